@@ -1,0 +1,13 @@
+import { restRoute } from "@/server/rest/handler";
+import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { stageAccount } from "@/server/services/account-import/stage-account";
+
+export const POST = restRoute({
+  auth: "token",
+  body: StageAccountInput,
+  bodyErrorCode: "account_failed_validation",
+  handle: async ({ ctx, body }) => {
+    const { created, process } = await stageAccount(ctx, body);
+    return { status: created ? 201 : 200, body: process };
+  },
+});

@@ -1,0 +1,12 @@
+import { restRoute } from "@/server/rest/handler";
+import { processAccountImport } from "@/server/services/account-import/process-account-import";
+import { ProcessAccountInput } from "@/server/services/account-import/schemas";
+
+export const POST = restRoute({
+  auth: "token",
+  body: ProcessAccountInput,
+  handle: async ({ ctx, body }) => {
+    const result = await processAccountImport(ctx, body);
+    return { status: result.dry_run ? 200 : 201, body: result };
+  },
+});

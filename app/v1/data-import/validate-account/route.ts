@@ -1,0 +1,10 @@
+import { restRoute } from "@/server/rest/handler";
+import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { validateAccount } from "@/server/services/account-import/validate-account";
+
+export const POST = restRoute({
+  auth: "token",
+  body: StageAccountInput,
+  bodyErrorCode: "account_failed_validation",
+  handle: async ({ ctx, body }) => ({ status: 200, body: await validateAccount(ctx, body) }),
+});

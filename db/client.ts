@@ -1,0 +1,98 @@
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** A database handle or an open transaction: both accept every query builder. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; close: () => Promise<void> };
+
+const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
+
+/**
+ * postgres-js when DATABASE_URL is set, else embedded PGlite in PGLITE_DIR
+ * (default ./.data/pglite; "memory://" for throwaway test databases).
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; migrate?: boolean } = {}): Promise<DbHandle> {
+  const url = opts.url ?? process.env.DATABASE_URL;
+  const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? process.env.PGLITE_DIR ?? defaultPgliteDir());
+  if (opts.migrate !== false) await migrateDatabase(handle);
+  return handle;
+}
+
+export function defaultPgliteDir() {
+  return path.resolve(process.cwd(), ".data", "pglite");
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const client = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    onnotice: () => {},
+    connection: { application_name: "kraken-migrate" },
+  });
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return { db, kind: "postgres", url, close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPglite(dir: string): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (!dir.startsWith("memory://")) {
+    const fs = await import("node:fs");
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+export async function migrateDatabase(handle: DbHandle) {
+  if (handle.kind === "pglite") {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS });
+    return;
+  }
+  if (!handle.url) throw new Error("postgres handle without url");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  // Several instances may start at once: one migrates while the others wait on the
+  // lock. max: 1 keeps the session lock and the migration on the same connection.
+  const client = postgres(handle.url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(727274001)`;
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+    await client`select pg_advisory_unlock(727274001)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+type Global = typeof globalThis & { __dbHandle?: Promise<DbHandle> };
+
+/** The process-wide database (kept on globalThis so dev reloads reuse one PGlite). */
+export function getDb(): Promise<Db> {
+  const g = globalThis as Global;
+  g.__dbHandle ??= openDatabase();
+  return g.__dbHandle.then((h) => h.db);
+}
+
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as Global;
+  g.__dbHandle ??= openDatabase();
+  return g.__dbHandle;
+}
+
+/** Tests and the CLI install their own handle. */
+export function setDbHandle(handle: DbHandle) {
+  (globalThis as Global).__dbHandle = Promise.resolve(handle);
+}
+
+/** Rows of a raw `db.execute(sql...)`: postgres-js returns an array, PGlite `{ rows }`. */
+export async function execRows<T extends Record<string, unknown>>(db: Db, query: Parameters<Db["execute"]>[0]): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(res) ? res : res.rows;
+}

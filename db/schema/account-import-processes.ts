@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { importSuppliers } from "./import-suppliers";
+
+export const IMPORT_PROCESS_STATUSES = ["staged", "imported", "failed"] as const;
+export type ImportProcessStatus = (typeof IMPORT_PROCESS_STATUSES)[number];
+
+export type ImportProcessError = { detail: string; code: string; attr: string | null };
+
+export const accountImportProcesses = pgTable(
+  "account_import_processes",
+  {
+    id: serial().primaryKey(),
+    supplierId: integer().notNull().references(() => importSuppliers.id),
+    externalAccountNumber: text().notNull(),
+    status: text({ enum: IMPORT_PROCESS_STATUSES }).notNull().default("staged"),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    errors: jsonb().$type<ImportProcessError[]>().notNull().default([]),
+    accountId: integer().references(() => accounts.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    importedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique().on(t.supplierId, t.externalAccountNumber),
+    index().on(t.supplierId, t.status),
+    check("account_import_processes_status_check", sql`${t.status} in ('staged', 'imported', 'failed')`),
+    check(
+      "account_import_processes_imported_check",
+      sql`(${t.status} = 'imported') = (${t.accountId} is not null and ${t.importedAt} is not null)`,
+    ),
+  ],
+);

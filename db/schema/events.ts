@@ -1,0 +1,27 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+// The transactional outbox and the event log in one table: rows are written in the
+// same transaction as the change; the relay stamps published_at after the bus acks.
+export const events = pgTable(
+  "events",
+  {
+    id: uuid().primaryKey(),
+    seq: bigserial({ mode: "number" }).notNull().unique(),
+    type: text().notNull(),
+    version: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    accountNumber: text(),
+    organisationId: integer(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    publishedAt: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [
+    index("events_unpublished_idx").on(t.seq).where(sql`${t.publishedAt} is null`),
+    index().on(t.accountNumber, t.seq),
+    index().on(t.type),
+    index().on(t.organisationId, t.seq),
+  ],
+);

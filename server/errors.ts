@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+/** The closed set of failure kinds; each maps to one HTTP status and one tRPC code. */
+export const ERROR_KINDS = {
+  validation: { status: 400, trpc: "BAD_REQUEST" },
+  unauthorized: { status: 401, trpc: "UNAUTHORIZED" },
+  forbidden: { status: 403, trpc: "FORBIDDEN" },
+  not_found: { status: 404, trpc: "NOT_FOUND" },
+  conflict: { status: 409, trpc: "CONFLICT" },
+  precondition_failed: { status: 412, trpc: "PRECONDITION_FAILED" },
+  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  internal: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
+  upstream_unavailable: { status: 503, trpc: "INTERNAL_SERVER_ERROR" },
+} as const;
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+export const FieldError = z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable() });
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorBody = z.object({ detail: z.string(), code: z.string(), errors: z.array(FieldError) });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+type Options = {
+  errors?: FieldError[];
+  /** A documented response body that differs from the standard error shape. */
+  body?: unknown;
+  /** Overrides the kind's status where the spec documents another (e.g. 400 for a vendor failure). */
+  status?: number;
+  headers?: Record<string, string>;
+};
+
+export class ServiceError extends Error {
+  readonly kind: ErrorKind;
+  readonly code: string;
+  readonly errors: FieldError[];
+  readonly body?: unknown;
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+
+  constructor(kind: ErrorKind, code: string, detail: string, opts: Options = {}) {
+    super(detail);
+    this.name = "ServiceError";
+    this.kind = kind;
+    this.code = code;
+    this.errors = opts.errors ?? [];
+    this.body = opts.body;
+    this.status = opts.status ?? ERROR_KINDS[kind].status;
+    this.headers = opts.headers;
+  }
+
+  toBody(): ErrorBody {
+    return { detail: this.message, code: this.code, errors: this.errors };
+  }
+}
+
+export function fieldError(attr: (string | number)[] | string | null, code: string, detail: string): FieldError {
+  return { attr: Array.isArray(attr) ? (attr.length ? attr.join(".") : null) : attr, code, detail };
+}
+
+/** One error object per invalid field, with dot paths like `customers.0.landline`. */
+export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = []): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) out.push(fieldError([...path, key], "unknown_field", `Unknown field '${key}'.`));
+      continue;
+    }
+    out.push(fieldError(path, issueCode(issue), issue.message));
+  }
+  return out;
+}
+
+function issueCode(issue: z.core.$ZodIssue): string {
+  const custom = (issue as { params?: { code?: string } }).params?.code;
+  if (custom) return custom;
+  if (issue.code === "invalid_type") return issue.input === undefined ? "required" : issue.input === null ? "null" : "invalid_type";
+  if (issue.code === "too_small") {
+    if (issue.origin === "string" && issue.minimum === 1) return "blank";
+    if (issue.origin === "array") return "too_few_items";
+    return "min_value";
+  }
+  if (issue.code === "too_big") return issue.origin === "array" ? "too_many_items" : issue.origin === "string" ? "max_length" : "max_value";
+  if (issue.code === "invalid_value") return "invalid_choice";
+  if (issue.code === "invalid_format") return `invalid_${issue.format}`;
+  return "invalid";
+}
+
+export function validationError(error: z.ZodError, code = "invalid", detail = "The request failed validation.", prefix: (string | number)[] = []) {
+  return new ServiceError("validation", code, detail, { errors: zodFieldErrors(error, prefix) });
+}
+
+/** Parses with a zod schema, throwing the documented 400 shape on failure. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, code = "invalid", detail?: string): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error, code, detail);
+  return result.data;
+}

@@ -1,0 +1,86 @@
+import { TZDate, tzOffset } from "@date-fns/tz";
+
+export const LONDON = "Europe/London";
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** A real calendar date in YYYY-MM-DD form (rejects 2026-02-30). */
+export function isValidDate(s: string): boolean {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/**
+ * Parses an ISO 8601 date or datetime. With no offset it is Europe/London wall time:
+ * in the repeated autumn hour the first (BST) instant is taken; a time in the missing
+ * spring hour is moved forward by the gap, as Temporal's "compatible" rule does.
+ */
+export function parseLondonDateTime(s: string): Date | null {
+  const d = DATE_RE.exec(s);
+  const m = (d ? [s, d[1], d[2], d[3], "00", "00", "00", undefined, undefined] : DATETIME_RE.exec(s)) as (string | undefined)[] | null;
+  if (!m) return null;
+  const [y, mo, da, h, mi, se] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)];
+  const ms = m[7] ? Math.round(+`0.${m[7]}` * 1000) : 0;
+  if (!isValidDate(`${m[1]}-${m[2]}-${m[3]}`) || h > 23 || mi > 59 || se > 59) return null;
+  const offset = m[8];
+  if (offset) {
+    const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(se).padStart(2, "0")}.${String(ms).padStart(3, "0")}${offset === "Z" ? "Z" : normaliseOffset(offset)}`;
+    const t = new Date(iso);
+    return Number.isNaN(t.getTime()) ? null : t;
+  }
+  return londonWallTime(y, mo, da, h, mi, se, ms);
+}
+
+function normaliseOffset(o: string) {
+  return o.length === 5 ? `${o.slice(0, 3)}:${o.slice(3)}` : o;
+}
+
+export function londonWallTime(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): Date {
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  // Try each offset seen around that wall time; keep those that read back as the same
+  // wall time. Two fit in the repeated hour (take the earlier instant); none in the gap.
+  const offsets = [...new Set([offsetMinutes(wall - 86_400_000), offsetMinutes(wall + 86_400_000)])];
+  const fits = offsets.map((o) => wall - o * 60_000).filter((t) => t + offsetMinutes(t) * 60_000 === wall);
+  if (fits.length) return new Date(Math.min(...fits));
+  return new Date(wall - offsetMinutes(wall - 86_400_000) * 60_000);
+}
+
+/** Minutes Europe/London is ahead of UTC at an instant. */
+function offsetMinutes(instant: number): number {
+  return tzOffset(LONDON, new Date(instant));
+}
+
+/** Today's date in Europe/London as YYYY-MM-DD. */
+export function londonToday(now = new Date()): string {
+  return formatLondonDate(now);
+}
+
+export function formatLondonDate(t: Date): string {
+  const z = new TZDate(t.getTime(), LONDON);
+  return `${z.getFullYear()}-${String(z.getMonth() + 1).padStart(2, "0")}-${String(z.getDate()).padStart(2, "0")}`;
+}
+
+/** `YYYY-MM-DDTHH:MM:SSZ`, the spec's datetime form. */
+export function isoSeconds(t: Date): string {
+  return t.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** Europe/London local time with its offset, e.g. 2026-07-01T10:00:00+01:00. */
+export function isoLondon(t: Date): string {
+  const z = new TZDate(t.getTime(), LONDON);
+  const off = -z.getTimezoneOffset();
+  const sign = off >= 0 ? "+" : "-";
+  const hh = String(Math.floor(Math.abs(off) / 60)).padStart(2, "0");
+  const mm = String(Math.abs(off) % 60).padStart(2, "0");
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${z.getFullYear()}-${p(z.getMonth() + 1)}-${p(z.getDate())}T${p(z.getHours())}:${p(z.getMinutes())}:${p(z.getSeconds())}${sign}${hh}:${mm}`;
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return t.toISOString().slice(0, 10);
+}

@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import { getDb } from "@/db/client";
+import { authenticate } from "../auth/authenticate";
+import type { Actor, Ctx } from "../context";
+import { ServiceError, validationError } from "../errors";
+import { logger } from "../logger";
+import { readJsonBody } from "./body";
+
+type Auth = "none" | "token" | "token_or_basic";
+
+export type RestResult = { status: number; body: unknown; headers?: Record<string, string> } | Response;
+
+type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
+  auth: Auth;
+  body?: B;
+  query?: Q;
+  /** Top-level `code` for a body that fails validation (e.g. account_failed_validation). */
+  bodyErrorCode?: string;
+  handle: (args: {
+    ctx: Ctx;
+    req: Request;
+    body: B extends z.ZodType ? z.infer<B> : undefined;
+    query: Q extends z.ZodType ? z.infer<Q> : undefined;
+    params: Record<string, string>;
+  }) => Promise<RestResult>;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** Wraps a route: auth, size-capped JSON parsing, zod validation, error mapping, request id. */
+export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(def: Def<B, Q>) {
+  return async (req: Request, route?: RouteContext): Promise<Response> => {
+    const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
+    try {
+      const db = await getDb();
+      const raw = route ? await route.params : {};
+      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : decodeURIComponent(v)]));
+      const actor: Actor =
+        def.auth === "none"
+          ? { kind: "system", label: "anonymous" }
+          : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic" });
+      const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
+      let body: unknown = undefined;
+      if (def.body) {
+        const parsed = def.body.safeParse(await readJsonBody(req));
+        if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
+        body = parsed.data;
+      }
+      const result = await def.handle({ ctx: { db, actor, requestId }, req, body: body as never, query: query as never, params });
+      if (result instanceof Response) {
+        result.headers.set("x-request-id", requestId);
+        return result;
+      }
+      return json(result.status, result.body, { ...result.headers, "x-request-id": requestId });
+    } catch (err) {
+      return errorResponse(err, requestId);
+    }
+  };
+}
+
+function parseQuery(schema: z.ZodType, params: URLSearchParams) {
+  const obj: Record<string, string> = {};
+  for (const [k, v] of params) obj[k] = v;
+  const parsed = schema.safeParse(obj);
+  if (!parsed.success) throw validationError(parsed.error, "invalid_query", "A query parameter is invalid.");
+  return parsed.data;
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}
+
+export function errorResponse(err: unknown, requestId: string): Response {
+  if (err instanceof ServiceError) {
+    return json(err.status, err.body ?? err.toBody(), { ...err.headers, "x-request-id": requestId });
+  }
+  logger.error("unhandled error", { requestId, err });
+  return json(
+    500,
+    { detail: `Internal server error (request ${requestId}).`, code: "internal_error", errors: [] },
+    { "x-request-id": requestId },
+  );
+}

@@ -1,0 +1,147 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
+import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
+import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
+import { GET as pendingList } from "@/app/v1/data-import/pending-account-import-processes/[supplier]/route";
+import { GET as importedList } from "@/app/v1/data-import/imported-account-import-processes/[supplier]/route";
+import { accounts, events, meterPoints } from "@/db/schema";
+import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
+import { uniq, useTestDb } from "@/test/db";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { call } from "@/test/http";
+
+const t = useTestDb();
+const STAGE = "/v1/data-import/account-import-process/create-or-update/";
+const PROCESS = "/v1/data-import/account-import-process/process/";
+
+async function setup() {
+  const org = await makeOrg(t.db);
+  const supplier = await makeSupplier(org);
+  return { org, supplier, auth: `Token ${org.apiKey}` };
+}
+
+describe("staging and importing accounts", () => {
+  it("stages (201), updates (200), imports (201 A-XXXXXXXX) and reports status", async () => {
+    const { org, supplier, auth } = await setup();
+    const body = accountPayload(supplier.code);
+    const first = await call(stage, STAGE, { body, auth });
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ external_account_number: body.external_account_number, status: "staged", account_number: null });
+    const again = await call(stage, STAGE, { body: { ...body, billing_name: "Ada King" }, auth });
+    expect(again.status).toBe(200);
+
+    const pending = await call(pendingList, `/v1/data-import/pending-account-import-processes/${supplier.code}/`, { auth, params: { supplier: supplier.code } });
+    expect(pending.json.count).toBe(1);
+    expect(pending.json.results[0]).toMatchObject({ external_account_number: body.external_account_number, account_number: null, created_at: null });
+
+    const imported = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number }, auth });
+    expect(imported.status).toBe(201);
+    expect(imported.json.account_number).toMatch(/^A-[0-9A-F]{8}$/);
+
+    const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, imported.json.account_number));
+    expect(acc).toMatchObject({ billingName: "Ada King", openStatementPeriodStart: "2026-11-01", billingPostcode: "SW1A 1AA" });
+    const mps = await t.db.select().from(meterPoints).where(eq(meterPoints.accountId, acc.id));
+    expect(mps.map((m) => m.fuel).sort()).toEqual(["electricity", "gas"]);
+
+    const status = await call(transferStatus, "/x", { auth, params: { supplier: supplier.code, external: body.external_account_number } });
+    expect(status.json).toMatchObject({ status: "imported", account_number: imported.json.account_number });
+    const list = await call(importedList, "/x", { auth, params: { supplier: supplier.code } });
+    expect(list.json.results[0].account_number).toBe(imported.json.account_number);
+
+    const evs = await t.db.select().from(events).where(eq(events.accountNumber, imported.json.account_number));
+    expect(evs.map((e) => e.type).sort()).toEqual(["account.created", "agreement.created", "agreement.created", "data_import.import_process.complete"]);
+    expect(evs.find((e) => e.type === "account.created")!.payload).toMatchObject({ is_imported: true, account_user_emails: ["ada@example.com"] });
+    expect(org.id).toBeGreaterThan(0);
+  });
+
+  it("refuses re-staging and re-importing an imported account with its platform number", async () => {
+    const { supplier, auth } = await setup();
+    const body = accountPayload(supplier.code);
+    await call(stage, STAGE, { body, auth });
+    const imported = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number }, auth });
+    for (const [route, url, b] of [[stage, STAGE, body], [processRoute, PROCESS, { import_supplier: supplier.code, external_account_number: body.external_account_number }]] as const) {
+      const res = await call(route, url, { body: b, auth });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: "account_already_imported", external_account_number: body.external_account_number, account_number: imported.json.account_number });
+    }
+  });
+
+  it("dry_run validates and rolls back", async () => {
+    const { supplier, auth } = await setup();
+    const body = accountPayload(supplier.code);
+    await call(stage, STAGE, { body, auth });
+    const res = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number, dry_run: true }, auth });
+    expect(res.status).toBe(200);
+    expect(res.json.dry_run).toBe(true);
+    const rows = await t.db.select().from(accounts).where(and(eq(accounts.supplierId, supplier.id), eq(accounts.externalAccountNumber, body.external_account_number)));
+    expect(rows).toHaveLength(0);
+    const status = await call(transferStatus, "/x", { auth, params: { supplier: supplier.code, external: body.external_account_number } });
+    expect(status.json.status).toBe("staged");
+  });
+
+  it("rejects bad phone numbers with account_failed_validation and item errors", async () => {
+    const { supplier, auth } = await setup();
+    const body = accountPayload(supplier.code, uniq("EXT"), {
+      customers: [{ given_name: "A", family_name: "B", landline: "12345" }],
+    });
+    const res = await call(stage, STAGE, { body, auth });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("account_failed_validation");
+    expect(res.json.errors).toContainEqual(expect.objectContaining({ code: "invalid_phone_number", attr: "customers.0.landline" }));
+  });
+
+  it("rejects a bad MPAN check digit, a bad postcode, an unknown field, and a blank name", async () => {
+    const { supplier, auth } = await setup();
+    const body = accountPayload(supplier.code) as any;
+    body.supply_addresses[0].electricity_meter_points[0].mpan = "1234567890123";
+    body.billing_address.postcode = "NOT A POSTCODE";
+    body.surprise = 1;
+    body.billing_name = "";
+    const res = await call(stage, STAGE, { body, auth });
+    expect(res.status).toBe(400);
+    const byAttr = Object.fromEntries(res.json.errors.map((e: any) => [e.attr, e.code]));
+    expect(byAttr).toMatchObject({
+      "supply_addresses.0.electricity_meter_points.0.mpan": "invalid_supply_point_identifier",
+      "billing_address.postcode": "invalid_postcode",
+      surprise: "unknown_field",
+      billing_name: "blank",
+    });
+  });
+
+  it("refuses staging and importing under a Paused or Complete supplier", async () => {
+    const { org, supplier, auth } = await setup();
+    const body = accountPayload(supplier.code);
+    await call(stage, STAGE, { body, auth });
+    await setSupplierStatus(org.ctx, { code: supplier.code, status: "Paused" });
+    const staged = await call(stage, STAGE, { body: accountPayload(supplier.code), auth });
+    expect(staged.status).toBe(400);
+    expect(staged.json.code).toBe("import_supplier_migration_not_ongoing");
+    const processed = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number }, auth });
+    expect(processed.json.code).toBe("import_supplier_migration_not_ongoing");
+    const errs = await t.db.select().from(events).where(eq(events.type, "data_import.import_process.error"));
+    expect(errs.some((e) => e.payload.external_identifier === body.external_account_number)).toBe(true);
+  });
+
+  it("answers malformed JSON, non-objects, missing and bad credentials with the error shape", async () => {
+    const { supplier, auth } = await setup();
+    const bad = await call(stage, STAGE, { rawBody: "{not json", auth });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ code: "parse_error", errors: [] });
+    const arr = await call(stage, STAGE, { rawBody: "[1,2]", auth });
+    expect(arr.status).toBe(400);
+    const none = await call(stage, STAGE, { body: accountPayload(supplier.code) });
+    expect(none.status).toBe(401);
+    expect(none.json).toMatchObject({ code: "authentication_required", errors: [] });
+    const wrong = await call(stage, STAGE, { body: accountPayload(supplier.code), auth: "Token sk_live_notarealkeynotarealkey" });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("treats another organisation's supplier exactly like a missing one", async () => {
+    const { supplier } = await setup();
+    const other = await makeOrg(t.db, "Other Energy");
+    const res = await call(stage, STAGE, { body: accountPayload(supplier.code), auth: `Token ${other.apiKey}` });
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("import_supplier_not_found");
+  });
+});

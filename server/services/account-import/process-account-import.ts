@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, execRows } from "@/db/client";
+import { accountImportProcesses } from "@/db/schema";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { ServiceError } from "../../errors";
+import { emit, emitMany, pending } from "../../events/emit";
+import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
+import { createAccountRows } from "./create-account-rows";
+import { type ProcessAccountInput, StageAccountInput } from "./schemas";
+import { alreadyImported } from "./stage-account";
+
+export const IMPORT_CONCURRENCY = Number(process.env.IMPORT_CONCURRENCY ?? 8);
+const LOCK_NAMESPACE = 727274002;
+
+class DryRunRollback extends Error {}
+
+export type ProcessResult = {
+  import_supplier: string;
+  external_account_number: string;
+  account_number: string;
+  dry_run: boolean;
+};
+
+/**
+ * Turns staged data into an account, all in one transaction. A refusal is recorded as a
+ * data_import.import_process.error event (committed on its own) and answered with 400.
+ */
+export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput): Promise<ProcessResult> {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  try {
+    return await withTransaction(ctx, (tx) => importInTransaction(tx, organisationId, input));
+  } catch (err) {
+    if (err instanceof DryRunRollback) {
+      await withTransaction(ctx, (tx) =>
+        emit(tx, "data_import.import_process.dry_run_complete", "v1", { resource_type: "account", external_identifier: input.external_account_number }, { organisationId }),
+      );
+      return JSON.parse(err.message) as ProcessResult;
+    }
+    if (err instanceof ServiceError && err.kind === "validation") await recordFailure(ctx, organisationId, input, err);
+    throw err;
+  }
+}
+
+async function importInTransaction(tx: Db, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
+  const supplier = await findSupplier(tx, organisationId, input.import_supplier);
+  assertMigrationOngoing(supplier);
+  const [process] = await tx
+    .select()
+    .from(accountImportProcesses)
+    .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.external_account_number)))
+    .for("update");
+  if (!process) {
+    const detail = `No staged account ${input.external_account_number} for import supplier ${supplier.code}.`;
+    throw new ServiceError("not_found", "account_import_process_not_found", detail, {
+      errors: [{ detail, code: "account_import_process_not_found", attr: "external_account_number" }],
+    });
+  }
+  if (process.status === "imported") {
+    const [acc] = await execRows<{ number: string }>(tx, sql`select number from accounts where id = ${process.accountId}`);
+    throw alreadyImported(supplier.code, input.external_account_number, acc.number);
+  }
+  await takeConcurrencySlot(tx);
+  const staged = StageAccountInput.safeParse({ ...process.payload, import_supplier: supplier.code });
+  if (!staged.success) {
+    throw new ServiceError("validation", "account_failed_validation", "The staged data no longer passes validation; stage it again.");
+  }
+  const { account, agreements } = await createAccountRows(tx, supplier.id, staged.data);
+  await tx
+    .update(accountImportProcesses)
+    .set({ status: "imported", accountId: account.id, importedAt: sql`now()`, updatedAt: sql`now()`, errors: [] })
+    .where(eq(accountImportProcesses.id, process.id));
+  const on = { accountNumber: account.number, organisationId };
+  await emitMany(tx, [
+    pending("account.created", "v1", { account_number: account.number, account_user_emails: staged.data.customers.flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, on),
+    ...agreements.map((a) =>
+      pending("agreement.created", "v1", { agreement_id: a.id, account_number: account.number, valid_from: a.validFrom.toISOString(), product_code: a.productCode }, on),
+    ),
+    pending("data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on),
+  ]);
+  const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
+  if (input.dry_run) throw new DryRunRollback(JSON.stringify(result));
+  return result;
+}
+
+/** Cross-instance cap on concurrent imports: a fixed set of advisory-lock slots. */
+async function takeConcurrencySlot(tx: Db) {
+  for (let slot = 0; slot < IMPORT_CONCURRENCY; slot++) {
+    const [row] = await execRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${slot}) as ok`);
+    if (row?.ok) return;
+  }
+  throw new ServiceError("rate_limited", "import_concurrency_limit", `At most ${IMPORT_CONCURRENCY} imports run at once; retry shortly.`, {
+    headers: { "Retry-After": "1" },
+  });
+}
+
+async function recordFailure(ctx: Ctx, organisationId: number, input: ProcessAccountInput, err: ServiceError) {
+  await withTransaction({ ...ctx, inTransaction: false }, async (tx) => {
+    const type = input.dry_run ? "data_import.import_process.dry_run_error" : "data_import.import_process.error";
+    await emit(tx, type, "v1", { resource_type: "account", external_identifier: input.external_account_number, error_code: err.code, error_detail: err.message }, { organisationId });
+    if (input.dry_run || err.code === "account_already_imported" || err.code === "import_supplier_migration_not_ongoing") return;
+    await tx.execute(sql`
+      update account_import_processes p set status = 'failed', errors = ${JSON.stringify([{ detail: err.message, code: err.code, attr: null }])}::jsonb, updated_at = now()
+      from import_suppliers s
+      where p.supplier_id = s.id and s.organisation_id = ${organisationId} and s.code = ${input.import_supplier}
+        and p.external_account_number = ${input.external_account_number} and p.status = 'staged'`);
+  });
+}

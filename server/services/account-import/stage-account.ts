@@ -1,0 +1,59 @@
+import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { accountImportProcesses, accounts } from "@/db/schema";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { ServiceError } from "../../errors";
+import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
+import type { StageAccountInput } from "./schemas";
+
+export type StageResult = { created: boolean; process: ImportProcessView };
+export type ImportProcessView = ReturnType<typeof toProcessView>;
+
+export function toProcessView(p: typeof accountImportProcesses.$inferSelect, supplierCode: string, accountNumber: string | null = null) {
+  return {
+    import_supplier: supplierCode,
+    external_account_number: p.externalAccountNumber,
+    status: p.status,
+    account_number: accountNumber,
+    errors: p.errors,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+    imported_at: p.importedAt?.toISOString() ?? null,
+  };
+}
+
+export function alreadyImported(supplierCode: string, external: string, accountNumber: string) {
+  const detail = `Account ${external} has already been imported as ${accountNumber}.`;
+  return new ServiceError("validation", "account_already_imported", detail, {
+    body: { detail, code: "account_already_imported", errors: [], import_supplier: supplierCode, external_account_number: external, account_number: accountNumber },
+  });
+}
+
+/** Creates or replaces the staged data of one account (201 first time, 200 on update). */
+export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<StageResult> {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const supplier = await findSupplier(tx, organisationId, input.import_supplier);
+    assertMigrationOngoing(supplier);
+    const { import_supplier: _s, ...payload } = input;
+    // xmax = 0 only on a freshly inserted row: tells 201 from 200 in one statement.
+    const [row] = await tx
+      .insert(accountImportProcesses)
+      .values({ supplierId: supplier.id, externalAccountNumber: input.external_account_number, payload })
+      .onConflictDoUpdate({
+        target: [accountImportProcesses.supplierId, accountImportProcesses.externalAccountNumber],
+        set: { payload, status: "staged", errors: [], updatedAt: sql`now()` },
+        setWhere: ne(accountImportProcesses.status, "imported"),
+      })
+      .returning({ ...getTableColumns(accountImportProcesses), inserted: sql<boolean>`(xmax = 0)` });
+    if (!row) {
+      const [acc] = await tx
+        .select({ number: accounts.number })
+        .from(accounts)
+        .where(and(eq(accounts.supplierId, supplier.id), eq(accounts.externalAccountNumber, input.external_account_number)));
+      throw alreadyImported(supplier.code, input.external_account_number, acc?.number ?? "unknown");
+    }
+    const { inserted, ...process } = row;
+    return { created: inserted, process: toProcessView(process, supplier.code) };
+  });
+}

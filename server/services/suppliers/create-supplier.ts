@@ -1,0 +1,25 @@
+import { importSuppliers } from "@/db/schema";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { ServiceError } from "../../errors";
+import { recordAudit } from "../audit/record-audit";
+import { CreateSupplierInput } from "./schemas";
+
+export async function createSupplier(ctx: Ctx, raw: CreateSupplierInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const input = CreateSupplierInput.parse(raw);
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx
+      .insert(importSuppliers)
+      .values({ ...input, name: input.name ?? input.code, organisationId })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      throw new ServiceError("conflict", "import_supplier_exists", `An import supplier with code '${input.code}' already exists.`, {
+        errors: [{ detail: "This code is taken.", code: "import_supplier_exists", attr: "code" }],
+      });
+    }
+    await recordAudit(tx, ctx, { action: "supplier.created", entityType: "import_supplier", entityId: row.code, details: { ...input } });
+    return row;
+  });
+}

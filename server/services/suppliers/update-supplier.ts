@@ -1,0 +1,27 @@
+import { eq, sql } from "drizzle-orm";
+import { importSuppliers } from "@/db/schema";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { recordAudit } from "../audit/record-audit";
+import { findSupplier } from "./find-supplier";
+import { UpdateSupplierInput } from "./schemas";
+
+export async function updateSupplier(ctx: Ctx, raw: UpdateSupplierInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const { code, ...changes } = UpdateSupplierInput.parse(raw);
+  return withTransaction(ctx, async (tx) => {
+    const before = await findSupplier(tx, organisationId, code, { forUpdate: true });
+    const [row] = await tx
+      .update(importSuppliers)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(importSuppliers.id, before.id))
+      .returning();
+    const diff = Object.fromEntries(
+      Object.entries(changes)
+        .filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v)
+        .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]),
+    );
+    if (Object.keys(diff).length) await recordAudit(tx, ctx, { action: "supplier.updated", entityType: "import_supplier", entityId: code, details: diff });
+    return row;
+  });
+}
