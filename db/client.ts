@@ -40,13 +40,55 @@ async function openPostgres(url: string): Promise<DbHandle> {
 async function openPglite(dir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (!dir.startsWith("memory://")) {
-    const fs = await import("node:fs");
-    fs.mkdirSync(dir, { recursive: true });
-  }
+  const release = dir.startsWith("memory://") ? () => {} : await lockDataDir(dir);
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL is single-process: a second process opening the same folder would
+ * corrupt it. A pid lock file makes the second one fail with a clear message instead.
+ */
+async function lockDataDir(dir: string): Promise<() => void> {
+  const fs = await import("node:fs");
+  fs.mkdirSync(dir, { recursive: true });
+  const lock = path.join(path.dirname(dir), `${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      const release = () => fs.rmSync(lock, { force: true });
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const pid = Number(fs.readFileSync(lock, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${pid} (probably the running app). ` +
+            "Stop it first, or set DATABASE_URL to use a PostgreSQL server that many processes can share.",
+        );
+      }
+      fs.rmSync(lock, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export async function migrateDatabase(handle: DbHandle) {

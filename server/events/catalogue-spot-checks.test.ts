@@ -72,7 +72,7 @@ test("meterpoint.elec.cos_gain.registration.requested v1 has exactly the documen
     is_export: false,
   };
   expect(schema.parse(payload)).toEqual(payload);
-  for (const key of Object.keys(payload)) {
+  for (const key of Object.keys(payload) as (keyof typeof payload)[]) {
     const { [key]: _dropped, ...rest } = payload;
     expect(schema.safeParse(rest).success, `without ${key}`).toBe(false);
   }

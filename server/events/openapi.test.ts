@@ -14,6 +14,7 @@ describe("buildEventsOpenApi", () => {
     expect(doc.paths).toEqual({});
     expect(Object.keys(schemas)).toHaveLength(entries.length);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+    expect(JSON.stringify(doc)).not.toContain('"$ref"');
   });
 
   test("component names are unique and valid OpenAPI component keys", () => {

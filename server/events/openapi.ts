@@ -54,23 +54,24 @@ function schemaFor(type: string, version: string): z.ZodType {
   return schema;
 }
 
-function describeObject(schema: z.ZodType, prefix: string, out: EventField[]): void {
+function describeObject(schema: z.core.$ZodType, prefix: string, out: EventField[]): void {
   if (!(schema instanceof z.ZodObject)) return;
-  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+  const shape: Record<string, z.core.$ZodType> = schema.shape;
+  for (const [name, field] of Object.entries(shape)) {
     const required = !(field instanceof z.ZodOptional);
-    const inner = field instanceof z.ZodOptional ? (field.unwrap() as z.ZodType) : field;
+    const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
     const isArray = inner instanceof z.ZodArray;
-    const item = isArray ? (inner.element as z.ZodType) : inner;
+    const item = isArray ? inner.element : inner;
     const path = `${prefix}${name}`;
     out.push({ path, type: `${typeLabel(item)}${isArray ? "[]" : ""}`, required });
     describeObject(item, `${path}${isArray ? "[]" : ""}.`, out);
   }
 }
 
-function typeLabel(schema: z.ZodType): string {
+function typeLabel(schema: z.core.$ZodType): string {
   if (schema instanceof z.ZodString) return "string";
   if (schema instanceof z.ZodNumber) return isIntegerSchema(schema) ? "integer" : "number";
   if (schema instanceof z.ZodBoolean) return "boolean";
   if (schema instanceof z.ZodObject || schema instanceof z.ZodRecord) return "object";
-  throw new Error(`describeEventFields: unsupported zod type "${schema.def.type}"`);
+  throw new Error(`describeEventFields: unsupported zod type "${schema._zod.def.type}"`);
 }

@@ -165,7 +165,5 @@ export function parseEventPayload(type: string, version: string, payload: unknow
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.map(String).join(".") || "(root)";
-  const keys = issue.code === "unrecognized_keys" ? ` [${issue.keys.join(", ")}]` : "";
-  return `${path}: ${issue.message}${keys}`;
+  return `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`;
 }

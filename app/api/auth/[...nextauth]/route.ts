@@ -1,0 +1,3 @@
+import { handlers } from "@/server/auth/config";
+
+export const { GET, POST } = handlers;

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm start`: one command from a fresh clone to a running app.
+// 1. AUTH_SECRET: generated once into ./.data when unset (embedded default).
+// 2. `next build` when there is no build or a source file is newer than it.
+// 3. Migrations, and the demo data set on an empty database (`cli bootstrap`).
+// 4. `next start` on PORT (default 3000).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function ensureAuthSecret() {
+  if (env.AUTH_SECRET) return;
+  const file = path.join(root, ".data", "auth-secret");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  env.AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  const sources = ["app", "server", "db", "drizzle"].map((d) => newestMtime(path.join(root, d)));
+  const files = ["package.json", "next.config.mjs", "tsconfig.json"].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0));
+  return Math.max(...sources, ...files) > built;
+}
+
+function run(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: "inherit", env });
+    const forward = (sig) => child.kill(sig);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    child.on("exit", (code, signal) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      if (code === 0 || signal === "SIGINT" || signal === "SIGTERM") resolve();
+      else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`));
+    });
+  });
+}
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+try {
+  ensureAuthSecret();
+  if (needsBuild()) {
+    console.log("> Building the app (first start or sources changed)…");
+    await run(bin("next"), ["build"]);
+  }
+  console.log(`> Database: ${env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite in ./.data/pglite"}`);
+  await run(bin("tsx"), ["server/cli/main.ts", "bootstrap"]);
+  const port = env.PORT ?? "3000";
+  console.log(`> Console and API on http://localhost:${port} (REST under /v1/, console at /)`);
+  await run(bin("next"), ["start", "-p", port]);
+} catch (err) {
+  console.error(`start failed: ${err.message}`);
+  process.exit(1);
+}

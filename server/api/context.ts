@@ -1,0 +1,13 @@
+import { getDb } from "@/db/client";
+import { auth } from "../auth/config";
+import { loadSessionUser } from "../services/console/console-credentials";
+import type { TrpcContext } from "./trpc";
+
+/** The tRPC context of one request: the database and the signed-in user, if any. */
+export async function createRequestContext(requestId: string = crypto.randomUUID()): Promise<TrpcContext> {
+  const [session, db] = await Promise.all([auth(), getDb()]);
+  const id = Number(session?.user?.id);
+  const organisationId = session?.user?.organisationId;
+  const user = Number.isInteger(id) && id > 0 && organisationId ? await loadSessionUser(db, id, organisationId) : null;
+  return { db, user, requestId };
+}

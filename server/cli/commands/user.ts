@@ -1,0 +1,24 @@
+import { Command, Option } from "commander";
+import { CONSOLE_ROLES } from "@/db/schema";
+import { createConsoleUser } from "../../services/users/create-console-user";
+import { orgCtx, print } from "../runtime";
+
+export function userCommand(): Command {
+  const user = new Command("user").description("Console users");
+  user
+    .command("create")
+    .description("Create a console user (password from --password or the CONSOLE_PASSWORD variable)")
+    .requiredOption("--email <email>", "sign-in e-mail")
+    .requiredOption("--name <name>", "display name")
+    .addOption(new Option("--role <role>", "operator or support").choices(CONSOLE_ROLES).makeOptionMandatory())
+    .option("--password <password>", "at least 10 characters")
+    .option("--org <ORG-XXXX>", "organisation number (optional when there is only one)")
+    .option("--json", "machine-readable output")
+    .action(async (o) => {
+      const password = o.password ?? process.env.CONSOLE_PASSWORD;
+      if (!password) throw new Error("Give --password or set CONSOLE_PASSWORD.");
+      const u = await createConsoleUser(await orgCtx(o.org), { email: o.email, name: o.name, role: o.role, password });
+      print(o, u, () => `Created ${u.role} ${u.email}.`);
+    });
+  return user;
+}

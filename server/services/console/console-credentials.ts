@@ -1,0 +1,42 @@
+import { hash, verify } from "@node-rs/argon2";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { consoleUsers } from "@/db/schema";
+import type { SessionUser } from "../../api/trpc";
+
+export const SignInInput = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  password: z.string().min(1).max(200),
+});
+export type SignInInput = z.input<typeof SignInInput>;
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The console user for an e-mail and password, or null. An unknown e-mail still costs one
+ * argon2 verification so response time does not reveal which e-mails exist.
+ */
+export async function verifyConsoleCredentials(db: Db, raw: unknown): Promise<SessionUser | null> {
+  const parsed = SignInInput.safeParse(raw);
+  if (!parsed.success) return null;
+  const { email, password } = parsed.data;
+  const [row] = await db.select().from(consoleUsers).where(eq(consoleUsers.email, email));
+  if (!row) {
+    dummyHash ??= hash("not-a-real-password-hash-target");
+    await verify(await dummyHash, password).catch(() => false);
+    return null;
+  }
+  const ok = await verify(row.passwordHash, password).catch(() => false);
+  if (!ok) return null;
+  return { id: row.id, organisationId: row.organisationId, role: row.role, email: row.email, name: row.name };
+}
+
+/** Re-reads the user behind a session so a removed user or changed role takes effect at once. */
+export async function loadSessionUser(db: Db, userId: number, organisationId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ id: consoleUsers.id, organisationId: consoleUsers.organisationId, role: consoleUsers.role, email: consoleUsers.email, name: consoleUsers.name })
+    .from(consoleUsers)
+    .where(and(eq(consoleUsers.id, userId), eq(consoleUsers.organisationId, organisationId)));
+  return row ?? null;
+}

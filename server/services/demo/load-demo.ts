@@ -1,0 +1,57 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { organisations } from "@/db/schema";
+import { systemCtx } from "../../context";
+import { ServiceError } from "../../errors";
+import { withMpanCheckDigit } from "../../lib/validators";
+import { processAccountImport } from "../account-import/process-account-import";
+import { StageAccountInput } from "../account-import/schemas";
+import { stageAccount } from "../account-import/stage-account";
+import { createOrganisation } from "../organisations/create-organisation";
+import { createSupplier } from "../suppliers/create-supplier";
+import { setSupplierStatus } from "../suppliers/set-supplier-status";
+import { createConsoleUser } from "../users/create-console-user";
+import { demoAccounts } from "./demo-accounts";
+
+export const DEMO_ORG_NUMBER = "ORG-DEMO";
+export const DEMO_USERS = [
+  { email: "operator@demo.example", name: "Olivia Operator", role: "operator" as const, password: "operator-demo-1" },
+  { email: "support@demo.example", name: "Sam Support", role: "support" as const, password: "support-demo-1" },
+];
+
+export async function isDatabaseEmpty(db: Db) {
+  const [{ n }] = await db.select({ n: count() }).from(organisations);
+  return n === 0;
+}
+
+/** One organisation, suppliers in every status, imported and staged accounts, two logins, products. */
+export async function loadDemo(db: Db, opts: { documentRoot: string; loadProducts?: (db: Db) => Promise<unknown> }) {
+  const [existing] = await db.select().from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
+  if (existing) throw new ServiceError("conflict", "demo_already_loaded", "The demo data set is already loaded.");
+  if (opts.loadProducts) await opts.loadProducts(db);
+  const { organisation, apiKey } = await createOrganisation(systemCtx(db, "demo"), { name: "Demo Energy", number: DEMO_ORG_NUMBER });
+  const ctx = systemCtx(db, "demo", organisation.id);
+  for (const u of DEMO_USERS) await createConsoleUser(ctx, u);
+  const suppliers = {
+    ongoing: await createSupplier(ctx, { code: "DEMO-ONGOING", name: "Demo cohort 1 (ongoing)", documentRoot: opts.documentRoot, sendAutomatedEmails: true }),
+    paused: await createSupplier(ctx, { code: "DEMO-PAUSED", name: "Demo cohort 2 (paused)", documentRoot: opts.documentRoot }),
+    complete: await createSupplier(ctx, { code: "DEMO-COMPLETE", name: "Demo cohort 0 (complete)", documentRoot: opts.documentRoot }),
+  };
+  const accounts = demoAccounts();
+  let i = 0;
+  const imported: string[] = [];
+  for (const a of accounts) {
+    i += 1;
+    const code = i <= 4 ? suppliers.ongoing.code : i <= 6 ? suppliers.paused.code : suppliers.complete.code;
+    const mpan = withMpanCheckDigit(`16000000${String(1000 + i)}`);
+    const mprn = `${8800000 + i}`;
+    const body = StageAccountInput.parse(a(code, mpan, mprn));
+    await stageAccount(ctx, body);
+    if (i === 4) continue; // one account stays staged
+    const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: body.external_account_number, dry_run: false });
+    imported.push(res.account_number);
+  }
+  suppliers.paused = await setSupplierStatus(ctx, { code: suppliers.paused.code, status: "Paused" });
+  suppliers.complete = await setSupplierStatus(ctx, { code: suppliers.complete.code, status: "Complete" });
+  return { organisation, apiKey: apiKey!.key, users: DEMO_USERS, suppliers, importedAccounts: imported };
+}
