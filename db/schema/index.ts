@@ -11,3 +11,7 @@ export * from "./agreements";
 export * from "./console-users";
 export * from "./events";
 export * from "./settings";
+export * from "./products";
+export * from "./tariffs";
+export * from "./tariff-rates";
+export * from "./product-catalogue-state";

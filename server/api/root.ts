@@ -1,0 +1,22 @@
+import { accountRouter } from "./routers/account";
+import { accountImportRouter } from "./routers/account-import";
+import { apiKeyRouter } from "./routers/api-key";
+import { auditRouter } from "./routers/audit";
+import { eventRouter } from "./routers/event";
+import { sessionRouter } from "./routers/session";
+import { supplierRouter } from "./routers/supplier";
+import { createCallerFactory, createTRPCRouter } from "./trpc";
+
+export const appRouter = createTRPCRouter({
+  session: sessionRouter,
+  supplier: supplierRouter,
+  accountImport: accountImportRouter,
+  account: accountRouter,
+  event: eventRouter,
+  apiKey: apiKeyRouter,
+  audit: auditRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,14 @@
+import { getImportProcess, GetImportProcessInput } from "@/server/services/console/get-import-process";
+import { importActivity, ImportActivityInput } from "@/server/services/console/import-activity";
+import { listImportRows, ListImportRowsInput } from "@/server/services/console/list-import-rows";
+import { processAccountBatch, ProcessAccountBatchInput } from "@/server/services/console/process-account-batch";
+import { stageAccountRows, StageAccountRowsInput } from "@/server/services/console/stage-account-rows";
+import { createTRPCRouter, operatorProcedure, protectedProcedure } from "../trpc";
+
+export const accountImportRouter = createTRPCRouter({
+  list: protectedProcedure.input(ListImportRowsInput).query(({ ctx, input }) => listImportRows(ctx.svc, input)),
+  get: protectedProcedure.input(GetImportProcessInput).query(({ ctx, input }) => getImportProcess(ctx.svc, input)),
+  activity: protectedProcedure.input(ImportActivityInput).query(({ ctx, input }) => importActivity(ctx.svc, input)),
+  stageRows: operatorProcedure.input(StageAccountRowsInput).mutation(({ ctx, input }) => stageAccountRows(ctx.svc, input)),
+  processBatch: operatorProcedure.input(ProcessAccountBatchInput).mutation(({ ctx, input }) => processAccountBatch(ctx.svc, input)),
+});

@@ -1,0 +1,8 @@
+import { findAccounts, FindAccountsInput } from "@/server/services/console/find-accounts";
+import { getAccount, GetAccountInput } from "@/server/services/console/get-account";
+import { createTRPCRouter, protectedProcedure } from "../trpc";
+
+export const accountRouter = createTRPCRouter({
+  find: protectedProcedure.input(FindAccountsInput).query(({ ctx, input }) => findAccounts(ctx.svc, input)),
+  get: protectedProcedure.input(GetAccountInput).query(({ ctx, input }) => getAccount(ctx.svc, input)),
+});

@@ -1,0 +1,69 @@
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { accountImportProcesses, accounts, importSuppliers, meterPoints } from "@/db/schema";
+import { type Ctx, organisationOf } from "../../context";
+
+export const FindAccountsInput = z.strictObject({ query: z.string().trim().min(1, "Enter a number to search for.").max(100) });
+export type FindAccountsInput = z.input<typeof FindAccountsInput>;
+
+export type AccountMatch = {
+  matchedOn: "account_number" | "external_account_number" | "meter_point";
+  accountNumber: string | null;
+  externalAccountNumber: string;
+  importSupplier: string;
+  status: "staged" | "imported" | "failed";
+  billingName: string | null;
+};
+
+/**
+ * Finds accounts by platform number (A-XXXXXXXX), external account number or meter point
+ * (MPAN/MPRN), including accounts that are only staged or failed to import.
+ */
+export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<AccountMatch[]> {
+  const organisationId = organisationOf(ctx);
+  const { query } = FindAccountsInput.parse(raw);
+  const orgSuppliers = ctx.db.select({ id: importSuppliers.id }).from(importSuppliers).where(eq(importSuppliers.organisationId, organisationId));
+  const number = query.toUpperCase();
+  const byMeter = ctx.db.select({ id: meterPoints.accountId }).from(meterPoints).where(eq(meterPoints.mpxn, query.replace(/\s+/g, "")));
+  const imported = await ctx.db
+    .select({ account: accounts, supplier: importSuppliers.code, mpxnHit: sql<boolean>`${accounts.id} in ${byMeter}` })
+    .from(accounts)
+    .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
+    .where(
+      and(
+        inArray(accounts.supplierId, orgSuppliers),
+        or(eq(accounts.number, number), eq(accounts.externalAccountNumber, query), inArray(accounts.id, byMeter)),
+      ),
+    )
+    .limit(50);
+  const pending = await ctx.db
+    .select({ process: accountImportProcesses, supplier: importSuppliers.code })
+    .from(accountImportProcesses)
+    .innerJoin(importSuppliers, eq(importSuppliers.id, accountImportProcesses.supplierId))
+    .where(
+      and(
+        inArray(accountImportProcesses.supplierId, orgSuppliers),
+        eq(accountImportProcesses.externalAccountNumber, query),
+        ne(accountImportProcesses.status, "imported"),
+      ),
+    )
+    .limit(50);
+  return [
+    ...imported.map(({ account, supplier, mpxnHit }) => ({
+      matchedOn: account.number === number ? ("account_number" as const) : mpxnHit ? ("meter_point" as const) : ("external_account_number" as const),
+      accountNumber: account.number,
+      externalAccountNumber: account.externalAccountNumber,
+      importSupplier: supplier,
+      status: "imported" as const,
+      billingName: account.billingName,
+    })),
+    ...pending.map(({ process, supplier }) => ({
+      matchedOn: "external_account_number" as const,
+      accountNumber: null,
+      externalAccountNumber: process.externalAccountNumber,
+      importSupplier: supplier,
+      status: process.status,
+      billingName: typeof process.payload.billing_name === "string" ? process.payload.billing_name : null,
+    })),
+  ];
+}

@@ -1,0 +1,58 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { accountImportProcesses, accounts, events } from "@/db/schema";
+import { type Ctx, organisationOf } from "../../context";
+import { ServiceError } from "../../errors";
+import { findSupplier } from "../suppliers/find-supplier";
+import { SupplierCode } from "../suppliers/schemas";
+
+export const GetImportProcessInput = z.strictObject({ importSupplier: SupplierCode, externalAccountNumber: z.string().trim().min(1).max(100) });
+export type GetImportProcessInput = z.input<typeof GetImportProcessInput>;
+
+const IMPORT_EVENT_TYPES = [
+  "data_import.import_process.complete",
+  "data_import.import_process.error",
+  "data_import.import_process.dry_run_complete",
+  "data_import.import_process.dry_run_error",
+];
+
+/** One account's import: its stage, staged data, errors and the import events that tell its history. */
+export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
+  const organisationId = organisationOf(ctx);
+  const input = GetImportProcessInput.parse(raw);
+  const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
+  const [row] = await ctx.db
+    .select({ process: accountImportProcesses, accountNumber: accounts.number })
+    .from(accountImportProcesses)
+    .leftJoin(accounts, eq(accounts.id, accountImportProcesses.accountId))
+    .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.externalAccountNumber)));
+  if (!row) {
+    throw new ServiceError("not_found", "account_not_found", `No account ${input.externalAccountNumber} is staged or imported for ${supplier.code}.`);
+  }
+  const history = await ctx.db
+    .select({ id: events.id, type: events.type, version: events.version, occurredAt: events.occurredAt, payload: events.payload })
+    .from(events)
+    .where(
+      and(
+        eq(events.organisationId, organisationId),
+        inArray(events.type, IMPORT_EVENT_TYPES),
+        sql`${events.payload}->>'external_identifier' = ${input.externalAccountNumber}`,
+      ),
+    )
+    .orderBy(desc(events.seq))
+    .limit(100);
+  const { process } = row;
+  return {
+    importSupplier: supplier.code,
+    supplierStatus: supplier.status,
+    externalAccountNumber: process.externalAccountNumber,
+    status: process.status,
+    accountNumber: row.accountNumber,
+    errors: process.errors,
+    payload: process.payload,
+    createdAt: process.createdAt,
+    updatedAt: process.updatedAt,
+    importedAt: process.importedAt,
+    history,
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { type Ctx, organisationOf, requireWriter } from "../../context";
+import { ServiceError } from "../../errors";
+import { processAccountImport } from "../account-import/process-account-import";
+import { findSupplier } from "../suppliers/find-supplier";
+import { SupplierCode } from "../suppliers/schemas";
+
+export const MAX_IMPORTS_PER_CALL = 50;
+
+export const ProcessAccountBatchInput = z.strictObject({
+  importSupplier: SupplierCode,
+  externalAccountNumbers: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_IMPORTS_PER_CALL),
+  dryRun: z.boolean().default(false),
+});
+export type ProcessAccountBatchInput = z.input<typeof ProcessAccountBatchInput>;
+
+export type ImportItemResult = { externalAccountNumber: string; ok: boolean; accountNumber?: string; code?: string; detail?: string };
+
+const RETRIES = 5;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Imports (or dry-runs) a batch of staged accounts, each in its own transaction through the same
+ * verb as the REST process route. The console sends batches so it can show progress and stop.
+ */
+export async function processAccountBatch(ctx: Ctx, raw: ProcessAccountBatchInput): Promise<{ results: ImportItemResult[] }> {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const input = ProcessAccountBatchInput.parse(raw);
+  await findSupplier(ctx.db, organisationId, input.importSupplier);
+  const results: ImportItemResult[] = [];
+  for (const external of new Set(input.externalAccountNumbers)) {
+    results.push(await importOne(ctx, input.importSupplier, external, input.dryRun));
+  }
+  return { results };
+}
+
+async function importOne(ctx: Ctx, supplier: string, external: string, dryRun: boolean): Promise<ImportItemResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const r = await processAccountImport(ctx, { import_supplier: supplier, external_account_number: external, dry_run: dryRun });
+      return { externalAccountNumber: external, ok: true, accountNumber: r.account_number };
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      // The import concurrency cap is shared with REST clients: wait for a slot rather than fail the row.
+      if (err.kind === "rate_limited" && attempt < RETRIES) {
+        await sleep(100 * 2 ** attempt);
+        continue;
+      }
+      return { externalAccountNumber: external, ok: false, code: err.code, detail: err.message };
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { type Ctx, organisationOf, requireWriter } from "../../context";
+import { type FieldError, ServiceError, zodFieldErrors } from "../../errors";
+import { StageAccountInput } from "../account-import/schemas";
+import { stageAccount } from "../account-import/stage-account";
+import { findSupplier } from "../suppliers/find-supplier";
+import { SupplierCode } from "../suppliers/schemas";
+import { csvColumnFor, csvRecordToPayload, unknownCsvColumns } from "./account-csv";
+
+export const MAX_ROWS_PER_CALL = 200;
+
+export const StageAccountRowsInput = z.strictObject({
+  importSupplier: SupplierCode,
+  format: z.enum(["json", "csv"]),
+  /** 1-based number of the first record in the file, so errors name the file's own rows. */
+  firstRow: z.number().int().min(1),
+  records: z.array(z.unknown()).min(1).max(MAX_ROWS_PER_CALL),
+});
+export type StageAccountRowsInput = z.input<typeof StageAccountRowsInput>;
+
+export type RowError = FieldError & { column: string | null };
+export type RowResult = {
+  row: number;
+  externalAccountNumber: string | null;
+  ok: boolean;
+  created?: boolean;
+  code?: string;
+  detail?: string;
+  errors: RowError[];
+};
+
+/**
+ * Stages the rows of an uploaded file one by one, each in its own transaction (as a migration
+ * script's REST calls would): a bad row is reported against its row and field and stages nothing.
+ */
+export async function stageAccountRows(ctx: Ctx, raw: StageAccountRowsInput): Promise<{ results: RowResult[] }> {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const input = StageAccountRowsInput.parse(raw);
+  const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
+  const results: RowResult[] = [];
+  for (const [i, record] of input.records.entries()) {
+    results.push(await stageOne(ctx, supplier.code, input.format, input.firstRow + i, record));
+  }
+  return { results };
+}
+
+async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", row: number, record: unknown): Promise<RowResult> {
+  const column = (attr: string | null) => (format === "csv" ? csvColumnFor(attr) : null);
+  const fail = (code: string, detail: string, errors: FieldError[], external: string | null): RowResult => ({
+    row,
+    externalAccountNumber: external,
+    ok: false,
+    code,
+    detail,
+    errors: errors.map((e) => ({ ...e, column: column(e.attr) })),
+  });
+  let payload: Record<string, unknown>;
+  if (format === "csv") {
+    const cells = z.record(z.string(), z.string()).safeParse(record);
+    if (!cells.success) return fail("invalid_row", "A CSV row must map column names to text.", [], null);
+    const unknown = unknownCsvColumns(Object.keys(cells.data));
+    if (unknown.length) {
+      return fail("unknown_column", `Unknown column(s): ${unknown.join(", ")}.`, unknown.map((c) => ({ attr: c, code: "unknown_field", detail: `Unknown column '${c}'.` })), null);
+    }
+    payload = csvRecordToPayload(cells.data);
+  } else {
+    if (!record || typeof record !== "object" || Array.isArray(record)) return fail("invalid_row", "Each account must be a JSON object.", [], null);
+    payload = { ...(record as Record<string, unknown>) };
+  }
+  const external = typeof payload.external_account_number === "string" ? payload.external_account_number : null;
+  if (payload.import_supplier !== undefined && payload.import_supplier !== supplierCode) {
+    const detail = `This row is for import supplier '${String(payload.import_supplier)}', not '${supplierCode}'.`;
+    return fail("import_supplier_mismatch", detail, [{ attr: "import_supplier", code: "import_supplier_mismatch", detail }], external);
+  }
+  const parsed = StageAccountInput.safeParse({ ...payload, import_supplier: supplierCode });
+  if (!parsed.success) return fail("account_failed_validation", "The account failed validation.", zodFieldErrors(parsed.error), external);
+  try {
+    const { created, process } = await stageAccount(ctx, parsed.data);
+    return { row, externalAccountNumber: process.external_account_number, ok: true, created, errors: [] };
+  } catch (err) {
+    if (!(err instanceof ServiceError)) throw err;
+    return fail(err.code, err.message, err.errors, external);
+  }
+}

@@ -1,0 +1,19 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { events } from "@/db/schema";
+import { type Ctx, organisationOf } from "../../context";
+import { ServiceError } from "../../errors";
+import { toEnvelope } from "./event-envelope";
+
+export const GetEventInput = z.strictObject({ id: z.uuid() });
+export type GetEventInput = z.input<typeof GetEventInput>;
+
+/** One of the organisation's events with its CloudEvents envelope as the bus carries it. */
+export async function getEvent(ctx: Ctx, raw: GetEventInput) {
+  const organisationId = organisationOf(ctx);
+  const { id } = GetEventInput.parse(raw);
+  const [row] = await ctx.db.select().from(events).where(and(eq(events.id, id), eq(events.organisationId, organisationId)));
+  if (!row) throw new ServiceError("not_found", "event_not_found", "No such event in your organisation.");
+  const { organisationId: _o, ...event } = row;
+  return { ...event, envelope: toEnvelope(row) };
+}

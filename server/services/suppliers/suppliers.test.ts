@@ -1,0 +1,67 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog } from "@/db/schema";
+import type { Ctx } from "@/server/context";
+import { ServiceError } from "@/server/errors";
+import { uniq, useTestDb } from "@/test/db";
+import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
+import { createSupplier } from "./create-supplier";
+import { listSuppliers } from "./list-suppliers";
+import { setSupplierStatus } from "./set-supplier-status";
+import { updateSupplier } from "./update-supplier";
+
+const t = useTestDb();
+
+const asUser = (ctx: Ctx, role: "operator" | "support"): Ctx => ({
+  ...ctx,
+  actor: { kind: "user", organisationId: ctx.actor.organisationId!, userId: 1, role, email: `${role}@example.com` },
+});
+
+describe("import suppliers", () => {
+  it("follows Ongoing ⇄ Paused → Complete and audits who changed what", async () => {
+    const org = await makeOrg(t.db);
+    const s = await makeSupplier(org);
+    const op = asUser(org.ctx, "operator");
+    expect((await setSupplierStatus(op, { code: s.code, status: "Paused" })).status).toBe("Paused");
+    expect((await setSupplierStatus(op, { code: s.code, status: "Ongoing" })).status).toBe("Ongoing");
+    expect((await setSupplierStatus(op, { code: s.code, status: "Complete" })).status).toBe("Complete");
+    await expect(setSupplierStatus(op, { code: s.code, status: "Ongoing" })).rejects.toMatchObject({ code: "invalid_status_transition" });
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.status_changed")));
+    expect(trail.map((r) => [r.actor, r.details])).toEqual([
+      ["operator@example.com", { from: "Ongoing", to: "Paused" }],
+      ["operator@example.com", { from: "Paused", to: "Ongoing" }],
+      ["operator@example.com", { from: "Ongoing", to: "Complete" }],
+    ]);
+  });
+
+  it("refuses support users every change", async () => {
+    const org = await makeOrg(t.db);
+    const s = await makeSupplier(org);
+    const support = asUser(org.ctx, "support");
+    await expect(setSupplierStatus(support, { code: s.code, status: "Paused" })).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(createSupplier(support, { code: uniq("S"), documentRoot: "file:///tmp" })).rejects.toBeInstanceOf(ServiceError);
+    await expect(updateSupplier(support, { code: s.code, name: "x" })).rejects.toMatchObject({ kind: "forbidden" });
+  });
+
+  it("keeps codes unique and validates document roots", async () => {
+    const org = await makeOrg(t.db);
+    const s = await makeSupplier(org);
+    const other = await makeOrg(t.db, "Other");
+    await expect(createSupplier(other.ctx, { code: s.code, documentRoot: "file:///tmp" })).rejects.toMatchObject({ code: "import_supplier_exists" });
+    await expect(createSupplier(org.ctx, { code: uniq("S"), documentRoot: "ftp://nope" })).rejects.toThrow();
+  });
+
+  it("lists only the organisation's suppliers with staged/imported counts", async () => {
+    const org = await makeOrg(t.db);
+    const s = await makeSupplier(org);
+    await makeImportedAccount(org, s.code);
+    await makeImportedAccount(org, s.code);
+    const other = await makeOrg(t.db, "Other");
+    await makeSupplier(other);
+    const list = await listSuppliers(org.ctx);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ code: s.code, counts: { staged: 0, imported: 2, failed: 0 } });
+    const updated = await updateSupplier(org.ctx, { code: s.code, documentRoot: "s3://bucket/prefix", sendAutomatedEmails: true });
+    expect(updated).toMatchObject({ documentRoot: "s3://bucket/prefix", sendAutomatedEmails: true });
+  });
+});
