@@ -11,6 +11,8 @@ export const events = pgTable(
     type: text().notNull(),
     version: text().notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // When the row entered the outbox (occurred_at may be back-dated): the relay's lag is measured from here.
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     accountNumber: text(),
     organisationId: integer(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "@/db/client";
-import { apiKeys } from "@/db/schema";
+import { apiKeys, consoleUsers } from "@/db/schema";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { getSigningKey } from "./signing-key";
@@ -9,45 +9,78 @@ import { getSigningKey } from "./signing-key";
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 const ISSUER = "kraken-migrate";
 
-export type AccessClaims = { sub: string; org: number; key: number; kind: "access"; iat: number; exp: number; iss: string };
+/** `key` for a token obtained with an API key, `usr` for one obtained by a console user. */
+export type AccessClaims = {
+  sub: string;
+  org: number;
+  key?: number;
+  usr?: number;
+  kind: "access";
+  iat: number;
+  exp: number;
+  iss: string;
+  jti: string;
+};
 
-export async function signAccessToken(db: Db, p: { organisationId: number; organisationNumber: string; apiKeyId: number }) {
+export type TokenSubject = { organisationId: number; organisationNumber: string } & ({ apiKeyId: number; userId?: undefined } | { userId: number; apiKeyId?: undefined });
+
+export async function signAccessToken(db: Db, p: TokenSubject) {
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ org: p.organisationId, key: p.apiKeyId, kind: "access" })
+  const claims: AccessClaims = {
+    sub: p.organisationNumber,
+    org: p.organisationId,
+    ...(p.apiKeyId !== undefined ? { key: p.apiKeyId } : { usr: p.userId }),
+    kind: "access",
+    iat: now,
+    exp: now + ACCESS_TOKEN_TTL_SECONDS,
+    iss: ISSUER,
+    jti: crypto.randomUUID(),
+  };
+  const { sub, iat, exp, iss, jti, ...custom } = claims;
+  const token = await new SignJWT(custom)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(p.organisationNumber)
-    .setIssuer(ISSUER)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
-    .setJti(crypto.randomUUID())
+    .setSubject(sub)
+    .setIssuer(iss)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(jti)
     .sign(await getSigningKey(db));
-  return { token, expiresAt: now + ACCESS_TOKEN_TTL_SECONDS };
+  return { token, expiresAt: claims.exp, claims };
 }
+
+const unauthorized = (code: string, detail: string) =>
+  new ServiceError("unauthorized", code, detail, { headers: { "WWW-Authenticate": 'Token realm="api"' } });
 
 export async function decodeAccessToken(db: Db, token: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, await getSigningKey(db), { issuer: ISSUER, algorithms: ["HS256"] });
-    if (payload.kind !== "access") throw new Error("not an access token");
+    if (payload.kind !== "access" || typeof payload.org !== "number") throw new Error("not an access token");
+    if (typeof payload.key !== "number" && typeof payload.usr !== "number") throw new Error("token without a subject");
     return payload as unknown as AccessClaims;
   } catch (err) {
-    const expired = err instanceof joseErrors.JWTExpired;
-    throw new ServiceError("unauthorized", expired ? "token_expired" : "authentication_failed", expired ? "The token has expired." : "Invalid or expired credentials.", {
-      headers: { "WWW-Authenticate": 'Token realm="api"' },
-    });
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized("token_expired", "The token has expired.");
+    throw unauthorized("authentication_failed", "Invalid or expired credentials.");
   }
 }
 
-/** A token works only while the API key it was issued for is still valid. */
+/**
+ * A token works only while what it was issued for is still valid: its API key not
+ * invalidated, or its console user still present in the same organisation.
+ */
 export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
   const claims = await decodeAccessToken(db, token);
-  const [key] = await db
-    .select({ id: apiKeys.id, prefix: apiKeys.prefix })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, claims.key), eq(apiKeys.organisationId, claims.org), isNull(apiKeys.invalidatedAt)));
-  if (!key) {
-    throw new ServiceError("unauthorized", "authentication_failed", "Invalid or expired credentials.", {
-      headers: { "WWW-Authenticate": 'Token realm="api"' },
-    });
+  if (typeof claims.key === "number") {
+    const [key] = await db
+      .select({ id: apiKeys.id, prefix: apiKeys.prefix })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, claims.key), eq(apiKeys.organisationId, claims.org), isNull(apiKeys.invalidatedAt)));
+    if (!key) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+    return { kind: "organisation", organisationId: claims.org, apiKeyId: key.id, via: "token", label: `token:${key.prefix}` };
   }
-  return { kind: "organisation", organisationId: claims.org, apiKeyId: key.id, via: "token", label: `token:${key.prefix}` };
+  const [user] = await db
+    .select({ id: consoleUsers.id, email: consoleUsers.email, role: consoleUsers.role })
+    .from(consoleUsers)
+    .where(and(eq(consoleUsers.id, claims.usr!), eq(consoleUsers.organisationId, claims.org)));
+  if (!user) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+  return { kind: "user", organisationId: claims.org, userId: user.id, role: user.role, email: user.email };
 }

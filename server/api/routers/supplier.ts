@@ -1,21 +1,21 @@
 import { z } from "zod";
-import { getSupplier, GetSupplierInput } from "@/server/services/console/get-supplier";
+import { getSupplier, GetSupplierInput, listSupplierOverview } from "@/server/services/console/get-supplier";
 import { listAudit } from "@/server/services/console/list-audit";
 import { CursorInput } from "@/server/services/console/keyset";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
-import { listSuppliers } from "@/server/services/suppliers/list-suppliers";
 import { CreateSupplierInput, SetSupplierStatusInput, SupplierCode, UpdateSupplierInput } from "@/server/services/suppliers/schemas";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
 import { updateSupplier } from "@/server/services/suppliers/update-supplier";
 import { createTRPCRouter, operatorProcedure, protectedProcedure } from "../trpc";
 
 export const supplierRouter = createTRPCRouter({
-  list: protectedProcedure.input(z.strictObject({})).query(({ ctx }) => listSuppliers(ctx.svc)),
+  list: protectedProcedure.input(z.strictObject({})).query(({ ctx }) => listSupplierOverview(ctx.svc)),
   get: protectedProcedure.input(GetSupplierInput).query(({ ctx, input }) => getSupplier(ctx.svc, input)),
   create: operatorProcedure.input(CreateSupplierInput).mutation(({ ctx, input }) => createSupplier(ctx.svc, input)),
   update: operatorProcedure.input(UpdateSupplierInput).mutation(({ ctx, input }) => updateSupplier(ctx.svc, input)),
   setStatus: operatorProcedure.input(SetSupplierStatusInput).mutation(({ ctx, input }) => setSupplierStatus(ctx.svc, input)),
   audit: protectedProcedure
-    .input(z.strictObject({ code: SupplierCode, cursor: CursorInput }))
+    // `direction` is sent by useInfiniteQuery; pages only run backwards in time.
+    .input(z.strictObject({ code: SupplierCode, cursor: CursorInput, direction: z.enum(["forward", "backward"]).optional() }))
     .query(({ ctx, input }) => listAudit(ctx.svc, { entityType: "import_supplier", entityId: input.code, cursor: input.cursor, limit: 20 })),
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
-import { toEnvelope } from "./event-envelope";
+import { DEFAULT_EVENT_SOURCE, toCloudEvent } from "../../events/envelope";
 
 export const GetEventInput = z.strictObject({ id: z.uuid() });
 export type GetEventInput = z.input<typeof GetEventInput>;
@@ -15,5 +15,5 @@ export async function getEvent(ctx: Ctx, raw: GetEventInput) {
   const [row] = await ctx.db.select().from(events).where(and(eq(events.id, id), eq(events.organisationId, organisationId)));
   if (!row) throw new ServiceError("not_found", "event_not_found", "No such event in your organisation.");
   const { organisationId: _o, ...event } = row;
-  return { ...event, envelope: toEnvelope(row) };
+  return { ...event, envelope: toCloudEvent(row, process.env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE) };
 }

@@ -1,0 +1,62 @@
+import { signOutAction } from "@/app/signin/actions";
+import { Nav } from "@/app/components/nav";
+import { TRPCReactProvider } from "@/app/components/trpc/react";
+import { createRequestContext } from "@/server/api/context";
+
+export const dynamic = "force-dynamic";
+
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  // Each page checks the session itself (it knows its own path for the way back after sign-in).
+  const { user } = await createRequestContext();
+  const initials = user?.name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <TRPCReactProvider>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <div className="shell">
+        <aside className="sidebar">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              K
+            </span>
+            <span>
+              Kraken Migrate<small>Migration console</small>
+            </span>
+          </div>
+          <Nav />
+          {user && (
+            <div className="sidebar-footer">
+              <div className="user-chip">
+                <span className="avatar" aria-hidden="true">
+                  {initials}
+                </span>
+                <div className="who">
+                  <div className="name" data-testid="user-name">
+                    {user.name}
+                  </div>
+                  <div className="role" data-testid="user-role">
+                    {user.role}
+                  </div>
+                </div>
+              </div>
+              <form action={signOutAction}>
+                <button className="btn btn-sm signout" type="submit">
+                  Sign out
+                </button>
+              </form>
+            </div>
+          )}
+        </aside>
+        <main className="main" id="main">
+          {children}
+        </main>
+      </div>
+    </TRPCReactProvider>
+  );
+}

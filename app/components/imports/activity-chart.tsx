@@ -1,0 +1,66 @@
+import { formatDay } from "@/app/components/ui/format";
+
+type Day = { day: string; staged: number; imported: number; failed: number };
+
+const SERIES = [
+  { key: "imported", label: "Imported", color: "#0f9d63" },
+  { key: "staged", label: "Staged", color: "#7c5cff" },
+  { key: "failed", label: "Failed", color: "#e0455a" },
+] as const;
+
+/** Grouped bars per London day in plain SVG, with a text summary for screen readers. */
+export function ActivityChart({ days }: { days: Day[] }) {
+  const W = 720;
+  const H = 180;
+  const pad = { l: 36, r: 8, t: 10, b: 24 };
+  const max = Math.max(1, ...days.flatMap((d) => [d.staged, d.imported, d.failed]));
+  const slot = (W - pad.l - pad.r) / days.length;
+  const bar = Math.max(1, (slot - 4) / 3);
+  const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
+  const ticks = [0, Math.round(max / 2), max];
+  const totals = days.reduce((a, d) => ({ staged: a.staged + d.staged, imported: a.imported + d.imported, failed: a.failed + d.failed }), { staged: 0, imported: 0, failed: 0 });
+  return (
+    <figure className="chart" style={{ margin: 0 }}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="chart-summary">
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={pad.l} x2={W - pad.r} y1={y(t)} y2={y(t)} stroke="#e3e6ee" />
+            <text x={pad.l - 6} y={y(t) + 4} textAnchor="end" fontSize="10" fill="#7a8199">
+              {t}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) =>
+          SERIES.map((s, j) => {
+            const v = d[s.key];
+            const x = pad.l + i * slot + 2 + j * bar;
+            return v ? (
+              <rect key={`${d.day}-${s.key}`} x={x} y={y(v)} width={bar} height={y(0) - y(v)} fill={s.color} rx={1}>
+                <title>{`${formatDay(d.day)}: ${v} ${s.label.toLowerCase()}`}</title>
+              </rect>
+            ) : null;
+          }),
+        )}
+        {days.map((d, i) =>
+          i % Math.ceil(days.length / 6) === 0 ? (
+            <text key={d.day} x={pad.l + i * slot + slot / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#7a8199">
+              {formatDay(d.day).replace(/ \d{4}$/, "")}
+            </text>
+          ) : null,
+        )}
+      </svg>
+      <figcaption className="row" style={{ justifyContent: "space-between", marginTop: 8 }}>
+        <span className="legend">
+          {SERIES.map((s) => (
+            <span key={s.key} style={{ ["--swatch" as string]: s.color }}>
+              {s.label}
+            </span>
+          ))}
+        </span>
+        <span id="chart-summary" className="muted small">
+          Last {days.length} days: {totals.staged} staged, {totals.imported} imported, {totals.failed} failed
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

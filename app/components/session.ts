@@ -1,0 +1,22 @@
+import "server-only";
+
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { createRequestContext } from "@/server/api/context";
+import type { SessionUser } from "@/server/api/trpc";
+
+/** Only same-site paths: a crafted callbackUrl must not send a user elsewhere after sign-in. */
+export function safeCallback(raw: string | undefined | null): string {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/suppliers";
+  return raw;
+}
+
+/** The signed-in user of this request, or a redirect to sign in that comes back to `path`. */
+export async function requireUser(path: string): Promise<SessionUser> {
+  const { user } = await createRequestContext();
+  if (user) return user;
+  const jar = await cookies();
+  const hadSession = jar.getAll().some((c) => c.name.endsWith("authjs.session-token"));
+  const reason = hadSession ? "&reason=expired" : "";
+  redirect(`/signin?callbackUrl=${encodeURIComponent(safeCallback(path))}${reason}`);
+}

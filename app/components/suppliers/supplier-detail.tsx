@@ -1,0 +1,161 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge } from "@/app/components/ui/badge";
+import { formatCount, formatDateTime } from "@/app/components/ui/format";
+import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { StatusControl } from "./status-control";
+import { SupplierForm } from "./supplier-form";
+
+export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const { data: s, error, isPending, refetch } = useQuery(trpc.supplier.get.queryOptions({ code }));
+  if (isPending) return <Loading />;
+  if (error) return <ErrorState error={error} retry={() => void refetch()} />;
+  return (
+    <>
+      <div className="stats">
+        <div className="stat">
+          <div className="label">Status</div>
+          <div className="value" style={{ fontSize: 16, marginTop: 10 }} data-testid="supplier-status">
+            <Badge value={s.status} />
+          </div>
+        </div>
+        <div className="stat">
+          <div className="label">Staged</div>
+          <div className="value">{formatCount(s.counts.staged)}</div>
+        </div>
+        <div className="stat">
+          <div className="label">Imported</div>
+          <div className="value">{formatCount(s.counts.imported)}</div>
+        </div>
+        <div className="stat">
+          <div className="label">Failed</div>
+          <div className="value">{formatCount(s.counts.failed)}</div>
+        </div>
+      </div>
+      <div className="grid-2">
+        <div className="stack">
+          <section className="card">
+            <div className="card-header">
+              <div>
+                <h2>Migration status</h2>
+                <p>Ongoing ⇄ Paused → Complete. Paused and Complete refuse staging and importing.</p>
+              </div>
+            </div>
+            <div className="card-body">
+              {canEdit ? (
+                <StatusControl code={s.code} status={s.status} transitions={s.transitions} />
+              ) : (
+                <p className="muted" style={{ margin: 0 }}>
+                  Status is <Badge value={s.status} />. Only operators can change it.
+                </p>
+              )}
+            </div>
+          </section>
+          <section className="card">
+            <div className="card-header">
+              <h2>Settings</h2>
+            </div>
+            <div className="card-body">
+              {canEdit ? (
+                <SupplierForm mode="edit" initial={{ code: s.code, name: s.name, documentRoot: s.documentRoot, sendAutomatedEmails: s.sendAutomatedEmails }} />
+              ) : (
+                <dl className="facts">
+                  <dt>Name</dt>
+                  <dd>{s.name}</dd>
+                  <dt>Document root</dt>
+                  <dd className="mono">{s.documentRoot}</dd>
+                  <dt>Automated e-mails</dt>
+                  <dd>{s.sendAutomatedEmails ? "Sent on migration" : "Not sent"}</dd>
+                  <dt>Created</dt>
+                  <dd>{formatDateTime(s.createdAt)}</dd>
+                </dl>
+              )}
+            </div>
+          </section>
+        </div>
+        <AuditTrail code={code} />
+      </div>
+    </>
+  );
+}
+
+function describe(action: string, details: Record<string, unknown>): React.ReactNode {
+  if (action === "supplier.status_changed") {
+    return (
+      <>
+        Status <Badge value={String(details.from)} /> → <Badge value={String(details.to)} />
+      </>
+    );
+  }
+  if (action === "supplier.updated") {
+    return (
+      <>
+        Changed{" "}
+        {Object.entries(details).map(([field, change], i) => {
+          const c = change as { from: unknown; to: unknown };
+          return (
+            <span key={field}>
+              {i > 0 && ", "}
+              <strong>{field}</strong> from <code>{String(c.from)}</code> to <code>{String(c.to)}</code>
+            </span>
+          );
+        })}
+      </>
+    );
+  }
+  if (action === "supplier.created") return <>Created with status {String(details.status ?? "Ongoing")}</>;
+  return action;
+}
+
+function AuditTrail({ code }: { code: string }) {
+  const trpc = useTRPC();
+  const q = useInfiniteQuery(trpc.supplier.audit.infiniteQueryOptions({ code }, { getNextPageParam: (p) => p.nextCursor }));
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section className="card" aria-labelledby="audit-title">
+      <div className="card-header">
+        <div>
+          <h2 id="audit-title">Audit trail</h2>
+          <p>Who changed this supplier, what and when.</p>
+        </div>
+      </div>
+      <div className="card-body">
+        {q.isPending ? (
+          <Loading />
+        ) : q.error ? (
+          <ErrorState error={q.error} retry={() => void q.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title="No changes recorded">Changes made by operators appear here.</EmptyState>
+        ) : (
+          <ol className="timeline" data-testid="audit-trail">
+            {items.map((a) => (
+              <li key={a.id}>
+                <div>{describe(a.action, a.details)}</div>
+                <div className="muted small">
+                  {a.actor} · {formatDateTime(a.createdAt)}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {q.hasNextPage && (
+          <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+            {q.isFetchingNextPage ? "Loading…" : "Show older changes"}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function SupplierActions({ code }: { code: string }) {
+  return (
+    <Link className="btn btn-primary" href={`/suppliers/${encodeURIComponent(code)}/imports`}>
+      Account imports
+    </Link>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "@/app/components/trpc/react";
+import { describeError, fieldErrorFor } from "@/app/components/ui/errors";
+
+type Values = { code: string; name: string; documentRoot: string; sendAutomatedEmails: boolean };
+
+/** Create (all fields) or edit (code fixed) an import supplier. */
+export function SupplierForm({ initial, mode }: { initial?: Values; mode: "create" | "edit" }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const router = useRouter();
+  const [v, setV] = useState<Values>(initial ?? { code: "", name: "", documentRoot: "s3://", sendAutomatedEmails: false });
+  const [saved, setSaved] = useState(false);
+  const done = async () => {
+    await qc.invalidateQueries({ queryKey: trpc.supplier.pathKey() });
+  };
+  const create = useMutation(trpc.supplier.create.mutationOptions({ onSuccess: async (s) => (await done(), router.push(`/suppliers/${encodeURIComponent(s.code)}`)) }));
+  const update = useMutation(trpc.supplier.update.mutationOptions({ onSuccess: async () => (await done(), setSaved(true)) }));
+  const m = mode === "create" ? create : update;
+  const err = (attr: string) => (m.error ? fieldErrorFor(m.error, attr) : undefined);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    const name = v.name.trim() || undefined;
+    if (mode === "create") create.mutate({ code: v.code.trim(), name, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
+    else update.mutate({ code: v.code, name, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
+  };
+  const field = (id: keyof Values, label: string, hint: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={`supplier-${id}`}>{label}</label>
+      <input
+        id={`supplier-${id}`}
+        type="text"
+        value={String(v[id])}
+        onChange={(e) => setV({ ...v, [id]: e.target.value })}
+        aria-invalid={err(id) ? true : undefined}
+        aria-describedby={`supplier-${id}-hint`}
+        {...props}
+      />
+      <span className="hint" id={`supplier-${id}-hint`}>
+        {hint}
+      </span>
+      {err(id) && <span className="error">{err(id)}</span>}
+    </div>
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      {m.error && (
+        <div className="alert alert-error" role="alert">
+          <div>
+            <strong>{describeError(m.error).title}</strong>
+            {describeError(m.error).detail} {describeError(m.error).next}
+          </div>
+        </div>
+      )}
+      {saved && (
+        <div className="alert alert-ok" role="status">
+          Changes saved.
+        </div>
+      )}
+      {mode === "create" && field("code", "Code", "Sent as import_supplier by migration scripts. Letters, digits, - and _; it cannot change later.", { required: true, autoFocus: true })}
+      {field("name", "Name", "Shown in the console. Defaults to the code.")}
+      {field("documentRoot", "Document root", "Where this supplier's documents live: s3://bucket/prefix or file:///path. Document paths in payloads are relative to it.", { required: true })}
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" checked={v.sendAutomatedEmails} onChange={(e) => setV({ ...v, sendAutomatedEmails: e.target.checked })} />
+          Send automated e-mails to customers on migration
+        </label>
+      </div>
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={m.isPending}>
+          {m.isPending ? "Saving…" : mode === "create" ? "Create supplier" : "Save changes"}
+        </button>
+        {mode === "create" && (
+          <button className="btn" type="button" onClick={() => router.push("/suppliers")}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { signIn, signOut } from "@/server/auth/config";
+import { safeCallback } from "@/app/components/session";
+
+export type SignInState = { error: string | null; email: string };
+
+export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get("email") ?? "");
+  try {
+    await signIn("credentials", {
+      email,
+      password: String(form.get("password") ?? ""),
+      redirectTo: safeCallback(String(form.get("callbackUrl") ?? "")),
+    });
+    return { error: null, email };
+  } catch (err) {
+    // signIn redirects by throwing; only Auth.js's own errors mean the credentials were refused.
+    if (err instanceof AuthError) {
+      const error = err.type === "CredentialsSignin" ? "That e-mail and password do not match an account. Check them and try again." : "Sign-in failed. Try again in a moment.";
+      return { error, email };
+    }
+    throw err;
+  }
+}
+
+export async function signOutAction() {
+  await signOut({ redirectTo: "/signin?reason=signed-out" });
+}

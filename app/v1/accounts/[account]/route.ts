@@ -1,0 +1,12 @@
+import { restRoute } from "@/server/rest/handler";
+import { getPublicAccount } from "@/server/services/accounts/get-public-account";
+
+export const dynamic = "force-dynamic";
+
+export const GET = restRoute({
+  auth: "token_or_basic",
+  handle: async ({ ctx, params }) => {
+    const account = await getPublicAccount(ctx, { account_number: params.account });
+    return { status: 200, body: account, headers: { "cache-control": "private, no-store" } };
+  },
+});

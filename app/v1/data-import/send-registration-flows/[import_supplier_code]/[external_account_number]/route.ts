@@ -1,0 +1,13 @@
+import { restRoute } from "@/server/rest/handler";
+import { parseBody } from "@/server/services/data-import/common";
+import { RegistrationFlowParams, RegistrationFlowQuery } from "@/server/services/registration/schemas";
+import { sendRegistrationFlows } from "@/server/services/registration/send-registration-flows";
+
+export const POST = restRoute({
+  auth: "token",
+  query: RegistrationFlowQuery,
+  handle: async ({ ctx, params, query }) => {
+    const path = parseBody(RegistrationFlowParams, params);
+    return { status: 200, body: await sendRegistrationFlows(ctx, { ...path, supply_start_date: query.supply_start_date }) };
+  },
+});

@@ -1,0 +1,17 @@
+import { restRoute } from "@/server/rest/handler";
+import { parseBody } from "@/server/services/data-import/common";
+import { createTransactions } from "@/server/services/data-import/create-transactions";
+import { readExactJsonBody } from "@/server/services/data-import/exact-json";
+import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/data-import/transaction-schemas";
+
+export const POST = restRoute({
+  auth: "token",
+  query: CreateTransactionsQuery,
+  handle: async ({ ctx, req, query }) => {
+    const raw = await readExactJsonBody(req);
+    const { transactions, ...ref } = raw;
+    // The envelope is checked here; each transaction is checked (in order) by the service.
+    const envelope = parseBody(CreateTransactionsEnvelope, { ...ref, transactions: Array.isArray(transactions) ? transactions.map(() => null) : transactions });
+    return { status: 201, body: await createTransactions(ctx, { ...envelope, transactions: transactions as unknown[] }, query) };
+  },
+});

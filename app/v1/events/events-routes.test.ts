@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { listEventEntries } from "@/server/events/registry";
+import { useTestDb } from "@/test/db";
+import { call } from "@/test/http";
+import { GET as openapi } from "./openapi.json/route";
+import { GET as relayStatus } from "./relay-status/route";
+
+useTestDb();
+
+describe("GET /v1/events/openapi.json", () => {
+  it("serves the catalogue as OpenAPI 3.1, one schema per type and version, without credentials", async () => {
+    const res = await call(openapi, "/v1/events/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.json.openapi).toBe("3.1.0");
+    const schemas = res.json.components.schemas as Record<string, Record<string, unknown>>;
+    expect(Object.keys(schemas)).toHaveLength(listEventEntries().length);
+    expect(schemas["account.created.v1"]).toMatchObject({
+      type: "object",
+      required: ["account_number", "account_user_emails"],
+      "x-event-type": "account.created",
+      "x-event-version": "v1",
+    });
+    expect(schemas["billing.ledger.entry_posted.v2"]).toBeDefined();
+  });
+});
+
+describe("GET /v1/events/relay-status/ without NATS_URL", () => {
+  it("is healthy: the events table is the log and nothing is lost", async () => {
+    const prev = process.env.NATS_URL;
+    delete process.env.NATS_URL;
+    try {
+      const res = await call(relayStatus, "/v1/events/relay-status/");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.json).toMatchObject({ stream: "EVENTS", relay_configured: false, healthy: true });
+      expect(typeof res.json.unpublished_count).toBe("number");
+    } finally {
+      if (prev !== undefined) process.env.NATS_URL = prev;
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { getRelayStatus } from "@/server/events/relay-status";
+import { restRoute } from "@/server/rest/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = restRoute({
+  auth: "none",
+  handle: async ({ ctx }) => {
+    const status = await getRelayStatus(ctx.db);
+    return { status: status.healthy ? 200 : 503, body: status, headers: { "cache-control": "no-store" } };
+  },
+});

@@ -1,0 +1,4 @@
+import { tariffRatesRoute } from "@/app/v1/products/_lib/rates-route";
+
+export const dynamic = "force-dynamic";
+export const GET = tariffRatesRoute("gas", "standard_unit_rate");

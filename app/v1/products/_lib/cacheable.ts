@@ -1,0 +1,39 @@
+import { createHash } from "node:crypto";
+import { pageUrl } from "@/server/rest/paging";
+
+/** Public catalogue responses may be cached by clients and proxies for this long. */
+export const PUBLIC_MAX_AGE_SECONDS = 60;
+
+/** Does an If-None-Match header (a list, possibly weak tags, or `*`) match this ETag? */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === bare;
+  });
+}
+
+/**
+ * A JSON body with a strong ETag (a digest of the exact bytes) and Cache-Control; a
+ * matching If-None-Match gets an empty 304. Links in the body depend on the forwarded
+ * scheme and host, hence Vary.
+ */
+export function cacheableJson(req: Request, body: string): Response {
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  const headers: Record<string, string> = {
+    etag,
+    "cache-control": `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`,
+    vary: "X-Forwarded-Proto, X-Forwarded-Host",
+  };
+  if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...headers, "content-type": "application/json" } });
+}
+
+/** `next`/`previous` as absolute URLs on the request's own origin; page 1 carries no page parameter. */
+export function pageLinks(req: Request, p: { page: number; size: number; count: number }) {
+  return {
+    next: p.page * p.size < p.count ? pageUrl(req, { page: String(p.page + 1) }) : null,
+    previous: p.page > 1 ? pageUrl(req, { page: p.page === 2 ? null : String(p.page - 1) }) : null,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * npm run bench:events — the outbox relay against a real NATS JetStream:
+ *  1. commit-to-ack latency (p50/p99) with transactions committing at BENCH_RATE events/s;
+ *  2. the relay's maximum throughput draining a BENCH_BULK backlog (spread over accounts,
+ *     and all in one account), beside
+ *  3. a raw JetStream publish loop (same messages, same in-flight window, no database).
+ * Env: DATABASE_URL (a scratch database; PGlite in memory if unset), NATS_URL (default
+ * nats://127.0.0.1:4222), BENCH_RATE=1000, BENCH_SECONDS=10, BENCH_BULK=50000,
+ * BENCH_ACCOUNTS=5000, BENCH_HOT=5000. Streams are private to the run and deleted after.
+ */
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { jetstream, jetstreamManager } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
+import { count, isNull } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { type Db, openDatabase } from "@/db/client";
+import { events } from "@/db/schema";
+import { emitMany, pending } from "@/server/events/emit";
+import type { OutboxEvent } from "@/server/events/envelope";
+import { ensureStream, publishEvent } from "@/server/events/nats";
+import { EventRelay } from "@/server/events/relay";
+import { relayConfigFromEnv } from "@/server/events/relay-config";
+
+process.env.LOG_LEVEL ??= "warn";
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BULK = Number(process.env.BENCH_BULK ?? 50_000);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 5000);
+const HOT = Number(process.env.BENCH_HOT ?? 5000);
+const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
+const tag = `${process.pid}`;
+const relayStream = { stream: `BENCH_EVENTS_${tag}`, subjectPrefix: `bench${tag}.events` };
+const rawStream = { stream: `BENCH_RAW_${tag}`, subjectPrefix: `bench${tag}.raw` };
+
+const event = (account: string, n: number) =>
+  pending("account.updated", "v1", { account_number: account, account_user_emails: ["ada@example.com"], changes: { n, field: "billing_name" } }, { accountNumber: account, organisationId: 1 });
+
+function pct(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function unpublished(db: Db) {
+  const [{ n }] = await db.select({ n: count() }).from(events).where(isNull(events.publishedAt));
+  return n;
+}
+
+async function waitDrained(db: Db, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while ((await unpublished(db)) > 0) {
+    if (Date.now() > until) throw new Error("relay did not drain the outbox in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+type Commit = { id: string; at: number };
+
+/**
+ * The load: one-event transactions committed on schedule at RATE events/s, reporting
+ * each commit time. It runs in a child process (like app instances beside the relay), so
+ * the producer's own CPU does not queue behind the relay's event loop, and vice versa.
+ */
+async function produce(db: Db, onCommit: (c: Commit[]) => void) {
+  const total = RATE * SECONDS;
+  const started = Date.now();
+  const inflight = new Set<Promise<void>>();
+  let buffer: Commit[] = [];
+  const flush = setInterval(() => {
+    if (buffer.length) onCommit(buffer);
+    buffer = [];
+  }, 50);
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / RATE - Date.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const account = `BENCH-L-${i % 500}`;
+    const p = db
+      .transaction((tx) => emitMany(tx as unknown as Db, [event(account, i)]))
+      .then(([id]) => void buffer.push({ id, at: Date.now() }))
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+  }
+  await Promise.all(inflight);
+  clearInterval(flush);
+  if (buffer.length) onCommit(buffer);
+  return (Date.now() - started) / 1000;
+}
+
+async function producerChild() {
+  const handle = await openDatabase({ migrate: false });
+  const seconds = await produce(handle.db, (c) => process.send!({ commits: c }));
+  process.send!({ done: seconds });
+  await handle.close();
+  process.disconnect();
+}
+
+/** Phase 1: steady commits at RATE events/s; latency = JetStream ack time - commit time. */
+async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>) {
+  const commitAt = new Map<string, number>();
+  const ackAt = new Map<string, number>();
+  const relay = new EventRelay({ handle, natsUrl: NATS_URL, ...relayStream, onPublished: (acked) => acked.forEach((a) => ackAt.set(a.event.id, a.ackedAt)) }).start();
+  await new Promise((r) => setTimeout(r, 500));
+  const started = Date.now();
+  const record = (cs: Commit[]) => cs.forEach((c) => commitAt.set(c.id, c.at));
+  let produceSeconds: number;
+  if (handle.kind === "postgres") {
+    const child = fork(fileURLToPath(import.meta.url), ["--producer"], { execArgv: ["--import", "tsx"], env: { ...process.env, LOG_LEVEL: "warn" } });
+    produceSeconds = await new Promise<number>((resolve, reject) => {
+      child.on("message", (m: { commits?: Commit[]; done?: number }) => (m.commits ? record(m.commits) : resolve(m.done!)));
+      child.once("exit", (code) => code && reject(new Error(`producer exited ${code}`)));
+    });
+  } else produceSeconds = await produce(db, record);
+  await waitDrained(db, 120_000);
+  await relay.stop();
+  const total = commitAt.size;
+  const lat = [...commitAt].map(([id, c]) => Math.max(0, (ackAt.get(id) ?? Number.NaN) - c)).sort((a, b) => a - b);
+  if (lat.some(Number.isNaN)) throw new Error("an event was committed but never acked");
+  if (process.env.BENCH_DEBUG) {
+    const bySecond = new Map<number, number[]>();
+    for (const [id, c] of commitAt) {
+      const sec = Math.floor((c - started) / 1000);
+      bySecond.set(sec, [...(bySecond.get(sec) ?? []), ackAt.get(id)! - c]);
+    }
+    for (const [sec, l] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+      l.sort((a, b) => a - b);
+      console.log(`  second ${sec}: n=${l.length} p50=${pct(l, 50)} p99=${pct(l, 99)} max=${l.at(-1)}`);
+    }
+  }
+  return { events: total, achievedRate: total / produceSeconds, p50: pct(lat, 50), p90: pct(lat, 90), p99: pct(lat, 99), max: lat.at(-1)! };
+}
+
+/** Phase 2: a committed backlog of `n` events, drained by a fresh relay as fast as it can. */
+async function throughput(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>, n: number, accounts: number) {
+  for (let i = 0; i < n; i += 1000) {
+    const batch = Array.from({ length: Math.min(1000, n - i) }, (_, k) => event(`BENCH-T${accounts}-${(i + k) % accounts}`, i + k));
+    await db.transaction((tx) => emitMany(tx as unknown as Db, batch));
+  }
+  const started = Date.now();
+  const relay = new EventRelay({ handle, natsUrl: NATS_URL, ...relayStream }).start();
+  await waitDrained(db, 600_000);
+  const seconds = (Date.now() - started) / 1000;
+  await relay.stop();
+  return { events: n, accounts, seconds, perSecond: n / seconds };
+}
+
+/** Phase 3: the same messages straight to JetStream, BATCH in flight at a time, no database. */
+async function rawLoop(n: number) {
+  const cfg = relayConfigFromEnv({ natsUrl: NATS_URL, ...rawStream });
+  const nc = await connect({ servers: NATS_URL });
+  await ensureStream(nc, cfg);
+  const js = jetstream(nc);
+  const sample = (i: number): OutboxEvent => ({
+    id: uuidv7(),
+    seq: i,
+    type: "account.updated",
+    version: "v1",
+    occurredAt: new Date(),
+    accountNumber: `BENCH-R-${i % ACCOUNTS}`,
+    organisationId: 1,
+    payload: { account_number: `BENCH-R-${i % ACCOUNTS}`, account_user_emails: ["ada@example.com"], changes: { n: i, field: "billing_name" } },
+  });
+  const started = Date.now();
+  for (let i = 0; i < n; i += cfg.batchSize) {
+    await Promise.all(Array.from({ length: Math.min(cfg.batchSize, n - i) }, (_, k) => publishEvent(js, cfg, sample(i + k))));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  await nc.close();
+  return { events: n, seconds, perSecond: n / seconds };
+}
+
+async function main() {
+  const handle = await openDatabase({ pgliteDir: "memory://" });
+  const db = handle.db;
+  const backlog = await unpublished(db);
+  if (backlog > 0) throw new Error(`${backlog} unpublished events in this database: run the bench against a scratch DATABASE_URL`);
+  console.log(`bench:events — database ${handle.kind}, NATS ${NATS_URL}, ${RATE} events/s for ${SECONDS}s, backlog ${BULK}`);
+  try {
+    const lat = await latency(db, handle);
+    console.log(`latency @${RATE}/s (achieved ${lat.achievedRate.toFixed(0)}/s, ${lat.events} events): p50 ${lat.p50} ms, p90 ${lat.p90} ms, p99 ${lat.p99} ms, max ${lat.max} ms`);
+    const spread = await throughput(db, handle, BULK, ACCOUNTS);
+    console.log(`relay throughput, ${spread.events} events over ${spread.accounts} accounts: ${spread.perSecond.toFixed(0)} events/s (${spread.seconds.toFixed(2)} s)`);
+    const hot = await throughput(db, handle, HOT, 1);
+    console.log(`relay throughput, ${hot.events} events in one account: ${hot.perSecond.toFixed(0)} events/s (${hot.seconds.toFixed(2)} s)`);
+    const raw = await rawLoop(BULK);
+    console.log(`raw JetStream publish loop, ${raw.events} messages: ${raw.perSecond.toFixed(0)} msgs/s (${raw.seconds.toFixed(2)} s)`);
+    const ratio = spread.perSecond / raw.perSecond;
+    console.log(`relay / raw = ${(ratio * 100).toFixed(0)}% (target >= 50%); p99 ${lat.p99} ms (target < 250 ms)`);
+    console.log("\n| measure | result | target |\n|---|---|---|");
+    console.log(`| commit-to-ack p50 / p90 / p99 / max at ${RATE} events/s (${SECONDS} s, 1 event per tx) | ${lat.p50} / ${lat.p90} / ${lat.p99} / ${lat.max} ms | p99 < 250 ms |`);
+    console.log(`| relay max throughput (${spread.events} events, ${spread.accounts} accounts) | ${spread.perSecond.toFixed(0)} events/s | >= 50% of raw |`);
+    console.log(`| relay throughput, one account (${hot.events} events, strictly sequential) | ${hot.perSecond.toFixed(0)} events/s | — |`);
+    console.log(`| raw JetStream publish loop (same messages, same window) | ${raw.perSecond.toFixed(0)} msgs/s | — |`);
+    console.log(`| relay / raw | ${(ratio * 100).toFixed(0)}% | >= 50% |`);
+  } finally {
+    const nc = await connect({ servers: NATS_URL });
+    const jsm = await jetstreamManager(nc);
+    for (const s of [relayStream.stream, rawStream.stream]) await jsm.streams.delete(s).catch(() => {});
+    await nc.close();
+    await handle.close();
+  }
+}
+
+(process.argv.includes("--producer") ? producerChild() : main()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

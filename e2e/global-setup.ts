@@ -1,0 +1,113 @@
+// Two jobs, one file:
+//  - `tsx e2e/global-setup.ts seed` runs BEFORE the server starts (it is part of the webServer
+//    command): it seeds a fresh database through the service verbs and writes e2e state.
+//  - Playwright's globalSetup (the default export) runs once the server is up: it signs the
+//    seeded users in through Auth.js's own endpoints and saves their storageState.
+import fs from "node:fs";
+import path from "node:path";
+import { request, type FullConfig } from "@playwright/test";
+
+export const STATE_DIR = path.resolve(process.env.E2E_STATE_DIR ?? "e2e/artifacts/.state");
+export const SEED_FILE = path.join(STATE_DIR, "seed.json");
+export const PASSWORD = "e2e-password-123";
+
+export type Seed = {
+  apiKey: string;
+  organisation: string;
+  suppliers: { ongoing: string; toPause: string; complete: string; forSupport: string };
+  users: { operator: string; support: string; outsider: string };
+  accounts: { accountNumber: string; externalAccountNumber: string; importSupplier: string; mpan: string; mprn: string }[];
+};
+
+export function readSeed(): Seed {
+  return JSON.parse(fs.readFileSync(SEED_FILE, "utf8")) as Seed;
+}
+
+export function storageStateFor(role: "operator" | "support"): string {
+  return path.join(STATE_DIR, `${role}.json`);
+}
+
+async function seed() {
+  const { openDatabase } = await import("@/db/client");
+  const { systemCtx } = await import("@/server/context");
+  const { withMpanCheckDigit } = await import("@/server/lib/validators");
+  const { createOrganisation } = await import("@/server/services/organisations/create-organisation");
+  const { createSupplier } = await import("@/server/services/suppliers/create-supplier");
+  const { createConsoleUser } = await import("@/server/services/users/create-console-user");
+  const { StageAccountInput } = await import("@/server/services/account-import/schemas");
+  const { stageAccount } = await import("@/server/services/account-import/stage-account");
+  const { processAccountImport } = await import("@/server/services/account-import/process-account-import");
+
+  const handle = await openDatabase();
+  const sfx = Date.now().toString(36).toUpperCase();
+  const sys = systemCtx(handle.db, "e2e-seed");
+  const { organisation, apiKey } = await createOrganisation(sys, { name: "Bright Sparks Energy" });
+  const ctx = systemCtx(handle.db, "e2e-seed", organisation.id);
+  const suppliers = { ongoing: `BRIGHT-${sfx}`, toPause: `COHORT-B-${sfx}`, complete: `LEGACY-${sfx}`, forSupport: `SUPPORT-${sfx}` };
+  await createSupplier(ctx, { code: suppliers.ongoing, name: "Bright Sparks main book", documentRoot: "s3://bright-sparks/docs" });
+  await createSupplier(ctx, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: "s3://bright-sparks/cohort-b" });
+  await createSupplier(ctx, { code: suppliers.complete, name: "Legacy book", documentRoot: "file:///srv/legacy", status: "Complete" });
+  await createSupplier(ctx, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: "s3://bright-sparks/support" });
+  const users = { operator: `operator-${sfx}@e2e.test`.toLowerCase(), support: `support-${sfx}@e2e.test`.toLowerCase(), outsider: `outsider-${sfx}@e2e.test`.toLowerCase() };
+  await createConsoleUser(ctx, { email: users.operator, name: "Olivia Operator", password: PASSWORD, role: "operator" });
+  await createConsoleUser(ctx, { email: users.support, name: "Sam Support", password: PASSWORD, role: "support" });
+  const other = await createOrganisation(sys, { name: "Elsewhere Power" });
+  await createConsoleUser(systemCtx(handle.db, "e2e-seed", other.organisation.id), { email: users.outsider, name: "Oscar Outsider", password: PASSWORD, role: "operator" });
+
+  const accounts: Seed["accounts"] = [];
+  const names = [["Ada", "Lovelace"], ["Grace", "Hopper"], ["Alan", "Turing"]];
+  for (const [i, [given, family]] of names.entries()) {
+    const mpan = withMpanCheckDigit(`12${sfx.slice(-6).replace(/\D/g, "7").padStart(6, "3")}${i}000`.slice(0, 12));
+    const mprn = `7${Date.now() % 1e6}${i}`.slice(0, 9);
+    const external = `BS-${sfx}-${i + 1}`;
+    const payload = StageAccountInput.parse({
+      import_supplier: suppliers.ongoing,
+      external_account_number: external,
+      billing_name: `${given} ${family}`,
+      billing_address: { address_line_1: `${i + 1} Analytical Row`, town: "London", postcode: "SW1A 1AA" },
+      customers: [{ given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" }],
+      supply_addresses: [
+        {
+          address_line_1: `${i + 1} Analytical Row`,
+          town: "London",
+          postcode: "SW1A 1AA",
+          electricity_meter_points: [{ mpan, profile_class: 1, agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
+          gas_meter_points: [{ mprn, agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
+        },
+      ],
+      last_statement_closing_date: "2026-10-31",
+    });
+    await stageAccount(ctx, payload);
+    const r = await processAccountImport(ctx, { import_supplier: suppliers.ongoing, external_account_number: external, dry_run: false });
+    accounts.push({ accountNumber: r.account_number, externalAccountNumber: external, importSupplier: suppliers.ongoing, mpan, mprn });
+  }
+  await handle.close();
+  const state: Seed = { apiKey: apiKey!.key, organisation: organisation.number, suppliers, users, accounts };
+  fs.mkdirSync(STATE_DIR, { recursive: true });
+  fs.writeFileSync(SEED_FILE, JSON.stringify(state, null, 2));
+  console.log(`e2e seed: organisation ${organisation.number}, suppliers ${Object.values(suppliers).join(", ")}`);
+}
+
+/** Signs in through Auth.js's CSRF + credentials callback, as the browser form would, and keeps the cookies. */
+async function signInState(baseURL: string, email: string, file: string) {
+  const ctx = await request.newContext({ baseURL });
+  const { csrfToken } = (await (await ctx.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await ctx.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: PASSWORD, callbackUrl: "/suppliers" }, maxRedirects: 0 });
+  if (res.status() !== 302 || (res.headers().location ?? "").includes("error")) throw new Error(`sign-in for ${email} failed: ${res.status()} ${res.headers().location}`);
+  await ctx.storageState({ path: file });
+  await ctx.dispose();
+}
+
+export default async function globalSetup(config: FullConfig) {
+  const baseURL = config.projects[0]?.use.baseURL ?? "http://127.0.0.1:3100";
+  const s = readSeed();
+  await signInState(baseURL, s.users.operator, storageStateFor("operator"));
+  await signInState(baseURL, s.users.support, storageStateFor("support"));
+}
+
+if (process.argv[2] === "seed") {
+  seed().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

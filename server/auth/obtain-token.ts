@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, consoleUsers, organisations } from "@/db/schema";
+import { emit } from "../events/emit";
+import { hashApiKey } from "./api-keys";
+import { type Bucket, AUTH_MAX_FAILURES_PER_ADDRESS, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
+import { issueRefreshToken, revokeFamily, spendRefreshToken } from "./refresh-tokens";
+import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens";
+
+export type ObtainTokenInput = { APIKey?: string | null; refreshToken?: string | null; email?: string | null; password?: string | null };
+export type ObtainTokenResult = { token: string; payload: AccessClaims; refreshToken: string; refreshExpiresIn: number };
+
+/** The platform's token-mutation error codes (see docs/data-import.md). */
+export const AUTH_ERRORS = {
+  authenticationFailed: { code: "KT-CT-1139", type: "AUTHORIZATION" },
+  invalidCredential: { code: "KT-CT-1143", type: "AUTHORIZATION" },
+  tokenExpired: { code: "KT-CT-1120", type: "AUTHORIZATION" },
+  unauthorized: { code: "KT-CT-1111", type: "AUTHORIZATION" },
+  headerMissing: { code: "KT-CT-1112", type: "AUTHORIZATION" },
+  tooManyRequests: { code: "KT-CT-1199", type: "RATE_LIMIT" },
+} as const;
+export type AuthErrorKind = keyof typeof AUTH_ERRORS;
+
+export class TokenError extends Error {
+  constructor(
+    readonly kind: AuthErrorKind,
+    message: string,
+    readonly description: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "TokenError";
+  }
+}
+
+const digest = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
+const given = (v: string | null | undefined): v is string => typeof v === "string" && v.length > 0;
+// A real argon2 hash so an unknown e-mail costs as much time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hash(crypto.randomUUID()));
+
+/**
+ * obtainKrakenToken: exactly one of an API key, a refresh token, or a console user's
+ * e-mail and password. Failed attempts are limited per credential and per client address.
+ */
+export async function obtainToken(db: Db, input: ObtainTokenInput, clientAddress: string): Promise<ObtainTokenResult> {
+  const methods = [given(input.APIKey), given(input.refreshToken), given(input.email) || given(input.password)].filter(Boolean).length;
+  if (methods !== 1 || (given(input.email) !== given(input.password))) {
+    throw new TokenError("authenticationFailed", "Authentication failed.", "Provide exactly one of APIKey, refreshToken, or email together with password.");
+  }
+  const credential = given(input.APIKey) ? `key:${digest(input.APIKey)}` : given(input.refreshToken) ? `refresh:${digest(input.refreshToken)}` : `user:${digest(input.email!.trim().toLowerCase())}`;
+  const buckets: Bucket[] = [
+    { name: credential, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
+    { name: `ip:${clientAddress}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() },
+  ];
+  const gate = await reserveAttempt(db, buckets);
+  if (!gate.allowed) {
+    throw new TokenError("tooManyRequests", "Too many requests.", `Too many failed attempts; try again in ${gate.retryAfterSeconds} seconds.`, gate.retryAfterSeconds);
+  }
+  const subject = given(input.APIKey)
+    ? await subjectFromApiKey(db, input.APIKey)
+    : given(input.refreshToken)
+      ? await subjectFromRefreshToken(db, input.refreshToken)
+      : await subjectFromPassword(db, input.email!, input.password!);
+  const result = await issueTokens(db, subject);
+  await forgiveAttempt(db, buckets);
+  return result;
+}
+
+type Subject = TokenSubject & { familyId?: string; delegate: string; viewer: string; viewerId: number };
+
+async function subjectFromApiKey(db: Db, key: string): Promise<Subject> {
+  const [row] = await db
+    .select({ id: apiKeys.id, prefix: apiKeys.prefix, organisationId: organisations.id, organisationNumber: organisations.number })
+    .from(apiKeys)
+    .innerJoin(organisations, eq(organisations.id, apiKeys.organisationId))
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)));
+  if (!row) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid API key.");
+  return { organisationId: row.organisationId, organisationNumber: row.organisationNumber, apiKeyId: row.id, delegate: `api_key:${row.prefix}`, viewer: row.organisationNumber, viewerId: row.organisationId };
+}
+
+async function subjectFromPassword(db: Db, email: string, password: string): Promise<Subject> {
+  const [user] = await db
+    .select({ id: consoleUsers.id, email: consoleUsers.email, passwordHash: consoleUsers.passwordHash, organisationId: organisations.id, organisationNumber: organisations.number })
+    .from(consoleUsers)
+    .innerJoin(organisations, eq(organisations.id, consoleUsers.organisationId))
+    .where(eq(consoleUsers.email, email.trim().toLowerCase()));
+  const ok = await verify(user?.passwordHash ?? (await getDummyHash()), password).catch(() => false);
+  if (!user || !ok) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid e-mail address or password.");
+  return { organisationId: user.organisationId, organisationNumber: user.organisationNumber, userId: user.id, delegate: "console_user", viewer: user.email, viewerId: user.id };
+}
+
+async function subjectFromRefreshToken(db: Db, token: string): Promise<Subject> {
+  const spent = await spendRefreshToken(db, token);
+  if (!spent.ok) {
+    if (spent.reason === "expired") throw new TokenError("tokenExpired", "Token has expired.", "The refresh token has expired; obtain a new token with your API key.");
+    throw new TokenError("invalidCredential", "Invalid credential.", "The refresh token is invalid or no longer valid.");
+  }
+  const row = spent.row;
+  const [org] = await db.select({ number: organisations.number }).from(organisations).where(eq(organisations.id, row.organisationId));
+  const invalid = async () => {
+    await revokeFamily(db, row.familyId, "subject_invalid");
+    return new TokenError("invalidCredential", "Invalid credential.", "The refresh token is no longer valid.");
+  };
+  if (row.apiKeyId !== null) {
+    const [key] = await db.select({ id: apiKeys.id, prefix: apiKeys.prefix }).from(apiKeys).where(and(eq(apiKeys.id, row.apiKeyId), isNull(apiKeys.invalidatedAt)));
+    if (!key) throw await invalid();
+    return { organisationId: row.organisationId, organisationNumber: org.number, apiKeyId: key.id, familyId: row.familyId, delegate: `refresh_token:api_key:${key.prefix}`, viewer: org.number, viewerId: row.organisationId };
+  }
+  const [user] = await db
+    .select({ id: consoleUsers.id, email: consoleUsers.email })
+    .from(consoleUsers)
+    .where(and(eq(consoleUsers.id, row.consoleUserId!), eq(consoleUsers.organisationId, row.organisationId)));
+  if (!user) throw await invalid();
+  return { organisationId: row.organisationId, organisationNumber: org.number, userId: user.id, familyId: row.familyId, delegate: "refresh_token:console_user", viewer: user.email, viewerId: user.id };
+}
+
+/** The access token, its refresh token and the issued event commit together. */
+async function issueTokens(db: Db, s: Subject): Promise<ObtainTokenResult> {
+  const subject: TokenSubject =
+    s.apiKeyId !== undefined
+      ? { organisationId: s.organisationId, organisationNumber: s.organisationNumber, apiKeyId: s.apiKeyId }
+      : { organisationId: s.organisationId, organisationNumber: s.organisationNumber, userId: s.userId! };
+  const access = await signAccessToken(db, subject);
+  const refresh = await db.transaction(async (tx) => {
+    const r = await issueRefreshToken(tx as unknown as Db, { organisationId: s.organisationId, apiKeyId: s.apiKeyId, consoleUserId: s.userId, familyId: s.familyId });
+    await emit(tx as unknown as Db, "auth-server.access-token.issued", "v1", { delegate: s.delegate, viewer: s.viewer, viewer_id: s.viewerId }, { organisationId: s.organisationId });
+    return r;
+  });
+  return { token: access.token, payload: access.claims, refreshToken: refresh.token, refreshExpiresIn: refresh.expiresAt };
+}

@@ -1,0 +1,46 @@
+import { inArray, sql } from "drizzle-orm";
+import { type Db, execRows } from "@/db/client";
+import { authRateLimits } from "@/db/schema";
+
+export type Bucket = { name: string; limit: number };
+
+export const AUTH_WINDOW_SECONDS = () => Number(process.env.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 900);
+export const AUTH_MAX_FAILURES_PER_CREDENTIAL = () => Number(process.env.AUTH_RATE_LIMIT_MAX_FAILURES ?? 10);
+export const AUTH_MAX_FAILURES_PER_ADDRESS = () => Number(process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS ?? 30);
+
+/**
+ * Counts this attempt as a failure up front, in one statement per bucket, and reports
+ * whether any bucket is over its limit. Counting before checking the credential keeps the
+ * limit exact across instances even under a burst; `forgiveAttempt` undoes it on success.
+ */
+export async function reserveAttempt(db: Db, buckets: Bucket[]): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const window = AUTH_WINDOW_SECONDS();
+  const values = sql.join(
+    buckets.map((b) => sql`(${b.name}, 1, now())`),
+    sql`, `,
+  );
+  const rows = await execRows<{ bucket: string; failures: number; retry_after: number }>(
+    db,
+    sql`insert into auth_rate_limits (bucket, failures, window_started_at) values ${values}
+        on conflict (bucket) do update set
+          failures = case when auth_rate_limits.window_started_at <= now() - make_interval(secs => ${window}) then 1 else auth_rate_limits.failures + 1 end,
+          window_started_at = case when auth_rate_limits.window_started_at <= now() - make_interval(secs => ${window}) then now() else auth_rate_limits.window_started_at end
+        returning bucket, failures, ceil(extract(epoch from (window_started_at + make_interval(secs => ${window}) - now())))::int as retry_after`,
+  );
+  const limits = new Map(buckets.map((b) => [b.name, b.limit]));
+  const over = rows.filter((r) => Number(r.failures) > (limits.get(r.bucket) ?? 0));
+  return { allowed: over.length === 0, retryAfterSeconds: Math.max(1, ...over.map((r) => Number(r.retry_after))) };
+}
+
+/** A successful attempt is not a failure: give its reservation back. */
+export async function forgiveAttempt(db: Db, buckets: Bucket[]) {
+  await db
+    .update(authRateLimits)
+    .set({ failures: sql`greatest(${authRateLimits.failures} - 1, 0)` })
+    .where(
+      inArray(
+        authRateLimits.bucket,
+        buckets.map((b) => b.name),
+      ),
+    );
+}

@@ -1,0 +1,76 @@
+import { readFile } from "node:fs/promises";
+import { Command } from "commander";
+import { type Db, openDatabase } from "@/db/client";
+import { systemCtx } from "../../context";
+import { ServiceError } from "../../errors";
+import { demoProducts } from "../../services/products/demo-products";
+import { loadProducts } from "../../services/products/load-products";
+
+type Opened = { db: Db; close: () => Promise<void> };
+type Deps = { database?: () => Promise<Opened>; out?: (line: string) => void; err?: (line: string) => void };
+
+const MAX_ERRORS_SHOWN = 50;
+
+/** `products load FILE` / `products load-demo`: validate, then upsert in one transaction. */
+export function productsCommand(deps: Deps = {}): Command {
+  const out = deps.out ?? ((l: string) => console.log(l));
+  const err = deps.err ?? ((l: string) => console.error(l));
+  const database = deps.database ?? (() => openDatabase());
+  const cmd = new Command("products").description("Load the public product catalogue (products, regional tariffs, rates)");
+
+  const run = async (source: string, read: () => Promise<unknown>, opts: { replaceRates?: boolean; json?: boolean }) => {
+    let raw: unknown;
+    try {
+      raw = await read();
+    } catch (e) {
+      err(`${source}: ${(e as Error).message}`);
+      process.exitCode = 1;
+      return;
+    }
+    const handle = await database();
+    try {
+      const summary = await loadProducts(systemCtx(handle.db, "cli"), raw, { replaceRates: opts.replaceRates });
+      if (opts.json) out(JSON.stringify(summary));
+      else {
+        const line = (name: string, c: Record<string, number>) => `  ${name}: ${Object.entries(c).map(([k, v]) => `${v} ${k}`).join(", ")}`;
+        out(`Loaded ${source} (catalogue version ${summary.catalogue_version})`);
+        out(line("products", summary.products));
+        out(line("tariffs", summary.tariffs));
+        out(line("rates", summary.rates));
+      }
+    } catch (e) {
+      if (!(e instanceof ServiceError)) throw e;
+      err(`${source}: ${e.message} Nothing was loaded.`);
+      for (const fe of e.errors.slice(0, MAX_ERRORS_SHOWN)) err(`  ${fe.attr ?? "(file)"}: ${fe.detail} [${fe.code}]`);
+      if (e.errors.length > MAX_ERRORS_SHOWN) err(`  ... and ${e.errors.length - MAX_ERRORS_SHOWN} more`);
+      process.exitCode = 1;
+    } finally {
+      await handle.close();
+    }
+  };
+
+  cmd
+    .command("load")
+    .description("Load a products JSON file (format: docs/public-api.md); re-loading the same file changes nothing")
+    .argument("<file>", "path to the products JSON file")
+    .option("--replace-rates", "delete rates of the file's tariffs that the file does not list")
+    .option("--json", "print the summary as JSON")
+    .action((file: string, opts: { replaceRates?: boolean; json?: boolean }) =>
+      run(file, async () => {
+        const text = await readFile(file, "utf8");
+        try {
+          return JSON.parse(text);
+        } catch (e) {
+          throw new Error(`not valid JSON (${(e as Error).message})`);
+        }
+      }, opts),
+    );
+
+  cmd
+    .command("load-demo")
+    .description("Load the demo catalogue (9 products, 14 regions, half-hourly Agile rates across both 2026 clock changes)")
+    .option("--json", "print the summary as JSON")
+    .action((opts: { json?: boolean }) => run("demo catalogue", async () => demoProducts(), opts));
+
+  return cmd;
+}

@@ -1,0 +1,82 @@
+import { asc, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, execRows } from "@/db/client";
+import { eventRelayState, events } from "@/db/schema";
+import type { OutboxEvent } from "./envelope";
+
+/** The oldest unpublished events in log order: always a prefix of the unpublished rows by `seq`. */
+export async function fetchUnpublished(db: Db, limit: number): Promise<OutboxEvent[]> {
+  return db
+    .select({
+      id: events.id,
+      seq: events.seq,
+      type: events.type,
+      version: events.version,
+      occurredAt: events.occurredAt,
+      accountNumber: events.accountNumber,
+      organisationId: events.organisationId,
+      payload: events.payload,
+    })
+    .from(events)
+    .where(isNull(events.publishedAt))
+    .orderBy(asc(events.seq))
+    .limit(limit);
+}
+
+export type PublishedBatch = { ids: string[]; lastSeq: number };
+
+/**
+ * Stamps acknowledged events and advances the relay's state row in one transaction.
+ * Marking after an ack is correct whichever instance does it, so it needs no fencing.
+ */
+export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
+  if (!batch.ids.length) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(events)
+      .set({ publishedAt: sql`now()` })
+      .where(sql`${inArray(events.id, batch.ids)} and ${isNull(events.publishedAt)}`);
+    await tx
+      .insert(eventRelayState)
+      .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.ids.length })
+      .onConflictDoUpdate({
+        target: eventRelayState.stream,
+        set: {
+          lastPublishedAt: sql`now()`,
+          lastPublishedSeq: sql`greatest(${eventRelayState.lastPublishedSeq}, excluded.last_published_seq)`,
+          publishedTotal: sql`${eventRelayState.publishedTotal} + excluded.published_total`,
+        },
+      });
+  });
+}
+
+/** Counts a failed publish on the event itself, so the status shows what blocks the head of the log. */
+export async function recordFailures(db: Db, failures: { id: string; error: string }[]) {
+  const byError = new Map<string, string[]>();
+  for (const f of failures) byError.set(f.error, [...(byError.get(f.error) ?? []), f.id]);
+  for (const [error, ids] of byError) {
+    await db
+      .update(events)
+      .set({ attempts: sql`${events.attempts} + 1`, lastError: error.slice(0, 1000) })
+      .where(inArray(events.id, ids));
+  }
+}
+
+export type Heartbeat = { leader: string; leaderSince: Date; natsConnected: boolean; error?: string | null };
+
+/** The leader's liveness and NATS connection state, for the status route of every instance. */
+export async function writeHeartbeat(db: Db, stream: string, hb: Heartbeat) {
+  const errorCols = hb.error ? { lastError: hb.error.slice(0, 1000), lastErrorAt: sql`now()` } : {};
+  await db
+    .insert(eventRelayState)
+    .values({ stream, leader: hb.leader, leaderSince: hb.leaderSince, heartbeatAt: sql`now()`, natsConnected: hb.natsConnected, ...errorCols })
+    .onConflictDoUpdate({
+      target: eventRelayState.stream,
+      set: { leader: hb.leader, leaderSince: hb.leaderSince, heartbeatAt: sql`now()`, natsConnected: hb.natsConnected, ...errorCols },
+    });
+}
+
+/** The database's clock, so lag is never skewed by this process's clock. */
+export async function dbNow(db: Db): Promise<Date> {
+  const [row] = await execRows<{ now: string | Date }>(db, sql`select now() as now`);
+  return new Date(row.now);
+}

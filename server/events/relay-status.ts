@@ -1,0 +1,77 @@
+import { asc, count, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { eventRelayState, events } from "@/db/schema";
+import { dbNow } from "./outbox";
+import { maxRelayLagSeconds } from "./relay-config";
+
+export const RelayStatus = z.object({
+  stream: z.string(),
+  relay_configured: z.boolean().describe("NATS_URL is set in the answering process."),
+  healthy: z.boolean().describe("False when the oldest unpublished event is older than max_lag_seconds or the leader's heartbeat is stale."),
+  unpublished_count: z.int(),
+  oldest_unpublished_age_seconds: z.number().nullable(),
+  oldest_unpublished: z
+    .object({ id: z.string(), seq: z.int(), type: z.string(), version: z.string(), created_at: z.string(), attempts: z.int(), last_error: z.string().nullable() })
+    .nullable(),
+  last_publish_at: z.string().nullable(),
+  last_published_seq: z.int().nullable(),
+  published_total: z.int(),
+  leader: z
+    .object({ instance: z.string(), since: z.string().nullable(), heartbeat_at: z.string().nullable(), heartbeat_age_seconds: z.number().nullable(), nats_connected: z.boolean() })
+    .nullable(),
+  last_error: z.object({ message: z.string(), at: z.string().nullable() }).nullable(),
+  max_lag_seconds: z.number(),
+  checked_at: z.string(),
+});
+export type RelayStatus = z.infer<typeof RelayStatus>;
+
+/** A leader that has not written its heartbeat for this long is taken for dead. */
+const STALE_HEARTBEAT_SECONDS = 30;
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The relay's lag as every instance sees it: read from the outbox and the state row the
+ * leader keeps, with ages measured on the database clock.
+ */
+export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Promise<RelayStatus> {
+  const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
+  const maxLag = maxRelayLagSeconds();
+  const [[{ unpublished }], [head], [state], [{ now }]] = await Promise.all([
+    db.select({ unpublished: count() }).from(events).where(isNull(events.publishedAt)),
+    db
+      .select({ id: events.id, seq: events.seq, type: events.type, version: events.version, createdAt: events.createdAt, attempts: events.attempts, lastError: events.lastError })
+      .from(events)
+      .where(isNull(events.publishedAt))
+      .orderBy(asc(events.seq))
+      .limit(1),
+    db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
+    dbNow(db).then((now) => [{ now }]),
+  ]);
+  const clock = now;
+  const ageOf = (d: Date | null | undefined) => (d ? Math.max(0, (clock.getTime() - new Date(d).getTime()) / 1000) : null);
+  const lag = head ? ageOf(head.createdAt) : null;
+  const beatAge = state?.heartbeatAt ? ageOf(state.heartbeatAt) : null;
+  const configured = !!process.env.NATS_URL;
+  const healthy = !configured || ((lag ?? 0) <= maxLag && beatAge !== null && beatAge <= STALE_HEARTBEAT_SECONDS);
+  return {
+    stream,
+    relay_configured: configured,
+    healthy,
+    unpublished_count: unpublished,
+    oldest_unpublished_age_seconds: lag,
+    oldest_unpublished: head
+      ? { id: head.id, seq: head.seq, type: head.type, version: head.version, created_at: iso(head.createdAt)!, attempts: head.attempts, last_error: head.lastError }
+      : null,
+    last_publish_at: iso(state?.lastPublishedAt),
+    last_published_seq: state?.lastPublishedSeq ?? null,
+    published_total: state?.publishedTotal ?? 0,
+    leader: state?.leader
+      ? { instance: state.leader, since: iso(state.leaderSince), heartbeat_at: iso(state.heartbeatAt), heartbeat_age_seconds: beatAge, nats_connected: state.natsConnected }
+      : null,
+    last_error: state?.lastError ? { message: state.lastError, at: iso(state.lastErrorAt) } : null,
+    max_lag_seconds: maxLag,
+    checked_at: clock.toISOString(),
+  };
+}

@@ -1,0 +1,103 @@
+import { inArray, isNull } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Db } from "@/db/client";
+import { events } from "@/db/schema";
+import { emitMany, pending } from "../emit";
+import type { StreamMessage } from "./nats-server";
+
+export type Emitted = { id: string; seq: number; accountNumber: string | null; organisationId: number | null };
+
+/**
+ * Commits `perTx`-event transactions for one account: account.updated events whose
+ * `changes.n` counts up, so the order a consumer sees is checkable from the payload too.
+ */
+export async function commitAccountEvents(db: Db, account: string, txs: number, perTx = 1, organisationId: number | null = null): Promise<string[]> {
+  const ids: string[] = [];
+  let n = 0;
+  for (let i = 0; i < txs; i++) {
+    const batch = Array.from({ length: perTx }, () =>
+      pending("account.updated", "v1", { account_number: account, account_user_emails: [], changes: { n: n++ } }, { accountNumber: account, organisationId }),
+    );
+    ids.push(...(await db.transaction((tx) => emitMany(tx as unknown as Db, batch))));
+  }
+  return ids;
+}
+
+/** Organisation-level events without an account (API keys). */
+export async function commitOrgEvents(db: Db, organisationId: number, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const payload = { organisation_id: organisationId, organisation_number: `ORG-${organisationId}`, key_id: i + 1, created_by: "test" };
+    ids.push(...(await db.transaction((tx) => emitMany(tx as unknown as Db, [pending("api_key.organisation.created", "v1", payload, { organisationId })]))));
+  }
+  return ids;
+}
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | false | null | undefined>, timeoutMs = 30_000, everyMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Resolves once every given event carries published_at. */
+export async function waitPublished(db: Db, ids: string[], timeoutMs = 30_000) {
+  await waitFor(
+    `${ids.length} events to be published`,
+    async () => (await unpublishedAmong(db, ids)) === 0,
+    timeoutMs,
+  );
+}
+
+export async function unpublishedAmong(db: Db, ids: string[]): Promise<number> {
+  let left = 0;
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const rows = await db.select({ id: events.id, publishedAt: events.publishedAt }).from(events).where(inArray(events.id, chunk));
+    left += rows.filter((r) => !r.publishedAt).length;
+  }
+  return left;
+}
+
+export async function rowsOf(db: Db, ids: string[]) {
+  const out = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    out.push(...(await db.select().from(events).where(inArray(events.id, ids.slice(i, i + 1000)))));
+  }
+  return out;
+}
+
+/** Leftovers of earlier runs on a shared server would otherwise be relayed into this file's NATS. */
+export async function markBacklogPublished(db: Db) {
+  await db.update(events).set({ publishedAt: new Date() }).where(isNull(events.publishedAt));
+}
+
+/**
+ * The delivery contract: each event exactly once on the stream, and each account's
+ * events in the order of their `seq` (the order they committed in).
+ */
+export function expectExactlyOnceInOrder(messages: StreamMessage[], rows: { id: string; seq: number; accountNumber: string | null }[]) {
+  const wanted = new Map(rows.map((r) => [r.id, r]));
+  const copies = new Map<string, number>();
+  for (const m of messages) {
+    const id = m.headers["Nats-Msg-Id"];
+    if (wanted.has(id)) copies.set(id, (copies.get(id) ?? 0) + 1);
+  }
+  const missing = rows.filter((r) => !copies.has(r.id)).length;
+  const doubled = [...copies.values()].filter((c) => c > 1).length;
+  expect({ missing, doubled, delivered: copies.size }).toEqual({ missing: 0, doubled: 0, delivered: rows.length });
+
+  const lastSeqByAccount = new Map<string, number>();
+  const outOfOrder: string[] = [];
+  for (const m of messages) {
+    const row = wanted.get(m.headers["Nats-Msg-Id"]);
+    if (!row?.accountNumber) continue;
+    const prev = lastSeqByAccount.get(row.accountNumber) ?? -1;
+    if (row.seq < prev) outOfOrder.push(`${row.accountNumber}: ${row.seq} after ${prev}`);
+    lastSeqByAccount.set(row.accountNumber, row.seq);
+  }
+  expect(outOfOrder).toEqual([]);
+}

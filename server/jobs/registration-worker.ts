@@ -1,0 +1,14 @@
+import { getDb } from "@/db/client";
+import { registrationJobHandler } from "../services/registration/run-registration";
+import { startWorker } from "./worker";
+
+/**
+ * Starts the background worker that sends registration flows; returns a function that
+ * stops it after the job in hand. Safe to run in every app instance at once.
+ */
+export function startRegistrationWorker(): () => Promise<void> {
+  return startWorker(getDb, registrationJobHandler, {
+    pollMs: Number(process.env.REGISTRATION_WORKER_POLL_MS ?? 1000),
+    backoffSeconds: Number(process.env.REGISTRATION_RETRY_BACKOFF_SECONDS ?? 30),
+  });
+}

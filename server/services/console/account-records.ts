@@ -1,0 +1,100 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { historicalStatements, meterPointRegistrations, notes, paymentInstructions, transactions } from "@/db/schema";
+import { type Ctx, organisationOf } from "../../context";
+import { AccountNumber, findOwnAccount } from "./get-account";
+
+export const AccountRecordsInput = z.strictObject({ accountNumber: AccountNumber });
+export type AccountRecordsInput = z.input<typeof AccountRecordsInput>;
+
+/** Per tab, the newest rows up to this many; the tab says when there are more. */
+export const RECORDS_LIMIT = 500;
+
+/**
+ * What migration scripts sent for one account after import: notes (pinned first), transactions,
+ * historical statements, payment instructions and meter point registrations with their outcome.
+ */
+export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
+  const organisationId = organisationOf(ctx);
+  const { accountNumber } = AccountRecordsInput.parse(raw);
+  const { account } = await findOwnAccount(ctx.db, organisationId, accountNumber);
+  const id = account.id;
+  const pinnedNow = sql<boolean>`(${notes.isPinned} and (${notes.unpinAt} is null or ${notes.unpinAt} > now()))`;
+  const [noteRows, txRows, statementRows, instructionRows, registrationRows] = await Promise.all([
+    ctx.db
+      .select({
+        id: notes.id,
+        body: notes.body,
+        documentPaths: notes.documentPaths,
+        createdAt: notes.createdAt,
+        isPinned: pinnedNow,
+        unpinAt: notes.unpinAt,
+        source: notes.source,
+      })
+      .from(notes)
+      .where(eq(notes.accountId, id))
+      .orderBy(desc(pinnedNow), desc(notes.createdAt), desc(notes.id))
+      .limit(RECORDS_LIMIT + 1),
+    ctx.db
+      .select({
+        id: transactions.id,
+        transactionId: transactions.transactionId,
+        type: transactions.type,
+        reason: transactions.reason,
+        amount: transactions.amount,
+        transactionDate: transactions.transactionDate,
+        originalTransactionDate: transactions.originalTransactionDate,
+        description: transactions.description,
+        paymentType: transactions.paymentType,
+        reference: transactions.reference,
+        displayNote: transactions.displayNote,
+        productCode: transactions.productCode,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(eq(transactions.accountId, id))
+      .orderBy(desc(transactions.transactionDate), desc(transactions.id))
+      .limit(RECORDS_LIMIT + 1),
+    ctx.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, id)).orderBy(desc(historicalStatements.billPeriodToDate)).limit(RECORDS_LIMIT + 1),
+    ctx.db
+      .select({
+        id: paymentInstructions.id,
+        vendor: paymentInstructions.vendor,
+        type: paymentInstructions.type,
+        reference: paymentInstructions.reference,
+        status: paymentInstructions.status,
+        vendorStatus: paymentInstructions.vendorStatus,
+        verifiedAt: paymentInstructions.verifiedAt,
+        createdAt: paymentInstructions.createdAt,
+      })
+      .from(paymentInstructions)
+      .where(eq(paymentInstructions.accountId, id))
+      .orderBy(desc(paymentInstructions.createdAt)),
+    ctx.db
+      .select({
+        id: meterPointRegistrations.id,
+        fuel: meterPointRegistrations.fuel,
+        mpxn: meterPointRegistrations.mpxn,
+        supplyStartDate: meterPointRegistrations.supplyStartDate,
+        status: meterPointRegistrations.status,
+        errorDetail: meterPointRegistrations.errorDetail,
+        attempts: meterPointRegistrations.attempts,
+        requestedAt: meterPointRegistrations.requestedAt,
+        sentAt: meterPointRegistrations.sentAt,
+        failedAt: meterPointRegistrations.failedAt,
+      })
+      .from(meterPointRegistrations)
+      .where(eq(meterPointRegistrations.accountId, id))
+      .orderBy(asc(meterPointRegistrations.mpxn), desc(meterPointRegistrations.requestedAt)),
+  ]);
+  const page = <T>(rows: T[]) => ({ items: rows.slice(0, RECORDS_LIMIT), more: rows.length > RECORDS_LIMIT });
+  return {
+    notes: page(noteRows.map((n) => ({ ...n, documents: n.documentPaths.map((d, index) => ({ path: d.document_path, index })) }))),
+    transactions: page(txRows.map((t) => ({ ...t, dateMoved: t.transactionDate !== t.originalTransactionDate }))),
+    statements: page(
+      statementRows.map(({ documentLocation, accountId: _a, requestId: _r, ...s }) => ({ ...s, hasDocument: documentLocation !== null })),
+    ),
+    paymentInstructions: instructionRows,
+    registrations: registrationRows,
+  };
+}

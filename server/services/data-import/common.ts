@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { accounts, importSuppliers } from "@/db/schema";
+import { type FieldError, ServiceError, zodFieldErrors } from "../../errors";
+import { impreciseNumberErrors } from "./exact-json";
+
+/** The documented maximum number of items (notes, transactions, statements) per request. */
+export const MAX_ITEMS_PER_REQUEST = 1000;
+
+export type ImportedAccount = {
+  id: number;
+  number: string;
+  externalAccountNumber: string;
+  openStatementPeriodStart: string;
+  supplierId: number;
+  supplierCode: string;
+  supplierStatus: string;
+  documentRoot: string;
+};
+
+export function accountNotFound(supplierCode: string, external: string) {
+  const detail = `No imported account '${external}' for import supplier '${supplierCode}'.`;
+  return new ServiceError("not_found", "account_not_found", detail, {
+    errors: [{ detail, code: "account_not_found", attr: "external_account_number" }],
+  });
+}
+
+/**
+ * The imported account behind (import_supplier, external_account_number) in the actor's
+ * organisation, else 404. With `lock`, the account row is held (FOR NO KEY UPDATE) until the
+ * transaction ends, so concurrent requests for one account run one after another.
+ */
+export async function findImportedAccount(
+  tx: Db,
+  organisationId: number,
+  supplierCode: string,
+  external: string,
+  opts: { lock?: boolean } = {},
+): Promise<ImportedAccount> {
+  const q = tx
+    .select({
+      id: accounts.id,
+      number: accounts.number,
+      externalAccountNumber: accounts.externalAccountNumber,
+      openStatementPeriodStart: accounts.openStatementPeriodStart,
+      supplierId: importSuppliers.id,
+      supplierCode: importSuppliers.code,
+      supplierStatus: importSuppliers.status,
+      documentRoot: importSuppliers.documentRoot,
+    })
+    .from(accounts)
+    .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
+    .where(and(eq(importSuppliers.organisationId, organisationId), eq(importSuppliers.code, supplierCode), eq(accounts.externalAccountNumber, external)));
+  const [row] = opts.lock ? await q.for("no key update", { of: accounts }) : await q;
+  if (!row) throw accountNotFound(supplierCode, external);
+  return row;
+}
+
+/** Parses a request body with its schema after refusing numbers that would lose digits. */
+export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const imprecise = impreciseNumberErrors(raw);
+  if (imprecise.length) throw bodyError(imprecise);
+  // reportInput lets the shared mapper tell a missing field ("required") from a wrong type.
+  const result = schema.safeParse(raw, { reportInput: true });
+  if (!result.success) throw bodyError(zodFieldErrors(result.error));
+  return result.data;
+}
+
+/** A 400 whose top-level code is the first field error's code (stable for a given cause). */
+export function bodyError(errors: FieldError[]) {
+  const first = errors[0];
+  const detail = first ? (first.attr ? `${first.attr}: ${first.detail}` : first.detail) : "The request failed validation.";
+  return new ServiceError("validation", first?.code ?? "invalid", detail, { errors });
+}
+
+/** An array of 1..MAX items, with the codes clients see for an empty or oversized list. */
+export const ItemList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .min(1, { message: "Send at least one item." })
+    .max(MAX_ITEMS_PER_REQUEST, { message: `Send at most ${MAX_ITEMS_PER_REQUEST} items per request.` });

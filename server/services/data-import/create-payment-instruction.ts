@@ -1,0 +1,118 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { paymentInstructions, paymentVendorFailures } from "@/db/schema";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { ServiceError, fieldError } from "../../errors";
+import { emit } from "../../events/emit";
+import { VendorFailure, type VerifiedInstruction } from "../payment-vendors/types";
+import { vendorByName, verifyWithVendor } from "../payment-vendors/verify";
+import { bodyError, findImportedAccount, type ImportedAccount } from "./common";
+import type { CreatePaymentInstructionInput } from "./payment-schemas";
+
+/** Consecutive intermittent failures (across requests) after which a reference gets a final 400. */
+const persistentAfter = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_PERSISTENT_AFTER ?? 3) || 3);
+
+/**
+ * POST data-import/payment-instruction/create/: the vendor confirms the instruction exists
+ * and is usable (outside any transaction), then it is stored as the account's one active
+ * instruction. Resending the stored instruction answers 201 again without a vendor call.
+ */
+export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentInstructionInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const account = await findImportedAccount(ctx.db, organisationId, input.import_supplier, input.external_account_number);
+  const result = { platform_account_number: account.number, reference: input.reference };
+  if (await checkActive(ctx.db, account, input)) return { created: false, ...result };
+  const verified = await verify(ctx.db, input);
+  return withTransaction(ctx, async (tx) => {
+    const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
+    if (await checkActive(tx, locked, input)) return { created: false, ...result };
+    const [row] = await tx
+      .insert(paymentInstructions)
+      .values({
+        accountId: locked.id,
+        vendor: input.vendor,
+        type: input.type,
+        reference: input.reference,
+        vendorStatus: verified.vendorStatus,
+        vendorDetails: verified.details,
+        verifiedAt: new Date(),
+        requestId: ctx.requestId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentInstructions.id });
+    // Only another account taking the same reference at the same moment gets here.
+    if (!row) throw bodyError([fieldError("reference", "payment_instruction_reference_in_use", "This instruction is already the active instruction of another account.")]);
+    await tx.delete(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, input.vendor), eq(paymentVendorFailures.reference, input.reference)));
+    await emit(
+      tx,
+      "data_import.import_process.post_import.completed",
+      "v1",
+      { resource_type: "payment_instruction", import_process_resource_type: "account", import_process_external_identifier: locked.externalAccountNumber, identifier: String(row.id) },
+      { accountNumber: locked.number, organisationId },
+    );
+    return { created: true, ...result };
+  });
+}
+
+/** True when this exact instruction is already the active one; throws when another is. */
+async function checkActive(db: Db, account: ImportedAccount, input: CreatePaymentInstructionInput): Promise<boolean> {
+  const active = await db
+    .select({ accountId: paymentInstructions.accountId, vendor: paymentInstructions.vendor, reference: paymentInstructions.reference })
+    .from(paymentInstructions)
+    .where(
+      and(
+        eq(paymentInstructions.status, "active"),
+        sql`(${paymentInstructions.accountId} = ${account.id} or (${paymentInstructions.vendor} = ${input.vendor} and ${paymentInstructions.reference} = ${input.reference}))`,
+      ),
+    );
+  const own = active.find((a) => a.accountId === account.id);
+  if (own && own.vendor === input.vendor && own.reference === input.reference) return true;
+  if (own) {
+    const detail = "Account already has an active instruction";
+    throw new ServiceError("validation", "account_has_active_payment_instruction", detail, {
+      body: {
+        error_detail: detail,
+        external_account_number: input.external_account_number,
+        import_supplier: input.import_supplier,
+        reference: input.reference,
+        detail,
+        code: "account_has_active_payment_instruction",
+        errors: [fieldError("reference", "account_has_active_payment_instruction", `${detail} (${own.vendor} ${own.reference}).`)],
+      },
+    });
+  }
+  if (active.length) throw bodyError([fieldError("reference", "payment_instruction_reference_in_use", "This instruction is already the active instruction of another account.")]);
+  return false;
+}
+
+async function verify(db: Db, input: CreatePaymentInstructionInput): Promise<VerifiedInstruction> {
+  try {
+    return await verifyWithVendor(vendorByName(input.vendor)!, input.reference);
+  } catch (err) {
+    if (!(err instanceof VendorFailure)) throw err;
+    if (err.kind === "not_found") throw bodyError([fieldError("reference", "payment_instruction_not_found", `${input.vendor} has no instruction '${input.reference}'.`)]);
+    if (err.kind === "not_usable") throw bodyError([fieldError("reference", "payment_instruction_not_active", err.message)]);
+    if (err.kind === "not_configured") throw bodyError([fieldError("vendor", "payment_vendor_not_configured", err.message)]);
+    if (err.kind === "persistent" || (await recordIntermittentFailure(db, input, err.message)) >= persistentAfter()) {
+      throw bodyError([fieldError("vendor", "payment_vendor_persistent_failure", `${input.vendor} keeps failing for this instruction (${err.message}); do not retry this request as it is.`)]);
+    }
+    throw new ServiceError("upstream_unavailable", "payment_vendor_unavailable", `${input.vendor} could not be reached (${err.message}); retry the request as it is.`, {
+      status: 500,
+      headers: { "Retry-After": "5" },
+    });
+  }
+}
+
+/** Counts consecutive failed requests per (vendor, reference) in PostgreSQL, so every instance agrees. */
+async function recordIntermittentFailure(db: Db, input: CreatePaymentInstructionInput, reason: string): Promise<number> {
+  const [row] = await db
+    .insert(paymentVendorFailures)
+    .values({ vendor: input.vendor, reference: input.reference, consecutiveFailures: 1, lastError: reason })
+    .onConflictDoUpdate({
+      target: [paymentVendorFailures.vendor, paymentVendorFailures.reference],
+      set: { consecutiveFailures: sql`${paymentVendorFailures.consecutiveFailures} + 1`, lastFailedAt: sql`now()`, lastError: reason },
+    })
+    .returning({ n: paymentVendorFailures.consecutiveFailures });
+  return row.n;
+}

@@ -1,0 +1,72 @@
+import { isSafeNumber, parse } from "lossless-json";
+import { MAX_BODY_BYTES } from "../../rest/body";
+import { type FieldError, ServiceError, fieldError } from "../../errors";
+
+/** A JSON number a double cannot hold exactly; its source text is kept for error reports. */
+export class ImpreciseNumber {
+  constructor(readonly source: string) {}
+  toJSON() {
+    return this.source;
+  }
+}
+
+// 16+ digits or an exponent may not survive JSON.parse; only then pay for the exact parser.
+const SUSPICIOUS = /\d(?:\.?\d){15,}|\d[eE][+-]?\d/;
+
+/** JSON.parse, except that a number a double would silently round becomes an ImpreciseNumber. */
+export function parseExactJson(text: string): unknown {
+  if (!SUSPICIOUS.test(text)) return JSON.parse(text);
+  return parse(text, null, (s) => (isSafeNumber(s) ? Number(s) : new ImpreciseNumber(s)));
+}
+
+/** One field error per imprecise number under `value`, with its dot path. */
+export function impreciseNumberErrors(value: unknown, prefix: (string | number)[] = []): FieldError[] {
+  const out: FieldError[] = [];
+  const walk = (v: unknown, path: (string | number)[]) => {
+    if (v instanceof ImpreciseNumber) {
+      out.push(fieldError(path, "number_precision_exceeded", `The number ${v.source} has more digits than can be stored exactly.`));
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+  };
+  walk(value, prefix);
+  return out;
+}
+
+/**
+ * Reads a request's JSON object body with the same size cap and error shape as the shared
+ * REST adapter, but keeps numbers exact (amounts must never be rounded on the way in).
+ */
+export async function readExactJsonBody(req: Request): Promise<Record<string, unknown>> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  const tooLarge = () => new ServiceError("payload_too_large", "payload_too_large", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) throw new ServiceError("validation", "parse_error", "The request body is empty; a JSON object is required.");
+  let value: unknown;
+  try {
+    value = parseExactJson(text);
+  } catch (err) {
+    throw new ServiceError("validation", "parse_error", `Malformed JSON: ${(err as Error).message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof ImpreciseNumber) {
+    throw new ServiceError("validation", "invalid", "The request body must be a JSON object.", {
+      errors: [{ detail: "Expected a JSON object.", code: "invalid_type", attr: null }],
+    });
+  }
+  return value as Record<string, unknown>;
+}

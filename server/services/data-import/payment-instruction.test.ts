@@ -1,0 +1,162 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { POST as create } from "@/app/v1/data-import/payment-instruction/create/route";
+import { accounts, paymentInstructions } from "@/db/schema";
+import { useTestDb } from "@/test/db";
+import { call } from "@/test/http";
+import { eventsFor, importedAccount } from "./test-helpers";
+
+const t = useTestDb();
+const URL = "/v1/data-import/payment-instruction/create/";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/** A local stand-in for a vendor API; each test sets how it answers. */
+function fakeVendor() {
+  const state: { handler: Handler; requests: { url: string; auth?: string; version?: string }[] } = { handler: (_q, r) => r.end(), requests: [] };
+  const server: Server = createServer((req, res) => {
+    state.requests.push({ url: req.url!, auth: req.headers.authorization, version: req.headers["gocardless-version"] as string | undefined });
+    state.handler(req, res);
+  });
+  return {
+    state,
+    start: () => new Promise<string>((r) => server.listen(0, "127.0.0.1", () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+const json = (status: number, body: unknown): Handler => (_req, res) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+const mandate = (status = "active") => json(200, { mandates: { id: "MD0001ABC", status, scheme: "bacs", reference: "KM-1", links: { customer: "CU001" } } });
+const paymentMethod = (extra: Record<string, unknown> = {}) =>
+  json(200, { id: "pm_123abc", object: "payment_method", type: "card", customer: "cus_1", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 }, ...extra });
+
+const stripe = fakeVendor();
+const gc = fakeVendor();
+
+beforeAll(async () => {
+  process.env.PAYMENT_VENDOR_STRIPE_URL = await stripe.start();
+  process.env.PAYMENT_VENDOR_STRIPE_TOKEN = "sk_test_fake";
+  process.env.PAYMENT_VENDOR_GOCARDLESS_URL = await gc.start();
+  process.env.PAYMENT_VENDOR_GOCARDLESS_TOKEN = "gc_sandbox_fake";
+  process.env.PAYMENT_VENDOR_TIMEOUT_MS = "300";
+  process.env.PAYMENT_VENDOR_BACKOFF_MS = "10";
+});
+afterAll(async () => {
+  await Promise.all([stripe.stop(), gc.stop()]);
+});
+beforeEach(() => {
+  stripe.state.requests = [];
+  gc.state.requests = [];
+});
+
+async function setup() {
+  const s = await importedAccount(t.db);
+  const [row] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
+  return { ...s, accountId: row.id };
+}
+const dd = (ref: object, reference = "MD0001ABC") => ({ ...ref, vendor: "GOCARDLESS", reference, type: "DIRECT_DEBIT" });
+const card = (ref: object, reference = "pm_123abc") => ({ ...ref, vendor: "STRIPE", reference, type: "CARD" });
+const rowsOf = (accountId: number) => t.db.select().from(paymentInstructions).where(eq(paymentInstructions.accountId, accountId));
+
+describe("POST data-import/payment-instruction/create/", () => {
+  it("verifies a mandate with the direct-debit bureau and stores it (201)", async () => {
+    const s = await setup();
+    gc.state.handler = mandate();
+    const res = await call(create, URL, { body: dd(s.ref), auth: s.auth });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ platform_account_number: s.account.accountNumber, reference: "MD0001ABC" });
+    expect(gc.state.requests).toEqual([{ url: "/mandates/MD0001ABC", auth: "Bearer gc_sandbox_fake", version: "2015-07-06" }]);
+    const [row] = await rowsOf(s.accountId);
+    expect(row).toMatchObject({ vendor: "GOCARDLESS", type: "DIRECT_DEBIT", status: "active", vendorStatus: "active", vendorDetails: { scheme: "bacs", customer: "CU001" } });
+    expect((await eventsFor(t.db, s.account.accountNumber)).map((e) => e.payload)).toContainEqual(expect.objectContaining({ resource_type: "payment_instruction" }));
+    // Resending the same instruction is safe: 201 again, no vendor call, no second row.
+    const again = await call(create, URL, { body: dd(s.ref), auth: s.auth });
+    expect(again.status).toBe(201);
+    expect(gc.state.requests).toHaveLength(1);
+    // A different instruction while one is active: the platform's 400 body.
+    const second = await call(create, URL, { body: card(s.ref, "pm_second"), auth: s.auth });
+    expect(second.status).toBe(400);
+    expect(second.json).toMatchObject({ error_detail: "Account already has an active instruction", external_account_number: s.ref.external_account_number, import_supplier: s.ref.import_supplier, reference: "pm_second" });
+    expect(await rowsOf(s.accountId)).toHaveLength(1);
+  });
+
+  it("verifies a card payment method with the card processor", async () => {
+    const s = await setup();
+    stripe.state.handler = paymentMethod();
+    const res = await call(create, URL, { body: card(s.ref, "pm_card1"), auth: s.auth });
+    expect(res.status).toBe(201);
+    expect(stripe.state.requests[0]).toMatchObject({ url: "/v1/payment_methods/pm_card1", auth: "Bearer sk_test_fake" });
+    const [row] = await rowsOf(s.accountId);
+    expect(row.vendorDetails).toMatchObject({ brand: "visa", last4: "4242" });
+  });
+
+  it("answers 400 when the vendor says it does not exist or is unusable, without retrying", async () => {
+    const s = await setup();
+    gc.state.handler = json(404, { error: { code: 404, type: "invalid_api_usage", errors: [{ reason: "resource_not_found" }] } });
+    const missing = await call(create, URL, { body: dd(s.ref, "MD0009MISSING"), auth: s.auth });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ code: "payment_instruction_not_found", errors: [{ attr: "reference" }] });
+    expect(gc.state.requests).toHaveLength(1);
+    gc.state.handler = mandate("cancelled");
+    expect((await call(create, URL, { body: dd(s.ref, "MD0009CANCELLED"), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
+    stripe.state.handler = paymentMethod({ card: { brand: "visa", last4: "4242", exp_month: 1, exp_year: 2020 } });
+    expect((await call(create, URL, { body: card(s.ref, "pm_expired"), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
+    stripe.state.handler = json(401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
+    const refused = await call(create, URL, { body: card(s.ref, "pm_badkey"), auth: s.auth });
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe("payment_vendor_persistent_failure");
+    expect(await rowsOf(s.accountId)).toHaveLength(0);
+  });
+
+  it("retries an intermittent failure and succeeds; answers 500 when it persists within a request, then 400 once it keeps failing", async () => {
+    const s = await setup();
+    let n = 0;
+    gc.state.handler = (req, res) => (++n === 1 ? res.destroy() : n === 2 ? json(503, {})(req, res) : mandate()(req, res));
+    const flaky = await call(create, URL, { body: dd(s.ref, "MD0002FLAKY"), auth: s.auth });
+    expect(flaky.status).toBe(201);
+    expect(gc.state.requests).toHaveLength(3);
+
+    const s2 = await setup();
+    gc.state.handler = () => {}; // never answers: every attempt times out
+    const down = await call(create, URL, { body: dd(s2.ref, "MD0003DOWN"), auth: s2.auth });
+    expect(down.status).toBe(500);
+    expect(down.json).toMatchObject({ code: "payment_vendor_unavailable", errors: [] });
+    expect(down.headers.get("retry-after")).toBe("5");
+    gc.state.handler = json(502, {});
+    expect((await call(create, URL, { body: dd(s2.ref, "MD0003DOWN"), auth: s2.auth })).status).toBe(500);
+    const final = await call(create, URL, { body: dd(s2.ref, "MD0003DOWN"), auth: s2.auth });
+    expect(final.status).toBe(400);
+    expect(final.json.code).toBe("payment_vendor_persistent_failure");
+    expect(await rowsOf(s2.accountId)).toHaveLength(0);
+  });
+
+  it("validates vendor, type and reference shape before calling anyone", async () => {
+    const s = await setup();
+    const cases: [unknown, string, string][] = [
+      [{ ...dd(s.ref), vendor: "PAYPAL" }, "invalid_choice", "vendor"],
+      [{ ...dd(s.ref), type: "CARD" }, "invalid_payment_instruction_type", "type"],
+      [dd(s.ref, "pm_wrong"), "invalid_payment_instruction_reference", "reference"],
+      [{ ...dd(s.ref), reference: undefined }, "required", "reference"],
+      [{ ...dd(s.ref), extra: 1 }, "unknown_field", "extra"],
+    ];
+    for (const [body, code, attr] of cases) {
+      const res = await call(create, URL, { body, auth: s.auth });
+      expect(res.status, code).toBe(400);
+      expect(res.json.errors.map((e: any) => [e.code, e.attr])).toContainEqual([code, attr]);
+    }
+    expect(gc.state.requests).toHaveLength(0);
+    const missing = await call(create, URL, { body: dd({ ...s.ref, external_account_number: "NOPE" }), auth: s.auth });
+    expect(missing.status).toBe(404);
+  });
+
+  it("50 concurrent identical requests store one instruction", async () => {
+    const s = await setup();
+    gc.state.handler = mandate();
+    const all = await Promise.all(Array.from({ length: 50 }, () => call(create, URL, { body: dd(s.ref, "MD0004CONC"), auth: s.auth })));
+    expect(all.map((r) => r.status)).toEqual(Array(50).fill(201));
+    expect(await rowsOf(s.accountId)).toHaveLength(1);
+  });
+});

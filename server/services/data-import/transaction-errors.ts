@@ -1,0 +1,36 @@
+import Decimal from "decimal.js";
+import { type FieldError, ServiceError } from "../../errors";
+import { ImpreciseNumber } from "./exact-json";
+
+const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);
+
+function numberString(key: string | undefined, n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const d = new Decimal(n);
+  return key && MONEY_KEYS.has(key) && d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+}
+
+/** The transaction as submitted, every number as a decimal string (amounts with two places). */
+export function renderTransactionData(raw: unknown, key?: string): unknown {
+  if (typeof raw === "number") return numberString(key, raw);
+  if (raw instanceof ImpreciseNumber) return raw.source;
+  if (Array.isArray(raw)) return raw.map((v) => renderTransactionData(v, key));
+  if (raw && typeof raw === "object") return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, renderTransactionData(v, k)]));
+  return raw;
+}
+
+/** 400 {status: TRANSACTION_IMPORT_ERROR, error_detail, transaction_data} plus the usual detail/code/errors. */
+export function transactionImportError(raw: unknown, errors: FieldError[]) {
+  const first = errors[0];
+  const detail = first.attr ? `${first.attr}: ${first.detail}` : first.detail;
+  return new ServiceError("validation", first.code, detail, {
+    body: {
+      status: "TRANSACTION_IMPORT_ERROR",
+      error_detail: detail,
+      transaction_data: renderTransactionData(raw),
+      detail,
+      code: first.code,
+      errors,
+    },
+  });
+}
