@@ -55,6 +55,7 @@ async function seed() {
   await createConsoleUser(systemCtx(handle.db, "e2e-seed", other.organisation.id), { email: users.outsider, name: "Oscar Outsider", password: PASSWORD, role: "operator" });
 
   const accounts: Seed["accounts"] = [];
+  const closing = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() - 20 * 86_400_000));
   const names = [["Ada", "Lovelace"], ["Grace", "Hopper"], ["Alan", "Turing"]];
   for (const [i, [given, family]] of names.entries()) {
     const mpan = withMpanCheckDigit(`12${sfx.slice(-6).replace(/\D/g, "7").padStart(6, "3")}${i}000`.slice(0, 12));
@@ -75,7 +76,7 @@ async function seed() {
           gas_meter_points: [{ mprn, agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
         },
       ],
-      last_statement_closing_date: "2026-10-31",
+      last_statement_closing_date: closing,
     });
     await stageAccount(ctx, payload);
     const r = await processAccountImport(ctx, { import_supplier: suppliers.ongoing, external_account_number: external, dry_run: false });

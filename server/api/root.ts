@@ -3,6 +3,7 @@ import { accountImportRouter } from "./routers/account-import";
 import { apiKeyRouter } from "./routers/api-key";
 import { auditRouter } from "./routers/audit";
 import { eventRouter } from "./routers/event";
+import { productRouter } from "./routers/product";
 import { sessionRouter } from "./routers/session";
 import { supplierRouter } from "./routers/supplier";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   event: eventRouter,
   apiKey: apiKeyRouter,
   audit: auditRouter,
+  product: productRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,7 +26,9 @@ const t = initTRPC.context<TrpcContext>().create({
       data.serviceCode = "invalid";
       data.fieldErrors = zodFieldErrors(cause);
     }
-    return { ...shape, data: { ...shape.data, ...data, stack: undefined } };
+    // No stack traces to the browser, in any environment.
+    const { stack: _stack, ...rest } = shape.data;
+    return { ...shape, data: { ...rest, ...data } };
   },
 });
 

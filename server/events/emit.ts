@@ -35,7 +35,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     organisationId: e.organisationId ?? null,
     occurredAt: e.occurredAt ?? new Date(),
   }));
-  await lockAccountsAndNotify(tx, rows.map((r) => r.accountNumber));
+  await lockAccounts(tx, rows.map((r) => r.accountNumber));
   await tx.insert(events).values(rows);
   return rows.map((r) => r.id);
 }
@@ -50,25 +50,21 @@ export function pending<T extends EventType, V extends EventVersion<T>>(
   return { type, version, payload, ...opts };
 }
 
-/** Channel the relay LISTENs on; PostgreSQL delivers the notification only if the transaction commits. */
-export const OUTBOX_CHANNEL = "km_events_outbox";
 /** First key of the per-account advisory locks (the second is hashtext(account_number)). */
-export const ACCOUNT_EVENT_LOCK = 727_301;
+export const ACCOUNT_EVENT_LOCK = 727_274_301;
 
 /**
  * Takes a transaction-scoped lock per account before the rows get their `seq`, held to
  * commit: two transactions emitting for one account then commit in `seq` order, so the
  * relay can never see a later event of an account while an earlier one is still
  * uncommitted (ADR 0300). Locks are taken in hash order so emitMany cannot deadlock itself.
+ * No NOTIFY: it serialises every committing transaction on one lock (ADR 0301).
  */
-async function lockAccountsAndNotify(tx: Db, accountNumbers: (string | null)[]) {
+async function lockAccounts(tx: Db, accountNumbers: (string | null)[]) {
   const accounts = [...new Set(accountNumbers.filter((a): a is string => !!a))];
-  if (!accounts.length) {
-    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-    return;
-  }
+  if (!accounts.length) return;
   const list = sql.join(accounts.map((a) => sql`${a}::text`), sql`, `);
   await tx.execute(sql`
-    select pg_notify(${OUTBOX_CHANNEL}, ''), count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h))
+    select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h))
     from (select distinct hashtext(a) as h from unnest(array[${list}]) as a order by 1) as k`);
 }

@@ -146,6 +146,12 @@ export class NatsLink {
       else if (s.type === "close") break;
     }
     this.setUp(false);
+    // Closed by something other than close(): connect afresh.
+    if (!this.closed) {
+      this.nc = undefined;
+      this.js = undefined;
+      void this.start();
+    }
   }
 
   private setUp(up: boolean) {

@@ -1,10 +1,13 @@
-import { asc, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { eventRelayState, events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
 
-/** The oldest unpublished events in log order: always a prefix of the unpublished rows by `seq`. */
-export async function fetchUnpublished(db: Db, limit: number): Promise<OutboxEvent[]> {
+/**
+ * The oldest unpublished events in log order: a prefix by `seq` of the unpublished rows,
+ * leaving out `skipSeqs` (rows already acked whose marking is still in flight).
+ */
+export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = []): Promise<OutboxEvent[]> {
   return db
     .select({
       id: events.id,
@@ -17,7 +20,7 @@ export async function fetchUnpublished(db: Db, limit: number): Promise<OutboxEve
       payload: events.payload,
     })
     .from(events)
-    .where(isNull(events.publishedAt))
+    .where(skipSeqs.length ? and(isNull(events.publishedAt), notInArray(events.seq, skipSeqs)) : isNull(events.publishedAt))
     .orderBy(asc(events.seq))
     .limit(limit);
 }

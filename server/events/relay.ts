@@ -1,4 +1,4 @@
-import { type DbHandle, getDbHandle } from "@/db/client";
+import { type Db, type DbHandle, getDbHandle } from "@/db/client";
 import { logger } from "../logger";
 import type { OutboxEvent } from "./envelope";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
@@ -29,30 +29,29 @@ export type RelayStats = {
   lastError: string | null;
 };
 
-type WakeReason = "commit" | "nats" | "stop";
+type WakeReason = "nats" | "stop";
+type Marking = { done: Promise<void>; seqs: number[] };
 
 /**
  * Publishes the outbox to JetStream: one leader at a time (PostgreSQL advisory lock), in
  * `seq` order with at most one in-flight publish per account, marking rows after the ack,
- * retrying with backoff while NATS or PostgreSQL is away.
+ * retrying with backoff while NATS or PostgreSQL is away. It polls the outbox's partial
+ * index every EVENTS_RELAY_POLL_MS when idle and loops at once while there is a backlog.
  */
 export class EventRelay {
   readonly config: RelayConfig;
-  readonly stats: RelayStats = {
-    leader: false,
-    natsConnected: false,
-    published: 0,
-    duplicates: 0,
-    failedPublishes: 0,
-    lastPublishAt: null,
-    lastError: null,
-  };
+  readonly stats: RelayStats = { leader: false, natsConnected: false, published: 0, duplicates: 0, failedPublishes: 0, lastPublishAt: null, lastError: null };
   private running = false;
   private done: Promise<void> = Promise.resolve();
   private waiters = new Set<(r: WakeReason) => void>();
-  private commitSeen = false;
-  /** Forces a heartbeat on the next turn (NATS went up or down). */
   private beatDue = false;
+  private leaderSince: Date | null = null;
+  private lastBeat = 0;
+  private streamReady = false;
+  private backoff = 0;
+  /** The previous batch's marking, overlapped with publishing the next batch. */
+  private marking: Marking | null = null;
+  private prefetched: OutboxEvent[] | null = null;
   private readonly nats: NatsLink;
 
   constructor(private readonly opts: RelayOptions = {}) {
@@ -75,129 +74,154 @@ export class EventRelay {
   }
 
   private signal(reason: WakeReason) {
-    if (reason === "commit") this.commitSeen = true;
     for (const w of this.waiters) w(reason);
   }
 
-  /** Sleeps up to `ms`; a commit wakes it only when `onCommit` (never during a backoff). */
-  private wait(ms: number, onCommit: boolean): Promise<void> {
+  /** Sleeps up to `ms`; NATS coming back or stop() ends it early. */
+  private wait(ms: number): Promise<void> {
     if (!this.running) return Promise.resolve();
-    if (onCommit && this.commitSeen) {
-      this.commitSeen = false;
-      return Promise.resolve();
-    }
     return new Promise((resolve) => {
       const finish = () => {
         clearTimeout(timer);
-        this.waiters.delete(waiter);
+        this.waiters.delete(finish);
         resolve();
       };
-      const waiter = (r: WakeReason) => {
-        if (r !== "commit" || onCommit) finish();
-      };
       const timer = setTimeout(finish, ms);
-      this.waiters.add(waiter);
+      this.waiters.add(finish);
     });
   }
 
   private async run() {
-    const cfg = this.config;
     const handle = this.opts.handle ?? (await getDbHandle());
-    const db = handle.db;
     let session: RelaySession | undefined;
     try {
-      session = await openRelaySession(handle, cfg.stream, cfg.instanceId);
-      await session.onCommit(() => this.signal("commit"));
+      session = await openRelaySession(handle, this.config.stream, this.config.instanceId);
       this.nats.onChange(() => {
         this.stats.natsConnected = this.nats.connected;
         this.beatDue = true;
         this.signal("nats");
       });
       void this.nats.start();
-      let leaderSince: Date | null = null;
-      let lastBeat = 0;
-      let streamReady = false;
-      let backoff = 0;
       while (this.running) {
         try {
-          if (!leaderSince) {
-            if (this.opts.leaderElection !== false && !(await session.tryLead())) {
-              await this.wait(cfg.standbyRetryMs, false);
-              continue;
-            }
-            leaderSince = new Date();
-            lastBeat = 0;
-            this.stats.leader = true;
-            logger.info("events relay: leading", { instance: cfg.instanceId, stream: cfg.stream });
-          }
-          if (this.beatDue || Date.now() - lastBeat >= cfg.heartbeatMs) {
-            this.beatDue = false;
-            if (this.opts.leaderElection !== false && !(await session.stillLeading())) {
-              logger.warn("events relay: lost the leader lock", { instance: cfg.instanceId });
-              leaderSince = null;
-              this.stats.leader = false;
-              continue;
-            }
-            await writeHeartbeat(db, cfg.stream, { leader: cfg.instanceId, leaderSince, natsConnected: this.nats.connected, error: this.stats.lastError });
-            lastBeat = Date.now();
-          }
-          if (!this.nats.connected) {
-            streamReady = false;
-            await this.wait(cfg.heartbeatMs, false);
-            continue;
-          }
-          if (!streamReady) {
-            await ensureStream(this.nats.connection, cfg);
-            streamReady = true;
-          }
-          const batch = await fetchUnpublished(db, cfg.batchSize);
-          if (!batch.length) {
-            await this.wait(cfg.pollMs, true);
-            continue;
-          }
-          const progressed = await this.relayBatch(db, batch);
-          if (!progressed) {
-            streamReady = false;
-            backoff = Math.min(cfg.backoffMaxMs, Math.max(cfg.backoffMinMs, backoff * 2));
-            await this.wait(backoff * (0.75 + Math.random() * 0.5), false);
-          } else backoff = 0;
+          await this.turn(handle.db, session);
         } catch (err) {
+          this.prefetched = null;
           this.stats.lastError = err instanceof Error ? err.message : String(err);
           logger.warn("events relay: retrying after an error", { err });
-          streamReady = false;
-          backoff = Math.min(cfg.backoffMaxMs, Math.max(cfg.backoffMinMs, backoff * 2));
-          await this.wait(backoff * (0.75 + Math.random() * 0.5), false);
+          await this.backOff();
         }
       }
     } finally {
+      await this.settleMarking().catch(() => {});
       this.stats.leader = false;
       await this.nats.close();
       await session?.close().catch((err) => logger.warn("events relay: closing its session failed", { err }));
     }
   }
 
-  /** One batch: publish, stamp what was acked, count what failed. True if anything moved. */
-  private async relayBatch(db: DbHandle["db"], batch: OutboxEvent[]): Promise<boolean> {
+  /** One step of the loop: lead, heartbeat, then relay one batch or wait for work. */
+  private async turn(db: Db, session: RelaySession) {
+    const cfg = this.config;
+    const elect = this.opts.leaderElection !== false;
+    if (!this.leaderSince) {
+      if (elect && !(await session.tryLead())) return this.wait(cfg.standbyRetryMs);
+      this.leaderSince = new Date();
+      this.lastBeat = 0;
+      this.stats.leader = true;
+      logger.info("events relay: leading", { instance: cfg.instanceId, stream: cfg.stream });
+    }
+    if (this.beatDue || Date.now() - this.lastBeat >= cfg.heartbeatMs) {
+      this.beatDue = false;
+      if (elect && !(await session.stillLeading())) {
+        logger.warn("events relay: lost the leader lock", { instance: cfg.instanceId });
+        await this.settleMarking();
+        this.prefetched = null;
+        this.leaderSince = null;
+        this.stats.leader = false;
+        return;
+      }
+      await writeHeartbeat(db, cfg.stream, { leader: cfg.instanceId, leaderSince: this.leaderSince, natsConnected: this.nats.connected, error: this.stats.lastError });
+      this.lastBeat = Date.now();
+    }
+    if (!this.nats.connected) {
+      this.streamReady = false;
+      this.prefetched = null;
+      await this.settleMarking();
+      return this.wait(cfg.heartbeatMs);
+    }
+    if (!this.streamReady) {
+      await ensureStream(this.nats.connection, cfg);
+      this.streamReady = true;
+    }
+    const batch = this.prefetched ?? (await fetchUnpublished(db, cfg.batchSize, this.marking?.seqs));
+    this.prefetched = null;
+    if (!batch.length) {
+      await this.settleMarking();
+      return this.wait(cfg.pollMs);
+    }
+    await this.relayBatch(db, batch);
+  }
+
+  /**
+   * Publishes one batch. With a backlog, the next batch is read while this one is in
+   * flight and this one is marked while the next is in flight, so the database round
+   * trips overlap the publishing; the read-ahead is dropped if anything here failed.
+   */
+  private async relayBatch(db: Db, batch: OutboxEvent[]) {
     const cfg = this.config;
     const js = this.nats.client;
+    const inFlight = [...(this.marking?.seqs ?? []), ...batch.map((e) => e.seq)];
+    const next = batch.length === cfg.batchSize ? fetchUnpublished(db, cfg.batchSize, inFlight) : null;
+    next?.catch(() => {});
     const result = await publishBatch(batch, (e) => publishEvent(js, cfg, e));
-    if (result.acked.length) {
-      await markPublished(db, cfg.stream, {
-        ids: result.acked.map((a) => a.event.id),
-        lastSeq: Math.max(...result.acked.map((a) => a.event.seq)),
-      });
-      this.stats.published += result.acked.length;
-      this.stats.duplicates += result.acked.filter((a) => a.ack.duplicate).length;
-      this.stats.lastPublishAt = new Date();
-      this.opts.onPublished?.(result.acked);
+    // One marking in flight at a time, and in batch order.
+    await this.settleMarking();
+    if (!result.failed.length) {
+      const done = this.mark(db, result);
+      done.catch(() => {}); // handled when settled; keeps Node from reporting it early
+      this.marking = { done, seqs: batch.map((e) => e.seq) };
+      this.stats.lastError = null;
+      this.backoff = 0;
+      const ahead = next ? await next : [];
+      this.prefetched = ahead.length ? ahead : null;
+      return;
     }
-    if (result.failed.length) {
-      this.stats.failedPublishes += result.failed.length;
-      this.stats.lastError = result.failed[0].error;
-      logger.warn("events relay: publishes failed", { failed: result.failed.length, held: result.held, error: result.failed[0].error });
-      await recordFailures(db, result.failed.map((f) => ({ id: f.event.id, error: f.error })));
-    } else this.stats.lastError = null;
-    return result.acked.length > 0;
+    await next?.catch(() => {});
+    await this.mark(db, result);
+    this.stats.failedPublishes += result.failed.length;
+    this.stats.lastError = result.failed[0].error;
+    logger.warn("events relay: publishes failed", { failed: result.failed.length, held: result.held, error: result.failed[0].error });
+    await recordFailures(db, result.failed.map((f) => ({ id: f.event.id, error: f.error })));
+    this.streamReady = false;
+    // Progress elsewhere means only some accounts are stuck: keep going; otherwise back off.
+    if (result.acked.length) this.backoff = 0;
+    else await this.backOff();
+  }
+
+  private async mark(db: Db, result: BatchResult) {
+    if (!result.acked.length) return;
+    await markPublished(db, this.config.stream, {
+      ids: result.acked.map((a) => a.event.id),
+      lastSeq: Math.max(...result.acked.map((a) => a.event.seq)),
+    });
+    this.stats.published += result.acked.length;
+    this.stats.duplicates += result.acked.filter((a) => a.ack.duplicate).length;
+    this.stats.lastPublishAt = new Date();
+    this.opts.onPublished?.(result.acked);
+  }
+
+  /** Waits for the previous batch's marking; if it failed, its rows are simply relayed again. */
+  private async settleMarking() {
+    const m = this.marking;
+    this.marking = null;
+    if (m) await m.done;
+  }
+
+  private backOff() {
+    this.streamReady = false;
+    this.backoff = Math.min(this.config.backoffMaxMs, Math.max(this.config.backoffMinMs, this.backoff * 2));
+    return this.wait(this.backoff * (0.75 + Math.random() * 0.5));
   }
 }
 

@@ -1,5 +1,5 @@
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from "graphql";
-import { createSchema } from "graphql-yoga";
+import { GraphQLScalarType, Kind, type ValueNode } from "graphql";
+import { createGraphQLError, createSchema } from "graphql-yoga";
 import { eq } from "drizzle-orm";
 import { type Db, getDb } from "@/db/client";
 import { organisations } from "@/db/schema";
@@ -14,7 +14,7 @@ export type GraphQLContext = { request: Request };
 /** The platform's error envelope: message, path, extensions {errorType, errorCode, errorDescription}. */
 export function krakenError(kind: AuthErrorKind, message: string, description: string) {
   const { code, type } = AUTH_ERRORS[kind];
-  return new GraphQLError(message, { extensions: { errorType: type, errorCode: code, errorDescription: description } });
+  return createGraphQLError(message, { extensions: { errorType: type, errorCode: code, errorDescription: description } });
 }
 
 function literal(ast: ValueNode): unknown {
@@ -77,7 +77,7 @@ const typeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    obtainKrakenToken(input: ObtainJSONWebTokenInput!): ObtainKrakenJSONWebToken!
+    obtainKrakenToken(input: ObtainJSONWebTokenInput!): ObtainKrakenJSONWebToken
   }
 `;
 

@@ -1,6 +1,6 @@
 import { yoga } from "@/server/graphql/yoga";
 
-const handle = (req: Request) => yoga.fetch(req, {});
+const handle = async (req: Request): Promise<Response> => yoga.fetch(req, {});
 
 export const GET = handle;
 export const POST = handle;

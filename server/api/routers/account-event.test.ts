@@ -52,9 +52,9 @@ describe("event router", () => {
     expect(agreements.items).toHaveLength(2);
     expect((await w.support.event.list({ typePrefix: "agreement%", accountNumber: acc.accountNumber })).items).toHaveLength(0);
     const first = await w.support.event.list({ accountNumber: acc.accountNumber, limit: 3 });
-    const rest = await w.support.event.list({ accountNumber: acc.accountNumber, limit: 3, before: first.nextBefore! });
+    const rest = await w.support.event.list({ accountNumber: acc.accountNumber, limit: 3, cursor: first.nextCursor! });
     expect([...first.items, ...rest.items].map((e) => e.id)).toEqual(all.items.map((e) => e.id));
-    expect(rest.nextBefore).toBeNull();
+    expect(rest.nextCursor).toBeNull();
     await t.db.update(events).set({ publishedAt: sql`now()` }).where(eq(events.id, all.items[3].id));
     expect((await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "published" })).items.map((e) => e.id)).toEqual([all.items[3].id]);
     expect((await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "pending" })).items).toHaveLength(3);

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { Command } from "commander";
-import { type Db, openDatabase } from "@/db/client";
+import type { Db } from "@/db/client";
 import { systemCtx } from "../../context";
 import { ServiceError } from "../../errors";
 import { demoProducts } from "../../services/products/demo-products";
 import { loadProducts } from "../../services/products/load-products";
+import { cliDb } from "../runtime";
 
 type Opened = { db: Db; close: () => Promise<void> };
 type Deps = { database?: () => Promise<Opened>; out?: (line: string) => void; err?: (line: string) => void };
@@ -15,7 +16,8 @@ const MAX_ERRORS_SHOWN = 50;
 export function productsCommand(deps: Deps = {}): Command {
   const out = deps.out ?? ((l: string) => console.log(l));
   const err = deps.err ?? ((l: string) => console.error(l));
-  const database = deps.database ?? (() => openDatabase());
+  // The CLI's shared handle (DATABASE_URL or PGLITE_DIR); main.ts closes it on exit.
+  const database = deps.database ?? (async () => ({ db: await cliDb(), close: async () => {} }));
   const cmd = new Command("products").description("Load the public product catalogue (products, regional tariffs, rates)");
 
   const run = async (source: string, read: () => Promise<unknown>, opts: { replaceRates?: boolean; json?: boolean }) => {

@@ -9,6 +9,8 @@ export const ListAuditInput = z.strictObject({
   entityId: z.string().max(200).optional(),
   cursor: CursorInput,
   limit: z.number().int().min(1).max(200).default(50),
+  /** Sent by infinite queries; pages only run towards older entries. */
+  direction: z.enum(["forward", "backward"]).optional(),
 });
 export type ListAuditInput = z.input<typeof ListAuditInput>;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, importSuppliers } from "@/db/schema";
 import { type FieldError, ServiceError, zodFieldErrors } from "../../errors";
-import { impreciseNumberErrors } from "./exact-json";
+import { unstorableValueErrors } from "./exact-json";
 
 /** The documented maximum number of items (notes, transactions, statements) per request. */
 export const MAX_ITEMS_PER_REQUEST = 1000;
@@ -59,7 +59,7 @@ export async function findImportedAccount(
 
 /** Parses a request body with its schema after refusing numbers that would lose digits. */
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const imprecise = impreciseNumberErrors(raw);
+  const imprecise = unstorableValueErrors(raw);
   if (imprecise.length) throw bodyError(imprecise);
   // reportInput lets the shared mapper tell a missing field ("required") from a wrong type.
   const result = schema.safeParse(raw, { reportInput: true });

@@ -19,14 +19,24 @@ export function parseExactJson(text: string): unknown {
   return parse(text, null, (s) => (isSafeNumber(s) ? Number(s) : new ImpreciseNumber(s)));
 }
 
-/** One field error per imprecise number under `value`, with its dot path. */
-export function impreciseNumberErrors(value: unknown, prefix: (string | number)[] = []): FieldError[] {
+/**
+ * One field error per value that cannot be stored as sent: a number a double cannot hold
+ * exactly, or a string with a NUL character (PostgreSQL text and jsonb refuse it).
+ */
+export function unstorableValueErrors(value: unknown, prefix: (string | number)[] = []): FieldError[] {
   const out: FieldError[] = [];
   const walk = (v: unknown, path: (string | number)[]) => {
     if (v instanceof ImpreciseNumber) {
       out.push(fieldError(path, "number_precision_exceeded", `The number ${v.source} has more digits than can be stored exactly.`));
+    } else if (typeof v === "string" && v.includes("\u0000")) {
+      out.push(fieldError(path, "null_character", "Text may not contain the NUL character (\\u0000)."));
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes("\u0000")) out.push(fieldError([...path, k.replaceAll("\u0000", "\\u0000")], "null_character", "Field names may not contain the NUL character."));
+        else walk(x, [...path, k]);
+      }
+    }
   };
   walk(value, prefix);
   return out;

@@ -1,6 +1,6 @@
 import { type FieldError, type ServiceError, fieldError, zodFieldErrors } from "../../errors";
 import { londonToday } from "../../lib/time";
-import { impreciseNumberErrors } from "./exact-json";
+import { unstorableValueErrors } from "./exact-json";
 import { transactionImportError } from "./transaction-errors";
 import { TransactionInput } from "./transaction-schemas";
 
@@ -28,7 +28,7 @@ export function validateTransactions(items: unknown[], today = londonToday()): V
 
 function checkItem(raw: unknown, i: number, seen: Set<string>, today: string): { parsed: TransactionInput } | { errors: FieldError[] } {
   const prefix = ["transactions", i];
-  const imprecise = impreciseNumberErrors(raw, prefix);
+  const imprecise = unstorableValueErrors(raw, prefix);
   if (imprecise.length) return { errors: imprecise };
   const parsed = TransactionInput.safeParse(raw, { reportInput: true });
   if (!parsed.success) {

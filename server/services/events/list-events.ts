@@ -13,7 +13,9 @@ export const ListEventsInput = z.strictObject({
   to: z.date().optional(),
   delivery: z.enum(DELIVERY_STATES).default("any"),
   /** The `seq` of the last event on the previous page: pages run newest first. */
-  before: z.number().int().positive().optional(),
+  cursor: z.number().int().positive().nullish(),
+  /** Sent by infinite queries; pages only run towards older events. */
+  direction: z.enum(["forward", "backward"]).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ListEventsInput = z.input<typeof ListEventsInput>;
@@ -34,7 +36,7 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const organisationId = organisationOf(ctx);
   const input = ListEventsInput.parse(raw);
   const where = eventFilters(organisationId, input);
-  if (input.before) where.push(lt(events.seq, input.before));
+  if (input.cursor) where.push(lt(events.seq, input.cursor));
   const rows = await ctx.db
     .select()
     .from(events)
@@ -44,6 +46,6 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const page = rows.slice(0, input.limit);
   return {
     items: page.map(({ organisationId: _o, ...e }) => e),
-    nextBefore: rows.length > input.limit ? page[page.length - 1].seq : null,
+    nextCursor: rows.length > input.limit ? page[page.length - 1].seq : null,
   };
 }

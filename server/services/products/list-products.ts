@@ -62,5 +62,19 @@ export async function listProducts(ctx: Ctx, query: ProductListQuery, origin: st
     .limit(size)
     .offset(offset);
   if (!rows.length && page > 1) throw invalidPage();
-  return { count: rows[0]?.total ?? 0, page, size, results: rows.map((r) => productJson(r.product, origin)) };
+  const validUntil = query.available_at ? undefined : await nextAvailabilityChange(ctx, at);
+  return { count: rows[0]?.total ?? 0, page, size, results: rows.map((r) => productJson(r.product, origin)), validUntil };
+}
+
+/** When "available now" next changes: the earliest availability start or end after `at` (ms), if any. */
+async function nextAvailabilityChange(ctx: Ctx, at: Date): Promise<number | undefined> {
+  const after = sql`${at.toISOString()}::timestamptz`;
+  const [row] = await ctx.db
+    .select({
+      ms: sql<string | null>`(extract(epoch from least(
+        min(${products.availableFrom}) filter (where ${products.availableFrom} > ${after}),
+        min(${products.availableTo}) filter (where ${products.availableTo} > ${after}))) * 1000)::bigint::text`,
+    })
+    .from(products);
+  return row?.ms ? Number(row.ms) : undefined;
 }

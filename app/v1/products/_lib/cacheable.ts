@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
-import { pageUrl } from "@/server/rest/paging";
+import type { Db } from "@/db/client";
+import { pageUrl, publicOrigin } from "@/server/rest/paging";
+import { cachedRender, etagOf } from "@/server/services/products/catalogue-cache";
 
 /** Public catalogue responses may be cached by clients and proxies for this long. */
 export const PUBLIC_MAX_AGE_SECONDS = 60;
@@ -19,15 +20,26 @@ export function etagMatches(header: string | null, etag: string): boolean {
  * matching If-None-Match gets an empty 304. Links in the body depend on the forwarded
  * scheme and host, hence Vary.
  */
-export function cacheableJson(req: Request, body: string): Response {
-  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+export function respondCacheable(req: Request, body: Buffer, etag: string): Response {
   const headers: Record<string, string> = {
     etag,
     "cache-control": `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`,
     vary: "X-Forwarded-Proto, X-Forwarded-Host",
   };
   if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { status: 200, headers: { ...headers, "content-type": "application/json" } });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, "content-type": "application/json" } });
+}
+
+export function cacheableJson(req: Request, body: string): Response {
+  const buf = Buffer.from(body);
+  return respondCacheable(req, buf, etagOf(buf));
+}
+
+/** Like cacheableJson, from this instance's cache of rendered pages when the catalogue has not changed (ADR 0202). */
+export async function cachedCacheableJson(req: Request, db: Db, render: () => Promise<{ body: string; validUntil?: number }>): Promise<Response> {
+  const url = new URL(req.url);
+  const { body, etag } = await cachedRender(db, `${publicOrigin(req)}${url.pathname}${url.search}`, render);
+  return respondCacheable(req, body, etag);
 }
 
 /** `next`/`previous` as absolute URLs on the request's own origin; page 1 carries no page parameter. */

@@ -2,17 +2,18 @@ import type { RateType, TariffFuel } from "@/db/schema";
 import { restRoute } from "@/server/rest/handler";
 import { listTariffRates } from "@/server/services/products/list-tariff-rates";
 import { RatesQuery } from "@/server/services/products/public-schemas";
-import { cacheableJson, pageLinks } from "./cacheable";
+import { cachedCacheableJson, pageLinks } from "./cacheable";
 
 /** GET .../<fuel>-tariffs/<tariff>/<rate type>/: public, paged, cacheable. */
 export function tariffRatesRoute(fuel: TariffFuel, rateType: RateType) {
   return restRoute({
     auth: "none",
     query: RatesQuery,
-    handle: async ({ ctx, req, params, query }) => {
-      const page = await listTariffRates(ctx, { product: params.product, tariff: params.tariff, fuel, rateType, query });
-      const { next, previous } = pageLinks(req, page);
-      return cacheableJson(req, `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}`);
-    },
+    handle: async ({ ctx, req, params, query }) =>
+      cachedCacheableJson(req, ctx.db, async () => {
+        const page = await listTariffRates(ctx, { product: params.product, tariff: params.tariff, fuel, rateType, query });
+        const { next, previous } = pageLinks(req, page);
+        return { body: `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}` };
+      }),
   });
 }

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AccountSearch } from "@/app/components/accounts/account-search";
+import { requireUser } from "@/app/components/session";
+import { getQueryClient, HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
+import { PageHeader } from "@/app/components/ui/page-header";
+
+export const metadata: Metadata = { title: "Accounts" };
+
+export default async function AccountsPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
+  const query = ((await searchParams).q ?? "").trim();
+  await requireUser(query ? `/accounts?q=${encodeURIComponent(query)}` : "/accounts");
+  if (query) {
+    const options = trpc.account.find.queryOptions({ query });
+    await prefetch(options);
+    const matches = getQueryClient().getQueryData(options.queryKey);
+    // One imported account is what a support call usually means: go straight to it.
+    if (matches?.length === 1 && matches[0].accountNumber) redirect(`/accounts/${matches[0].accountNumber}`);
+  }
+  return (
+    <HydrateClient>
+      <PageHeader title="Find an account" description="Answer “what happened to this account?”: its import stage, what was sent for it, and the events about it." />
+      <AccountSearch query={query} />
+    </HydrateClient>
+  );
+}

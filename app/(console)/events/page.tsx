@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { EventLog, type EventFilters } from "@/app/components/events/event-log";
+import { requireUser } from "@/app/components/session";
+import { PageHeader } from "@/app/components/ui/page-header";
+
+export const metadata: Metadata = { title: "Event log" };
+
+export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const sp = await searchParams;
+  const qs = new URLSearchParams(Object.entries(sp).filter(([, v]) => v) as [string, string][]).toString();
+  await requireUser(`/events${qs ? `?${qs}` : ""}`);
+  const delivery = sp.delivery === "pending" || sp.delivery === "published" ? sp.delivery : "any";
+  const filters: EventFilters = { type: sp.type, account: sp.account, from: sp.from, to: sp.to, delivery };
+  return (
+    <>
+      <PageHeader title="Event log" description="Every event your organisation's changes emitted, newest first, with its CloudEvents envelope and delivery state." />
+      <EventLog key={qs} filters={filters} />
+    </>
+  );
+}

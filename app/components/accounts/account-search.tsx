@@ -1,0 +1,87 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge } from "@/app/components/ui/badge";
+import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+
+const MATCHED: Record<string, string> = { account_number: "platform number", external_account_number: "external number", meter_point: "meter point" };
+
+export function AccountSearch({ query }: { query: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [text, setText] = useState(query);
+  const q = useQuery({ ...trpc.account.find.queryOptions({ query }), enabled: query.trim().length > 0 });
+  return (
+    <div className="stack">
+      <form
+        className="card card-body"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          router.push(`/accounts?q=${encodeURIComponent(text.trim())}`);
+        }}
+      >
+        <label htmlFor="account-query" className="label">
+          Platform number, external account number, MPAN or MPRN
+        </label>
+        <div className="searchbar" style={{ marginTop: 8 }}>
+          <input id="account-query" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="A-1234ABCD, your account number, or a meter point" autoFocus />
+          <button className="btn btn-primary" type="submit" disabled={!text.trim()}>
+            Find account
+          </button>
+        </div>
+      </form>
+      {!query.trim() ? null : q.isPending ? (
+        <Loading label="Searching…" />
+      ) : q.error ? (
+        <ErrorState error={q.error} retry={() => void q.refetch()} />
+      ) : q.data.length === 0 ? (
+        <div className="card">
+          <EmptyState title={`Nothing found for “${query}”`} icon="?">
+            Check the number for typos. Accounts appear here once staged; only your organisation&apos;s accounts are searched.
+          </EmptyState>
+        </div>
+      ) : (
+        <section className="card">
+          <div className="card-header">
+            <h2>
+              {q.data.length} match{q.data.length === 1 ? "" : "es"}
+            </h2>
+          </div>
+          <table className="table" aria-label="Matching accounts">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">External number</th>
+                <th scope="col">Supplier</th>
+                <th scope="col">Billing name</th>
+                <th scope="col">Import stage</th>
+                <th scope="col">Matched on</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.map((m) => (
+                <tr key={`${m.importSupplier}/${m.externalAccountNumber}/${m.status}`}>
+                  <td className="mono">{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
+                  <td className="mono">
+                    <Link href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}>{m.externalAccountNumber}</Link>
+                  </td>
+                  <td>{m.importSupplier}</td>
+                  <td>{m.billingName ?? "—"}</td>
+                  <td>
+                    <Badge value={m.status} />
+                  </td>
+                  <td className="muted">{MATCHED[m.matchedOn]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useState } from "react";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge, ResultBadge } from "@/app/components/ui/badge";
+import { formatDateTime, formatDay, formatMoney } from "@/app/components/ui/format";
+import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { type Tab, Tabs } from "@/app/components/ui/tabs";
+import type { AppRouter } from "@/server/api/root";
+import { EventRows } from "./event-list";
+
+type Records = inferRouterOutputs<AppRouter>["account"]["records"];
+type Account = inferRouterOutputs<AppRouter>["account"]["get"];
+
+const More = ({ more }: { more: boolean }) => (more ? <p className="muted small">Showing the newest 500; older ones are kept but not listed here.</p> : null);
+
+export function AccountTabs({ account }: { account: Account }) {
+  const trpc = useTRPC();
+  const records = useQuery(trpc.account.records.queryOptions({ accountNumber: account.number }));
+  const events = useQuery({ ...trpc.event.list.queryOptions({ accountNumber: account.number, limit: 100 }), refetchInterval: 10_000 });
+  const [tab, setTab] = useState("overview");
+  if (records.isPending) return <Loading />;
+  if (records.error) return <ErrorState error={records.error} retry={() => void records.refetch()} />;
+  const r = records.data;
+  const tabs: Tab[] = [
+    { id: "overview", label: "Overview", content: <Overview account={account} /> },
+    { id: "notes", label: "Notes", count: r.notes.items.length, content: <Notes number={account.number} notes={r.notes} /> },
+    { id: "transactions", label: "Transactions", count: r.transactions.items.length, content: <Transactions txs={r.transactions} /> },
+    { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
+    { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
+    { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
+    {
+      id: "events",
+      label: "Events",
+      count: events.data?.items.length,
+      content: events.data ? (
+        events.data.items.length ? (
+          <EventRows events={events.data.items} />
+        ) : (
+          <EmptyState title="No events yet">Events about this account appear here as they are emitted.</EmptyState>
+        )
+      ) : events.error ? (
+        <ErrorState error={events.error} />
+      ) : (
+        <Loading />
+      ),
+    },
+  ];
+  return (
+    <section className="card">
+      <Tabs label="Account details" tabs={tabs} value={tab} onChange={setTab} />
+    </section>
+  );
+}
+
+function Overview({ account }: { account: Account }) {
+  return (
+    <div className="grid-2">
+      <div>
+        <h3 style={{ marginBottom: 8 }}>Customers</h3>
+        {account.customers.map((c, i) => (
+          <dl className="facts" key={i} style={{ marginBottom: 12 }}>
+            <dt>Name</dt>
+            <dd>{c.name}</dd>
+            <dt>E-mail</dt>
+            <dd>{c.email ?? "—"}</dd>
+            <dt>Mobile</dt>
+            <dd>{c.mobile ?? "—"}</dd>
+            <dt>Landline</dt>
+            <dd>{c.landline ?? "—"}</dd>
+          </dl>
+        ))}
+      </div>
+      <div>
+        <h3 style={{ marginBottom: 8 }}>Supply addresses and meter points</h3>
+        {account.supplyAddresses.map((a) => (
+          <div key={a.id} style={{ marginBottom: 12 }}>
+            <div>{a.lines.join(", ")}</div>
+            <ul className="small" style={{ paddingLeft: 18 }}>
+              {a.meterPoints.map((m) => (
+                <li key={m.mpxn}>
+                  <Badge value={m.fuel} tone={m.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{m.mpxn}</span>
+                  {m.agreements.map((g) => (
+                    <div key={`${g.tariffCode}-${String(g.validFrom)}`} className="muted">
+                      {g.tariffCode} from {formatDateTime(g.validFrom)}
+                      {g.validTo ? ` to ${formatDateTime(g.validTo)}` : ""}
+                    </div>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Notes({ number, notes }: { number: string; notes: Records["notes"] }) {
+  if (!notes.items.length) return <EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>;
+  return (
+    <div data-testid="notes">
+      <More more={notes.more} />
+      {notes.items.map((n) => (
+        <article key={n.id} className={`note${n.isPinned ? " pinned" : ""}`}>
+          <div className="row small muted">
+            {n.isPinned && <Badge value="Pinned" tone="brand" />}
+            {n.source === "transaction_date_moved" && <Badge value="Date moved" tone="warn" />}
+            <span>{formatDateTime(n.createdAt)}</span>
+            {n.unpinAt && <span>· unpins {formatDateTime(n.unpinAt)}</span>}
+          </div>
+          {n.body && <p className="note-body">{n.body}</p>}
+          {n.documents.length > 0 && (
+            <ul className="small" style={{ margin: "6px 0 0", paddingLeft: 18 }}>
+              {n.documents.map((d) => (
+                <li key={d.index}>
+                  <a href={`/accounts/${number}/documents/note/${n.id}?index=${d.index}`} target="_blank" rel="noopener noreferrer">
+                    {d.path}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+      ))}
+    </div>
+  );
+}
+
+function Transactions({ txs }: { txs: Records["transactions"] }) {
+  if (!txs.items.length) return <EmptyState title="No transactions">Transactions posted to data-import/transactions/create appear here.</EmptyState>;
+  return (
+    <div className="table-wrap" data-testid="transactions">
+      <More more={txs.more} />
+      <table className="table" aria-label="Transactions">
+        <thead>
+          <tr>
+            <th scope="col">Transaction</th>
+            <th scope="col">Type</th>
+            <th scope="col">Reason</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Date</th>
+            <th scope="col">Original date</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {txs.items.map((t) => (
+            <tr key={t.id}>
+              <td className="mono">{t.transactionId}</td>
+              <td>{t.type}</td>
+              <td className="small">{t.reason ?? "—"}</td>
+              <td className="num">{formatMoney(t.amount)}</td>
+              <td className="nowrap">{formatDay(t.transactionDate)}</td>
+              <td className="nowrap">{t.dateMoved ? <span title={t.description ?? undefined}>{formatDay(t.originalTransactionDate)} (moved)</span> : <span className="muted">—</span>}</td>
+              <td>
+                <ResultBadge value="TRANSACTION_ADDED_TO_ACCOUNT" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Statements({ number, statements }: { number: string; statements: Records["statements"] }) {
+  if (!statements.items.length) return <EmptyState title="No historical statements">Statements posted to data-import/historical-statements/create appear here.</EmptyState>;
+  return (
+    <table className="table" aria-label="Historical statements">
+      <thead>
+        <tr>
+          <th scope="col">Statement</th>
+          <th scope="col">Number</th>
+          <th scope="col">Period</th>
+          <th scope="col">Issued</th>
+          <th scope="col" className="num">
+            Gross
+          </th>
+          <th scope="col">PDF</th>
+        </tr>
+      </thead>
+      <tbody>
+        {statements.items.map((s) => (
+          <tr key={s.id}>
+            <td className="mono">{s.statementId}</td>
+            <td>{s.number}</td>
+            <td className="nowrap">
+              {formatDay(s.billPeriodFromDate)} – {formatDay(s.billPeriodToDate)}
+            </td>
+            <td className="nowrap">{formatDay(s.issuedDate)}</td>
+            <td className="num">{formatMoney(s.grossAmount)}</td>
+            <td>
+              {s.hasDocument ? (
+                <a href={`/accounts/${number}/documents/statement/${s.id}`} target="_blank" rel="noopener noreferrer">
+                  Open PDF
+                </a>
+              ) : (
+                <span className="muted">No PDF sent</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Instructions({ rows }: { rows: Records["paymentInstructions"] }) {
+  if (!rows.length) return <EmptyState title="No payment instructions">Instructions posted to data-import/payment-instruction/create appear here once the vendor confirms them.</EmptyState>;
+  return (
+    <table className="table" aria-label="Payment instructions">
+      <thead>
+        <tr>
+          <th scope="col">Vendor</th>
+          <th scope="col">Type</th>
+          <th scope="col">Reference</th>
+          <th scope="col">Status</th>
+          <th scope="col">Vendor says</th>
+          <th scope="col">Verified</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => (
+          <tr key={p.id}>
+            <td>{p.vendor}</td>
+            <td>{p.type}</td>
+            <td className="mono">{p.reference}</td>
+            <td>
+              <Badge value={p.status} tone={p.status === "active" ? "ok" : "neutral"} />
+            </td>
+            <td>{p.vendorStatus}</td>
+            <td className="nowrap small">{formatDateTime(p.verifiedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const REG_LABEL: Record<string, { tone: "ok" | "warn" | "danger"; text: string }> = {
+  requested: { tone: "warn", text: "Requested, not sent yet" },
+  sent: { tone: "ok", text: "Registration sent" },
+  failed: { tone: "danger", text: "Failed" },
+};
+
+function Registrations({ rows }: { rows: Records["registrations"] }) {
+  if (!rows.length) return <EmptyState title="No registration flows">Meter points marked through data-import/send-registration-flows appear here with their later outcome.</EmptyState>;
+  return (
+    <table className="table" aria-label="Registration flows" data-testid="registrations">
+      <thead>
+        <tr>
+          <th scope="col">Meter point</th>
+          <th scope="col">Supply start</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Detail</th>
+          <th scope="col">Requested</th>
+          <th scope="col">Last attempt</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((g) => (
+          <tr key={g.id}>
+            <td>
+              <Badge value={g.fuel} tone={g.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{g.mpxn}</span>
+            </td>
+            <td className="nowrap">{formatDay(g.supplyStartDate)}</td>
+            <td>
+              <Badge value={g.status} tone={REG_LABEL[g.status]?.tone} label={REG_LABEL[g.status]?.text} />
+            </td>
+            <td className="small">{g.errorDetail ?? (g.attempts ? `${g.attempts} attempt(s)` : "—")}</td>
+            <td className="nowrap small">{formatDateTime(g.requestedAt)}</td>
+            <td className="nowrap small">{formatDateTime(g.sentAt ?? g.failedAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

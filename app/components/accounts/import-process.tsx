@@ -1,0 +1,96 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge } from "@/app/components/ui/badge";
+import { formatDateTime } from "@/app/components/ui/format";
+import { JsonView } from "@/app/components/ui/json";
+import { ErrorState, Loading } from "@/app/components/ui/states";
+
+const STEP: Record<string, string> = {
+  "data_import.import_process.complete": "Imported",
+  "data_import.import_process.error": "Import refused",
+  "data_import.import_process.dry_run_complete": "Dry run passed",
+  "data_import.import_process.dry_run_error": "Dry run failed",
+};
+
+/** One account's import: its stage, errors, staged data and the import attempts in order. */
+export function ImportProcess({ supplier, external }: { supplier: string; external: string }) {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external }));
+  if (q.isPending) return <Loading />;
+  if (q.error) return <ErrorState error={q.error} retry={() => void q.refetch()} />;
+  const p = q.data;
+  return (
+    <div className="grid-2">
+      <div className="stack">
+        <section className="card">
+          <div className="card-header">
+            <h2>Import stage</h2>
+            <Badge value={p.status} />
+          </div>
+          <div className="card-body">
+            <dl className="facts">
+              <dt>Supplier</dt>
+              <dd>
+                <Link href={`/suppliers/${encodeURIComponent(p.importSupplier)}`}>{p.importSupplier}</Link> <Badge value={p.supplierStatus} />
+              </dd>
+              <dt>Platform account</dt>
+              <dd className="mono">{p.accountNumber ? <Link href={`/accounts/${p.accountNumber}`}>{p.accountNumber}</Link> : "not imported yet"}</dd>
+              <dt>First staged</dt>
+              <dd>{formatDateTime(p.createdAt)}</dd>
+              <dt>Last change</dt>
+              <dd>{formatDateTime(p.updatedAt)}</dd>
+              <dt>Imported</dt>
+              <dd>{formatDateTime(p.importedAt)}</dd>
+            </dl>
+            {p.errors.length > 0 && (
+              <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
+                <div>
+                  <strong>Why it failed</strong>
+                  <ul style={{ margin: 0, paddingLeft: 18 }}>
+                    {p.errors.map((e, i) => (
+                      <li key={i}>
+                        {e.attr && <span className="mono">{e.attr}: </span>}
+                        {e.detail} <span className="small">({e.code})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            )}
+          </div>
+        </section>
+        <section className="card">
+          <div className="card-header">
+            <h2>History</h2>
+          </div>
+          <div className="card-body">
+            <ol className="timeline">
+              {p.history.map((h) => (
+                <li key={h.id}>
+                  <strong>{STEP[h.type] ?? h.type}</strong>
+                  {typeof h.payload.error_detail === "string" && <div className="small">{h.payload.error_detail}</div>}
+                  <div className="muted small">{formatDateTime(h.occurredAt)}</div>
+                </li>
+              ))}
+              <li>
+                <strong>Staged</strong>
+                <div className="muted small">{formatDateTime(p.createdAt)}</div>
+              </li>
+            </ol>
+          </div>
+        </section>
+      </div>
+      <section className="card">
+        <div className="card-header">
+          <h2>Staged data</h2>
+        </div>
+        <div className="card-body">
+          <JsonView value={p.payload} label="Staged payload" />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge } from "@/app/components/ui/badge";
+import { Dialog } from "@/app/components/ui/dialog";
+import { describeError } from "@/app/components/ui/errors";
+import { formatDateTime, timeAgo } from "@/app/components/ui/format";
+import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+
+type Confirm = { kind: "roll" | "invalidate"; id: number; prefix: string } | null;
+
+export function ApiKeys({ canEdit }: { canEdit: boolean }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const q = useQuery(trpc.apiKey.list.queryOptions({}));
+  const [shown, setShown] = useState<{ key: string; why: string } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [copied, setCopied] = useState(false);
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.apiKey.pathKey() });
+  const create = useMutation(trpc.apiKey.create.mutationOptions({ onSuccess: async (k) => (setShown({ key: k.key, why: "New API key" }), await refresh()) }));
+  const roll = useMutation(trpc.apiKey.roll.mutationOptions({ onSuccess: async (k) => (setConfirm(null), setShown({ key: k.key, why: "Replacement key" }), await refresh()) }));
+  const invalidate = useMutation(trpc.apiKey.invalidate.mutationOptions({ onSuccess: async () => (setConfirm(null), await refresh()) }));
+  const pending = roll.isPending || invalidate.isPending;
+  const err = create.error ?? roll.error ?? invalidate.error;
+  return (
+    <>
+      {canEdit && (
+        <div className="row" style={{ marginBottom: 16 }}>
+          <button className="btn btn-primary" type="button" onClick={() => (setCopied(false), create.mutate({}))} disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create API key"}
+          </button>
+          <span className="muted small">Migration scripts exchange a key for a token, or send it as “Authorization: Token &lt;key&gt;”.</span>
+        </div>
+      )}
+      {err && (
+        <div className="alert alert-error" role="alert">
+          {describeError(err).detail} {describeError(err).next}
+        </div>
+      )}
+      {shown && (
+        <div className="alert alert-ok" role="status" data-testid="new-key">
+          <div style={{ width: "100%" }}>
+            <strong>{shown.why}: copy it now. It is shown only this once.</strong>
+            <div className="row" style={{ marginTop: 8 }}>
+              <code className="mono" style={{ background: "#fff", padding: "6px 10px", borderRadius: 6, border: "1px solid #b6e3cb", flex: 1, overflowWrap: "anywhere" }}>
+                {shown.key}
+              </code>
+              <button className="btn btn-sm" type="button" onClick={() => void navigator.clipboard?.writeText(shown.key).then(() => setCopied(true))}>
+                {copied ? "Copied" : "Copy"}
+              </button>
+              <button className="btn btn-sm btn-ghost" type="button" onClick={() => setShown(null)}>
+                Done
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+      <section className="card">
+        {q.isPending ? (
+          <Loading />
+        ) : q.error ? (
+          <div className="card-body">
+            <ErrorState error={q.error} retry={() => void q.refetch()} />
+          </div>
+        ) : q.data.length === 0 ? (
+          <EmptyState title="No API keys" icon="⚿">
+            {canEdit ? "Create one for your migration scripts." : "Ask an operator to create one for your migration scripts."}
+          </EmptyState>
+        ) : (
+          <table className="table" aria-label="API keys">
+            <thead>
+              <tr>
+                <th scope="col">Key</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.map((k) => (
+                <tr key={k.id}>
+                  <td className="mono">{k.prefix}…</td>
+                  <td>
+                    {k.invalidatedAt ? <Badge value="invalidated" /> : <Badge value="active" />}
+                    {k.invalidatedAt && (
+                      <div className="muted small">
+                        {formatDateTime(k.invalidatedAt)} by {k.invalidatedBy}
+                      </div>
+                    )}
+                  </td>
+                  <td className="small">
+                    {formatDateTime(k.createdAt)}
+                    <div className="muted">by {k.createdBy}</div>
+                  </td>
+                  <td className="small" title={k.lastUsedAt ? formatDateTime(k.lastUsedAt) : undefined}>
+                    {timeAgo(k.lastUsedAt)}
+                  </td>
+                  <td>
+                    {canEdit && !k.invalidatedAt && (
+                      <div className="row nowrap">
+                        <button className="btn btn-sm" type="button" onClick={() => setConfirm({ kind: "roll", id: k.id, prefix: k.prefix })}>
+                          Roll
+                        </button>
+                        <button className="btn btn-sm" type="button" onClick={() => setConfirm({ kind: "invalidate", id: k.id, prefix: k.prefix })}>
+                          Invalidate
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} labelledBy="key-confirm-title">
+        {confirm && (
+          <>
+            <div className="dialog-body">
+              <h2 id="key-confirm-title">
+                {confirm.kind === "roll" ? "Roll" : "Invalidate"} key {confirm.prefix}…?
+              </h2>
+              <p>
+                {confirm.kind === "roll"
+                  ? "A new key replaces this one in the same step. The old key and every token issued for it stop working at once; update your scripts with the new key."
+                  : "The key and every token issued for it stop working at once. Scripts using it will get 401 until they use another key. This cannot be undone."}
+              </p>
+            </div>
+            <div className="dialog-footer">
+              <button className="btn" type="button" onClick={() => setConfirm(null)} autoFocus>
+                Cancel
+              </button>
+              <button
+                className={`btn ${confirm.kind === "roll" ? "btn-primary" : "btn-danger"}`}
+                type="button"
+                disabled={pending}
+                onClick={() => (setCopied(false), confirm.kind === "roll" ? roll.mutate({ keyId: confirm.id }) : invalidate.mutate({ keyId: confirm.id }))}
+              >
+                {pending ? "Working…" : confirm.kind === "roll" ? "Roll key" : "Invalidate key"}
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge } from "@/app/components/ui/badge";
+import { formatDateTime } from "@/app/components/ui/format";
+import { JsonView } from "@/app/components/ui/json";
+import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+
+export type EventFilters = { type?: string; account?: string; from?: string; to?: string; delivery?: "any" | "pending" | "published" };
+
+export const LIVE_INTERVAL_MS = 3000;
+
+function toInput(f: EventFilters) {
+  const date = (s?: string) => (s && !Number.isNaN(new Date(s).getTime()) ? new Date(s) : undefined);
+  return { typePrefix: f.type || undefined, accountNumber: f.account || undefined, from: date(f.from), to: date(f.to), delivery: f.delivery ?? "any", limit: 50 };
+}
+
+/** Newest first, filters in the URL, polled so new events appear without reloading. */
+export function EventLog({ filters }: { filters: EventFilters }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [draft, setDraft] = useState<EventFilters>(filters);
+  const [live, setLive] = useState(true);
+  const q = useInfiniteQuery({
+    ...trpc.event.list.infiniteQueryOptions(toInput(filters), { getNextPageParam: (p) => p.nextCursor }),
+    refetchInterval: live ? LIVE_INTERVAL_MS : false,
+  });
+  const apply = (e: React.FormEvent) => {
+    e.preventDefault();
+    const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v && v !== "any") as [string, string][]);
+    router.push(`${pathname}${params.size ? `?${params}` : ""}`);
+  };
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
+  return (
+    <section className="card">
+      <form className="filters" onSubmit={apply} aria-label="Filter events">
+        <div className="field">
+          <label htmlFor="ev-type">Type starts with</label>
+          <input id="ev-type" type="text" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
+        </div>
+        <div className="field">
+          <label htmlFor="ev-account">Account</label>
+          <input id="ev-account" type="text" placeholder="A-1234ABCD" value={draft.account ?? ""} onChange={set("account")} style={{ width: 140 }} />
+        </div>
+        <div className="field">
+          <label htmlFor="ev-from">From (your time)</label>
+          <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} />
+        </div>
+        <div className="field">
+          <label htmlFor="ev-to">Until</label>
+          <input id="ev-to" type="datetime-local" value={draft.to ?? ""} onChange={set("to")} />
+        </div>
+        <div className="field">
+          <label htmlFor="ev-delivery">Delivery</label>
+          <select id="ev-delivery" value={draft.delivery ?? "any"} onChange={set("delivery")}>
+            <option value="any">Any</option>
+            <option value="pending">Not yet published</option>
+            <option value="published">Published</option>
+          </select>
+        </div>
+        <button className="btn btn-primary" type="submit">
+          Apply
+        </button>
+        <span className="spacer" />
+        <label className="checkbox">
+          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} />
+          <span>
+            Live <span className="muted small">(every {LIVE_INTERVAL_MS / 1000}s)</span>
+          </span>
+        </label>
+      </form>
+      {q.isPending ? (
+        <Loading />
+      ) : q.error ? (
+        <div className="card-body">
+          <ErrorState error={q.error} retry={() => void q.refetch()} />
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState title="No events match" icon="~">
+          {Object.values(filters).some(Boolean) ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
+        </EmptyState>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table" aria-label="Events, newest first">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((e) => (
+                  <EventLine key={e.id} e={e} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="pager">
+            <span>
+              {items.length} shown{live ? " · live" : ""}
+            </span>
+            <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+              {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older events" : "No older events"}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+type Line = { id: string; type: string; version: string; occurredAt: Date; accountNumber: string | null; publishedAt: Date | null; attempts: number; lastError: string | null };
+
+function EventLine({ e }: { e: Line }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <tr data-testid="event-row">
+        <td className="nowrap small">{formatDateTime(e.occurredAt)}</td>
+        <td>
+          <span className="mono">{e.type}</span> <span className="badge plain">{e.version}</span>
+        </td>
+        <td className="mono">{e.accountNumber ?? "—"}</td>
+        <td>
+          {e.publishedAt ? <Badge value="published" /> : <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />}
+          {e.lastError && !e.publishedAt && <div className="small" style={{ color: "var(--danger)" }}>{e.lastError}</div>}
+        </td>
+        <td>
+          <button className="btn btn-sm" type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? "Hide" : "Envelope"}
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr>
+          <td colSpan={5} style={{ background: "var(--surface-2)" }}>
+            <EventEnvelope id={e.id} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+function EventEnvelope({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.event.get.queryOptions({ id }));
+  if (q.isPending) return <Loading />;
+  if (q.error) return <ErrorState error={q.error} />;
+  const { data, ...attributes } = q.data.envelope;
+  return (
+    <div className="grid-2">
+      <div>
+        <h3 style={{ marginBottom: 8 }}>CloudEvents envelope</h3>
+        <JsonView value={attributes} label="Envelope attributes" />
+        <p className="muted small">
+          Published {q.data.publishedAt ? formatDateTime(q.data.publishedAt) : "not yet"} · outbox sequence {q.data.seq}
+        </p>
+      </div>
+      <div>
+        <h3 style={{ marginBottom: 8 }}>Payload (data)</h3>
+        <JsonView value={data} label="Event payload" />
+      </div>
+    </div>
+  );
+}

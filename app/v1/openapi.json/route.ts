@@ -1,0 +1,20 @@
+import { restRoute } from "@/server/rest/handler";
+import { accountImportRouteDocs } from "@/server/rest/openapi/account-import";
+import { buildOpenApi } from "@/server/rest/openapi/build";
+import { dataImportRouteDocs } from "@/server/rest/openapi/data-import";
+import { publicRouteDocs } from "@/server/rest/openapi/public";
+
+let cached: ReturnType<typeof buildOpenApi> | undefined;
+
+/** GET /v1/openapi.json: every REST route, generated from the zod schemas the handlers use. */
+export const GET = restRoute({
+  auth: "none",
+  handle: async () => {
+    cached ??= buildOpenApi([...dataImportRouteDocs, ...accountImportRouteDocs, ...publicRouteDocs], {
+      title: "Kraken Migrate API",
+      version: "1",
+      description: "The data-import REST API (token from the obtainKrakenToken GraphQL mutation) and the public read API.",
+    });
+    return { status: 200, body: cached, headers: { "cache-control": "public, max-age=300" } };
+  },
+});

@@ -1,0 +1,208 @@
+// `npm run bench:import`: 20,000 transactions of mixed types in batches of 500 from 4
+// concurrent clients through POST /v1/data-import/transactions/create/ of a production
+// server, against the same rows inserted straight into the same database with the same
+// driver (postgres-js via drizzle) as multi-row INSERTs, in the same run.
+//
+//   DATABASE_URL        required: the server and this script must share one PostgreSQL database
+//   BENCH_URL           reuse a running production server on that database (else build + start one)
+//   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
+//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WRITE=0 to skip BENCHMARKS.md
+import { execSync } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { type Db, execRows, openDatabase } from "@/db/client";
+import { transactions } from "@/db/schema";
+import { systemCtx } from "@/server/context";
+import { withMpanCheckDigit } from "@/server/lib/validators";
+import { addDays, londonToday } from "@/server/lib/time";
+import { processAccountImport } from "@/server/services/account-import/process-account-import";
+import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { stageAccount } from "@/server/services/account-import/stage-account";
+import { transactionHash, transactionRow } from "@/server/services/data-import/transaction-rows";
+import { TransactionInput } from "@/server/services/data-import/transaction-schemas";
+import { createOrganisation } from "@/server/services/organisations/create-organisation";
+import { createSupplier } from "@/server/services/suppliers/create-supplier";
+import { writeBenchmarkSection } from "./lib/benchmarks-md";
+import { machineLine } from "./lib/machine";
+import { startProductionServer } from "./lib/server";
+
+const TOTAL = Number(process.env.BENCH_TOTAL ?? 20_000);
+const BATCH = Number(process.env.BENCH_BATCH ?? 500);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
+const TARGET_RATIO = 0.5;
+const RUN = Date.now().toString(36).toUpperCase();
+const today = londonToday();
+
+type Acc = { id: number; number: string; external: string; periodStart: string };
+
+async function makeAccounts(db: Db, n: number) {
+  const sys = systemCtx(db, "bench-import");
+  const { organisation, apiKey } = await createOrganisation(sys, { name: `Bench ${RUN}` });
+  const ctx = systemCtx(db, "bench-import", organisation.id);
+  const supplier = await createSupplier(ctx, { code: `BENCH-${RUN}`, documentRoot: "file:///tmp" });
+  const out: Acc[] = [];
+  for (let i = 0; i < n; i++) {
+    const external = `BENCH-${RUN}-${i}`;
+    const mpan = withMpanCheckDigit(`19${String(Date.now() % 1e8).padStart(8, "0")}${String(i).padStart(2, "0")}`);
+    const payload = StageAccountInput.parse({
+      import_supplier: supplier.code,
+      external_account_number: external,
+      billing_name: "Bench Customer",
+      billing_address: { address_line_1: "1 Bench Street", town: "London", postcode: "SW1A 1AA" },
+      customers: [{ given_name: "Bench", family_name: "Customer" }],
+      supply_addresses: [{ address_line_1: "1 Bench Street", postcode: "SW1A 1AA", electricity_meter_points: [{ mpan, agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }] }],
+      last_statement_closing_date: addDays(today, -90),
+    });
+    await stageAccount(ctx, payload);
+    const r = await processAccountImport(ctx, { import_supplier: supplier.code, external_account_number: external, dry_run: false });
+    const [row] = await execRows<{ id: number }>(db, sql`select id from accounts where number = ${r.account_number}`);
+    out.push({ id: Number(row.id), number: r.account_number, external, periodStart: addDays(today, -89) });
+  }
+  return { apiKey: apiKey!.key, supplierCode: supplier.code, accounts: out };
+}
+
+/** Mixed types in rotation, dates inside the open period, amounts with pennies. */
+function transactionsFor(prefix: string, n: number): Record<string, unknown>[] {
+  return Array.from({ length: n }, (_, i) => {
+    const base = { transaction_id: `${prefix}-${i}`, transaction_date: addDays(today, -(i % 60)), amount: (((i * 37) % 50000) + 1) / 100 };
+    switch (i % 5) {
+      case 0:
+        return { ...base, type: "CHARGE", reason: "IMPORTED_CHARGE", display_note: "Imported charge" };
+      case 1:
+        return { ...base, type: "CREDIT", reason: "GENERAL_CREDIT", note: "Goodwill" };
+      case 2:
+        return { ...base, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: "DD_REGULAR_COLLECTION", reference: `DD-${i}` };
+      case 3:
+        return { ...base, type: "REPAYMENT", reason: "FULL_CREDIT_REFUND", payment_type: "DIRECT_CREDIT" };
+      default:
+        return {
+          ...base,
+          type: "SUPPLY_CHARGE",
+          reason: "IMPORTED_CHARGE",
+          product_code: "VAR-22-11-01",
+          line_items: [{ rate_band: "CONSUMPTION_STANDARD", start_date: addDays(today, -60), end_date: addDays(today, -30), number_of_units: 250.5, net_amount: 73.21, price_per_unit: 0.29226 }],
+          tax_items: [{ amount: 3.66, tax_type: "VAT", value_taxed: 73.21, rate: 0.05, unit_type: "PROPORTION" }],
+        };
+    }
+  });
+}
+
+const chunks = <T>(xs: T[], size: number) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
+
+async function obtainToken(base: string, apiKey: string): Promise<string> {
+  const res = await fetch(`${base}/v1/graphql/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: `mutation { obtainKrakenToken(input: {APIKey: "${apiKey}"}) { token } }` }),
+  });
+  const body = (await res.json()) as { data?: { obtainKrakenToken?: { token: string } }; errors?: unknown };
+  if (!body.data?.obtainKrakenToken) throw new Error(`token mutation failed: ${JSON.stringify(body.errors)}`);
+  return body.data.obtainKrakenToken.token;
+}
+
+async function viaRest(base: string, token: string, supplierCode: string, accounts: Acc[], perClient: Record<string, unknown>[][]) {
+  const started = performance.now();
+  await Promise.all(
+    accounts.map(async (acc, c) => {
+      for (const batch of chunks(perClient[c], BATCH)) {
+        const res = await fetch(`${base}/v1/data-import/transactions/create/`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Token ${token}` },
+          body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }),
+        });
+        const body = (await res.json()) as { results?: { status: string }[] };
+        if (res.status !== 201 || body.results?.filter((r) => r.status === "TRANSACTION_ADDED_TO_ACCOUNT").length !== batch.length) {
+          throw new Error(`REST batch failed: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+        }
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function viaInsert(db: Db, accounts: Acc[], perClient: Record<string, unknown>[][]) {
+  const rows = accounts.map((acc, c) =>
+    perClient[c].map((raw) => {
+      const t = TransactionInput.parse(raw);
+      return transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
+    }),
+  );
+  const started = performance.now();
+  await Promise.all(rows.map(async (clientRows) => {
+    for (const batch of chunks(clientRows, BATCH)) await db.insert(transactions).values(batch);
+  }));
+  return (performance.now() - started) / 1000;
+}
+
+async function main() {
+  if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
+  const handle = await openDatabase({ url: process.env.DATABASE_URL });
+  const db = handle.db;
+  const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * 2 + 1);
+  const restAccounts = accounts.slice(0, CLIENTS);
+  const rawAccounts = accounts.slice(CLIENTS, CLIENTS * 2);
+  const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "false" }, probe: "/v1/openapi.json" });
+  try {
+    const token = await obtainToken(server.base, apiKey);
+    const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
+    const total = perClient.reduce((n, xs) => n + xs.length, 0);
+    // Warm both paths (JIT, connection pools) on a spare account before timing.
+    const warm = accounts[CLIENTS * 2];
+    await viaRest(server.base, token, supplierCode, [warm], [transactionsFor(`${RUN}-warm`, BATCH)]);
+    await viaInsert(db, [warm], [transactionsFor(`${RUN}-warmraw`, BATCH)]);
+
+    const rawSeconds = await viaInsert(db, rawAccounts, perClient);
+    const restSeconds = await viaRest(server.base, token, supplierCode, restAccounts, perClient);
+    const [check] = await execRows<{ rows: number; events: number }>(
+      db,
+      sql`select (select count(*) from transactions where account_id in ${restAccounts.map((a) => a.id)})::int as rows,
+                 (select count(*) from events where type = 'billing.ledger.entry_posted' and account_number in ${restAccounts.map((a) => a.number)})::int as events`,
+    );
+    if (Number(check.rows) !== total || Number(check.events) !== total * 2) throw new Error(`REST wrote ${check.rows} rows and ${check.events} events; expected ${total} and ${total * 2}`);
+
+    const restRate = total / restSeconds;
+    const rawRate = total / rawSeconds;
+    const ratio = restRate / rawRate;
+    const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
+    const machine = machineLine([`PostgreSQL ${version}`]);
+    const lines = [
+      `REST route : ${total} transactions in ${restSeconds.toFixed(2)} s = ${restRate.toFixed(0)} rows/s (each with ledger events v1+v2)`,
+      `raw INSERT : ${total} rows in ${rawSeconds.toFixed(2)} s = ${rawRate.toFixed(0)} rows/s`,
+      `ratio      : ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? "PASS" : "BELOW TARGET"}`,
+    ];
+    console.log(lines.join("\n"));
+    console.log(`machine    : ${machine}`);
+    if (process.env.BENCH_WRITE !== "0") {
+      let commit = "unknown";
+      try {
+        commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+      } catch {}
+      writeBenchmarkSection(
+        "Data-import transactions",
+        [
+          "`npm run bench:import` (bench/import.ts): " +
+            `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
+            "`POST /v1/data-import/transactions/create/` of a production server (`next start`), against the same rows inserted " +
+            "directly into the same database with the same driver (postgres-js via drizzle) as multi-row INSERTs, in the same run.",
+          "",
+          "| path | seconds | rows/s |",
+          "|---|---|---|",
+          `| REST route (validation, dedup, ledger events v1+v2 per row) | ${restSeconds.toFixed(2)} | ${restRate.toFixed(0)} |`,
+          `| raw multi-row INSERT | ${rawSeconds.toFixed(2)} | ${rawRate.toFixed(0)} |`,
+          "",
+          `Ratio REST / raw: **${ratio.toFixed(2)}** (target >= ${TARGET_RATIO}).`,
+          "",
+          `Machine: ${machine}; the database on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}.`,
+        ].join("\n"),
+      );
+      console.log("BENCHMARKS.md updated (section: Data-import transactions)");
+    }
+  } finally {
+    server.stop();
+    await handle.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string, cwd = ROOT): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = fs.openSync(log, "w");
+    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", out, out] });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${code}); see ${log}`))));
+  });
+}
+
+export type RunningServer = { base: string; stop: () => void };
+
+/**
+ * A production Next server for a benchmark: BENCH_URL reuses a running one; otherwise
+ * `next build` (skip with BENCH_SKIP_BUILD=1) and `next start` on `port`, stopped on exit.
+ * `probe` is a path that answers 2xx once the app is up.
+ */
+export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string }): Promise<RunningServer> {
+  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...opts.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+  };
+  const next = path.join(ROOT, "node_modules", ".bin", "next");
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log(`next build (log: /tmp/km-bench-${opts.name}-build.log)...`);
+    await run(next, ["build"], env, `/tmp/km-bench-${opts.name}-build.log`);
+  }
+  const logFile = `/tmp/km-bench-${opts.name}-server.log`;
+  const log = fs.openSync(logFile, "w");
+  const child: ChildProcess = spawn(next, ["start", "-p", String(opts.port)], { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  };
+  process.on("exit", stop);
+  const base = `http://127.0.0.1:${opts.port}`;
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`next start exited; see ${logFile}`);
+    if (await fetch(base + opts.probe).then((r) => r.ok, () => false)) return { base, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error(`server did not answer ${opts.probe} within 60 s; see ${logFile}`);
+}

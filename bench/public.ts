@@ -1,0 +1,108 @@
+// `npm run bench:public`: the public tariff API under 50 concurrent connections, beside the
+// trivial /healthz route in the same run, so the ratio says what the API itself costs.
+//
+//   BENCH_URL=http://host:port   reuse a running server (it must have the demo products loaded)
+//   otherwise: loads the demo products into DATABASE_URL (or PGLITE_DIR), runs `next build`
+//   (skip with BENCH_SKIP_BUILD=1) and `next start` on BENCH_PORT (3200), and stops it after.
+//   BENCH_DURATION=10 (seconds per route), BENCH_CONNECTIONS=50, BENCH_JSON=1 for a JSON summary.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { openDatabase } from "@/db/client";
+import { systemCtx } from "@/server/context";
+import { loadDemoProducts } from "@/server/services/products/demo-products";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGET_RATIO = 0.7;
+const TARGET_P99_MS = 150;
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+const ROUTES = {
+  health: "/healthz",
+  products: "/v1/products/",
+  rates:
+    "/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-AGILE-24-10-01-C/standard-unit-rates/" +
+    "?page_size=1500&period_from=2026-10-20T00:00:00&period_to=2026-11-23T00:00:00",
+} as const;
+type Route = keyof typeof ROUTES;
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = fs.openSync(log, "w");
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", out, out] });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${code}); see ${log}`))));
+  });
+}
+
+async function startServer(): Promise<{ base: string; stop: () => void }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url") };
+  if (!env.DATABASE_URL) env.PGLITE_DIR ??= "/tmp/km-bench-public-pglite";
+  console.log(`loading demo products into ${env.DATABASE_URL ? "DATABASE_URL" : env.PGLITE_DIR}...`);
+  const handle = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  await loadDemoProducts(systemCtx(handle.db, "bench"));
+  await handle.close();
+  const next = path.join(ROOT, "node_modules", ".bin", "next");
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log("next build (log: /tmp/km-bench-public-build.log)...");
+    await run(next, ["build"], env, "/tmp/km-bench-public-build.log");
+  }
+  const log = fs.openSync("/tmp/km-bench-public-server.log", "w");
+  const child: ChildProcess = spawn(next, ["start", "-p", String(PORT)], { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  };
+  process.on("exit", stop);
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("next start exited; see /tmp/km-bench-public-server.log");
+    if (await fetch(`${base}${ROUTES.health}`).then((r) => r.ok, () => false)) return { base, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
+  throw new Error("server did not answer /healthz within 60 s");
+}
+
+/** Fails fast when a route does not answer what the benchmark assumes. */
+async function check(base: string) {
+  for (const [name, url] of Object.entries(ROUTES)) {
+    const res = await fetch(base + url);
+    if (!res.ok) throw new Error(`${name}: ${url} answered ${res.status}`);
+    const body = (await res.json()) as { results?: unknown[] };
+    if (name === "rates" && body.results?.length !== 1500) throw new Error(`rates page has ${body.results?.length} rows, expected 1500: load the demo products`);
+  }
+}
+
+async function measure(base: string, route: Route, duration: number) {
+  const r = await autocannon({ url: base + ROUTES[route], connections: CONNECTIONS, duration });
+  return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytesPerReq: Math.round(r.throughput.average / Math.max(r.requests.average, 1)), non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+async function main() {
+  const server = process.env.BENCH_URL ? { base: process.env.BENCH_URL.replace(/\/$/, ""), stop: () => {} } : await startServer();
+  try {
+    await check(server.base);
+    for (const route of Object.keys(ROUTES) as Route[]) await measure(server.base, route, 2); // warm-up
+    const results = [];
+    for (const route of Object.keys(ROUTES) as Route[]) results.push(await measure(server.base, route, DURATION));
+    const [health, products, rates] = results;
+    const ratio = products.rps / health.rps;
+    const summary = { connections: CONNECTIONS, duration_s: DURATION, results, products_to_health_ratio: Number(ratio.toFixed(3)), rates_p99_ms: rates.p99 };
+    if (process.env.BENCH_JSON === "1") console.log(JSON.stringify(summary));
+    console.log(`\n${CONNECTIONS} connections, ${DURATION} s per route, ${server.base}`);
+    console.log("route      req/s     p50 ms  p99 ms  bytes/req  non-2xx  errors");
+    for (const r of results) {
+      console.log(`${r.route.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.bytesPerReq).padStart(10)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`);
+    }
+    console.log(`products/health req/s: ${(ratio * 100).toFixed(1)}% (target >= ${TARGET_RATIO * 100}%) ${ratio >= TARGET_RATIO ? "PASS" : "FAIL"}`);
+    console.log(`unit-rate page p99: ${rates.p99} ms (target < ${TARGET_P99_MS} ms) ${rates.p99 < TARGET_P99_MS ? "PASS" : "FAIL"}`);
+    if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
+  } finally {
+    server.stop();
+  }
+}
+
+await main();

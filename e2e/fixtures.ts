@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
+import { readSeed, type Seed, storageStateFor } from "./global-setup";
+
+export const ARTIFACTS = path.resolve("e2e/artifacts");
+
+type Fixtures = {
+  seed: Seed;
+  /** The organisation's migration script: REST calls with its API key. */
+  script: APIRequestContext;
+  /** Saves a full-page screenshot under e2e/artifacts/<name>.png. */
+  shot: (page: Page, name: string) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  seed: async ({}, use) => use(readSeed()),
+  script: async ({ playwright, baseURL, seed }, use) => {
+    const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Token ${seed.apiKey}` } });
+    await use(ctx);
+    await ctx.dispose();
+  },
+  shot: async ({}, use) => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await use(async (page, name) => {
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+    });
+  },
+});
+
+/** Signed in through the saved storageState (made by global setup), not by clicking. */
+export const asOperator = { storageState: storageStateFor("operator") };
+export const asSupport = { storageState: storageStateFor("support") };
+
+export { expect };
+
+let n = 0;
+/** A unique token for names this run creates. */
+export function unique(prefix: string): string {
+  n += 1;
+  return `${prefix}-${Date.now().toString(36).toUpperCase()}${n}`;
+}
+
+/** A London calendar date `days` from today, as YYYY-MM-DD. */
+export function londonDate(days = 0): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+}
+
+/** A valid MPAN (13 digits with check digit) from any 12 digits. */
+export function mpan(first12: string): string {
+  const weights = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(first12[i]), 0);
+  return `${first12}${(sum % 11) % 10}`;
+}
+
+export function accountBody(supplier: string, external: string, meter = { mpan: mpan(`19${Date.now().toString().slice(-10)}`), mprn: `8${Date.now().toString().slice(-8)}` }) {
+  return {
+    import_supplier: supplier,
+    external_account_number: external,
+    billing_name: "Katherine Johnson",
+    billing_address: { address_line_1: "3 Orbit Close", town: "Bristol", postcode: "BS1 4DJ" },
+    customers: [{ given_name: "Katherine", family_name: "Johnson", email: "kj@example.com" }],
+    supply_addresses: [
+      {
+        address_line_1: "3 Orbit Close",
+        town: "Bristol",
+        postcode: "BS1 4DJ",
+        electricity_meter_points: [{ mpan: meter.mpan, agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
+        gas_meter_points: [{ mprn: meter.mprn, agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
+      },
+    ],
+    last_statement_closing_date: londonDate(-20),
+  };
+}

@@ -1,0 +1,58 @@
+import { expect, PASSWORD_FOR_TESTS, test } from "./support";
+
+test.describe("signing in and out", () => {
+  test("a wrong password says so; the right one returns to the page asked for", async ({ page, seed, shot }) => {
+    await page.goto("/events?type=account.");
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fevents%3Ftype%3Daccount\./);
+    await shot(page, "signin");
+    await page.getByLabel("E-mail").fill(seed.users.operator);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("do not match");
+    await expect(page.getByLabel("E-mail")).toHaveValue(seed.users.operator);
+    await shot(page, "signin-wrong-password");
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/events\?type=account\.$/);
+    await expect(page.getByTestId("user-name")).toHaveText("Olivia Operator");
+    await expect(page.getByTestId("user-role")).toHaveText("operator");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/signin\?reason=signed-out/);
+    await expect(page.getByRole("status")).toContainText("signed out");
+    await page.goto("/suppliers");
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsuppliers/);
+  });
+
+  test("an expired session sends the user to sign in and back", async ({ page, context, seed }) => {
+    await page.goto("/signin?callbackUrl=%2Fevents");
+    await page.getByLabel("E-mail").fill(seed.users.support);
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    // Expiry as the browser sees it: the session cookie is still sent but no longer valid.
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name.endsWith("authjs.session-token"));
+    expect(session).toBeTruthy();
+    await context.addCookies([{ ...session!, value: "expired.session.token" }]);
+    // The live event log polls: its next call is refused and the page goes to sign in.
+    await expect(page).toHaveURL(/\/signin\?reason=expired&callbackUrl=%2Fevents/, { timeout: 15_000 });
+    await expect(page.getByRole("status")).toContainText("session has expired");
+    await page.getByLabel("E-mail").fill(seed.users.support);
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test("a user of another organisation sees none of ours", async ({ page, seed }) => {
+    await page.goto("/signin");
+    await page.getByLabel("E-mail").fill(seed.users.outsider);
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/suppliers$/);
+    await expect(page.getByText("No import suppliers yet")).toBeVisible();
+    await page.goto(`/accounts?q=${seed.accounts[0].externalAccountNumber}`);
+    await expect(page.getByText(/Nothing found/)).toBeVisible();
+    await page.goto(`/accounts/${seed.accounts[0].accountNumber}`);
+    await expect(page.getByRole("alert")).toContainText("Not found");
+  });
+});

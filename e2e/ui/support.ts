@@ -1,0 +1,2 @@
+export { accountBody, asOperator, asSupport, expect, londonDate, test, unique } from "../fixtures";
+export { PASSWORD as PASSWORD_FOR_TESTS } from "../global-setup";

@@ -1,0 +1,67 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Evaluated by the runner and by every worker: anything random must be decided once, in env.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+process.env.E2E_STATE_DIR ??= path.resolve("e2e/artifacts/.state");
+if (!process.env.DATABASE_URL) process.env.E2E_PGLITE_DIR ??= path.join(os.tmpdir(), `km-e2e-pglite-${process.pid}-${Date.now()}`);
+process.env.E2E_AUTH_SECRET ??= `e2e-${process.pid}-${Date.now()}-not-a-production-secret`;
+
+const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npx next build && ";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  // One server on an embedded database, on a two-core machine: one worker keeps runs steady.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]] : [["list"]],
+  globalSetup: "./e2e/global-setup.ts",
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    {
+      name: "ui",
+      testDir: "e2e/ui",
+      use: {
+        browserName: "chromium",
+        viewport: { width: 1360, height: 900 },
+        screenshot: "only-on-failure",
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Seed a fresh database through the service verbs, then a production build and server.
+    command: `npx tsx e2e/global-setup.ts seed && ${build}npx next start -p ${PORT}`,
+    url: `${baseURL}/signin`,
+    timeout: 15 * 60_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: process.env.E2E_PGLITE_DIR! }),
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET!,
+      E2E_STATE_DIR: process.env.E2E_STATE_DIR!,
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

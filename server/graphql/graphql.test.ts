@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { POST as graphql } from "@/app/v1/graphql/route";
+import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
+import { authRateLimits, events, refreshTokens } from "@/db/schema";
+import { hashRefreshToken } from "@/server/auth/refresh-tokens";
+import { getSigningKey } from "@/server/auth/signing-key";
+import { invalidateApiKey } from "@/server/services/organisations/invalidate-api-key";
+import { uniq, useTestDb } from "@/test/db";
+import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { call } from "@/test/http";
+
+const t = useTestDb();
+const MUTATION = `mutation Obtain($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token payload refreshToken refreshExpiresIn } }`;
+
+async function obtain(input: Record<string, unknown>, address = "10.0.0.1") {
+  const res = await call(graphql, "/v1/graphql/", { body: { query: MUTATION, variables: { input } }, headers: { "x-forwarded-for": address } });
+  return { status: res.status, data: res.json?.data?.obtainKrakenToken, errors: res.json?.errors as any[] | undefined, json: res.json };
+}
+
+describe("obtainKrakenToken", () => {
+  it("issues a 60-minute JWT, its claims, a 7-day refresh token, and an issued event", async () => {
+    const org = await makeOrg(t.db);
+    const before = Math.floor(Date.now() / 1000);
+    const res = await obtain({ APIKey: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.token.split(".")).toHaveLength(3);
+    expect(res.data.payload).toMatchObject({ org: org.id, key: org.apiKeyId, sub: org.number });
+    expect(res.data.payload.exp - res.data.payload.iat).toBe(3600);
+    expect(res.data.refreshExpiresIn).toBeGreaterThanOrEqual(before + 7 * 86400);
+    expect(res.data.refreshExpiresIn).toBeLessThanOrEqual(before + 7 * 86400 + 5);
+    const [stored] = await t.db.select().from(refreshTokens).where(eq(refreshTokens.apiKeyId, org.apiKeyId));
+    expect(stored.tokenHash).not.toContain(res.data.refreshToken);
+    const issued = await t.db.select().from(events).where(eq(events.type, "auth-server.access-token.issued"));
+    expect(issued.map((e) => e.payload)).toContainEqual({ delegate: expect.stringMatching(/^api_key:/), viewer: org.number, viewer_id: org.id });
+  });
+
+  it("accepts the token as Token x, JWT x and bare x on the data-import routes; refuses the others with 401", async () => {
+    const org = await makeOrg(t.db);
+    const supplier = await makeSupplier(org);
+    const account = await makeImportedAccount(org, supplier.code);
+    const { token } = (await obtain({ APIKey: org.apiKey })).data;
+    const body = { import_supplier: supplier.code, external_account_number: account.externalAccountNumber, notes: [{ body: "auth" }] };
+    for (const auth of [`Token ${token}`, `JWT ${token}`, token]) {
+      expect((await call(createNotes, "/x", { body, auth })).status).toBe(201);
+    }
+    const key = await getSigningKey(t.db);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ org: org.id, key: org.apiKeyId, kind: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(org.number)
+      .setIssuer("kraken-migrate")
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(key);
+    const forged = await new SignJWT({ org: org.id, key: org.apiKeyId, kind: "access" }).setProtectedHeader({ alg: "HS256" }).setIssuer("kraken-migrate").setExpirationTime(now + 60).sign(new TextEncoder().encode("not-the-secret"));
+    const cases: [string | null, string][] = [
+      [null, "authentication_required"],
+      ["Token ", "authentication_failed"],
+      ["   ", "authentication_required"],
+      ["Token not-a-token", "authentication_failed"],
+      [`Token ${forged}`, "authentication_failed"],
+      [`Token ${expired}`, "token_expired"],
+      ["Token sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "authentication_failed"],
+    ];
+    for (const [auth, code] of cases) {
+      const res = await call(createNotes, "/x", { body, auth });
+      expect(res.status, String(auth)).toBe(401);
+      expect(res.json).toMatchObject({ code, errors: [] });
+      expect(res.headers.get("www-authenticate")).toContain("Token");
+    }
+    await invalidateApiKey(org.ctx, { keyId: org.apiKeyId });
+    const revoked = await call(createNotes, "/x", { body, auth: `Token ${token}` });
+    expect(revoked.status).toBe(401);
+    const refreshed = await obtain({ APIKey: org.apiKey });
+    expect(refreshed.errors?.[0].extensions.errorCode).toBe("KT-CT-1139");
+  });
+
+  it("rotates refresh tokens; a replayed one is refused and revokes its family", async () => {
+    const org = await makeOrg(t.db);
+    const first = (await obtain({ APIKey: org.apiKey })).data;
+    const second = await obtain({ refreshToken: first.refreshToken });
+    expect(second.errors).toBeUndefined();
+    expect(second.data.refreshToken).not.toBe(first.refreshToken);
+    expect(second.data.payload).toMatchObject({ org: org.id, key: org.apiKeyId });
+    const replay = await obtain({ refreshToken: first.refreshToken });
+    expect(replay.data).toBeNull();
+    expect(replay.errors![0]).toMatchObject({ message: "Invalid credential.", path: ["obtainKrakenToken"], extensions: { errorCode: "KT-CT-1143", errorType: "AUTHORIZATION", errorDescription: expect.any(String) } });
+    const afterReplay = await obtain({ refreshToken: second.data.refreshToken });
+    expect(afterReplay.errors![0].extensions.errorCode).toBe("KT-CT-1143");
+    const fresh = (await obtain({ APIKey: org.apiKey })).data;
+    await t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.tokenHash, hashRefreshToken(fresh.refreshToken)));
+    const expired = await obtain({ refreshToken: fresh.refreshToken });
+    expect(expired.errors![0].extensions.errorCode).toBe("KT-CT-1120");
+  });
+
+  it("logs a console user in with e-mail and password; support users cannot write", async () => {
+    const org = await makeOrg(t.db);
+    const supplier = await makeSupplier(org);
+    const account = await makeImportedAccount(org, supplier.code);
+    const operator = await makeUser(org, "operator");
+    const support = await makeUser(org, "support");
+    const op = await obtain({ email: operator.email.toUpperCase(), password: operator.password });
+    expect(op.errors).toBeUndefined();
+    expect(op.data.payload).toMatchObject({ org: org.id, usr: operator.id });
+    const body = { import_supplier: supplier.code, external_account_number: account.externalAccountNumber, notes: [{ body: "by operator" }] };
+    expect((await call(createNotes, "/x", { body, auth: `Token ${op.data.token}` })).status).toBe(201);
+    const sup = await obtain({ email: support.email, password: support.password });
+    const denied = await call(createNotes, "/x", { body, auth: `Token ${sup.data.token}` });
+    expect(denied.status).toBe(403);
+    const wrong = await obtain({ email: operator.email, password: "wrong-password!" });
+    expect(wrong.errors![0].extensions).toMatchObject({ errorCode: "KT-CT-1139" });
+    const refreshed = await obtain({ refreshToken: op.data.refreshToken });
+    expect(refreshed.data.payload).toMatchObject({ usr: operator.id });
+  });
+
+  it("needs exactly one method", async () => {
+    const org = await makeOrg(t.db);
+    for (const input of [{}, { APIKey: org.apiKey, refreshToken: "x" }, { email: "a@b.c" }, { APIKey: org.apiKey, password: "x" }]) {
+      const res = await obtain(input, `10.9.${Math.floor(Math.random() * 250)}.1`);
+      expect(res.errors?.[0].extensions.errorCode, JSON.stringify(input)).toBe("KT-CT-1139");
+    }
+    const bad = await call(graphql, "/v1/graphql/", { body: { query: "mutation { obtainKrakenToken(input: {APIKey: 5}) { token } }" } });
+    expect(bad.json.errors).toHaveLength(1);
+  });
+
+  it("rate-limits failed attempts per API key and per client address (KT-CT-1199), in the database", async () => {
+    process.env.AUTH_RATE_LIMIT_MAX_FAILURES = "3";
+    process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS = "5";
+    try {
+      const org = await makeOrg(t.db);
+      const guess = `sk_live_${uniq("GUESS").padEnd(32, "x")}`;
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await obtain({ APIKey: guess }, `10.1.1.${i}`)).errors![0].extensions.errorCode);
+      expect(codes).toEqual(["KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1199"]);
+      // The per-address limit catches guesses spread over many keys.
+      const perAddress = [];
+      for (let i = 0; i < 6; i++) perAddress.push((await obtain({ APIKey: `sk_live_${uniq(`K${i}`).padEnd(32, "y")}` }, "10.2.2.2")).errors![0].extensions.errorCode);
+      expect(perAddress.slice(0, 5)).toEqual(Array(5).fill("KT-CT-1139"));
+      expect(perAddress[5]).toBe("KT-CT-1199");
+      // Even the right key is refused from a blocked address until the window ends.
+      expect((await obtain({ APIKey: org.apiKey }, "10.2.2.2")).errors![0].extensions.errorCode).toBe("KT-CT-1199");
+      // Successes do not count: many good logins from one address stay allowed.
+      for (let i = 0; i < 7; i++) expect((await obtain({ APIKey: org.apiKey }, "10.3.3.3")).errors).toBeUndefined();
+      const [row] = await t.db.select().from(authRateLimits).where(eq(authRateLimits.bucket, "ip:10.3.3.3"));
+      expect(row.failures).toBe(0);
+      // A window that has passed resets the count.
+      await t.db.update(authRateLimits).set({ windowStartedAt: new Date(Date.now() - 3600_000) }).where(eq(authRateLimits.bucket, "ip:10.2.2.2"));
+      expect((await obtain({ APIKey: org.apiKey }, "10.2.2.2")).errors).toBeUndefined();
+    } finally {
+      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES;
+      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS;
+    }
+  });
+
+  it("answers the viewer query with the token's organisation, and the header codes", async () => {
+    const org = await makeOrg(t.db);
+    const { token } = (await obtain({ APIKey: org.apiKey })).data;
+    const ok = await call(graphql, "/v1/graphql", { body: { query: "{ viewer { kind organisationNumber } }" }, auth: `JWT ${token}` });
+    expect(ok.json.data.viewer).toEqual({ kind: "organisation", organisationNumber: org.number });
+    const missing = await call(graphql, "/v1/graphql/", { body: { query: "{ viewer { kind } }" } });
+    expect(missing.json.errors[0].extensions.errorCode).toBe("KT-CT-1112");
+    const bad = await call(graphql, "/v1/graphql/", { body: { query: "{ viewer { kind } }" }, auth: "Token nope" });
+    expect(bad.json.errors[0].extensions.errorCode).toBe("KT-CT-1111");
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { ErrorBody } from "../../errors";
+import { CreateNotesInput, CreateNotesResult } from "../../services/data-import/note-schemas";
+import { ActiveInstructionError, CreatePaymentInstructionInput, CreatePaymentInstructionResult } from "../../services/data-import/payment-schemas";
+import { CreateHistoricalStatementsInput, CreateHistoricalStatementsResult } from "../../services/data-import/statement-schemas";
+import { CreateTransactionsInput, CreateTransactionsQuery, CreateTransactionsResult, TransactionImportError } from "../../services/data-import/transaction-schemas";
+import { MAX_ITEMS_PER_REQUEST } from "../../services/data-import/common";
+import { RegistrationFlowNotFound, RegistrationFlowParams, RegistrationFlowQuery, RegistrationFlowResult } from "../../services/registration/schemas";
+import type { RouteDoc } from "./types";
+
+const TAGS = ["Data import"];
+const unauthorized = { description: "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.", schema: ErrorBody };
+const notFound = { description: "`account_not_found`: the account is not imported, or import_supplier / external_account_number is wrong or belongs to another organisation.", schema: ErrorBody };
+const invalid = (codes: string) => ({ description: `Validation failed: \`code\` is the first error's code; \`errors\` lists each with its \`attr\` path. Codes: ${codes}.`, schema: ErrorBody });
+const common = `At most ${MAX_ITEMS_PER_REQUEST} items per request. All or nothing: when any item fails, nothing is written.`;
+
+const GraphQLBody = z.object({
+  query: z.string().describe('e.g. mutation { obtainKrakenToken(input: {APIKey: "sk_live_..."}) { token payload refreshToken refreshExpiresIn } }'),
+  variables: z.record(z.string(), z.unknown()).optional(),
+  operationName: z.string().optional(),
+});
+
+export const dataImportRouteDocs: RouteDoc[] = [
+  {
+    method: "post",
+    path: "/v1/graphql/",
+    summary: "GraphQL: obtainKrakenToken",
+    description:
+      "`obtainKrakenToken(input: {APIKey | refreshToken | email + password})` returns `token` (JWT, 60 minutes), `payload` (its claims), `refreshToken` (7 days, single use) and `refreshExpiresIn` (Unix time). " +
+      "Errors come with HTTP 200 in `errors[].extensions` {errorType, errorCode, errorDescription}: KT-CT-1139 authentication failed, KT-CT-1143 invalid credential, KT-CT-1120 token expired, KT-CT-1111 unauthorized, KT-CT-1112 authorization header missing, KT-CT-1199 too many failed attempts.",
+    tags: ["Authentication"],
+    auth: "none",
+    body: GraphQLBody,
+    responses: { 200: { description: "A GraphQL response: `data` and/or `errors`." } },
+  },
+  {
+    method: "post",
+    path: "/v1/data-import/notes/create/",
+    summary: "Add notes to an imported account",
+    description: `A note is created unless the account already has one with the same body (and the same created_at, when given); then its status is NOTE_ALREADY_EXISTS. ${common}`,
+    tags: TAGS,
+    auth: "token",
+    body: CreateNotesInput,
+    responses: {
+      201: { description: "One result per note, in request order.", schema: CreateNotesResult },
+      400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, unpin_at_without_pin, path_does_not_exist_in_file_store, invalid_document_path, invalid_datetime, blank, unknown_field, too_few_items, too_many_items"),
+      401: unauthorized,
+      404: notFound,
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/data-import/transactions/create/",
+    summary: "Add ledger transactions to an imported account",
+    description:
+      `Types CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE. Amounts are JSON numbers with at most two decimal places, echoed as two-place strings. ${common} ` +
+      "Each transaction added posts billing.ledger.entry_posted v1 and v2 in the same database transaction.",
+    tags: TAGS,
+    auth: "token",
+    query: CreateTransactionsQuery,
+    body: CreateTransactionsInput,
+    responses: {
+      201: { description: "`{results}`: TRANSACTION_ADDED_TO_ACCOUNT or TRANSACTION_ALREADY_EXISTS per transaction, in request order.", schema: CreateTransactionsResult },
+      400: {
+        description:
+          "For the first failing transaction: `{status: TRANSACTION_IMPORT_ERROR, error_detail, transaction_data}` (plus detail, code, errors). Envelope errors (not a list, empty, too many) use the standard error shape.",
+        schema: z.union([TransactionImportError, ErrorBody]),
+      },
+      401: unauthorized,
+      404: notFound,
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/data-import/historical-statements/create/",
+    summary: "Add historical PDF statements",
+    description: `statement_id is unique per account (historical_statement_already_exists). ${common}`,
+    tags: TAGS,
+    auth: "token",
+    body: CreateHistoricalStatementsInput,
+    responses: {
+      201: { description: "The validated data (gross_amount as a two-place string).", schema: CreateHistoricalStatementsResult },
+      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, max_decimal_places"),
+      401: unauthorized,
+      404: notFound,
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/data-import/payment-instruction/create/",
+    summary: "Add the account's payment instruction, verified with the vendor",
+    description:
+      "The vendor (STRIPE card payment methods, GOCARDLESS direct-debit mandates) is asked whether the instruction exists and is usable. Resending the active instruction answers 201 again.",
+    tags: TAGS,
+    auth: "token",
+    body: CreatePaymentInstructionInput,
+    responses: {
+      201: { description: "Stored.", schema: CreatePaymentInstructionResult },
+      400: {
+        description:
+          "Do not retry as is: validation, payment_instruction_not_found, payment_instruction_not_active, payment_vendor_persistent_failure, payment_vendor_not_configured, payment_instruction_reference_in_use, or account_has_active_payment_instruction (with error_detail, external_account_number, import_supplier, reference).",
+        schema: z.union([ActiveInstructionError, ErrorBody]),
+      },
+      401: unauthorized,
+      404: notFound,
+      500: { description: "payment_vendor_unavailable: an intermittent vendor failure; retry the request as it is.", schema: ErrorBody },
+    },
+  },
+  {
+    method: "post",
+    path: "/v1/data-import/send-registration-flows/{import_supplier_code}/{external_account_number}/",
+    summary: "Mark the account's meter points for registration",
+    description:
+      "No body. Each meter point is marked and a background job sends its registration flow later; the outcome is kept on the meter point. Emits meterpoint.elec/gas.cos_gain.registration.requested.",
+    tags: TAGS,
+    auth: "token",
+    params: RegistrationFlowParams,
+    query: RegistrationFlowQuery,
+    responses: {
+      200: { description: "One result per meter point: REGISTRATION_FLOW_SUCCESS, or REGISTRATION_FLOW_ERROR with error_detail.", schema: RegistrationFlowResult },
+      400: invalid("invalid_date (supply_start_date)"),
+      401: unauthorized,
+      404: { description: "The account is not found or has no meter points.", schema: RegistrationFlowNotFound },
+    },
+  },
+];

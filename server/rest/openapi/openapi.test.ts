@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/v1/openapi.json/route";
+import { call } from "@/test/http";
+import { useTestDb } from "@/test/db";
+
+useTestDb();
+
+describe("GET /v1/openapi.json", () => {
+  it("documents every data-import, account-import and public route from the handlers' zod schemas", async () => {
+    const res = await call(GET, "/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = res.json;
+    expect(doc.openapi).toBe("3.1.0");
+    for (const path of [
+      "/v1/graphql/",
+      "/v1/data-import/notes/create/",
+      "/v1/data-import/transactions/create/",
+      "/v1/data-import/historical-statements/create/",
+      "/v1/data-import/payment-instruction/create/",
+      "/v1/data-import/send-registration-flows/{import_supplier_code}/{external_account_number}/",
+      "/v1/data-import/account-import-process/create-or-update/",
+      "/v1/data-import/account-transfer-status/{supplier}/{external}/",
+      "/v1/data-import/pending-account-import-processes/{supplier}/",
+      "/v1/products/",
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const tx = doc.paths["/v1/data-import/transactions/create/"].post;
+    expect(tx.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([
+      ["check_previously_added", "query", false],
+      ["force_add_to_current_statement", "query", false],
+    ]);
+    const item = tx.requestBody.content["application/json"].schema.properties.transactions;
+    expect(item.maxItems).toBe(1000);
+    expect(item.items.properties.type.enum).toEqual(["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"]);
+    expect(item.items.additionalProperties).toBe(false);
+    expect(tx.responses["201"].content["application/json"].schema.properties.results).toBeDefined();
+    const reg = doc.paths["/v1/data-import/send-registration-flows/{import_supplier_code}/{external_account_number}/"].post;
+    expect(reg.parameters.filter((p: any) => p.in === "path").map((p: any) => p.name)).toEqual(["import_supplier_code", "external_account_number"]);
+    expect(reg.security).toEqual([{ TokenAuth: [] }]);
+    expect(doc.components.securitySchemes.TokenAuth).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+  });
+});

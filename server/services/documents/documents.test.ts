@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
+// s3rver ships no types; it is a local S3-compatible server used only in tests.
+// @ts-expect-error untyped module
+import S3rver from "s3rver";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
+import { accounts, notes } from "@/db/schema";
+import { ServiceError } from "@/server/errors";
+import { useTestDb } from "@/test/db";
+import { call } from "@/test/http";
+import { importedAccount } from "../data-import/test-helpers";
+import { DocumentPath, resolveDocumentLocation } from "./locations";
+import { s3Client } from "./s3";
+import { checkDocuments } from "./store";
+
+const t = useTestDb();
+let server: { close: () => Promise<void> };
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "km-s3rver-"));
+  const instance = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: "migration-docs" }] });
+  const { port } = await instance.run();
+  server = instance;
+  process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`;
+  process.env.AWS_ACCESS_KEY_ID = "S3RVER";
+  process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
+  for (const key of ["supplier-a/letters/welcome.pdf", "supplier-a/statements/2026-01.pdf", "root-level.pdf"]) {
+    await s3Client().send(new PutObjectCommand({ Bucket: "migration-docs", Key: key, Body: "%PDF-1.4" }));
+  }
+});
+afterAll(async () => {
+  await server?.close();
+  delete process.env.S3_ENDPOINT;
+});
+
+describe("document store", () => {
+  it("joins root and path with exactly one separator", () => {
+    expect(resolveDocumentLocation("s3://b/prefix", "/a/b.pdf")).toBe("s3://b/prefix/a/b.pdf");
+    expect(resolveDocumentLocation("s3://b/prefix/", "a/b.pdf")).toBe("s3://b/prefix/a/b.pdf");
+    expect(resolveDocumentLocation("file:///srv/docs", "//a.pdf")).toBe("file:///srv/docs/a.pdf");
+    for (const bad of ["../x.pdf", "a/../../x", "a//b", "a\\b", ".", "/"]) expect(DocumentPath.safeParse(bad).success, bad).toBe(false);
+    expect(DocumentPath.safeParse("/letters/welcome.pdf").success).toBe(true);
+  });
+
+  it("checks objects in an S3-compatible store under the root's prefix", async () => {
+    const { resolved, errors } = await checkDocuments("s3://migration-docs/supplier-a", [
+      { attr: ["a"], path: "/letters/welcome.pdf" },
+      { attr: ["b"], path: "statements/2026-01.pdf" },
+      { attr: ["c"], path: "statements/2026-02.pdf" },
+      { attr: ["d"], path: "root-level.pdf" },
+    ]);
+    expect(resolved[0].location).toBe("s3://migration-docs/supplier-a/letters/welcome.pdf");
+    expect(errors.map((e) => [e.attr, e.code])).toEqual([
+      ["c", "path_does_not_exist_in_file_store"],
+      ["d", "path_does_not_exist_in_file_store"],
+    ]);
+    const bucketRoot = await checkDocuments("s3://migration-docs", [{ attr: ["x"], path: "/root-level.pdf" }]);
+    expect(bucketRoot.errors).toEqual([]);
+  });
+
+  it("checks files under a file:// root", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "km-docs-"));
+    mkdirSync(path.join(dir, "a"));
+    writeFileSync(path.join(dir, "a", "x.pdf"), "x");
+    const { errors } = await checkDocuments(`file://${dir}/`, [
+      { attr: ["ok"], path: "/a/x.pdf" },
+      { attr: ["dir"], path: "a" },
+      { attr: ["missing"], path: "a/y.pdf" },
+    ]);
+    expect(errors.map((e) => e.attr)).toEqual(["dir", "missing"]);
+  });
+
+  it("answers 503 (never a silent pass) when the store cannot be reached", async () => {
+    const saved = process.env.S3_ENDPOINT;
+    process.env.S3_ENDPOINT = "http://127.0.0.1:9";
+    try {
+      await expect(checkDocuments("s3://migration-docs", [{ attr: ["x"], path: "a.pdf" }])).rejects.toMatchObject({ code: "document_store_unavailable", status: 503 } satisfies Partial<ServiceError>);
+    } finally {
+      process.env.S3_ENDPOINT = saved;
+    }
+  });
+
+  it("a supplier with an s3:// root: notes with documents are checked there", async () => {
+    const s = await importedAccount(t.db, { documentRoot: "s3://migration-docs/supplier-a/" });
+    const ok = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ body: "letter", document_paths: [{ document_path: "/letters/welcome.pdf" }] }] }, auth: s.auth });
+    expect(ok.status).toBe(201);
+    const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
+    const [note] = await t.db.select().from(notes).where(eq(notes.accountId, acc.id));
+    expect(note.documentPaths).toEqual([{ document_path: "/letters/welcome.pdf", location: "s3://migration-docs/supplier-a/letters/welcome.pdf" }]);
+    const missing = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/gone.pdf" }] }] }, auth: s.auth });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ code: "path_does_not_exist_in_file_store", errors: [{ attr: "notes.0.document_paths.0.document_path" }] });
+  });
+});

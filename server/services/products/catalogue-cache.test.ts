@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { GET as elecUnit } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates/route";
+import { GET as productList } from "@/app/v1/products/route";
+import { productCatalogueState } from "@/db/schema";
+import { systemCtx } from "@/server/context";
+import { uniq, useTestDb } from "@/test/db";
+import { call } from "@/test/http";
+import { catalogueVersion } from "./catalogue-cache";
+import { loadProducts } from "./load-products";
+import { testRate } from "./test-catalogue";
+
+const t = useTestDb();
+
+describe("catalogue version read barrier", () => {
+  it("never hands a caller a version read that was sent before the caller asked", async () => {
+    await t.db.insert(productCatalogueState).values({ id: 1, version: 100 }).onConflictDoUpdate({ target: productCatalogueState.id, set: { version: 100 } });
+    const first = catalogueVersion(t.db);
+    const bump = t.db.execute(sql`update product_catalogue_state set version = version + 1 where id = 1`);
+    const second = catalogueVersion(t.db);
+    const third = catalogueVersion(t.db);
+    await bump;
+    expect(await first).toBe("100");
+    expect(await second).toBe("101");
+    expect(await third).toBe("101");
+    expect(second).toBe(third);
+  });
+});
+
+describe("cached public responses follow the catalogue", () => {
+  const product = (code: string, extra: Record<string, unknown> = {}) => ({
+    code,
+    brand: "TEST_CACHE",
+    full_name: "Cache",
+    display_name: "Cache",
+    available_from: "2025-01-01T00:00:00Z",
+    tariffs: [{ code: `E-1R-${code}-C`, standard_unit_rates: [testRate("10", "10.5", "2026-01-01T00:00:00Z")] }],
+    ...extra,
+  });
+
+  it("a load is visible to the very next request, for unit rates and lists", async () => {
+    const code = uniq("CA");
+    await loadProducts(systemCtx(t.db), { products: [product(code)] });
+    const rates = () => call(elecUnit, `/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standard-unit-rates/`, { params: { product: code, tariff: `E-1R-${code}-C` } });
+    expect((await rates()).json.results[0].value_exc_vat).toBe(10);
+    expect((await rates()).json.results[0].value_exc_vat).toBe(10);
+    const changed = product(code);
+    changed.tariffs[0].standard_unit_rates = [testRate("11", "11.55", "2026-01-01T00:00:00Z")];
+    await loadProducts(systemCtx(t.db), { products: [changed] });
+    expect((await rates()).json.results[0].value_exc_vat).toBe(11);
+  });
+
+  it("a cached 'available now' list expires when a product becomes available", async () => {
+    const brand = uniq("BR");
+    const soon = new Date(Date.now() + 1500).toISOString();
+    await loadProducts(systemCtx(t.db), { products: [product(uniq("NOW"), { brand }), product(uniq("SOON"), { brand, available_from: soon })] });
+    const list = () => call(productList, `/v1/products/?brand=${brand}`);
+    expect((await list()).json.count).toBe(1);
+    expect((await list()).json.count).toBe(1);
+    await new Promise((r) => setTimeout(r, 1700));
+    expect((await list()).json.count).toBe(2);
+  });
+
+  it("keys on the forwarded origin: links are never served for another host", async () => {
+    const brand = uniq("BR");
+    await loadProducts(systemCtx(t.db), { products: [product(uniq("HOST"), { brand })] });
+    const a = await call(productList, `/v1/products/?brand=${brand}`, { headers: { "x-forwarded-host": "a.example" } });
+    const b = await call(productList, `/v1/products/?brand=${brand}`, { headers: { "x-forwarded-host": "b.example" } });
+    expect(a.json.results[0].links[0].href).toContain("//a.example/");
+    expect(b.json.results[0].links[0].href).toContain("//b.example/");
+  });
+});

@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { productCatalogueState } from "@/db/schema";
+
+/**
+ * A per-instance cache of rendered public catalogue responses, keyed on the catalogue
+ * version that every load bumps in its own transaction (ADR 0202). Every request still
+ * reads the version from PostgreSQL, so an instance never serves a page older than the
+ * last committed load; concurrent requests share one version read, but only one sent
+ * after they arrived (a read barrier), so sharing never returns a version older than
+ * what the request could have read on its own.
+ */
+
+type Barrier = { current?: Promise<string>; next?: Promise<string> };
+const barriers = new WeakMap<Db, Barrier>();
+
+async function queryVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ version: productCatalogueState.version }).from(productCatalogueState).where(eq(productCatalogueState.id, 1));
+  return String(row?.version ?? 0);
+}
+
+/** The committed catalogue version, read by a query sent after this call. */
+export function catalogueVersion(db: Db): Promise<string> {
+  let b = barriers.get(db);
+  if (!b) barriers.set(db, (b = {}));
+  const barrier = b;
+  const start = () => {
+    const p = queryVersion(db);
+    barrier.current = p;
+    const clear = () => {
+      if (barrier.current === p) barrier.current = undefined;
+    };
+    p.then(clear, clear);
+    return p;
+  };
+  if (!barrier.current) return start();
+  // The query in flight was sent before we arrived: wait for the next one.
+  barrier.next ??= barrier.current
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      barrier.next = undefined;
+      return start();
+    });
+  return barrier.next;
+}
+
+export type Rendered = { body: Buffer; etag: string };
+type Entry = Rendered & { version: string; expiresAt: number };
+
+const MAX_BYTES = Number(process.env.CATALOGUE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024);
+const MAX_AGE_MS = 5 * 60_000;
+const entries = new Map<string, Entry>();
+let bytes = 0;
+
+function evict(key: string) {
+  const e = entries.get(key);
+  if (!e) return;
+  entries.delete(key);
+  bytes -= e.body.byteLength;
+}
+
+export function etagOf(body: Buffer | string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/**
+ * The cached rendering of `key` for the current catalogue version, or a fresh one from
+ * `render`. `validUntil` bounds an entry whose content depends on the clock (e.g. "products
+ * available now" changes when a product's availability starts or ends).
+ */
+export async function cachedRender(db: Db, key: string, render: () => Promise<{ body: string; validUntil?: number }>): Promise<Rendered> {
+  if (MAX_BYTES <= 0) {
+    const { body } = await render();
+    return { body: Buffer.from(body), etag: etagOf(body) };
+  }
+  const version = await catalogueVersion(db);
+  const hit = entries.get(key);
+  if (hit && hit.version === version && hit.expiresAt > Date.now()) {
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit;
+  }
+  const { body, validUntil } = await render();
+  const buf = Buffer.from(body);
+  const entry: Entry = { body: buf, etag: etagOf(buf), version, expiresAt: Math.min(validUntil ?? Infinity, Date.now() + MAX_AGE_MS) };
+  evict(key);
+  if (buf.byteLength <= MAX_BYTES / 4) {
+    entries.set(key, entry);
+    bytes += buf.byteLength;
+    for (const oldest of entries.keys()) {
+      if (bytes <= MAX_BYTES) break;
+      evict(oldest);
+    }
+  }
+  return entry;
+}
+
+/** Tests: start from an empty cache. */
+export function clearCatalogueCache() {
+  entries.clear();
+  bytes = 0;
+}
