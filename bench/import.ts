@@ -1,13 +1,14 @@
 // `npm run bench:import`: 20,000 transactions of mixed types in batches of 500 from 4
 // concurrent clients through POST /v1/data-import/transactions/create/ of a production
 // server, against the same rows inserted straight into the same database with the same
-// driver (postgres-js via drizzle) as multi-row INSERTs, in the same run.
+// driver (postgres-js, its own multi-row INSERT helper, no app code in between), in the same run.
 //
 //   DATABASE_URL        required: the server and this script must share one PostgreSQL database
 //   BENCH_URL           reuse a running production server on that database (else build + start one)
 //   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
 //   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WRITE=0 to skip BENCHMARKS.md
 import { execSync } from "node:child_process";
+import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { type Db, execRows, openDatabase } from "@/db/client";
 import { transactions } from "@/db/schema";
@@ -119,11 +120,21 @@ async function viaRest(base: string, token: string, supplierCode: string, accoun
   return (performance.now() - started) / 1000;
 }
 
-async function viaInsert(db: Db, accounts: Acc[], perClient: Record<string, unknown>[][]) {
+/** The same rows the route writes, as snake_case column -> value objects. */
+function rawRows(acc: Acc, items: Record<string, unknown>[]) {
+  return items.map((raw) => {
+    const t = TransactionInput.parse(raw);
+    const r = transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
+    return Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]));
+  });
+}
+
+/** Reference only: the same multi-row INSERT built by drizzle (the app's query builder) over the same driver. */
+async function viaDrizzle(db: Db, accounts: Acc[], perClient: Record<string, unknown>[][]) {
   const rows = accounts.map((acc, c) =>
     perClient[c].map((raw) => {
       const t = TransactionInput.parse(raw);
-      return transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
+      return transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-drizzle");
     }),
   );
   const started = performance.now();
@@ -133,11 +144,24 @@ async function viaInsert(db: Db, accounts: Acc[], perClient: Record<string, unkn
   return (performance.now() - started) / 1000;
 }
 
+/** The baseline: the driver's own multi-row INSERT (postgres-js `sql(rows)`), no app code in between. */
+async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Record<string, unknown>[][]) {
+  const rows = accounts.map((acc, c) => rawRows(acc, perClient[c]));
+  const started = performance.now();
+  await Promise.all(
+    rows.map(async (clientRows) => {
+      for (const batch of chunks(clientRows, BATCH)) await client`insert into transactions ${client(batch as never)}`;
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
   const handle = await openDatabase({ url: process.env.DATABASE_URL });
   const db = handle.db;
-  const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * 2 + 1);
+  const raw = postgres(process.env.DATABASE_URL, { max: CLIENTS, onnotice: () => {} });
+  const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * 3 + 1);
   const restAccounts = accounts.slice(0, CLIENTS);
   const rawAccounts = accounts.slice(CLIENTS, CLIENTS * 2);
   const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "false" }, probe: "/v1/openapi.json" });
@@ -146,11 +170,13 @@ async function main() {
     const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
     // Warm both paths (JIT, connection pools) on a spare account before timing.
-    const warm = accounts[CLIENTS * 2];
+    const warm = accounts[CLIENTS * 3];
+    const drizzleAccounts = accounts.slice(CLIENTS * 2, CLIENTS * 3);
     await viaRest(server.base, token, supplierCode, [warm], [transactionsFor(`${RUN}-warm`, BATCH)]);
-    await viaInsert(db, [warm], [transactionsFor(`${RUN}-warmraw`, BATCH)]);
+    await viaInsert(raw, [warm], [transactionsFor(`${RUN}-warmraw`, BATCH)]);
 
-    const rawSeconds = await viaInsert(db, rawAccounts, perClient);
+    const rawSeconds = await viaInsert(raw, rawAccounts, perClient);
+    const drizzleSeconds = await viaDrizzle(db, drizzleAccounts, perClient);
     const restSeconds = await viaRest(server.base, token, supplierCode, restAccounts, perClient);
     const [check] = await execRows<{ rows: number; events: number }>(
       db,
@@ -162,12 +188,14 @@ async function main() {
     const restRate = total / restSeconds;
     const rawRate = total / rawSeconds;
     const ratio = restRate / rawRate;
+    const drizzleRate = total / drizzleSeconds;
     const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
     const machine = machineLine([`PostgreSQL ${version}`]);
     const lines = [
       `REST route : ${total} transactions in ${restSeconds.toFixed(2)} s = ${restRate.toFixed(0)} rows/s (each with ledger events v1+v2)`,
       `raw INSERT : ${total} rows in ${rawSeconds.toFixed(2)} s = ${rawRate.toFixed(0)} rows/s`,
       `ratio      : ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? "PASS" : "BELOW TARGET"}`,
+      `reference  : the same INSERT built by drizzle: ${drizzleRate.toFixed(0)} rows/s (REST / drizzle = ${(restRate / drizzleRate).toFixed(2)})`,
     ];
     console.log(lines.join("\n"));
     console.log(`machine    : ${machine}`);
@@ -182,14 +210,15 @@ async function main() {
           "`npm run bench:import` (bench/import.ts): " +
             `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
             "`POST /v1/data-import/transactions/create/` of a production server (`next start`), against the same rows inserted " +
-            "directly into the same database with the same driver (postgres-js via drizzle) as multi-row INSERTs, in the same run.",
+            "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run.",
           "",
           "| path | seconds | rows/s |",
           "|---|---|---|",
           `| REST route (validation, dedup, ledger events v1+v2 per row) | ${restSeconds.toFixed(2)} | ${restRate.toFixed(0)} |`,
-          `| raw multi-row INSERT | ${rawSeconds.toFixed(2)} | ${rawRate.toFixed(0)} |`,
+          `| raw multi-row INSERT (postgres-js \`sql(rows)\`) | ${rawSeconds.toFixed(2)} | ${rawRate.toFixed(0)} |`,
+          `| reference: the same INSERT built by drizzle | ${drizzleSeconds.toFixed(2)} | ${drizzleRate.toFixed(0)} |`,
           "",
-          `Ratio REST / raw: **${ratio.toFixed(2)}** (target >= ${TARGET_RATIO}).`,
+          `Ratio REST / raw: **${ratio.toFixed(2)}** (target >= ${TARGET_RATIO}${ratio >= TARGET_RATIO ? ", met" : ", NOT met"}); REST / drizzle-built INSERT: ${(restRate / drizzleRate).toFixed(2)}.`,
           "",
           `Machine: ${machine}; the database on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}.`,
         ].join("\n"),
@@ -198,6 +227,7 @@ async function main() {
     }
   } finally {
     server.stop();
+    await raw.end({ timeout: 5 });
     await handle.close();
   }
 }

@@ -37,10 +37,13 @@ async function seed() {
   const { StageAccountInput } = await import("@/server/services/account-import/schemas");
   const { stageAccount } = await import("@/server/services/account-import/stage-account");
   const { processAccountImport } = await import("@/server/services/account-import/process-account-import");
+  const { loadDemoProducts } = await import("@/server/services/products/demo-products");
 
   const handle = await openDatabase();
   const sfx = Date.now().toString(36).toUpperCase();
   const sys = systemCtx(handle.db, "e2e-seed");
+  // The shared product catalogue (its tariff codes are the ones the seeded accounts use).
+  await loadDemoProducts(sys);
   const { organisation, apiKey } = await createOrganisation(sys, { name: "Bright Sparks Energy" });
   const ctx = systemCtx(handle.db, "e2e-seed", organisation.id);
   const suppliers = { ongoing: `BRIGHT-${sfx}`, toPause: `COHORT-B-${sfx}`, complete: `LEGACY-${sfx}`, forSupport: `SUPPORT-${sfx}` };

@@ -8,7 +8,7 @@ test.describe("signing in and out", () => {
     await page.getByLabel("E-mail").fill(seed.users.operator);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toContainText("do not match");
+    await expect(page.locator(".alert-error")).toContainText("do not match");
     await expect(page.getByLabel("E-mail")).toHaveValue(seed.users.operator);
     await shot(page, "signin-wrong-password");
     await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
@@ -18,7 +18,7 @@ test.describe("signing in and out", () => {
     await expect(page.getByTestId("user-role")).toHaveText("operator");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/signin\?reason=signed-out/);
-    await expect(page.getByRole("status")).toContainText("signed out");
+    await expect(page.locator(".alert-ok")).toContainText("signed out");
     await page.goto("/suppliers");
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsuppliers/);
   });
@@ -36,7 +36,7 @@ test.describe("signing in and out", () => {
     await context.addCookies([{ ...session!, value: "expired.session.token" }]);
     // The live event log polls: its next call is refused and the page goes to sign in.
     await expect(page).toHaveURL(/\/signin\?reason=expired&callbackUrl=%2Fevents/, { timeout: 15_000 });
-    await expect(page.getByRole("status")).toContainText("session has expired");
+    await expect(page.locator(".alert-warn")).toContainText("session has expired");
     await page.getByLabel("E-mail").fill(seed.users.support);
     await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -53,6 +53,6 @@ test.describe("signing in and out", () => {
     await page.goto(`/accounts?q=${seed.accounts[0].externalAccountNumber}`);
     await expect(page.getByText(/Nothing found/)).toBeVisible();
     await page.goto(`/accounts/${seed.accounts[0].accountNumber}`);
-    await expect(page.getByRole("alert")).toContainText("Not found");
+    await expect(page.locator(".alert-error")).toContainText("Not found");
   });
 });

@@ -34,10 +34,11 @@ export type PublishedBatch = { ids: string[]; lastSeq: number };
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
   if (!batch.ids.length) return;
   await db.transaction(async (tx) => {
+    // One array parameter rather than a thousand: cheaper to send, parse and plan.
     await tx
       .update(events)
       .set({ publishedAt: sql`now()` })
-      .where(sql`${inArray(events.id, batch.ids)} and ${isNull(events.publishedAt)}`);
+      .where(sql`${events.id} = any(${sql.param(batch.ids)}::uuid[]) and ${isNull(events.publishedAt)}`);
     await tx
       .insert(eventRelayState)
       .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.ids.length })

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { EventLog, type EventFilters } from "@/app/components/events/event-log";
+import { EventLog } from "@/app/components/events/event-log";
+import { type EventFilters, eventListInput } from "@/app/components/events/filters";
+import { getQueryClient, HydrateClient, trpc } from "@/app/components/trpc/server";
 import { requireUser } from "@/app/components/session";
 import { PageHeader } from "@/app/components/ui/page-header";
 
@@ -11,10 +13,12 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   await requireUser(`/events${qs ? `?${qs}` : ""}`);
   const delivery = sp.delivery === "pending" || sp.delivery === "published" ? sp.delivery : "any";
   const filters: EventFilters = { type: sp.type, account: sp.account, from: sp.from, to: sp.to, delivery };
+  const options = trpc.event.list.infiniteQueryOptions(eventListInput(filters), { getNextPageParam: (p) => p.nextCursor });
+  await getQueryClient().prefetchInfiniteQuery(options);
   return (
-    <>
+    <HydrateClient>
       <PageHeader title="Event log" description="Every event your organisation's changes emitted, newest first, with its CloudEvents envelope and delivery state." />
       <EventLog key={qs} filters={filters} />
-    </>
+    </HydrateClient>
   );
 }

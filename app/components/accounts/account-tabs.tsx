@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
-import { Badge, ResultBadge } from "@/app/components/ui/badge";
+import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime, formatDay, formatMoney } from "@/app/components/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
 import { type Tab, Tabs } from "@/app/components/ui/tabs";
@@ -158,7 +158,9 @@ function Transactions({ txs }: { txs: Records["transactions"] }) {
               <td className="nowrap">{formatDay(t.transactionDate)}</td>
               <td className="nowrap">{t.dateMoved ? <span title={t.description ?? undefined}>{formatDay(t.originalTransactionDate)} (moved)</span> : <span className="muted">—</span>}</td>
               <td>
-                <ResultBadge value="TRANSACTION_ADDED_TO_ACCOUNT" />
+                <span title="TRANSACTION_ADDED_TO_ACCOUNT">
+                  <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
+                </span>
               </td>
             </tr>
           ))}

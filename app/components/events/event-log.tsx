@@ -9,14 +9,9 @@ import { formatDateTime } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
 import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
 
-export type EventFilters = { type?: string; account?: string; from?: string; to?: string; delivery?: "any" | "pending" | "published" };
+import { type EventFilters, eventListInput } from "./filters";
 
 export const LIVE_INTERVAL_MS = 3000;
-
-function toInput(f: EventFilters) {
-  const date = (s?: string) => (s && !Number.isNaN(new Date(s).getTime()) ? new Date(s) : undefined);
-  return { typePrefix: f.type || undefined, accountNumber: f.account || undefined, from: date(f.from), to: date(f.to), delivery: f.delivery ?? "any", limit: 50 };
-}
 
 /** Newest first, filters in the URL, polled so new events appear without reloading. */
 export function EventLog({ filters }: { filters: EventFilters }) {
@@ -26,7 +21,7 @@ export function EventLog({ filters }: { filters: EventFilters }) {
   const [draft, setDraft] = useState<EventFilters>(filters);
   const [live, setLive] = useState(true);
   const q = useInfiniteQuery({
-    ...trpc.event.list.infiniteQueryOptions(toInput(filters), { getNextPageParam: (p) => p.nextCursor }),
+    ...trpc.event.list.infiniteQueryOptions(eventListInput(filters), { getNextPageParam: (p) => p.nextCursor }),
     refetchInterval: live ? LIVE_INTERVAL_MS : false,
   });
   const apply = (e: React.FormEvent) => {
@@ -48,7 +43,7 @@ export function EventLog({ filters }: { filters: EventFilters }) {
           <input id="ev-account" type="text" placeholder="A-1234ABCD" value={draft.account ?? ""} onChange={set("account")} style={{ width: 140 }} />
         </div>
         <div className="field">
-          <label htmlFor="ev-from">From (your time)</label>
+          <label htmlFor="ev-from">From (London time)</label>
           <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} />
         </div>
         <div className="field">

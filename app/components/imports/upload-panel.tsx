@@ -117,12 +117,18 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
 function RowErrors({ rows }: { rows: RowResult[] }) {
   return (
     <div className="table-wrap" style={{ marginTop: 12, border: "1px solid var(--border)", borderRadius: 8 }}>
-      <table className="table" aria-label="Rows with errors" data-testid="row-errors">
+      <table className="table fixed" aria-label="Rows with errors" data-testid="row-errors">
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Account</th>
-            <th scope="col">Field</th>
+            <th scope="col" style={{ width: 64 }}>
+              Row
+            </th>
+            <th scope="col" style={{ width: "28%" }}>
+              Account
+            </th>
+            <th scope="col" style={{ width: "26%" }}>
+              Field
+            </th>
             <th scope="col">Problem</th>
           </tr>
         </thead>

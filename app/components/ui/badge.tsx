@@ -18,10 +18,3 @@ export function Badge({ value, tone, label }: { value: string; tone?: "ok" | "wa
   const cls = tone ? (tone === "neutral" ? "" : `badge-${tone}`) : (TONES[value] ?? "");
   return <span className={`badge ${cls}`}>{label ?? value}</span>;
 }
-
-/** Platform result codes (…_SUCCESS / …_ERROR / …_ALREADY_EXISTS) coloured by what they mean. */
-export function ResultBadge({ value }: { value: string | null | undefined }) {
-  if (!value) return <span className="muted">—</span>;
-  const tone = /ERROR|FAIL|REJECT/i.test(value) ? "danger" : /EXISTS|PENDING|WAIT/i.test(value) ? "warn" : /SUCCESS|ADDED|COMPLETE|ACTIVE|OK/i.test(value) ? "ok" : "neutral";
-  return <Badge value={value} tone={tone} />;
-}

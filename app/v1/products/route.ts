@@ -10,7 +10,7 @@ const list = restRoute({
   auth: "none",
   query: ProductListQuery,
   handle: async ({ ctx, req, query }) =>
-    cachedCacheableJson(req, ctx.db, async () => {
+    cachedCacheableJson(req, ctx.db, "products", async () => {
       const page = await listProducts(ctx, query, publicOrigin(req));
       return { body: JSON.stringify({ count: page.count, ...pageLinks(req, page), results: page.results }), validUntil: page.validUntil };
     }),

@@ -30,12 +30,21 @@ export class NatsServer {
   /** (Re)starts the server on the same port and store: streams and their dedup state survive. */
   async start() {
     if (this.proc) return;
-    const proc = spawn(NATS_BIN, ["-a", "127.0.0.1", "-p", String(this.port), "-js", "-sd", this.storeDir], { stdio: "ignore" });
-    this.proc = proc;
-    proc.once("exit", () => {
-      if (this.proc === proc) this.proc = undefined;
-    });
-    await waitForPort(this.port, 10_000);
+    for (let attempt = 1; ; attempt++) {
+      const proc = spawn(NATS_BIN, ["-a", "127.0.0.1", "-p", String(this.port), "-js", "-sd", this.storeDir], { stdio: "ignore" });
+      this.proc = proc;
+      let exited = false;
+      proc.once("exit", () => {
+        exited = true;
+        if (this.proc === proc) this.proc = undefined;
+      });
+      // Only our own process listening counts: another one may hold the port for a moment.
+      await waitForPort(this.port, 10_000, () => exited);
+      await new Promise((r) => setTimeout(r, 100));
+      if (!exited) return;
+      if (attempt >= 20) throw new Error(`nats-server could not start on port ${this.port}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 
   /** SIGKILL: the harshest stop, as when the NATS host dies. */
@@ -54,20 +63,26 @@ export class NatsServer {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+/**
+ * A free port below Linux's ephemeral range (32768+), so that while the server is down
+ * the kernel does not hand the port to some outgoing connection.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
-async function waitForPort(port: number, timeoutMs: number) {
+async function waitForPort(port: number, timeoutMs: number, gaveUp: () => boolean = () => false) {
   const until = Date.now() + timeoutMs;
   for (;;) {
+    if (gaveUp()) return;
     const ok = await new Promise<boolean>((resolve) => {
       const sock = net.connect(port, "127.0.0.1");
       sock.once("connect", () => {

@@ -6,6 +6,7 @@ import { fieldError, ServiceError } from "../../errors";
 import { emitMany, type PendingEvent, pending } from "../../events/emit";
 import { type ImportedAccount, findImportedAccount } from "./common";
 import { insertNotes } from "./insert-notes";
+import { insertTransactionRows } from "./insert-transactions";
 import { renderTransactionData, transactionImportError } from "./transaction-errors";
 import { entryFlags, ledgerNumber, type Placement, transactionHash, transactionRow } from "./transaction-rows";
 import type { CreateTransactionsQuery, TransactionInput } from "./transaction-schemas";
@@ -98,7 +99,7 @@ async function meterSerials(tx: Db, accountId: number) {
 async function insertRows(tx: Db, account: ImportedAccount, added: Planned[], requestId: string): Promise<number[]> {
   if (!added.length) return [];
   const rows = added.map((p) => transactionRow(account.id, p.t, p.hash, p.placement, account.openStatementPeriodStart, requestId));
-  const inserted = await tx.insert(transactions).values(rows).onConflictDoNothing().returning({ id: transactions.id, transactionId: transactions.transactionId });
+  const inserted = await insertTransactionRows(tx, rows);
   if (inserted.length !== rows.length) {
     throw new ServiceError("conflict", "concurrent_import", "Another request added some of these transactions at the same time; send the request again.");
   }

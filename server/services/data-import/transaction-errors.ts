@@ -1,13 +1,12 @@
-import Decimal from "decimal.js";
 import { type FieldError, ServiceError } from "../../errors";
+import { decimalPlaces, decimalString, moneyString } from "./decimals";
 import { ImpreciseNumber } from "./exact-json";
 
 const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);
 
 function numberString(key: string | undefined, n: number): string {
   if (!Number.isFinite(n)) return String(n);
-  const d = new Decimal(n);
-  return key && MONEY_KEYS.has(key) && d.decimalPlaces() <= 2 ? d.toFixed(2) : d.toFixed();
+  return key && MONEY_KEYS.has(key) && decimalPlaces(n) <= 2 ? moneyString(n) : decimalString(n);
 }
 
 /** The transaction as submitted, every number as a decimal string (amounts with two places). */

@@ -3,19 +3,11 @@ import type { StoredItem, transactions } from "@/db/schema";
 import { decimalString, moneyString } from "./decimals";
 import type { TransactionInput } from "./transaction-schemas";
 
-function stable(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
-  if (v && typeof v === "object") {
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(v);
-}
-
-/** Identifies what was sent, so a reused transaction_id with other data is caught. */
-export const transactionHash = (t: TransactionInput) => createHash("sha256").update(stable(t)).digest("hex");
+/**
+ * Identifies what was sent, so a reused transaction_id with other data is caught. The
+ * parsed object's keys follow the schema's order, whatever order they were sent in.
+ */
+export const transactionHash = (t: TransactionInput) => createHash("sha256").update(JSON.stringify(t)).digest("hex");
 
 const lineItem = (l: NonNullable<TransactionInput["line_items"]>[number]): StoredItem => ({
   rate_band: l.rate_band,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -200,6 +200,16 @@ describe("loading a products file", () => {
     const org = await makeOrg(t.db);
     const apiCtx = { ...org.ctx, actor: { kind: "organisation" as const, organisationId: org.id, apiKeyId: org.apiKeyId, via: "api_key" as const, label: "k" } };
     await expect(loadProducts(apiCtx, { products: [product()] })).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
+
+describe("the documented example file (docs/public-api.md)", () => {
+  it("loads, and its dual-register and gas tariffs are served", async () => {
+    const doc = readFileSync(path.resolve("docs/public-api.md"), "utf8");
+    const example = JSON.parse(/```json products-file\n([\s\S]+?)\n```/.exec(doc)![1]);
+    await t.db.delete(products).where(eq(products.code, example.products[0].code));
+    const summary = await loadProducts(systemCtx(t.db), example);
+    expect(summary).toMatchObject({ products: { created: 1 }, tariffs: { created: 3 }, rates: { created: 3 + 3 + 2 } });
   });
 });
 

@@ -156,6 +156,16 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
     }
   });
 
+  it("50 concurrent identical requests mark each meter point once", async () => {
+    const s = await setup();
+    const all = await Promise.all(Array.from({ length: 50 }, () => call(send, s.url(), { method: "POST", auth: s.auth, params: s.params })));
+    expect(all.every((r) => r.status === 200 && r.json[0].meter_points.every((m: any) => m.status === "REGISTRATION_FLOW_SUCCESS"))).toBe(true);
+    expect(await registrationsOf(s.accountId)).toHaveLength(2);
+    expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested"))).toHaveLength(2);
+    const queued = await t.db.select().from(jobs).where(sql`${jobs.payload}->>'registration_id' in (select id::text from meter_point_registrations where account_id = ${s.accountId})`);
+    expect(queued).toHaveLength(2);
+  });
+
   it("runs in the background: two workers share the queue and each job runs once", async () => {
     const s = await setup();
     await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });

@@ -35,10 +35,10 @@ export function cacheableJson(req: Request, body: string): Response {
   return respondCacheable(req, buf, etagOf(buf));
 }
 
-/** Like cacheableJson, from this instance's cache of rendered pages when the catalogue has not changed (ADR 0202). */
-export async function cachedCacheableJson(req: Request, db: Db, render: () => Promise<{ body: string; validUntil?: number }>): Promise<Response> {
+/** Like cacheableJson, from this instance's cache of rendered pages when the catalogue has not changed (ADR 0202); `scope` names the route and its parameters. */
+export async function cachedCacheableJson(req: Request, db: Db, scope: string, render: () => Promise<{ body: string; validUntil?: number }>): Promise<Response> {
   const url = new URL(req.url);
-  const { body, etag } = await cachedRender(db, `${publicOrigin(req)}${url.pathname}${url.search}`, render);
+  const { body, etag } = await cachedRender(db, `${scope} ${publicOrigin(req)}${url.pathname}${url.search}`, render);
   return respondCacheable(req, body, etag);
 }
 

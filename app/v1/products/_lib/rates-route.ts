@@ -10,7 +10,7 @@ export function tariffRatesRoute(fuel: TariffFuel, rateType: RateType) {
     auth: "none",
     query: RatesQuery,
     handle: async ({ ctx, req, params, query }) =>
-      cachedCacheableJson(req, ctx.db, async () => {
+      cachedCacheableJson(req, ctx.db, `rates ${fuel} ${rateType} ${params.product} ${params.tariff}`, async () => {
         const page = await listTariffRates(ctx, { product: params.product, tariff: params.tariff, fuel, rateType, query });
         const { next, previous } = pageLinks(req, page);
         return { body: `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}` };

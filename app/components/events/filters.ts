@@ -1,0 +1,10 @@
+import { parseLondonDateTime } from "@/server/lib/time";
+
+export type EventFilters = { type?: string; account?: string; from?: string; to?: string; delivery?: "any" | "pending" | "published" };
+
+/** URL filters as the event.list input; the server page and the client use the same. */
+export function eventListInput(f: EventFilters) {
+  // Times in the filter are London wall time, read the same in the browser and on the server.
+  const date = (s?: string) => (s ? (parseLondonDateTime(s) ?? undefined) : undefined);
+  return { typePrefix: f.type || undefined, accountNumber: f.account || undefined, from: date(f.from), to: date(f.to), delivery: f.delivery ?? ("any" as const), limit: 50 };
+}

@@ -1,0 +1,124 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { readSeed } from "../global-setup";
+
+// Runs against the production build: GraphQL token, then every data-import endpoint.
+const seed = readSeed();
+const run = Date.now().toString(36).toUpperCase();
+const today = new Date().toISOString().slice(0, 10);
+
+async function token(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/v1/graphql/", {
+    data: { query: "mutation($k: String!) { obtainKrakenToken(input: {APIKey: $k}) { token payload refreshToken refreshExpiresIn } }", variables: { k: seed.apiKey } },
+  });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  return body.data.obtainKrakenToken.token;
+}
+
+test.describe("data-import API", () => {
+  let auth: Record<string, string>;
+  const account = seed.accounts[0];
+  const ref = { import_supplier: account.importSupplier, external_account_number: account.externalAccountNumber };
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const ctx = await playwright.request.newContext({ baseURL });
+    auth = { authorization: `Token ${await token(ctx)}` };
+    await ctx.dispose();
+  });
+
+  test("GraphQL errors carry the platform's error codes", async ({ request }) => {
+    const res = await request.post("/v1/graphql/", { data: { query: 'mutation { obtainKrakenToken(input: {APIKey: "sk_live_wrongwrongwrongwrong"}) { token } }' } });
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.errors[0].extensions).toMatchObject({ errorCode: "KT-CT-1139", errorType: "AUTHORIZATION" });
+  });
+
+  test("every data-import route answers 401 without credentials", async ({ request }) => {
+    for (const path of ["notes/create/", "transactions/create/", "historical-statements/create/", "payment-instruction/create/", `send-registration-flows/${ref.import_supplier}/${ref.external_account_number}/`]) {
+      const res = await request.post(`/v1/data-import/${path}`, { data: {} });
+      expect(res.status(), path).toBe(401);
+      expect(await res.json()).toMatchObject({ code: "authentication_required", errors: [] });
+    }
+  });
+
+  test("notes: 201 in order, then NOTE_ALREADY_EXISTS on resend", async ({ request }) => {
+    const data = { ...ref, notes: [{ body: `e2e note ${run}` }, { body: `pinned ${run}`, is_pinned: true, unpin_at: "2099-01-01T00:00:00Z" }] };
+    const first = await request.post("/v1/data-import/notes/create/", { headers: auth, data });
+    expect(first.status()).toBe(201);
+    expect((await first.json()).map((n: { status: string }) => n.status)).toEqual(["NOTE_CREATION_SUCCESS", "NOTE_CREATION_SUCCESS"]);
+    const again = await request.post("/v1/data-import/notes/create/", { headers: auth, data });
+    expect((await again.json()).map((n: { status: string }) => n.status)).toEqual(["NOTE_ALREADY_EXISTS", "NOTE_ALREADY_EXISTS"]);
+  });
+
+  test("transactions: all five types, exact amounts, a moved date, resend skipped, bad item 400", async ({ request }) => {
+    const transactions = [
+      { transaction_id: `${run}-1`, transaction_date: today, amount: 10.5, type: "CHARGE", reason: "IMPORTED_CHARGE" },
+      { transaction_id: `${run}-2`, transaction_date: "2026-10-15", amount: 3.2, type: "CREDIT", reason: "GENERAL_CREDIT" },
+      { transaction_id: `${run}-3`, transaction_date: today, amount: 50, type: "PAYMENT", payment_type: "DD_REGULAR_COLLECTION" },
+      { transaction_id: `${run}-4`, transaction_date: today, amount: 0.01, type: "REPAYMENT", payment_type: "DIRECT_CREDIT" },
+      {
+        transaction_id: `${run}-5`,
+        transaction_date: today,
+        amount: 123.45,
+        type: "SUPPLY_CHARGE",
+        reason: "IMPORTED_CHARGE",
+        product_code: "VAR-22-11-01",
+        line_items: [{ rate_band: "CONSUMPTION_STANDARD", start_date: "2026-10-01", end_date: "2026-10-31", number_of_units: 400.5, net_amount: 117.57, price_per_unit: 0.29356 }],
+        tax_items: [{ amount: 5.88, tax_type: "VAT", value_taxed: 117.57, rate: 0.05, unit_type: "PROPORTION" }],
+      },
+    ];
+    const res = await request.post("/v1/data-import/transactions/create/", { headers: auth, data: { ...ref, transactions } });
+    expect(res.status()).toBe(201);
+    const { results } = await res.json();
+    expect(results.map((r: { status: string }) => r.status)).toEqual(Array(5).fill("TRANSACTION_ADDED_TO_ACCOUNT"));
+    expect(results[0].transaction_data.amount).toBe("10.50");
+    expect(results[1]).toMatchObject({ moved_to_date: "2026-11-01", transaction_data: { transaction_date: "2026-10-15" } });
+    const again = await request.post("/v1/data-import/transactions/create/", { headers: auth, data: { ...ref, transactions } });
+    expect((await again.json()).results.map((r: { status: string }) => r.status)).toEqual(Array(5).fill("TRANSACTION_ALREADY_EXISTS"));
+    const strict = await request.post("/v1/data-import/transactions/create/?force_add_to_current_statement=false", {
+      headers: auth,
+      data: { ...ref, transactions: [{ ...transactions[1], transaction_id: `${run}-6` }] },
+    });
+    expect(strict.status()).toBe(400);
+    expect(await strict.json()).toMatchObject({ status: "TRANSACTION_IMPORT_ERROR", code: "transaction_outside_open_statement_period" });
+    const bad = await request.post("/v1/data-import/transactions/create/", { headers: auth, data: { ...ref, transactions: [{ ...transactions[0], transaction_id: `${run}-7`, amount: 1.001 }] } });
+    expect(await bad.json()).toMatchObject({ status: "TRANSACTION_IMPORT_ERROR", code: "max_decimal_places", transaction_data: { amount: "1.001" } });
+  });
+
+  test("historical statements: 201 echo, resend refused", async ({ request }) => {
+    const data = { ...ref, statements: [{ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: `ST-${run}`, issued_date: "2026-02-02", number: "INV-1", gross_amount: 84.3 }] };
+    const first = await request.post("/v1/data-import/historical-statements/create/", { headers: auth, data });
+    expect(first.status()).toBe(201);
+    expect((await first.json()).statements[0].gross_amount).toBe("84.30");
+    const again = await request.post("/v1/data-import/historical-statements/create/", { headers: auth, data });
+    expect(again.status()).toBe(400);
+    expect((await again.json()).code).toBe("historical_statement_already_exists");
+  });
+
+  test("payment instruction: validation and unknown account", async ({ request }) => {
+    const bad = await request.post("/v1/data-import/payment-instruction/create/", { headers: auth, data: { ...ref, vendor: "PAYPAL", reference: "x", type: "CARD" } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).errors[0]).toMatchObject({ attr: "vendor", code: "invalid_choice" });
+    const missing = await request.post("/v1/data-import/payment-instruction/create/", { headers: auth, data: { ...ref, external_account_number: `NOPE-${run}`, vendor: "GOCARDLESS", reference: "MD0001", type: "DIRECT_DEBIT" } });
+    expect(missing.status()).toBe(404);
+  });
+
+  test("registration flows: 200 per meter point; 404 array for an unknown account", async ({ request }) => {
+    const acc = seed.accounts[seed.accounts.length - 1];
+    const res = await request.post(`/v1/data-import/send-registration-flows/${acc.importSupplier}/${acc.externalAccountNumber}/`, { headers: auth });
+    expect(res.status()).toBe(200);
+    const [result] = await res.json();
+    expect(result.meter_points.map((m: { mpxn: string }) => m.mpxn).sort()).toEqual([acc.mpan, acc.mprn].sort());
+    const unknown = await request.post(`/v1/data-import/send-registration-flows/${acc.importSupplier}/NOPE-${run}/`, { headers: auth });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toEqual([{ error_detail: expect.any(String), import_supplier_code: acc.importSupplier, external_account_number: `NOPE-${run}` }]);
+  });
+
+  test("openapi.json documents the data-import routes", async ({ request }) => {
+    const res = await request.get("/v1/openapi.json");
+    expect(res.status()).toBe(200);
+    const doc = await res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/data-import/notes/create/", "/v1/data-import/transactions/create/", "/v1/graphql/"]));
+  });
+});
