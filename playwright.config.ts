@@ -6,7 +6,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 process.env.E2E_STATE_DIR ??= path.resolve("e2e/artifacts/.state");
-if (!process.env.DATABASE_URL) process.env.E2E_PGLITE_DIR ??= path.join(os.tmpdir(), `km-e2e-pglite-${process.pid}-${Date.now()}`);
+// E2E_DATABASE_URL (CI's fresh database) or DATABASE_URL; else a fresh PGlite under the temp dir.
+const databaseUrl = process.env.E2E_DATABASE_URL || process.env.DATABASE_URL;
+if (!databaseUrl) process.env.E2E_PGLITE_DIR ??= path.join(os.tmpdir(), `km-e2e-pglite-${process.pid}-${Date.now()}`);
 process.env.E2E_AUTH_SECRET ??= `e2e-${process.pid}-${Date.now()}-not-a-production-secret`;
 
 const build = process.env.E2E_SKIP_BUILD === "1" ? "" : "npx next build && ";
@@ -57,7 +59,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: process.env.E2E_PGLITE_DIR! }),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: process.env.E2E_PGLITE_DIR! }),
       AUTH_SECRET: process.env.E2E_AUTH_SECRET!,
       E2E_STATE_DIR: process.env.E2E_STATE_DIR!,
       NEXT_TELEMETRY_DISABLED: "1",

@@ -18,7 +18,7 @@ import { type Db, openDatabase } from "@/db/client";
 import { events } from "@/db/schema";
 import { emitMany, pending } from "@/server/events/emit";
 import type { OutboxEvent } from "@/server/events/envelope";
-import { ensureStream, publishEvent } from "@/server/events/nats";
+import { PUBLISHER_OPTIONS, ensureStream, publishEvent } from "@/server/events/nats";
 import { EventRelay } from "@/server/events/relay";
 import { relayConfigFromEnv } from "@/server/events/relay-config";
 
@@ -143,10 +143,10 @@ async function throughput(db: Db, handle: Awaited<ReturnType<typeof openDatabase
   return { events: n, accounts, seconds, perSecond: n / seconds };
 }
 
-/** Phase 3: the same messages straight to JetStream, BATCH in flight at a time, no database. */
+/** Phase 3: the same messages straight to JetStream, on a connection set up like the relay's, a batch in flight at a time, no database. */
 async function rawLoop(n: number) {
   const cfg = relayConfigFromEnv({ natsUrl: NATS_URL, ...rawStream });
-  const nc = await connect({ servers: NATS_URL });
+  const nc = await connect({ servers: NATS_URL, ...PUBLISHER_OPTIONS });
   await ensureStream(nc, cfg);
   const js = jetstream(nc);
   const sample = (i: number): OutboxEvent => ({

@@ -8,6 +8,7 @@
 //   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
 //   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WRITE=0 to skip BENCHMARKS.md
 import { execSync } from "node:child_process";
+import os from "node:os";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { type Db, execRows, openDatabase } from "@/db/client";
@@ -158,6 +159,7 @@ async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Recor
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
+  const loadAtStart = os.loadavg()[0];
   const handle = await openDatabase({ url: process.env.DATABASE_URL });
   const db = handle.db;
   const raw = postgres(process.env.DATABASE_URL, { max: CLIENTS, onnotice: () => {} });
@@ -220,7 +222,11 @@ async function main() {
           "",
           `Ratio REST / raw: **${ratio.toFixed(2)}** (target >= ${TARGET_RATIO}${ratio >= TARGET_RATIO ? ", met" : ", NOT met"}); REST / drizzle-built INSERT: ${(restRate / drizzleRate).toFixed(2)}.`,
           "",
-          `Machine: ${machine}; the database on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}.`,
+          `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${
+            loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : ""
+          }.`,
+          "",
+          "Where the REST time goes and what would close the gap: docs/data-import.md, section Benchmark.",
         ].join("\n"),
       );
       console.log("BENCHMARKS.md updated (section: Data-import transactions)");

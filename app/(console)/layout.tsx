@@ -1,13 +1,13 @@
 import { signOutAction } from "@/app/signin/actions";
 import { Nav } from "@/app/components/nav";
 import { TRPCReactProvider } from "@/app/components/trpc/react";
-import { createRequestContext } from "@/server/api/context";
+import { currentUser } from "@/app/components/session";
 
 export const dynamic = "force-dynamic";
 
 export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
   // Each page checks the session itself (it knows its own path for the way back after sign-in).
-  const { user } = await createRequestContext();
+  const user = await currentUser();
   const initials = user?.name
     .split(/\s+/)
     .map((w) => w[0])

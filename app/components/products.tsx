@@ -5,7 +5,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime } from "@/app/components/ui/format";
+import { formatDate, formatDateTime } from "@/app/components/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
 import type { AppRouter } from "@/server/api/root";
 
@@ -45,7 +45,7 @@ export function Products() {
         </div>
       ) : items.length === 0 ? (
         <EmptyState title="No products" icon="◇">
-          {search || brand ? "Clear the filters." : "Load products with `npm run cli -- load-products <file.json>`; they then appear here and on /v1/products/."}
+          {search || brand ? "Clear the filters." : "Load products with `npm run cli -- products load <file.json>` (or `products load-demo`); they then appear here and on /v1/products/."}
         </EmptyState>
       ) : (
         <div className="card-body">
@@ -73,8 +73,8 @@ function ProductCard({ p }: { p: Product }) {
           <Badge key={f} value={f} tone={f === "green" ? "ok" : f === "prepay" ? "warn" : "info"} />
         ))}{" "}
         <span className="muted small">
-          · {p.tariffs.length} tariffs · {p.term ? `${p.term}-month term` : "no fixed term"} · available {formatDateTime(p.availableFrom)}
-          {p.availableTo ? ` to ${formatDateTime(p.availableTo)}` : ""}
+          · {p.tariffs.length} tariffs · {p.term ? `${p.term}-month term` : "no fixed term"} · available {formatDate(p.availableFrom)}
+          {p.availableTo ? ` to ${formatDate(p.availableTo)}` : ""}
         </span>
       </summary>
       <p className="small muted">{p.description}</p>

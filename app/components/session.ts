@@ -2,6 +2,7 @@ import "server-only";
 
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import { createRequestContext } from "@/server/api/context";
 import type { SessionUser } from "@/server/api/trpc";
 
@@ -11,9 +12,12 @@ export function safeCallback(raw: string | undefined | null): string {
   return raw;
 }
 
+/** The signed-in user of this request (read once per request, shared by layout and page). */
+export const currentUser = cache(async (): Promise<SessionUser | null> => (await createRequestContext()).user);
+
 /** The signed-in user of this request, or a redirect to sign in that comes back to `path`. */
 export async function requireUser(path: string): Promise<SessionUser> {
-  const { user } = await createRequestContext();
+  const user = await currentUser();
   if (user) return user;
   const jar = await cookies();
   const hadSession = jar.getAll().some((c) => c.name.endsWith("authjs.session-token"));

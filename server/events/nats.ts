@@ -75,6 +75,12 @@ export function publishEvent(js: JetStreamClient, cfg: Pick<RelayConfig, "stream
 }
 
 /**
+ * Connection options for publishing at volume: no async stack traces, which would build an
+ * Error with a stack for every request just in case it fails.
+ */
+export const PUBLISHER_OPTIONS = { noAsyncTraces: true } as const;
+
+/**
  * A NATS connection that the relay can wait on: connects with retries (NATS may be down
  * when the app starts), reconnects forever, and reports whether it is usable right now.
  */
@@ -121,6 +127,7 @@ export class NatsLink {
           reconnectJitter: 250,
           pingInterval: 10_000,
           timeout: 5000,
+          ...PUBLISHER_OPTIONS,
         });
         if (this.closed) {
           await nc.close();

@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { eventRelayState, events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
@@ -20,7 +20,7 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       payload: events.payload,
     })
     .from(events)
-    .where(skipSeqs.length ? and(isNull(events.publishedAt), notInArray(events.seq, skipSeqs)) : isNull(events.publishedAt))
+    .where(skipSeqs.length ? and(isNull(events.publishedAt), sql`not (${events.seq} = any(${sql.param(skipSeqs)}::bigint[]))`) : isNull(events.publishedAt))
     .orderBy(asc(events.seq))
     .limit(limit);
 }
@@ -34,6 +34,8 @@ export type PublishedBatch = { ids: string[]; lastSeq: number };
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
   if (!batch.ids.length) return;
   await db.transaction(async (tx) => {
+    // A stamp lost in a database crash only means a re-publish, which JetStream drops as a duplicate.
+    await tx.execute(sql`set local synchronous_commit = off`);
     // One array parameter rather than a thousand: cheaper to send, parse and plan.
     await tx
       .update(events)

@@ -4,29 +4,32 @@ import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as relayStatus } from "@/app/v1/events/relay-status/route";
-import type { Db } from "@/db/client";
+import { type Db, execRows } from "@/db/client";
 import { events } from "@/db/schema";
 import { call } from "@/test/http";
-import { uniq, useTestDb } from "@/test/db";
+import { uniq } from "@/test/db";
 import { emit } from "./emit";
 import { ensureStream, publishEvent, streamConfig } from "./nats";
 import { fetchUnpublished } from "./outbox";
 import { publishBatch } from "./publish-batch";
 import { EventRelay, type RelayOptions } from "./relay";
+import { RELAY_LEADER_LOCK } from "./relay-session";
 import { getRelayStatus } from "./relay-status";
 import { NatsServer, readStream } from "./testing/nats-server";
 import {
   commitAccountEvents,
   commitOrgEvents,
   expectExactlyOnceInOrder,
-  markBacklogPublished,
   rowsOf,
   unpublishedAmong,
+  useRelayTestDb,
   waitFor,
   waitPublished,
 } from "./testing/relay-helpers";
 
-const t = useTestDb();
+// A relay publishes every unpublished row of its database: these tests get a database of
+// their own (see useRelayTestDb) and run one after another, each on its own stream.
+const t = useRelayTestDb();
 // EVENTS_TEST_OUTAGE_SECONDS=180 replays the outage test with NATS down for minutes.
 const OUTAGE_MS = Number(process.env.EVENTS_TEST_OUTAGE_SECONDS ?? 2) * 1000;
 let nats: NatsServer;
@@ -36,7 +39,6 @@ const relays: EventRelay[] = [];
 beforeAll(async () => {
   nats = await NatsServer.start();
   nc = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
-  await markBacklogPublished(t.db);
 });
 
 afterAll(async () => {
@@ -284,7 +286,7 @@ describe("events relay to JetStream", () => {
 
   it.skipIf(!process.env.DATABASE_URL)("`npm run relay` killed with SIGKILL again and again still yields every event once, in order", async () => {
     const accounts = Array.from({ length: 25 }, () => uniq("A-"));
-    const env = { ...process.env, NATS_URL: nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
+    const env = { ...process.env, DATABASE_URL: t.url, NATS_URL: nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
     const spawnRelay = () => spawn(process.execPath, ["--import", "tsx", "server/events/relay-main.ts"], { env, stdio: "ignore" });
     const ids: string[] = [];
     const producer = (async () => {
@@ -316,4 +318,28 @@ describe("events relay to JetStream", () => {
     expect(ids).toHaveLength(1000);
     expectExactlyOnceInOrder(await readStream(nc, "KILLED"), await rowsOf(t.db, ids));
   }, 120_000);
+
+  it.skipIf(!process.env.DATABASE_URL)("the lead lives in PostgreSQL: terminating the leader's session hands it over without loss", async () => {
+    const accounts = Array.from({ length: 10 }, () => uniq("A-"));
+    const a = relay("HANDOVER").start();
+    const b = relay("HANDOVER").start();
+    await waitFor("a leader", async () => a.stats.leader || b.stats.leader);
+    const first = (await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 5)))).flat();
+    await waitPublished(t.db, first);
+    const holder = () =>
+      execRows<{ pid: number }>(t.db, sql`select pid from pg_locks where locktype = 'advisory' and granted and classid = ${RELAY_LEADER_LOCK}::int4::oid and objid = hashtext('HANDOVER')::oid`);
+    const [before] = await holder();
+    expect(before).toBeDefined();
+    await execRows(t.db, sql`select pg_terminate_backend(${before.pid})`);
+    const second = (await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 5)))).flat();
+    await waitPublished(t.db, second);
+    const [after] = await waitFor("a new lock holder", async () => {
+      const rows = await holder();
+      return rows.length === 1 && rows[0].pid !== before.pid && rows;
+    });
+    expect(after.pid).not.toBe(before.pid);
+    await waitFor("exactly one leader", async () => a.stats.leader !== b.stats.leader);
+    expectExactlyOnceInOrder(await readStream(nc, "HANDOVER"), await rowsOf(t.db, [...first, ...second]));
+    await Promise.all([a.stop(), b.stop()]);
+  });
 });

@@ -31,6 +31,8 @@ export type RelayStats = {
 
 type WakeReason = "nats" | "stop";
 type Marking = { done: Promise<void>; seqs: number[] };
+/** Stamping costs the database more per row than publishing costs NATS: let a few run at once. */
+const MAX_MARKINGS = 3;
 
 /**
  * Publishes the outbox to JetStream: one leader at a time (PostgreSQL advisory lock), in
@@ -49,8 +51,8 @@ export class EventRelay {
   private lastBeat = 0;
   private streamReady = false;
   private backoff = 0;
-  /** The previous batch's marking, overlapped with publishing the next batch. */
-  private marking: Marking | null = null;
+  /** Earlier batches' markings, overlapped with publishing the next batches (oldest first). */
+  private markings: Marking[] = [];
   private prefetched: OutboxEvent[] | null = null;
   private readonly nats: NatsLink;
 
@@ -154,7 +156,7 @@ export class EventRelay {
       await ensureStream(this.nats.connection, cfg);
       this.streamReady = true;
     }
-    const batch = this.prefetched ?? (await fetchUnpublished(db, cfg.batchSize, this.marking?.seqs));
+    const batch = this.prefetched ?? (await fetchUnpublished(db, cfg.batchSize, this.markingSeqs()));
     this.prefetched = null;
     if (!batch.length) {
       await this.settleMarking();
@@ -171,16 +173,15 @@ export class EventRelay {
   private async relayBatch(db: Db, batch: OutboxEvent[]) {
     const cfg = this.config;
     const js = this.nats.client;
-    const inFlight = [...(this.marking?.seqs ?? []), ...batch.map((e) => e.seq)];
+    const inFlight = [...this.markingSeqs(), ...batch.map((e) => e.seq)];
     const next = batch.length === cfg.batchSize ? fetchUnpublished(db, cfg.batchSize, inFlight) : null;
     next?.catch(() => {});
     const result = await publishBatch(batch, (e) => publishEvent(js, cfg, e));
-    // One marking in flight at a time, and in batch order.
-    await this.settleMarking();
     if (!result.failed.length) {
+      if (this.markings.length >= MAX_MARKINGS) await this.settleOldestMarking();
       const done = this.mark(db, result);
       done.catch(() => {}); // handled when settled; keeps Node from reporting it early
-      this.marking = { done, seqs: batch.map((e) => e.seq) };
+      this.markings.push({ done, seqs: batch.map((e) => e.seq) });
       this.stats.lastError = null;
       this.backoff = 0;
       const ahead = next ? await next : [];
@@ -188,6 +189,7 @@ export class EventRelay {
       return;
     }
     await next?.catch(() => {});
+    await this.settleMarking();
     await this.mark(db, result);
     this.stats.failedPublishes += result.failed.length;
     this.stats.lastError = result.failed[0].error;
@@ -211,11 +213,27 @@ export class EventRelay {
     this.opts.onPublished?.(result.acked);
   }
 
-  /** Waits for the previous batch's marking; if it failed, its rows are simply relayed again. */
+  private markingSeqs(): number[] {
+    return this.markings.flatMap((m) => m.seqs);
+  }
+
+  private async settleOldestMarking() {
+    const oldest = this.markings.shift();
+    try {
+      await oldest?.done;
+    } catch (err) {
+      // Forget the rest too: rows whose stamp failed or is unknown are simply relayed again.
+      this.markings = [];
+      throw err;
+    }
+  }
+
+  /** Waits for every marking in flight; if one failed, its rows are simply relayed again. */
   private async settleMarking() {
-    const m = this.marking;
-    this.marking = null;
-    if (m) await m.done;
+    const all = this.markings;
+    this.markings = [];
+    const failed = (await Promise.allSettled(all.map((m) => m.done))).find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 
   private backOff() {

@@ -5,17 +5,20 @@ import { useMemo, useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
 
-/** Every event type and payload version, searchable by type or field, grouped by domain. */
+/** Every event type and payload version, searchable by type or field; the chosen one's fields beside the list. */
 export function Catalogue() {
   const trpc = useTRPC();
   const q = useQuery(trpc.event.catalogue.queryOptions({}));
   const [search, setSearch] = useState("");
   const [domain, setDomain] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
   const domains = useMemo(() => [...new Set((q.data ?? []).map((e) => e.domain))], [q.data]);
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorState error={q.error} retry={() => void q.refetch()} />;
   const needle = search.trim().toLowerCase();
   const shown = q.data.filter((e) => (!domain || e.domain === domain) && (!needle || e.type.includes(needle) || e.fields.some((f) => f.path.toLowerCase().includes(needle))));
+  const key = (e: { type: string; version: string }) => `${e.type} ${e.version}`;
+  const current = shown.find((e) => key(e) === chosen) ?? shown[0];
   return (
     <section className="card">
       <div className="filters">
@@ -36,38 +39,47 @@ export function Catalogue() {
           {shown.length} of {q.data.length} types and versions
         </span>
       </div>
-      {shown.length === 0 ? (
+      {shown.length === 0 || !current ? (
         <EmptyState title="No event type matches">Try part of a type name (like “meterpoint”) or a field (like “mpan”).</EmptyState>
       ) : (
-        <div className="card-body">
-          {shown.map((e) => (
-            <details key={`${e.type}.${e.version}`} className="note" open={shown.length <= 3}>
-              <summary style={{ cursor: "pointer" }}>
-                <span className="mono" style={{ fontWeight: 600 }}>
-                  {e.type}
-                </span>{" "}
-                <span className="badge plain">{e.version}</span> <span className="muted small">· {e.fields.length} fields</span>
-              </summary>
-              <table className="table" aria-label={`Fields of ${e.type} ${e.version}`} style={{ marginTop: 8 }}>
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Required</th>
+        <div className="split">
+          <nav className="split-list" aria-label="Event types">
+            <ul>
+              {shown.map((e) => (
+                <li key={key(e)}>
+                  <button type="button" aria-current={key(e) === key(current) ? "true" : undefined} onClick={() => setChosen(key(e))}>
+                    <span className="mono">{e.type}</span> <span className="badge plain">{e.version}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="split-detail" aria-live="polite">
+            <h2 className="mono" style={{ fontSize: 16 }}>
+              {current.type} <span className="badge plain">{current.version}</span>
+            </h2>
+            <p className="muted small">
+              Domain {current.domain} · {current.fields.length} fields · schema <code>{`${current.type}.${current.version}`}</code> in /v1/events/openapi.json
+            </p>
+            <table className="table" aria-label={`Fields of ${current.type} ${current.version}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Required</th>
+                </tr>
+              </thead>
+              <tbody>
+                {current.fields.map((f) => (
+                  <tr key={f.path}>
+                    <td className="mono">{f.path}</td>
+                    <td className="mono">{f.type}</td>
+                    <td>{f.required ? "yes" : <span className="muted">no</span>}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {e.fields.map((f) => (
-                    <tr key={f.path}>
-                      <td className="mono">{f.path}</td>
-                      <td className="mono">{f.type}</td>
-                      <td>{f.required ? "yes" : <span className="muted">no</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          ))}
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
     </section>

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { DataTable } from "@/app/components/ui/data-table";
-import { formatCount, formatDateTime } from "@/app/components/ui/format";
+import { formatCount } from "@/app/components/ui/format";
 import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
 import { StatusControl } from "./status-control";
 import type { AppRouter } from "@/server/api/root";
@@ -44,7 +44,6 @@ export function SuppliersView({ canEdit }: { canEdit: boolean }) {
         meta: { className: "num" },
         cell: ({ getValue }) => (getValue<number>() ? <span style={{ color: "var(--danger)", fontWeight: 600 }}>{formatCount(getValue<number>())}</span> : "0"),
       },
-      { accessorKey: "updatedAt", header: "Last change", cell: ({ getValue }) => <span className="nowrap small">{formatDateTime(getValue<Date>())}</span> },
       {
         id: "actions",
         header: () => <span className="visually-hidden">Actions</span>,

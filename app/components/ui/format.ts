@@ -10,6 +10,13 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   return Number.isNaN(d.getTime()) ? String(value) : dateTime.format(d);
 }
 
+/** The London calendar date of an instant. */
+export function formatDate(value: Date | string | null | undefined): string {
+  if (!value) return "—";
+  const d = typeof value === "string" ? new Date(value) : value;
+  return Number.isNaN(d.getTime()) ? String(value) : dateOnly.format(d);
+}
+
 /** A `YYYY-MM-DD` calendar date (no time zone involved). */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return "—";

@@ -1,6 +1,7 @@
-import { inArray, isNull } from "drizzle-orm";
-import { expect } from "vitest";
-import type { Db } from "@/db/client";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
+import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
+import { resetSigningKeyCache } from "@/server/auth/signing-key";
 import { events } from "@/db/schema";
 import { emitMany, pending } from "../emit";
 import type { StreamMessage } from "./nats-server";
@@ -70,9 +71,56 @@ export async function rowsOf(db: Db, ids: string[]) {
   return out;
 }
 
-/** Leftovers of earlier runs on a shared server would otherwise be relayed into this file's NATS. */
-export async function markBacklogPublished(db: Db) {
-  await db.update(events).set({ publishedAt: new Date() }).where(isNull(events.publishedAt));
+/**
+ * Like useTestDb, but on PostgreSQL a database of its own, created and dropped here: a
+ * relay takes every unpublished row of its database, so it must not share one with
+ * other test files (their events would end up in this file's NATS, stamped published).
+ */
+export function useRelayTestDb(): { readonly db: Db; readonly handle: DbHandle; readonly url: string | undefined } {
+  let handle: DbHandle | undefined;
+  let url: string | undefined;
+  const base = process.env.DATABASE_URL;
+  const name = `km_relay_test_${process.pid}_${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    resetSigningKeyCache();
+    if (base) {
+      await adminQuery(base, `create database ${name}`);
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      handle = await openDatabase({ url });
+    } else handle = await openDatabase({ pgliteDir: "memory://" });
+    setDbHandle(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    if (base && url) await adminQuery(base, `drop database if exists ${name} with (force)`);
+  });
+  const get = () => {
+    if (!handle) throw new Error("test database not open yet");
+    return handle;
+  };
+  return {
+    get db() {
+      return get().db;
+    },
+    get handle() {
+      return get();
+    },
+    get url() {
+      return url;
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
 /**

@@ -25,20 +25,32 @@ export function parseExactJson(text: string): unknown {
  */
 export function unstorableValueErrors(value: unknown, prefix: (string | number)[] = []): FieldError[] {
   const out: FieldError[] = [];
-  const walk = (v: unknown, path: (string | number)[]) => {
-    if (v instanceof ImpreciseNumber) {
-      out.push(fieldError(path, "number_precision_exceeded", `The number ${v.source} has more digits than can be stored exactly.`));
-    } else if (typeof v === "string" && v.includes("\u0000")) {
-      out.push(fieldError(path, "null_character", "Text may not contain the NUL character (\\u0000)."));
-    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (v && typeof v === "object") {
-      for (const [k, x] of Object.entries(v)) {
-        if (k.includes("\u0000")) out.push(fieldError([...path, k.replaceAll("\u0000", "\\u0000")], "null_character", "Field names may not contain the NUL character."));
-        else walk(x, [...path, k]);
+  // One shared path stack: the hot path (nothing wrong) allocates no path arrays.
+  const path: (string | number)[] = [...prefix];
+  const walk = (v: unknown) => {
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) out.push(fieldError([...path], "null_character", "Text may not contain the NUL character (\\u0000)."));
+    } else if (v instanceof ImpreciseNumber) {
+      out.push(fieldError([...path], "number_precision_exceeded", `The number ${v.source} has more digits than can be stored exactly.`));
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        walk(v[i]);
+        path.pop();
+      }
+    } else if (v && typeof v === "object") {
+      for (const k in v) {
+        if (k.includes("\u0000")) {
+          out.push(fieldError([...path, k.replaceAll("\u0000", "\\u0000")], "null_character", "Field names may not contain the NUL character."));
+          continue;
+        }
+        path.push(k);
+        walk((v as Record<string, unknown>)[k]);
+        path.pop();
       }
     }
   };
-  walk(value, prefix);
+  walk(value);
   return out;
 }
 

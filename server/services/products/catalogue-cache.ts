@@ -7,13 +7,12 @@ import { productCatalogueState } from "@/db/schema";
  * A per-instance cache of rendered public catalogue responses, keyed on the catalogue
  * version that every load bumps in its own transaction (ADR 0202). Every request still
  * reads the version from PostgreSQL, so an instance never serves a page older than the
- * last committed load; concurrent requests share one version read, but only one sent
- * after they arrived (a read barrier), so sharing never returns a version older than
- * what the request could have read on its own.
+ * last committed load. Requests arriving in the same event-loop turn share one version
+ * query, sent on the next turn: after all of them arrived, so sharing never returns a
+ * version older than what a request could have read on its own.
  */
 
-type Barrier = { current?: Promise<string>; next?: Promise<string> };
-const barriers = new WeakMap<Db, Barrier>();
+const pending = new WeakMap<Db, Promise<string>>();
 
 async function queryVersion(db: Db): Promise<string> {
   const [row] = await db.select({ version: productCatalogueState.version }).from(productCatalogueState).where(eq(productCatalogueState.id, 1));
@@ -22,30 +21,17 @@ async function queryVersion(db: Db): Promise<string> {
 
 /** The committed catalogue version, read by a query sent after this call. */
 export function catalogueVersion(db: Db): Promise<string> {
-  let b = barriers.get(db);
-  if (!b) barriers.set(db, (b = {}));
-  const barrier = b;
-  const start = () => {
-    const p = queryVersion(db);
-    barrier.current = p;
-    const clear = () => {
-      if (barrier.current === p) barrier.current = undefined;
-    };
-    p.then(clear, clear);
-    return p;
-  };
-  if (!barrier.current) return start();
-  // The query in flight was sent before we arrived: wait for the next one.
-  barrier.next ??= barrier.current
-    .then(
-      () => undefined,
-      () => undefined,
-    )
-    .then(() => {
-      barrier.next = undefined;
-      return start();
-    });
-  return barrier.next;
+  let p = pending.get(db);
+  if (!p) {
+    p = new Promise<string>((resolve, reject) =>
+      setImmediate(() => {
+        pending.delete(db);
+        queryVersion(db).then(resolve, reject);
+      }),
+    );
+    pending.set(db, p);
+  }
+  return p;
 }
 
 export type Rendered = { body: Buffer; etag: string };
