@@ -4,6 +4,7 @@
 //  - Playwright's globalSetup (the default export) runs once the server is up: it signs the
 //    seeded users in through Auth.js's own endpoints and saves their storageState.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { request, type FullConfig } from "@playwright/test";
 
@@ -27,7 +28,18 @@ export function storageStateFor(role: "operator" | "support"): string {
   return path.join(STATE_DIR, `${role}.json`);
 }
 
+/** Earlier runs' embedded databases (playwright.config.ts makes one per run under the temp dir). */
+function removeStaleDatabases(keep: string | undefined) {
+  const dir = os.tmpdir();
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (!name.startsWith("km-e2e-pglite-") || full === keep || full === `${keep}.lock`) continue;
+    if (Date.now() - fs.statSync(full).mtimeMs > 6 * 3600_000) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
 async function seed() {
+  removeStaleDatabases(process.env.PGLITE_DIR);
   const { openDatabase } = await import("@/db/client");
   const { systemCtx } = await import("@/server/context");
   const { withMpanCheckDigit } = await import("@/server/lib/validators");

@@ -93,7 +93,7 @@ export function validationError(error: z.ZodError, code = "invalid", detail = "T
 
 /** Parses with a zod schema, throwing the documented 400 shape on failure. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, code = "invalid", detail?: string): z.infer<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw validationError(result.error, code, detail);
   return result.data;
 }

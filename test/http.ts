@@ -20,7 +20,8 @@ export async function call(handler: Handler, url: string, opts: CallOptions = {}
     headers,
     body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
-  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
+  // Like Next.js: static routes get undefined params; dynamic ones a promise of them.
+  const res = await handler(req, { params: Promise.resolve(opts.params as Record<string, string>) });
   const text = await res.text();
   let json: any = null;
   try {

@@ -2,13 +2,12 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Db } from "@/db/client";
-import type { ConsoleRole } from "@/db/schema";
 import type { Ctx } from "../context";
 import { ERROR_KINDS, type FieldError, ServiceError, zodFieldErrors } from "../errors";
 import { logger } from "../logger";
+import type { SessionUser } from "../services/console/console-credentials";
 
-/** The signed-in console user, re-read from the database on every request. */
-export type SessionUser = { id: number; organisationId: number; role: ConsoleRole; email: string; name: string };
+export type { SessionUser };
 
 export type TrpcContext = { db: Db; user: SessionUser | null; requestId: string };
 

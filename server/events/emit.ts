@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
-import { events } from "@/db/schema";
 import { type EventPayload, type EventType, type EventVersion, parseEventPayload } from "./registry";
 
 export type EmitOptions = { accountNumber?: string | null; organisationId?: number | null; occurredAt?: Date };
@@ -36,7 +35,18 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     occurredAt: e.occurredAt ?? new Date(),
   }));
   await lockAccounts(tx, rows.map((r) => r.accountNumber));
-  await tx.insert(events).values(rows);
+  // One JSON parameter expanded server-side: a 1,000-event batch costs one short statement
+  // instead of 7,000 bind parameters; ordinality keeps `seq` in batch order.
+  const json = JSON.stringify(
+    rows.map((r) => ({ id: r.id, type: r.type, version: r.version, payload: r.payload, account_number: r.accountNumber, organisation_id: r.organisationId, occurred_at: r.occurredAt })),
+  );
+  await tx.execute(sql`
+    insert into events (id, type, version, payload, account_number, organisation_id, occurred_at)
+    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, r.occurred_at
+    from rows from (jsonb_to_recordset(${json}::jsonb)
+      as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz))
+      with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)
+    order by r.n`);
   return rows.map((r) => r.id);
 }
 

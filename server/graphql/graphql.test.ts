@@ -14,7 +14,11 @@ import { call } from "@/test/http";
 const t = useTestDb();
 const MUTATION = `mutation Obtain($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token payload refreshToken refreshExpiresIn } }`;
 
-async function obtain(input: Record<string, unknown>, address = "10.0.0.1") {
+// Addresses unique to this run: a PostgreSQL test database keeps earlier runs' counters.
+const NET = `${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const addr = (host: string) => `10.${NET}.${host}`;
+
+async function obtain(input: Record<string, unknown>, address = addr("1")) {
   const res = await call(graphql, "/v1/graphql/", { body: { query: MUTATION, variables: { input } }, headers: { "x-forwarded-for": address } });
   return { status: res.status, data: res.json?.data?.obtainKrakenToken, errors: res.json?.errors as any[] | undefined, json: res.json };
 }
@@ -119,7 +123,7 @@ describe("obtainKrakenToken", () => {
   it("needs exactly one method", async () => {
     const org = await makeOrg(t.db);
     for (const input of [{}, { APIKey: org.apiKey, refreshToken: "x" }, { email: "a@b.c" }, { APIKey: org.apiKey, password: "x" }]) {
-      const res = await obtain(input, `10.9.${Math.floor(Math.random() * 250)}.1`);
+      const res = await obtain(input, addr("9"));
       expect(res.errors?.[0].extensions.errorCode, JSON.stringify(input)).toBe("KT-CT-1139");
     }
     const bad = await call(graphql, "/v1/graphql/", { body: { query: "mutation { obtainKrakenToken(input: {APIKey: 5}) { token } }" } });
@@ -133,22 +137,22 @@ describe("obtainKrakenToken", () => {
       const org = await makeOrg(t.db);
       const guess = `sk_live_${uniq("GUESS").padEnd(32, "x")}`;
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await obtain({ APIKey: guess }, `10.1.1.${i}`)).errors![0].extensions.errorCode);
+      for (let i = 0; i < 4; i++) codes.push((await obtain({ APIKey: guess }, addr(`1${i}`))).errors![0].extensions.errorCode);
       expect(codes).toEqual(["KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1199"]);
       // The per-address limit catches guesses spread over many keys.
       const perAddress = [];
-      for (let i = 0; i < 6; i++) perAddress.push((await obtain({ APIKey: `sk_live_${uniq(`K${i}`).padEnd(32, "y")}` }, "10.2.2.2")).errors![0].extensions.errorCode);
+      for (let i = 0; i < 6; i++) perAddress.push((await obtain({ APIKey: `sk_live_${uniq(`K${i}`).padEnd(32, "y")}` }, addr("22"))).errors![0].extensions.errorCode);
       expect(perAddress.slice(0, 5)).toEqual(Array(5).fill("KT-CT-1139"));
       expect(perAddress[5]).toBe("KT-CT-1199");
       // Even the right key is refused from a blocked address until the window ends.
-      expect((await obtain({ APIKey: org.apiKey }, "10.2.2.2")).errors![0].extensions.errorCode).toBe("KT-CT-1199");
+      expect((await obtain({ APIKey: org.apiKey }, addr("22"))).errors![0].extensions.errorCode).toBe("KT-CT-1199");
       // Successes do not count: many good logins from one address stay allowed.
-      for (let i = 0; i < 7; i++) expect((await obtain({ APIKey: org.apiKey }, "10.3.3.3")).errors).toBeUndefined();
-      const [row] = await t.db.select().from(authRateLimits).where(eq(authRateLimits.bucket, "ip:10.3.3.3"));
+      for (let i = 0; i < 7; i++) expect((await obtain({ APIKey: org.apiKey }, addr("33"))).errors).toBeUndefined();
+      const [row] = await t.db.select().from(authRateLimits).where(eq(authRateLimits.bucket, `ip:${addr("33")}`));
       expect(row.failures).toBe(0);
       // A window that has passed resets the count.
-      await t.db.update(authRateLimits).set({ windowStartedAt: new Date(Date.now() - 3600_000) }).where(eq(authRateLimits.bucket, "ip:10.2.2.2"));
-      expect((await obtain({ APIKey: org.apiKey }, "10.2.2.2")).errors).toBeUndefined();
+      await t.db.update(authRateLimits).set({ windowStartedAt: new Date(Date.now() - 3600_000) }).where(eq(authRateLimits.bucket, `ip:${addr("22")}`));
+      expect((await obtain({ APIKey: org.apiKey }, addr("22"))).errors).toBeUndefined();
     } finally {
       delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES;
       delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS;

@@ -5,6 +5,7 @@ import type { Actor, Ctx } from "../context";
 import { ServiceError, validationError } from "../errors";
 import { logger } from "../logger";
 import { readJsonBody } from "./body";
+import { unstorableValueErrors } from "./exact-json";
 
 type Auth = "none" | "token" | "token_or_basic";
 
@@ -33,8 +34,9 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
     const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
     try {
       const db = await getDb();
-      const raw = route ? await route.params : {};
-      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : decodeURIComponent(v)]));
+      // Next gives static routes undefined params, and already-decoded values to dynamic ones.
+      const raw = (route ? await route.params : undefined) ?? {};
+      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
       const actor: Actor =
         def.auth === "none"
           ? { kind: "system", label: "anonymous" }
@@ -42,7 +44,11 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
       let body: unknown = undefined;
       if (def.body) {
-        const parsed = def.body.safeParse(await readJsonBody(req));
+        const raw = await readJsonBody(req);
+        const unstorable = unstorableValueErrors(raw);
+        if (unstorable.length) throw new ServiceError("validation", def.bodyErrorCode ?? "invalid", "The request body failed validation.", { errors: unstorable });
+        // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
+        const parsed = def.body.safeParse(raw, { reportInput: true });
         if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
         body = parsed.data;
       }
@@ -61,7 +67,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
 function parseQuery(schema: z.ZodType, params: URLSearchParams) {
   const obj: Record<string, string> = {};
   for (const [k, v] of params) obj[k] = v;
-  const parsed = schema.safeParse(obj);
+  const parsed = schema.safeParse(obj, { reportInput: true });
   if (!parsed.success) throw validationError(parsed.error, "invalid_query", "A query parameter is invalid.");
   return parsed.data;
 }

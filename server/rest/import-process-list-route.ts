@@ -3,16 +3,16 @@ import { listImportProcesses, type ProcessFilter } from "../services/account-imp
 import { restRoute } from "./handler";
 import { pageUrl } from "./paging";
 
-const Query = z.object({
+export const ImportProcessListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(1000).default(100),
-  after: z.coerce.number().int().min(0).optional(),
+  after: z.coerce.number().int().min(0).optional().describe("Keyset cursor; follow `next` as given."),
 });
 
 /** GET .../<filter>-account-import-processes/<supplier>/: keyset paging with an absolute `next`. */
 export function importProcessListRoute(filter: ProcessFilter) {
   return restRoute({
     auth: "token",
-    query: Query,
+    query: ImportProcessListQuery,
     handle: async ({ ctx, params, query, req }) => {
       const page = await listImportProcesses(ctx, { import_supplier: params.supplier, filter, after: query.after, limit: query.page_size });
       return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ImportProcessListQuery } from "../import-process-list-route";
 import { ErrorBody } from "../../errors";
 import { ProcessAccountInput, StageAccountInput, SupplierExternalParams } from "../../services/account-import/schemas";
 import type { RouteDoc } from "./types";
@@ -20,11 +21,6 @@ const ProcessPage = z.object({ count: z.number().int(), next: z.string().nullabl
 const ProcessResult = z.object({ import_supplier: z.string(), external_account_number: z.string(), account_number: z.string(), dry_run: z.boolean() });
 const AlreadyImported = ErrorBody.extend({ import_supplier: z.string(), external_account_number: z.string(), account_number: z.string() });
 const SupplierParams = z.object({ supplier: z.string().describe("Import supplier code") });
-// Mirrors the query of server/rest/import-process-list-route.ts.
-const ListQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(1000).default(100),
-  after: z.coerce.number().int().min(0).optional().describe("Keyset cursor; follow `next` as given."),
-});
 
 const unauthorized = { description: "Missing, invalid or expired credentials.", schema: ErrorBody };
 const supplierNotFound = { description: "`import_supplier_not_found` (also for another organisation's supplier).", schema: ErrorBody };
@@ -37,7 +33,7 @@ const listDoc = (filter: "all" | "pending" | "imported" | "failed"): RouteDoc =>
   tags: TAGS,
   auth: "token",
   params: SupplierParams,
-  query: ListQuery,
+  query: ImportProcessListQuery,
   responses: { 200: { description: "A page.", schema: ProcessPage }, 400: { description: "invalid_query", schema: ErrorBody }, 401: unauthorized, 404: supplierNotFound },
 });
 

@@ -2,8 +2,10 @@ import { hash, verify } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { consoleUsers } from "@/db/schema";
-import type { SessionUser } from "../../api/trpc";
+import { type ConsoleRole, consoleUsers } from "@/db/schema";
+
+/** The signed-in console user, re-read from the database on every request. */
+export type SessionUser = { id: number; organisationId: number; role: ConsoleRole; email: string; name: string };
 
 export const SignInInput = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, importSuppliers } from "@/db/schema";
 import { type FieldError, ServiceError, zodFieldErrors } from "../../errors";
-import { unstorableValueErrors } from "./exact-json";
+import { unstorableValueErrors } from "../../rest/exact-json";
 
 /** The documented maximum number of items (notes, transactions, statements) per request. */
 export const MAX_ITEMS_PER_REQUEST = 1000;

@@ -57,8 +57,12 @@ async function setup() {
   const [row] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
   return { ...s, accountId: row.id };
 }
-const dd = (ref: object, reference = "MD0001ABC") => ({ ...ref, vendor: "GOCARDLESS", reference, type: "DIRECT_DEBIT" });
-const card = (ref: object, reference = "pm_123abc") => ({ ...ref, vendor: "STRIPE", reference, type: "CARD" });
+// References are unique per run: a PostgreSQL test database keeps earlier runs' instructions.
+const RUN = Date.now().toString(36).toUpperCase();
+const md = (name: string) => `MD${name}${RUN}`;
+const pm = (name: string) => `pm_${name}${RUN}`;
+const dd = (ref: object, reference = md("0001ABC")) => ({ ...ref, vendor: "GOCARDLESS", reference, type: "DIRECT_DEBIT" });
+const card = (ref: object, reference = pm("123abc")) => ({ ...ref, vendor: "STRIPE", reference, type: "CARD" });
 const rowsOf = (accountId: number) => t.db.select().from(paymentInstructions).where(eq(paymentInstructions.accountId, accountId));
 
 describe("POST data-import/payment-instruction/create/", () => {
@@ -67,8 +71,8 @@ describe("POST data-import/payment-instruction/create/", () => {
     gc.state.handler = mandate();
     const res = await call(create, URL, { body: dd(s.ref), auth: s.auth });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ platform_account_number: s.account.accountNumber, reference: "MD0001ABC" });
-    expect(gc.state.requests).toEqual([{ url: "/mandates/MD0001ABC", auth: "Bearer gc_sandbox_fake", version: "2015-07-06" }]);
+    expect(res.json).toEqual({ platform_account_number: s.account.accountNumber, reference: md("0001ABC") });
+    expect(gc.state.requests).toEqual([{ url: `/mandates/${md("0001ABC")}`, auth: "Bearer gc_sandbox_fake", version: "2015-07-06" }]);
     const [row] = await rowsOf(s.accountId);
     expect(row).toMatchObject({ vendor: "GOCARDLESS", type: "DIRECT_DEBIT", status: "active", vendorStatus: "active", vendorDetails: { scheme: "bacs", customer: "CU001" } });
     expect((await eventsFor(t.db, s.account.accountNumber)).map((e) => e.payload)).toContainEqual(expect.objectContaining({ resource_type: "payment_instruction" }));
@@ -77,18 +81,18 @@ describe("POST data-import/payment-instruction/create/", () => {
     expect(again.status).toBe(201);
     expect(gc.state.requests).toHaveLength(1);
     // A different instruction while one is active: the platform's 400 body.
-    const second = await call(create, URL, { body: card(s.ref, "pm_second"), auth: s.auth });
+    const second = await call(create, URL, { body: card(s.ref, pm("second")), auth: s.auth });
     expect(second.status).toBe(400);
-    expect(second.json).toMatchObject({ error_detail: "Account already has an active instruction", external_account_number: s.ref.external_account_number, import_supplier: s.ref.import_supplier, reference: "pm_second" });
+    expect(second.json).toMatchObject({ error_detail: "Account already has an active instruction", external_account_number: s.ref.external_account_number, import_supplier: s.ref.import_supplier, reference: pm("second") });
     expect(await rowsOf(s.accountId)).toHaveLength(1);
   });
 
   it("verifies a card payment method with the card processor", async () => {
     const s = await setup();
     stripe.state.handler = paymentMethod();
-    const res = await call(create, URL, { body: card(s.ref, "pm_card1"), auth: s.auth });
+    const res = await call(create, URL, { body: card(s.ref, pm("card1")), auth: s.auth });
     expect(res.status).toBe(201);
-    expect(stripe.state.requests[0]).toMatchObject({ url: "/v1/payment_methods/pm_card1", auth: "Bearer sk_test_fake" });
+    expect(stripe.state.requests[0]).toMatchObject({ url: `/v1/payment_methods/${pm("card1")}`, auth: "Bearer sk_test_fake" });
     const [row] = await rowsOf(s.accountId);
     expect(row.vendorDetails).toMatchObject({ brand: "visa", last4: "4242" });
   });
@@ -96,16 +100,16 @@ describe("POST data-import/payment-instruction/create/", () => {
   it("answers 400 when the vendor says it does not exist or is unusable, without retrying", async () => {
     const s = await setup();
     gc.state.handler = json(404, { error: { code: 404, type: "invalid_api_usage", errors: [{ reason: "resource_not_found" }] } });
-    const missing = await call(create, URL, { body: dd(s.ref, "MD0009MISSING"), auth: s.auth });
+    const missing = await call(create, URL, { body: dd(s.ref, md("0009MISSING")), auth: s.auth });
     expect(missing.status).toBe(400);
     expect(missing.json).toMatchObject({ code: "payment_instruction_not_found", errors: [{ attr: "reference" }] });
     expect(gc.state.requests).toHaveLength(1);
     gc.state.handler = mandate("cancelled");
-    expect((await call(create, URL, { body: dd(s.ref, "MD0009CANCELLED"), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
+    expect((await call(create, URL, { body: dd(s.ref, md("0009CANCELLED")), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
     stripe.state.handler = paymentMethod({ card: { brand: "visa", last4: "4242", exp_month: 1, exp_year: 2020 } });
-    expect((await call(create, URL, { body: card(s.ref, "pm_expired"), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
+    expect((await call(create, URL, { body: card(s.ref, pm("expired")), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
     stripe.state.handler = json(401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
-    const refused = await call(create, URL, { body: card(s.ref, "pm_badkey"), auth: s.auth });
+    const refused = await call(create, URL, { body: card(s.ref, pm("badkey")), auth: s.auth });
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe("payment_vendor_persistent_failure");
     expect(await rowsOf(s.accountId)).toHaveLength(0);
@@ -115,19 +119,19 @@ describe("POST data-import/payment-instruction/create/", () => {
     const s = await setup();
     let n = 0;
     gc.state.handler = (req, res) => (++n === 1 ? res.destroy() : n === 2 ? json(503, {})(req, res) : mandate()(req, res));
-    const flaky = await call(create, URL, { body: dd(s.ref, "MD0002FLAKY"), auth: s.auth });
+    const flaky = await call(create, URL, { body: dd(s.ref, md("0002FLAKY")), auth: s.auth });
     expect(flaky.status).toBe(201);
     expect(gc.state.requests).toHaveLength(3);
 
     const s2 = await setup();
     gc.state.handler = () => {}; // never answers: every attempt times out
-    const down = await call(create, URL, { body: dd(s2.ref, "MD0003DOWN"), auth: s2.auth });
+    const down = await call(create, URL, { body: dd(s2.ref, md("0003DOWN")), auth: s2.auth });
     expect(down.status).toBe(500);
     expect(down.json).toMatchObject({ code: "payment_vendor_unavailable", errors: [] });
     expect(down.headers.get("retry-after")).toBe("5");
     gc.state.handler = json(502, {});
-    expect((await call(create, URL, { body: dd(s2.ref, "MD0003DOWN"), auth: s2.auth })).status).toBe(500);
-    const final = await call(create, URL, { body: dd(s2.ref, "MD0003DOWN"), auth: s2.auth });
+    expect((await call(create, URL, { body: dd(s2.ref, md("0003DOWN")), auth: s2.auth })).status).toBe(500);
+    const final = await call(create, URL, { body: dd(s2.ref, md("0003DOWN")), auth: s2.auth });
     expect(final.status).toBe(400);
     expect(final.json.code).toBe("payment_vendor_persistent_failure");
     expect(await rowsOf(s2.accountId)).toHaveLength(0);
@@ -155,7 +159,7 @@ describe("POST data-import/payment-instruction/create/", () => {
   it("50 concurrent identical requests store one instruction", async () => {
     const s = await setup();
     gc.state.handler = mandate();
-    const all = await Promise.all(Array.from({ length: 50 }, () => call(create, URL, { body: dd(s.ref, "MD0004CONC"), auth: s.auth })));
+    const all = await Promise.all(Array.from({ length: 50 }, () => call(create, URL, { body: dd(s.ref, md("0004CONC")), auth: s.auth })));
     expect(all.map((r) => r.status)).toEqual(Array(50).fill(201));
     expect(await rowsOf(s.accountId)).toHaveLength(1);
   });

@@ -18,8 +18,10 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 async function written(): Promise<string> {
   const [row] = await execRows<Record<string, unknown>>(
     t.db,
-    sql`select (select count(*) from notes) n, (select count(*) from transactions) t, (select count(*) from historical_statements) h,
-               (select count(*) from payment_instructions) p, (select count(*) from meter_point_registrations) r, (select count(*) from events) e, (select count(*) from jobs) j`,
+    // Highest ids (index lookups, cheap on a big shared database): any committed insert raises one.
+    sql`select (select max(id) from notes) n, (select max(id) from transactions) t, (select max(id) from historical_statements) h,
+               (select max(id) from payment_instructions) p, (select max(id) from meter_point_registrations) r, (select max(seq) from events) e,
+               (select max(id) from jobs) j, (select count(*) from payment_vendor_failures) f`,
   );
   return JSON.stringify(row);
 }

@@ -1,6 +1,6 @@
 import { type FieldError, ServiceError } from "../../errors";
 import { decimalPlaces, decimalString, moneyString } from "./decimals";
-import { ImpreciseNumber } from "./exact-json";
+import { ImpreciseNumber } from "../../rest/exact-json";
 
 const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);
 

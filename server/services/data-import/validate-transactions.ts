@@ -1,6 +1,6 @@
 import { type FieldError, type ServiceError, fieldError, zodFieldErrors } from "../../errors";
 import { londonToday } from "../../lib/time";
-import { unstorableValueErrors } from "./exact-json";
+import { unstorableValueErrors } from "../../rest/exact-json";
 import { transactionImportError } from "./transaction-errors";
 import { TransactionInput } from "./transaction-schemas";
 

@@ -1,13 +1,13 @@
 import { restRoute } from "@/server/rest/handler";
 import { parseBody } from "@/server/services/data-import/common";
 import { createHistoricalStatements } from "@/server/services/data-import/create-historical-statements";
-import { readExactJsonBody } from "@/server/services/data-import/exact-json";
+import { readJsonBody } from "@/server/rest/body";
 import { CreateHistoricalStatementsInput } from "@/server/services/data-import/statement-schemas";
 
 export const POST = restRoute({
   auth: "token",
   handle: async ({ ctx, req }) => {
-    const body = parseBody(CreateHistoricalStatementsInput, await readExactJsonBody(req));
+    const body = parseBody(CreateHistoricalStatementsInput, await readJsonBody(req));
     return { status: 201, body: await createHistoricalStatements(ctx, body) };
   },
 });

@@ -1,13 +1,13 @@
 import { restRoute } from "@/server/rest/handler";
 import { parseBody } from "@/server/services/data-import/common";
 import { createNotes } from "@/server/services/data-import/create-notes";
-import { readExactJsonBody } from "@/server/services/data-import/exact-json";
+import { readJsonBody } from "@/server/rest/body";
 import { CreateNotesInput } from "@/server/services/data-import/note-schemas";
 
 export const POST = restRoute({
   auth: "token",
   handle: async ({ ctx, req }) => {
-    const body = parseBody(CreateNotesInput, await readExactJsonBody(req));
+    const body = parseBody(CreateNotesInput, await readJsonBody(req));
     return { status: 201, body: await createNotes(ctx, body) };
   },
 });

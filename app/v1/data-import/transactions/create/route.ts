@@ -1,14 +1,14 @@
 import { restRoute } from "@/server/rest/handler";
 import { parseBody } from "@/server/services/data-import/common";
 import { createTransactions } from "@/server/services/data-import/create-transactions";
-import { readExactJsonBody } from "@/server/services/data-import/exact-json";
+import { readJsonBody } from "@/server/rest/body";
 import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/data-import/transaction-schemas";
 
 export const POST = restRoute({
   auth: "token",
   query: CreateTransactionsQuery,
   handle: async ({ ctx, req, query }) => {
-    const raw = await readExactJsonBody(req);
+    const raw = await readJsonBody(req);
     const { transactions, ...ref } = raw;
     // The envelope is checked here; each transaction is checked (in order) by the service.
     const envelope = parseBody(CreateTransactionsEnvelope, { ...ref, transactions: Array.isArray(transactions) ? transactions.map(() => null) : transactions });

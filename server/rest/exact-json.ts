@@ -1,6 +1,5 @@
 import { isSafeNumber, parse } from "lossless-json";
-import { MAX_BODY_BYTES } from "../../rest/body";
-import { type FieldError, ServiceError, fieldError } from "../../errors";
+import { type FieldError, fieldError } from "../errors";
 
 /** A JSON number a double cannot hold exactly; its source text is kept for error reports. */
 export class ImpreciseNumber {
@@ -52,43 +51,4 @@ export function unstorableValueErrors(value: unknown, prefix: (string | number)[
   };
   walk(value);
   return out;
-}
-
-/**
- * Reads a request's JSON object body with the same size cap and error shape as the shared
- * REST adapter, but keeps numbers exact (amounts must never be rounded on the way in).
- */
-export async function readExactJsonBody(req: Request): Promise<Record<string, unknown>> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  const tooLarge = () => new ServiceError("payload_too_large", "payload_too_large", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) throw new ServiceError("validation", "parse_error", "The request body is empty; a JSON object is required.");
-  let value: unknown;
-  try {
-    value = parseExactJson(text);
-  } catch (err) {
-    throw new ServiceError("validation", "parse_error", `Malformed JSON: ${(err as Error).message}`);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof ImpreciseNumber) {
-    throw new ServiceError("validation", "invalid", "The request body must be a JSON object.", {
-      errors: [{ detail: "Expected a JSON object.", code: "invalid_type", attr: null }],
-    });
-  }
-  return value as Record<string, unknown>;
 }
