@@ -73,8 +73,7 @@ export const ACCOUNT_EVENT_LOCK = 727_274_301;
 async function lockAccounts(tx: Db, accountNumbers: (string | null)[]) {
   const accounts = [...new Set(accountNumbers.filter((a): a is string => !!a))];
   if (!accounts.length) return;
-  const list = sql.join(accounts.map((a) => sql`${a}::text`), sql`, `);
   await tx.execute(sql`
     select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h))
-    from (select distinct hashtext(a) as h from unnest(array[${list}]) as a order by 1) as k`);
+    from (select distinct hashtext(a) as h from unnest(${sql.param(accounts)}::text[]) as a order by 1) as k`);
 }

@@ -1,5 +1,5 @@
 import { type NatsConnection, connect } from "@nats-io/transport-node";
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -287,7 +287,13 @@ describe("events relay to JetStream", () => {
   it.skipIf(!process.env.DATABASE_URL)("`npm run relay` killed with SIGKILL again and again still yields every event once, in order", async () => {
     const accounts = Array.from({ length: 25 }, () => uniq("A-"));
     const env = { ...process.env, DATABASE_URL: t.url, NATS_URL: nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
-    const spawnRelay = () => spawn(process.execPath, ["--import", "tsx", "server/events/relay-main.ts"], { env, stdio: "ignore" });
+    const children = new Set<ChildProcess>();
+    const spawnRelay = () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "server/events/relay-main.ts"], { env, stdio: "ignore" });
+      children.add(child);
+      child.once("exit", () => children.delete(child));
+      return child;
+    };
     const ids: string[] = [];
     const producer = (async () => {
       for (let round = 0; round < 20; round++) {
@@ -296,24 +302,23 @@ describe("events relay to JetStream", () => {
       }
     })();
     const published = async () => ids.length - (await unpublishedAmong(t.db, ids));
-    let kills = 0;
-    while (kills < 4) {
-      const child = spawnRelay();
-      const from = await published();
-      // Kill it mid-stream: once it has published a few more, after a varying pause.
-      await waitFor("the relay process to make progress", async () => (await published()) >= from + 30, 30_000, 10);
-      await new Promise((res) => setTimeout(res, 20 + kills * 37));
-      const exited = new Promise((res) => child.once("exit", res));
-      child.kill("SIGKILL");
-      await exited;
-      kills++;
-    }
-    await producer;
-    const last = spawnRelay();
     try {
+      for (let kill = 0; kill < 4; kill++) {
+        const child = spawnRelay();
+        const from = await published();
+        // Kill it mid-stream: once it has published a few more, after a varying pause.
+        await waitFor("the relay process to make progress", async () => (await published()) >= from + 30, 30_000, 10);
+        await new Promise((res) => setTimeout(res, 20 + kill * 37));
+        const exited = new Promise((res) => child.once("exit", res));
+        child.kill("SIGKILL");
+        await exited;
+      }
+      await producer;
+      spawnRelay();
       await waitPublished(t.db, ids, 60_000);
     } finally {
-      last.kill("SIGTERM");
+      // Never leave a relay process behind, whatever failed above.
+      for (const child of children) child.kill("SIGKILL");
     }
     expect(ids).toHaveLength(1000);
     expectExactlyOnceInOrder(await readStream(nc, "KILLED"), await rowsOf(t.db, ids));

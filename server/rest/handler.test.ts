@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
+import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
 import { useTestDb } from "@/test/db";
 import { makeOrg } from "@/test/fixtures";
 import { call } from "@/test/http";
@@ -35,5 +36,22 @@ describe("REST adapter", () => {
     }
     const basic = await call(stage, "/x", { body: {}, auth: `Basic ${Buffer.from(`${org.apiKey}:`).toString("base64")}` });
     expect(basic.status).toBe(401);
+  });
+
+  it("refuses a NUL character and an over-precise number with 400, never 500", async () => {
+    const org = await makeOrg(t.db);
+    const nul = await call(stage, "/x", { rawBody: '{"import_supplier":"A\\u0000B"}', auth: `Token ${org.apiKey}` });
+    expect(nul.status).toBe(400);
+    expect(nul.json.errors).toContainEqual(expect.objectContaining({ code: "null_character", attr: "import_supplier" }));
+    const num = await call(stage, "/x", { rawBody: '{"import_supplier":"S","customers":[{"age":1.00000000000000000001}]}', auth: `Token ${org.apiKey}` });
+    expect(num.status).toBe(400);
+    expect(num.json.errors).toContainEqual(expect.objectContaining({ code: "number_precision_exceeded", attr: "customers.0.age" }));
+  });
+
+  it("passes path segments through as Next.js decoded them (a literal % is not decoded twice)", async () => {
+    const org = await makeOrg(t.db);
+    const res = await call(transferStatus, "/x", { auth: `Token ${org.apiKey}`, params: { supplier: "100%", external: "E%41" } });
+    expect(res.status).toBe(404);
+    expect(res.json.detail).toContain("100%");
   });
 });
