@@ -1,6 +1,6 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/server/auth/config";
 import { safeCallback } from "@/app/components/session";
 
@@ -18,7 +18,12 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   } catch (err) {
     // signIn redirects by throwing; only Auth.js's own errors mean the credentials were refused.
     if (err instanceof AuthError) {
-      const error = err.type === "CredentialsSignin" ? "That e-mail and password do not match an account. Check them and try again." : "Sign-in failed. Try again in a moment.";
+      const limited = err instanceof CredentialsSignin && err.code === "rate_limited";
+      const error = limited
+        ? "Too many failed attempts for this account or network. Wait 15 minutes, then try again."
+        : err.type === "CredentialsSignin"
+          ? "That e-mail and password do not match an account. Check them and try again."
+          : "Sign-in failed. Try again in a moment.";
       return { error, email };
     }
     throw err;

@@ -1,8 +1,9 @@
-import NextAuth, { type DefaultSession } from "next-auth";
+import NextAuth, { CredentialsSignin, type DefaultSession } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import type { ConsoleRole } from "@/db/schema";
-import { verifyConsoleCredentials } from "../services/console/console-credentials";
+import { signInConsoleUser, TooManySignInAttempts } from "../services/console/console-credentials";
+import { clientAddress } from "./client-address";
 
 declare module "next-auth" {
   interface Session {
@@ -22,6 +23,11 @@ export function sessionMaxAge(): number {
 
 type Claims = { uid?: string; org?: number; role?: ConsoleRole };
 
+/** Shown on the sign-in page as its own message (Auth.js passes `code` through). */
+export class RateLimitedSignIn extends CredentialsSignin {
+  code = "rate_limited";
+}
+
 // Lazy config: AUTH_SECRET and the session length are read at request time, not at build time.
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
@@ -31,8 +37,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
-        const user = await verifyConsoleCredentials(await getDb(), raw);
+      async authorize(raw, request) {
+        let user;
+        try {
+          user = await signInConsoleUser(await getDb(), raw, clientAddress(request.headers));
+        } catch (err) {
+          if (err instanceof TooManySignInAttempts) throw new RateLimitedSignIn();
+          throw err;
+        }
         if (!user) return null;
         return { id: String(user.id), email: user.email, name: user.name, organisationId: user.organisationId, role: user.role };
       },

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers, organisations } from "@/db/schema";
 import { emit } from "../events/emit";
 import { hashApiKey } from "./api-keys";
-import { type Bucket, AUTH_MAX_FAILURES_PER_ADDRESS, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
+import { type Bucket, bucketDigest, AUTH_MAX_FAILURES_PER_ADDRESS, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
 import { issueRefreshToken, revokeFamily, spendRefreshToken } from "./refresh-tokens";
 import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens";
 
@@ -35,7 +34,6 @@ export class TokenError extends Error {
   }
 }
 
-const digest = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
 const given = (v: string | null | undefined): v is string => typeof v === "string" && v.length > 0;
 // A real argon2 hash so an unknown e-mail costs as much time as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -50,7 +48,7 @@ export async function obtainToken(db: Db, input: ObtainTokenInput, clientAddress
   if (methods !== 1 || (given(input.email) !== given(input.password))) {
     throw new TokenError("authenticationFailed", "Authentication failed.", "Provide exactly one of APIKey, refreshToken, or email together with password.");
   }
-  const credential = given(input.APIKey) ? `key:${digest(input.APIKey)}` : given(input.refreshToken) ? `refresh:${digest(input.refreshToken)}` : `user:${digest(input.email!.trim().toLowerCase())}`;
+  const credential = given(input.APIKey) ? `key:${bucketDigest(input.APIKey)}` : given(input.refreshToken) ? `refresh:${bucketDigest(input.refreshToken)}` : `user:${bucketDigest(input.email!.trim().toLowerCase())}`;
   const buckets: Bucket[] = [
     { name: credential, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
     { name: `ip:${clientAddress}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() },

@@ -1,8 +1,20 @@
+import { createHash } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { authRateLimits } from "@/db/schema";
 
 export type Bucket = { name: string; limit: number };
+
+/** Buckets hold digests, never credentials themselves. */
+export const bucketDigest = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
+
+/** One user's password attempts, shared by console sign-in and the token mutation. */
+export function passwordBuckets(email: string, address: string): Bucket[] {
+  return [
+    { name: `user:${bucketDigest(email.trim().toLowerCase())}`, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
+    { name: `ip:${address}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() },
+  ];
+}
 
 export const AUTH_WINDOW_SECONDS = () => Number(process.env.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 900);
 export const AUTH_MAX_FAILURES_PER_CREDENTIAL = () => Number(process.env.AUTH_RATE_LIMIT_MAX_FAILURES ?? 10);

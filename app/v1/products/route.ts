@@ -6,7 +6,7 @@ import { cachedCacheableJson, pageLinks } from "./_lib/cacheable";
 
 export const dynamic = "force-dynamic";
 
-const list = restRoute({
+export const GET = restRoute({
   auth: "none",
   query: ProductListQuery,
   handle: async ({ ctx, req, query }) =>
@@ -15,7 +15,3 @@ const list = restRoute({
       return { body: JSON.stringify({ count: page.count, ...pageLinks(req, page), results: page.results }), validUntil: page.validUntil };
     }),
 });
-
-// Next passes a static route a context whose params resolve to undefined, which
-// restRoute does not expect yet; this route has no params, so pass none.
-export const GET = (req: Request) => list(req);

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { type ConsoleRole, consoleUsers } from "@/db/schema";
+import { forgiveAttempt, passwordBuckets, reserveAttempt } from "../../auth/rate-limit";
 
 /** The signed-in console user, re-read from the database on every request. */
 export type SessionUser = { id: number; organisationId: number; role: ConsoleRole; email: string; name: string };
@@ -32,6 +33,27 @@ export async function verifyConsoleCredentials(db: Db, raw: unknown): Promise<Se
   const ok = await verify(row.passwordHash, password).catch(() => false);
   if (!ok) return null;
   return { id: row.id, organisationId: row.organisationId, role: row.role, email: row.email, name: row.name };
+}
+
+export class TooManySignInAttempts extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many failed sign-in attempts.");
+  }
+}
+
+/**
+ * verifyConsoleCredentials behind the PostgreSQL-held failure limit (per e-mail and per
+ * client address, shared with the token mutation's e-mail+password method).
+ */
+export async function signInConsoleUser(db: Db, raw: unknown, address: string): Promise<SessionUser | null> {
+  const parsed = SignInInput.safeParse(raw);
+  if (!parsed.success) return null;
+  const buckets = passwordBuckets(parsed.data.email, address);
+  const gate = await reserveAttempt(db, buckets);
+  if (!gate.allowed) throw new TooManySignInAttempts(gate.retryAfterSeconds);
+  const user = await verifyConsoleCredentials(db, parsed.data);
+  if (user) await forgiveAttempt(db, buckets);
+  return user;
 }
 
 /** Re-reads the user behind a session so a removed user or changed role takes effect at once. */
