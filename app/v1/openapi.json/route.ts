@@ -1,3 +1,4 @@
+import { eventsRouteDocs } from "@/server/events/route-docs";
 import { restRoute } from "@/server/rest/handler";
 import { accountImportRouteDocs } from "@/server/rest/openapi/account-import";
 import { buildOpenApi } from "@/server/rest/openapi/build";
@@ -10,10 +11,10 @@ let cached: ReturnType<typeof buildOpenApi> | undefined;
 export const GET = restRoute({
   auth: "none",
   handle: async () => {
-    cached ??= buildOpenApi([...dataImportRouteDocs, ...accountImportRouteDocs, ...publicRouteDocs], {
+    cached ??= buildOpenApi([...dataImportRouteDocs, ...accountImportRouteDocs, ...publicRouteDocs, ...eventsRouteDocs], {
       title: "Kraken Migrate API",
       version: "1",
-      description: "The data-import REST API (token from the obtainKrakenToken GraphQL mutation) and the public read API.",
+      description: "The data-import REST API (token from the obtainKrakenToken GraphQL mutation) the public read API, and the event catalogue and relay status.",
     });
     return { status: 200, body: cached, headers: { "cache-control": "public, max-age=300" } };
   },

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { productCatalogueState, products, tariffs } from "@/db/schema";
 import { type Ctx, actorLabel, requireWriter, withTransaction } from "../../context";
-import { ServiceError, validationError } from "../../errors";
+import { ServiceError, parseOrThrow } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { ProductsFile, parseTariffCode } from "./schemas";
 import { assertNoOverlaps, upsertRates } from "./upsert-rates";
@@ -20,10 +20,7 @@ const LOAD_LOCK = 727274201;
 export async function loadProducts(ctx: Ctx, raw: unknown, opts: LoadProductsOptions = {}) {
   requireWriter(ctx);
   if (ctx.actor.kind === "organisation") throw new ServiceError("forbidden", "forbidden", "The product catalogue is loaded by operators, not API clients.");
-  // reportInput lets a wrong type read as invalid_type rather than required
-  const parsed = ProductsFile.safeParse(raw, { reportInput: true });
-  if (!parsed.success) throw validationError(parsed.error, "invalid_products_file", "The products file failed validation.");
-  const file = parsed.data;
+  const file = parseOrThrow(ProductsFile, raw, "invalid_products_file", "The products file failed validation.");
   return withTransaction(ctx, async (tx) => {
     // Loads serialise, so two loaders never race on the same rate keys.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK})`);
