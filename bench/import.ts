@@ -22,6 +22,7 @@ import { stageAccount } from "@/server/services/account-import/stage-account";
 import { transactionHash, transactionRow } from "@/server/services/data-import/transaction-rows";
 import { TransactionInput } from "@/server/services/data-import/transaction-schemas";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
+import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { machineLine } from "./lib/machine";
@@ -38,6 +39,7 @@ type Acc = { id: number; number: string; external: string; periodStart: string }
 
 async function makeAccounts(db: Db, n: number) {
   const sys = systemCtx(db, "bench-import");
+  await loadDemoProducts(sys, { only: ["VAR-22-11-01"] });
   const { organisation, apiKey } = await createOrganisation(sys, { name: `Bench ${RUN}` });
   const ctx = systemCtx(db, "bench-import", organisation.id);
   const supplier = await createSupplier(ctx, { code: `BENCH-${RUN}`, documentRoot: "file:///tmp" });

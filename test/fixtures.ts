@@ -6,13 +6,24 @@ import { processAccountImport } from "@/server/services/account-import/process-a
 import { StageAccountInput } from "@/server/services/account-import/schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
+import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { createConsoleUser } from "@/server/services/users/create-console-user";
 import { uniq } from "./db";
 
 export type OrgFixture = { id: number; number: string; apiKey: string; apiKeyId: number; ctx: Ctx };
 
+const catalogued = new WeakSet<Db>();
+
+/** The catalogue product whose tariffs the fixture accounts use, loaded once per database. */
+export async function ensureFixtureProducts(db: Db) {
+  if (catalogued.has(db)) return;
+  await loadDemoProducts(systemCtx(db, "fixtures"), { only: ["VAR-22-11-01"] });
+  catalogued.add(db);
+}
+
 export async function makeOrg(db: Db, name = "Test Energy"): Promise<OrgFixture> {
+  await ensureFixtureProducts(db);
   const { organisation, apiKey } = await createOrganisation(systemCtx(db), { name });
   return { id: organisation.id, number: organisation.number, apiKey: apiKey!.key, apiKeyId: apiKey!.id, ctx: systemCtx(db, "test", organisation.id) };
 }

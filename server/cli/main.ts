@@ -2,6 +2,7 @@ import { Command } from "commander";
 import { ServiceError } from "../errors";
 import { bootstrapCommand, demoCommand } from "./commands/demo";
 import { apiKeyCommand, orgCommand } from "./commands/org";
+import { productsCommand } from "./commands/products";
 import { supplierCommand } from "./commands/supplier";
 import { userCommand } from "./commands/user";
 import { closeCliDb } from "./runtime";
@@ -10,7 +11,7 @@ const program = new Command("cli")
   .description("Operator tooling for the account-migration platform (DATABASE_URL or the embedded ./.data database)")
   .showHelpAfterError();
 
-for (const cmd of [orgCommand(), apiKeyCommand(), supplierCommand(), userCommand(), demoCommand(), bootstrapCommand()]) program.addCommand(cmd);
+for (const cmd of [orgCommand(), apiKeyCommand(), supplierCommand(), userCommand(), productsCommand(), demoCommand(), bootstrapCommand()]) program.addCommand(cmd);
 
 async function main() {
   try {

@@ -144,4 +144,14 @@ describe("staging and importing accounts", () => {
     expect(res.status).toBe(404);
     expect(res.json.code).toBe("import_supplier_not_found");
   });
+
+  it("refuses agreements on tariffs the catalogue does not know", async () => {
+    const { supplier, auth } = await setup();
+    const body = accountPayload(supplier.code) as any;
+    body.supply_addresses[0].gas_meter_points[0].agreements[0].tariff_code = "G-1R-NOPE-C";
+    const res = await call(stage, STAGE, { body, auth });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "account_failed_validation" });
+    expect(res.json.errors).toEqual([expect.objectContaining({ code: "tariff_code_not_found", attr: "supply_addresses.0.gas_meter_points.0.agreements.0.tariff_code" })]);
+  });
 });

@@ -1,9 +1,10 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { accountImportProcesses, accounts } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
+import { type FieldError, ServiceError } from "../../errors";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import type { StageAccountInput } from "./schemas";
+import { tariffCodeErrors } from "./tariff-errors";
 
 export type StageResult = { created: boolean; process: ImportProcessView };
 export type ImportProcessView = ReturnType<typeof toProcessView>;
@@ -21,6 +22,10 @@ export function toProcessView(p: typeof accountImportProcesses.$inferSelect, sup
   };
 }
 
+export function failedValidation(errors: FieldError[]) {
+  return new ServiceError("validation", "account_failed_validation", "The account failed validation.", { errors });
+}
+
 export function alreadyImported(supplierCode: string, external: string, accountNumber: string) {
   const detail = `Account ${external} has already been imported as ${accountNumber}.`;
   return new ServiceError("validation", "account_already_imported", detail, {
@@ -35,6 +40,8 @@ export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<
   return withTransaction(ctx, async (tx) => {
     const supplier = await findSupplier(tx, organisationId, input.import_supplier);
     assertMigrationOngoing(supplier);
+    const tariffErrors = await tariffCodeErrors(tx, input);
+    if (tariffErrors.length) throw failedValidation(tariffErrors);
     const { import_supplier: _s, ...payload } = input;
     // xmax = 0 only on a freshly inserted row: tells 201 from 200 in one statement.
     const [row] = await tx

@@ -11,7 +11,10 @@ import { createOrganisation } from "../organisations/create-organisation";
 import { createSupplier } from "../suppliers/create-supplier";
 import { setSupplierStatus } from "../suppliers/set-supplier-status";
 import { createConsoleUser } from "../users/create-console-user";
+import { loadDemoProducts } from "../products/demo-products";
+import { loadDemoActivity } from "./demo-activity";
 import { demoAccounts } from "./demo-accounts";
+import { addDays } from "../../lib/time";
 
 export const DEMO_ORG_NUMBER = "ORG-DEMO";
 export const DEMO_USERS = [
@@ -25,10 +28,10 @@ export async function isDatabaseEmpty(db: Db) {
 }
 
 /** One organisation, suppliers in every status, imported and staged accounts, two logins, products. */
-export async function loadDemo(db: Db, opts: { documentRoot: string; loadProducts?: (db: Db) => Promise<unknown> }) {
+export async function loadDemo(db: Db, opts: { documentRoot: string }) {
   const [existing] = await db.select().from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
   if (existing) throw new ServiceError("conflict", "demo_already_loaded", "The demo data set is already loaded.");
-  if (opts.loadProducts) await opts.loadProducts(db);
+  await loadDemoProducts(systemCtx(db, "demo"));
   const { organisation, apiKey } = await createOrganisation(systemCtx(db, "demo"), { name: "Demo Energy", number: DEMO_ORG_NUMBER });
   const ctx = systemCtx(db, "demo", organisation.id);
   for (const u of DEMO_USERS) await createConsoleUser(ctx, u);
@@ -50,6 +53,7 @@ export async function loadDemo(db: Db, opts: { documentRoot: string; loadProduct
     if (i === 4) continue; // one account stays staged
     const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: body.external_account_number, dry_run: false });
     imported.push(res.account_number);
+    if (imported.length <= 2) await loadDemoActivity(ctx, code, body.external_account_number, addDays(body.last_statement_closing_date, 1));
   }
   suppliers.paused = await setSupplierStatus(ctx, { code: suppliers.paused.code, status: "Paused" });
   suppliers.complete = await setSupplierStatus(ctx, { code: suppliers.complete.code, status: "Complete" });

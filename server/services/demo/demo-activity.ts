@@ -1,0 +1,36 @@
+import type { Ctx } from "../../context";
+import { addDays } from "../../lib/time";
+import { CreateNotesInput } from "../data-import/note-schemas";
+import { createNotes } from "../data-import/create-notes";
+import { createTransactions } from "../data-import/create-transactions";
+import { sendRegistrationFlows } from "../registration/send-registration-flows";
+
+/** What a migration script would post after import, so the console has something to show. */
+export async function loadDemoActivity(ctx: Ctx, importSupplier: string, external: string, openPeriodStart: string) {
+  const ref = { import_supplier: importSupplier, external_account_number: external };
+  await createNotes(
+    ctx,
+    CreateNotesInput.parse({
+      ...ref,
+      notes: [
+        { body: "Customer asked for paper bills until their online account is set up.", is_pinned: true, created_at: "2026-10-02T09:15:00Z" },
+        { body: "Legacy system: final statement issued 31 October; balance carried over below.", created_at: "2026-11-01T08:00:00Z" },
+      ],
+    }),
+  );
+  await createTransactions(
+    ctx,
+    {
+      ...ref,
+      transactions: [
+        { transaction_id: `${external}-BAL`, transaction_date: openPeriodStart, amount: 42.17, type: "CHARGE", reason: "IMPORTED_CHARGE", display_note: "Balance carried over from your previous supplier" },
+        { transaction_id: `${external}-PAY`, transaction_date: addDays(openPeriodStart, 3), amount: 42.17, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: "DD_REGULAR_COLLECTION" },
+        { transaction_id: `${external}-GOODWILL`, transaction_date: addDays(openPeriodStart, 4), amount: 10, type: "CREDIT", reason: "GENERAL_CREDIT", display_note: "Welcome credit" },
+        // Dated inside the closed period: moved into the open one, with a pinned note.
+        { transaction_id: `${external}-LATE`, transaction_date: addDays(openPeriodStart, -10), amount: 3.5, type: "CHARGE", reason: "IMPORTED_CHARGE", note: "Late meter-read adjustment from the legacy system" },
+      ],
+    },
+    { check_previously_added: true, force_add_to_current_statement: true },
+  );
+  await sendRegistrationFlows(ctx, { import_supplier_code: importSupplier, external_account_number: external });
+}

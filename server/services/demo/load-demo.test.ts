@@ -1,0 +1,42 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import { accounts, events, notes, products, transactions } from "@/db/schema";
+import { systemCtx } from "@/server/context";
+import { listSuppliers } from "@/server/services/suppliers/list-suppliers";
+import { useTestDb } from "@/test/db";
+import { signInConsoleUser } from "../console/console-credentials";
+import { DEMO_USERS, loadDemo } from "./load-demo";
+
+const t = useTestDb();
+
+class Rollback extends Error {}
+
+describe("demo data set", () => {
+  it("has suppliers in every status, imported and staged accounts, two logins, products and activity", async () => {
+    // Inside a transaction that is rolled back, so the fixed demo codes never collide on a shared server.
+    await expect(
+      t.db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        const demo = await loadDemo(tx, { documentRoot: "file:///tmp/km-demo-docs" });
+        const suppliers = await listSuppliers(systemCtx(tx, "test", demo.organisation.id));
+        expect(suppliers.map((s) => [s.code, s.status, s.counts.imported, s.counts.staged])).toEqual([
+          ["DEMO-COMPLETE", "Complete", 1, 0],
+          ["DEMO-ONGOING", "Ongoing", 3, 1],
+          ["DEMO-PAUSED", "Paused", 2, 0],
+        ]);
+        expect(demo.apiKey).toMatch(/^sk_live_/);
+        for (const u of DEMO_USERS) expect(await signInConsoleUser(tx, { email: u.email, password: u.password }, "127.0.0.1")).toMatchObject({ role: u.role });
+        const accs = await tx.select().from(accounts).where(inArray(accounts.number, demo.importedAccounts));
+        expect(accs.every((a) => a.openStatementPeriodStart === "2026-11-01")).toBe(true);
+        expect((await tx.select().from(products)).length).toBeGreaterThanOrEqual(5);
+        const first = accs.find((a) => a.number === demo.importedAccounts[0])!;
+        expect((await tx.select().from(notes).where(eq(notes.accountId, first.id))).length).toBeGreaterThanOrEqual(2);
+        expect((await tx.select().from(transactions).where(eq(transactions.accountId, first.id))).length).toBe(4);
+        const types = new Set((await tx.select().from(events).where(eq(events.accountNumber, first.number))).map((e) => e.type));
+        expect([...types]).toEqual(expect.arrayContaining(["account.created", "billing.ledger.entry_posted", "meterpoint.elec.cos_gain.registration.requested"]));
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+  }, 120_000);
+});
