@@ -7,7 +7,9 @@ import { Badge } from "@/app/components/ui/badge";
 import { Dialog } from "@/app/components/ui/dialog";
 import { describeError } from "@/app/components/ui/errors";
 import { formatDateTime, timeAgo } from "@/app/components/ui/format";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
+import { Table } from "@/app/components/ui/table";
 
 type Confirm = { kind: "roll" | "invalidate"; id: number; prefix: string } | null;
 
@@ -58,31 +60,19 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
         </div>
       )}
       <section className="card">
-        {q.isPending ? (
-          <Loading />
-        ) : q.error ? (
-          <div className="card-body">
-            <ErrorState error={q.error} retry={() => void q.refetch()} />
-          </div>
-        ) : q.data.length === 0 ? (
-          <EmptyState title="No API keys" icon="⚿">
-            {canEdit ? "Create one for your migration scripts." : "Ask an operator to create one for your migration scripts."}
-          </EmptyState>
-        ) : (
-          <table className="table" aria-label="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.map((k) => (
+        <QueryState
+          query={q}
+          inCard
+          isEmpty={q.data?.length === 0}
+          empty={
+            <EmptyState title="No API keys" icon="⚿">
+              {canEdit ? "Create one for your migration scripts." : "Ask an operator to create one for your migration scripts."}
+            </EmptyState>
+          }
+        >
+          {(keys) => (
+            <Table label="API keys" columns={["Key", "Status", "Created", "Last used", { label: "Actions", hidden: true }]}>
+              {keys.map((k) => (
                 <tr key={k.id}>
                   <td className="mono">{k.prefix}…</td>
                   <td>
@@ -114,9 +104,9 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        )}
+            </Table>
+          )}
+        </QueryState>
       </section>
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)} labelledBy="key-confirm-title">
         {confirm && (

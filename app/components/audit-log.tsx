@@ -3,7 +3,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime } from "@/app/components/ui/format";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
+import { Table } from "@/app/components/ui/table";
 
 const ENTITY: Record<string, string> = { import_supplier: "Supplier", api_key: "API key", console_user: "Console user" };
 
@@ -13,27 +15,10 @@ export function AuditLog() {
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <section className="card">
-      {q.isPending ? (
-        <Loading />
-      ) : q.error ? (
-        <div className="card-body">
-          <ErrorState error={q.error} retry={() => void q.refetch()} />
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState title="Nothing changed yet">Changes to suppliers, API keys and users are recorded here.</EmptyState>
-      ) : (
-        <>
-          <table className="table" aria-label="Audit log">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">On</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
+      <QueryState query={q} inCard isEmpty={items.length === 0} empty={<EmptyState title="Nothing changed yet">Changes to suppliers, API keys and users are recorded here.</EmptyState>}>
+        {() => (
+          <>
+            <Table label="Audit log" columns={["When", "Who", "What", "On", "Details"]}>
               {items.map((a) => (
                 <tr key={a.id}>
                   <td className="nowrap small">{formatDateTime(a.createdAt)}</td>
@@ -47,16 +32,16 @@ export function AuditLog() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-          <div className="pager">
-            <span>{items.length} shown</span>
-            <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-              {q.hasNextPage ? "Older changes" : "No older changes"}
-            </button>
-          </div>
-        </>
-      )}
+            </Table>
+            <div className="pager">
+              <span>{items.length} shown</span>
+              <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+                {q.hasNextPage ? "Older changes" : "No older changes"}
+              </button>
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

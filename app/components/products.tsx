@@ -6,7 +6,9 @@ import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDate, formatDateTime } from "@/app/components/ui/format";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
+import { Table } from "@/app/components/ui/table";
 import type { AppRouter } from "@/server/api/root";
 
 type Product = inferRouterOutputs<AppRouter>["product"]["list"]["items"][number];
@@ -37,28 +39,29 @@ export function Products() {
           </select>
         </div>
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : q.error ? (
-        <div className="card-body">
-          <ErrorState error={q.error} retry={() => void q.refetch()} />
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState title="No products" icon="◇">
-          {search || brand ? "Clear the filters." : "Load products with `npm run cli -- products load <file.json>` (or `products load-demo`); they then appear here and on /v1/products/."}
-        </EmptyState>
-      ) : (
-        <div className="card-body">
-          {items.map((p) => (
-            <ProductCard key={p.code} p={p} />
-          ))}
-          {q.hasNextPage && (
-            <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-              More products
-            </button>
-          )}
-        </div>
-      )}
+      <QueryState
+        query={q}
+        inCard
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState title="No products" icon="◇">
+            {search || brand ? "Clear the filters." : "Load products with `npm run cli -- products load <file.json>` (or `products load-demo`); they then appear here and on /v1/products/."}
+          </EmptyState>
+        }
+      >
+        {() => (
+          <div className="card-body">
+            {items.map((p) => (
+              <ProductCard key={p.code} p={p} />
+            ))}
+            {q.hasNextPage && (
+              <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+                More products
+              </button>
+            )}
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -82,36 +85,26 @@ function ProductCard({ p }: { p: Product }) {
         <p className="muted">No tariffs loaded for this product.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table" aria-label={`Tariffs of ${p.code}`}>
-            <thead>
-              <tr>
-                <th scope="col">Region</th>
-                <th scope="col">Tariff</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Rates in force (inc VAT)</th>
+          <Table label={`Tariffs of ${p.code}`} columns={["Region", "Tariff", "Payment", "Rates in force (inc VAT)"]}>
+            {p.tariffs.map((t) => (
+              <tr key={t.code}>
+                <td>_{t.region}</td>
+                <td className="mono">{t.code}</td>
+                <td className="small">{t.paymentMethods.join(", ")}</td>
+                <td className="small">
+                  {t.rates.length === 0 ? (
+                    <span className="muted">none in force</span>
+                  ) : (
+                    t.rates.map((r) => (
+                      <div key={`${r.type}-${r.paymentMethod}`}>
+                        {RATE_LABEL[r.type] ?? r.type}: <strong>{r.incVat}</strong> <span className="muted">({r.excVat} exc){r.paymentMethod ? ` · ${r.paymentMethod}` : ""} · since {formatDateTime(r.validFrom)}</span>
+                      </div>
+                    ))
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {p.tariffs.map((t) => (
-                <tr key={t.code}>
-                  <td>_{t.region}</td>
-                  <td className="mono">{t.code}</td>
-                  <td className="small">{t.paymentMethods.join(", ")}</td>
-                  <td className="small">
-                    {t.rates.length === 0 ? (
-                      <span className="muted">none in force</span>
-                    ) : (
-                      t.rates.map((r) => (
-                        <div key={`${r.type}-${r.paymentMethod}`}>
-                          {RATE_LABEL[r.type] ?? r.type}: <strong>{r.incVat}</strong> <span className="muted">({r.excVat} exc){r.paymentMethod ? ` · ${r.paymentMethod}` : ""} · since {formatDateTime(r.validFrom)}</span>
-                        </div>
-                      ))
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         </div>
       )}
     </details>

@@ -6,7 +6,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
+import { Table } from "@/app/components/ui/table";
 
 const MATCHED: Record<string, string> = { account_number: "platform number", external_account_number: "external number", meter_point: "meter point" };
 
@@ -35,53 +37,46 @@ export function AccountSearch({ query }: { query: string }) {
           </button>
         </div>
       </form>
-      {!query.trim() ? null : q.isPending ? (
-        <Loading label="Searching…" />
-      ) : q.error ? (
-        <ErrorState error={q.error} retry={() => void q.refetch()} />
-      ) : q.data.length === 0 ? (
-        <div className="card">
-          <EmptyState title={`Nothing found for “${query}”`} icon="?">
-            Check the number for typos. Accounts appear here once staged; only your organisation&apos;s accounts are searched.
-          </EmptyState>
-        </div>
-      ) : (
-        <section className="card">
-          <div className="card-header">
-            <h2>
-              {q.data.length} match{q.data.length === 1 ? "" : "es"}
-            </h2>
-          </div>
-          <table className="table" aria-label="Matching accounts">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">External number</th>
-                <th scope="col">Supplier</th>
-                <th scope="col">Billing name</th>
-                <th scope="col">Import stage</th>
-                <th scope="col">Matched on</th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.map((m) => (
-                <tr key={`${m.importSupplier}/${m.externalAccountNumber}/${m.status}`}>
-                  <td className="mono">{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
-                  <td className="mono">
-                    <Link href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}>{m.externalAccountNumber}</Link>
-                  </td>
-                  <td>{m.importSupplier}</td>
-                  <td>{m.billingName ?? "—"}</td>
-                  <td>
-                    <Badge value={m.status} />
-                  </td>
-                  <td className="muted">{MATCHED[m.matchedOn]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {query.trim() ? (
+        <QueryState
+          query={q}
+          loadingLabel="Searching…"
+          isEmpty={q.data?.length === 0}
+          empty={
+            <div className="card">
+              <EmptyState title={`Nothing found for “${query}”`} icon="?">
+                Check the number for typos. Accounts appear here once staged; only your organisation&apos;s accounts are searched.
+              </EmptyState>
+            </div>
+          }
+        >
+          {(matches) => (
+            <section className="card">
+              <div className="card-header">
+                <h2>
+                  {matches.length} match{matches.length === 1 ? "" : "es"}
+                </h2>
+              </div>
+              <Table label="Matching accounts" columns={["Account", "External number", "Supplier", "Billing name", "Import stage", "Matched on"]}>
+                {matches.map((m) => (
+                  <tr key={`${m.importSupplier}/${m.externalAccountNumber}/${m.status}`}>
+                    <td className="mono">{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
+                    <td className="mono">
+                      <Link href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}>{m.externalAccountNumber}</Link>
+                    </td>
+                    <td>{m.importSupplier}</td>
+                    <td>{m.billingName ?? "—"}</td>
+                    <td>
+                      <Badge value={m.status} />
+                    </td>
+                    <td className="muted">{MATCHED[m.matchedOn]}</td>
+                  </tr>
+                ))}
+              </Table>
+            </section>
+          )}
+        </QueryState>
+      ) : null}
     </div>
   );
 }

@@ -6,10 +6,13 @@ import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime, formatDay, formatMoney } from "@/app/components/ui/format";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { EventTable } from "@/app/components/events/event-table";
+import { JsonView } from "@/app/components/ui/json";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
+import { Table } from "@/app/components/ui/table";
 import { type Tab, Tabs } from "@/app/components/ui/tabs";
 import type { AppRouter } from "@/server/api/root";
-import { EventRows } from "./event-list";
 
 type Records = inferRouterOutputs<AppRouter>["account"]["records"];
 type Account = inferRouterOutputs<AppRouter>["account"]["get"];
@@ -21,37 +24,34 @@ export function AccountTabs({ account }: { account: Account }) {
   const records = useQuery(trpc.account.records.queryOptions({ accountNumber: account.number }));
   const events = useQuery({ ...trpc.event.list.queryOptions({ accountNumber: account.number, limit: 100 }), refetchInterval: 10_000 });
   const [tab, setTab] = useState("overview");
-  if (records.isPending) return <Loading />;
-  if (records.error) return <ErrorState error={records.error} retry={() => void records.refetch()} />;
-  const r = records.data;
-  const tabs: Tab[] = [
-    { id: "overview", label: "Overview", content: <Overview account={account} /> },
-    { id: "notes", label: "Notes", count: r.notes.items.length, content: <Notes number={account.number} notes={r.notes} /> },
-    { id: "transactions", label: "Transactions", count: r.transactions.items.length, content: <Transactions txs={r.transactions} /> },
-    { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
-    { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
-    { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
-    {
-      id: "events",
-      label: "Events",
-      count: events.data?.items.length,
-      content: events.data ? (
-        events.data.items.length ? (
-          <EventRows events={events.data.items} />
-        ) : (
-          <EmptyState title="No events yet">Events about this account appear here as they are emitted.</EmptyState>
-        )
-      ) : events.error ? (
-        <ErrorState error={events.error} />
-      ) : (
-        <Loading />
-      ),
-    },
-  ];
   return (
-    <section className="card">
-      <Tabs label="Account details" tabs={tabs} value={tab} onChange={setTab} />
-    </section>
+    <QueryState query={records}>
+      {(r) => {
+        const tabs: Tab[] = [
+          { id: "overview", label: "Overview", content: <Overview account={account} /> },
+          { id: "notes", label: "Notes", count: r.notes.items.length, content: <Notes number={account.number} notes={r.notes} /> },
+          { id: "transactions", label: "Transactions", count: r.transactions.items.length, content: <Transactions txs={r.transactions} /> },
+          { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
+          { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
+          { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
+          {
+            id: "events",
+            label: "Events",
+            count: events.data?.items.length,
+            content: (
+              <QueryState query={events} isEmpty={events.data?.items.length === 0} empty={<EmptyState title="No events yet">Events about this account appear here as they are emitted.</EmptyState>}>
+                {({ items }) => <EventTable events={items} label="Events" detailLabel="Payload" detail={(e) => <JsonView value={e.payload} label={`Payload of ${e.type}`} />} />}
+              </QueryState>
+            ),
+          },
+        ];
+        return (
+          <section className="card">
+            <Tabs label="Account details" tabs={tabs} value={tab} onChange={setTab} />
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -134,38 +134,23 @@ function Transactions({ txs }: { txs: Records["transactions"] }) {
   return (
     <div className="table-wrap" data-testid="transactions">
       <More more={txs.more} />
-      <table className="table" aria-label="Transactions">
-        <thead>
-          <tr>
-            <th scope="col">Transaction</th>
-            <th scope="col">Type</th>
-            <th scope="col">Reason</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col">Date</th>
-            <th scope="col">Original date</th>
-            <th scope="col">Status</th>
+      <Table label="Transactions" columns={["Transaction", "Type", "Reason", { label: "Amount", className: "num" }, "Date", "Original date", "Status"]}>
+        {txs.items.map((t) => (
+          <tr key={t.id}>
+            <td className="mono">{t.transactionId}</td>
+            <td>{t.type}</td>
+            <td className="small">{t.reason ?? "—"}</td>
+            <td className="num">{formatMoney(t.amount)}</td>
+            <td className="nowrap">{formatDay(t.transactionDate)}</td>
+            <td className="nowrap">{t.dateMoved ? <span title={t.description ?? undefined}>{formatDay(t.originalTransactionDate)} (moved)</span> : <span className="muted">—</span>}</td>
+            <td>
+              <span title="TRANSACTION_ADDED_TO_ACCOUNT">
+                <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
+              </span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {txs.items.map((t) => (
-            <tr key={t.id}>
-              <td className="mono">{t.transactionId}</td>
-              <td>{t.type}</td>
-              <td className="small">{t.reason ?? "—"}</td>
-              <td className="num">{formatMoney(t.amount)}</td>
-              <td className="nowrap">{formatDay(t.transactionDate)}</td>
-              <td className="nowrap">{t.dateMoved ? <span title={t.description ?? undefined}>{formatDay(t.originalTransactionDate)} (moved)</span> : <span className="muted">—</span>}</td>
-              <td>
-                <span title="TRANSACTION_ADDED_TO_ACCOUNT">
-                  <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </div>
   );
 }
@@ -173,74 +158,48 @@ function Transactions({ txs }: { txs: Records["transactions"] }) {
 function Statements({ number, statements }: { number: string; statements: Records["statements"] }) {
   if (!statements.items.length) return <EmptyState title="No historical statements">Statements posted to data-import/historical-statements/create appear here.</EmptyState>;
   return (
-    <table className="table" aria-label="Historical statements">
-      <thead>
-        <tr>
-          <th scope="col">Statement</th>
-          <th scope="col">Number</th>
-          <th scope="col">Period</th>
-          <th scope="col">Issued</th>
-          <th scope="col" className="num">
-            Gross
-          </th>
-          <th scope="col">PDF</th>
+    <Table label="Historical statements" columns={["Statement", "Number", "Period", "Issued", { label: "Gross", className: "num" }, "PDF"]}>
+      {statements.items.map((s) => (
+        <tr key={s.id}>
+          <td className="mono">{s.statementId}</td>
+          <td>{s.number}</td>
+          <td className="nowrap">
+            {formatDay(s.billPeriodFromDate)} – {formatDay(s.billPeriodToDate)}
+          </td>
+          <td className="nowrap">{formatDay(s.issuedDate)}</td>
+          <td className="num">{formatMoney(s.grossAmount)}</td>
+          <td>
+            {s.hasDocument ? (
+              <a href={`/accounts/${number}/documents/statement/${s.id}`} target="_blank" rel="noopener noreferrer">
+                Open PDF
+              </a>
+            ) : (
+              <span className="muted">No PDF sent</span>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {statements.items.map((s) => (
-          <tr key={s.id}>
-            <td className="mono">{s.statementId}</td>
-            <td>{s.number}</td>
-            <td className="nowrap">
-              {formatDay(s.billPeriodFromDate)} – {formatDay(s.billPeriodToDate)}
-            </td>
-            <td className="nowrap">{formatDay(s.issuedDate)}</td>
-            <td className="num">{formatMoney(s.grossAmount)}</td>
-            <td>
-              {s.hasDocument ? (
-                <a href={`/accounts/${number}/documents/statement/${s.id}`} target="_blank" rel="noopener noreferrer">
-                  Open PDF
-                </a>
-              ) : (
-                <span className="muted">No PDF sent</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }
 
 function Instructions({ rows }: { rows: Records["paymentInstructions"] }) {
   if (!rows.length) return <EmptyState title="No payment instructions">Instructions posted to data-import/payment-instruction/create appear here once the vendor confirms them.</EmptyState>;
   return (
-    <table className="table" aria-label="Payment instructions">
-      <thead>
-        <tr>
-          <th scope="col">Vendor</th>
-          <th scope="col">Type</th>
-          <th scope="col">Reference</th>
-          <th scope="col">Status</th>
-          <th scope="col">Vendor says</th>
-          <th scope="col">Verified</th>
+    <Table label="Payment instructions" columns={["Vendor", "Type", "Reference", "Status", "Vendor says", "Verified"]}>
+      {rows.map((p) => (
+        <tr key={p.id}>
+          <td>{p.vendor}</td>
+          <td>{p.type}</td>
+          <td className="mono">{p.reference}</td>
+          <td>
+            <Badge value={p.status} tone={p.status === "active" ? "ok" : "neutral"} />
+          </td>
+          <td>{p.vendorStatus}</td>
+          <td className="nowrap small">{formatDateTime(p.verifiedAt)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((p) => (
-          <tr key={p.id}>
-            <td>{p.vendor}</td>
-            <td>{p.type}</td>
-            <td className="mono">{p.reference}</td>
-            <td>
-              <Badge value={p.status} tone={p.status === "active" ? "ok" : "neutral"} />
-            </td>
-            <td>{p.vendorStatus}</td>
-            <td className="nowrap small">{formatDateTime(p.verifiedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }
 
@@ -253,33 +212,21 @@ const REG_LABEL: Record<string, { tone: "ok" | "warn" | "danger"; text: string }
 function Registrations({ rows }: { rows: Records["registrations"] }) {
   if (!rows.length) return <EmptyState title="No registration flows">Meter points marked through data-import/send-registration-flows appear here with their later outcome.</EmptyState>;
   return (
-    <table className="table" aria-label="Registration flows" data-testid="registrations">
-      <thead>
-        <tr>
-          <th scope="col">Meter point</th>
-          <th scope="col">Supply start</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Detail</th>
-          <th scope="col">Requested</th>
-          <th scope="col">Last attempt</th>
+    <Table label="Registration flows" testId="registrations" columns={["Meter point", "Supply start", "Outcome", "Detail", "Requested", "Last attempt"]}>
+      {rows.map((g) => (
+        <tr key={g.id}>
+          <td>
+            <Badge value={g.fuel} tone={g.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{g.mpxn}</span>
+          </td>
+          <td className="nowrap">{formatDay(g.supplyStartDate)}</td>
+          <td>
+            <Badge value={g.status} tone={REG_LABEL[g.status]?.tone} label={REG_LABEL[g.status]?.text} />
+          </td>
+          <td className="small">{g.errorDetail ?? (g.attempts ? `${g.attempts} attempt(s)` : "—")}</td>
+          <td className="nowrap small">{formatDateTime(g.requestedAt)}</td>
+          <td className="nowrap small">{formatDateTime(g.sentAt ?? g.failedAt)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((g) => (
-          <tr key={g.id}>
-            <td>
-              <Badge value={g.fuel} tone={g.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{g.mpxn}</span>
-            </td>
-            <td className="nowrap">{formatDay(g.supplyStartDate)}</td>
-            <td>
-              <Badge value={g.status} tone={REG_LABEL[g.status]?.tone} label={REG_LABEL[g.status]?.text} />
-            </td>
-            <td className="small">{g.errorDetail ?? (g.attempts ? `${g.attempts} attempt(s)` : "—")}</td>
-            <td className="nowrap small">{formatDateTime(g.requestedAt)}</td>
-            <td className="nowrap small">{formatDateTime(g.sentAt ?? g.failedAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }

@@ -6,7 +6,7 @@ import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
-import { ErrorState, Loading } from "@/app/components/ui/states";
+import { QueryState } from "@/app/components/ui/query-state";
 
 const STEP: Record<string, string> = {
   "data_import.import_process.complete": "Imported",
@@ -19,78 +19,79 @@ const STEP: Record<string, string> = {
 export function ImportProcess({ supplier, external }: { supplier: string; external: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external }));
-  if (q.isPending) return <Loading />;
-  if (q.error) return <ErrorState error={q.error} retry={() => void q.refetch()} />;
-  const p = q.data;
   return (
-    <div className="grid-2">
-      <div className="stack">
-        <section className="card">
-          <div className="card-header">
-            <h2>Import stage</h2>
-            <Badge value={p.status} />
-          </div>
-          <div className="card-body">
-            <dl className="facts">
-              <dt>Supplier</dt>
-              <dd>
-                <Link href={`/suppliers/${encodeURIComponent(p.importSupplier)}`}>{p.importSupplier}</Link> <Badge value={p.supplierStatus} />
-              </dd>
-              <dt>Platform account</dt>
-              <dd className="mono">{p.accountNumber ? <Link href={`/accounts/${p.accountNumber}`}>{p.accountNumber}</Link> : "not imported yet"}</dd>
-              <dt>First staged</dt>
-              <dd>{formatDateTime(p.createdAt)}</dd>
-              <dt>Last change</dt>
-              <dd>{formatDateTime(p.updatedAt)}</dd>
-              <dt>Imported</dt>
-              <dd>{formatDateTime(p.importedAt)}</dd>
-            </dl>
-            {p.errors.length > 0 && (
-              <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
-                <div>
-                  <strong>Why it failed</strong>
-                  <ul style={{ margin: 0, paddingLeft: 18 }}>
-                    {p.errors.map((e, i) => (
-                      <li key={i}>
-                        {e.attr && <span className="mono">{e.attr}: </span>}
-                        {e.detail} <span className="small">({e.code})</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+    <QueryState query={q}>
+      {(p) => (
+        <div className="grid-2">
+          <div className="stack">
+            <section className="card">
+              <div className="card-header">
+                <h2>Import stage</h2>
+                <Badge value={p.status} />
               </div>
-            )}
+              <div className="card-body">
+                <dl className="facts">
+                  <dt>Supplier</dt>
+                  <dd>
+                    <Link href={`/suppliers/${encodeURIComponent(p.importSupplier)}`}>{p.importSupplier}</Link> <Badge value={p.supplierStatus} />
+                  </dd>
+                  <dt>Platform account</dt>
+                  <dd className="mono">{p.accountNumber ? <Link href={`/accounts/${p.accountNumber}`}>{p.accountNumber}</Link> : "not imported yet"}</dd>
+                  <dt>First staged</dt>
+                  <dd>{formatDateTime(p.createdAt)}</dd>
+                  <dt>Last change</dt>
+                  <dd>{formatDateTime(p.updatedAt)}</dd>
+                  <dt>Imported</dt>
+                  <dd>{formatDateTime(p.importedAt)}</dd>
+                </dl>
+                {p.errors.length > 0 && (
+                  <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
+                    <div>
+                      <strong>Why it failed</strong>
+                      <ul style={{ margin: 0, paddingLeft: 18 }}>
+                        {p.errors.map((e, i) => (
+                          <li key={i}>
+                            {e.attr && <span className="mono">{e.attr}: </span>}
+                            {e.detail} <span className="small">({e.code})</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </div>
+                )}
+              </div>
+            </section>
+            <section className="card">
+              <div className="card-header">
+                <h2>History</h2>
+              </div>
+              <div className="card-body">
+                <ol className="timeline">
+                  {p.history.map((h) => (
+                    <li key={h.id}>
+                      <strong>{STEP[h.type] ?? h.type}</strong>
+                      {typeof h.payload.error_detail === "string" && <div className="small">{h.payload.error_detail}</div>}
+                      <div className="muted small">{formatDateTime(h.occurredAt)}</div>
+                    </li>
+                  ))}
+                  <li>
+                    <strong>Staged</strong>
+                    <div className="muted small">{formatDateTime(p.createdAt)}</div>
+                  </li>
+                </ol>
+              </div>
+            </section>
           </div>
-        </section>
-        <section className="card">
-          <div className="card-header">
-            <h2>History</h2>
-          </div>
-          <div className="card-body">
-            <ol className="timeline">
-              {p.history.map((h) => (
-                <li key={h.id}>
-                  <strong>{STEP[h.type] ?? h.type}</strong>
-                  {typeof h.payload.error_detail === "string" && <div className="small">{h.payload.error_detail}</div>}
-                  <div className="muted small">{formatDateTime(h.occurredAt)}</div>
-                </li>
-              ))}
-              <li>
-                <strong>Staged</strong>
-                <div className="muted small">{formatDateTime(p.createdAt)}</div>
-              </li>
-            </ol>
-          </div>
-        </section>
-      </div>
-      <section className="card">
-        <div className="card-header">
-          <h2>Staged data</h2>
+          <section className="card">
+            <div className="card-header">
+              <h2>Staged data</h2>
+            </div>
+            <div className="card-body">
+              <JsonView value={p.payload} label="Staged payload" />
+            </div>
+          </section>
         </div>
-        <div className="card-body">
-          <JsonView value={p.payload} label="Staged payload" />
-        </div>
-      </section>
-    </div>
+      )}
+    </QueryState>
   );
 }

@@ -4,11 +4,11 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
-import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
-
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
+import { EventTable } from "./event-table";
 import { type EventFilters, eventListInput } from "./filters";
 
 export const LIVE_INTERVAL_MS = 3000;
@@ -69,104 +69,54 @@ export function EventLog({ filters }: { filters: EventFilters }) {
           </span>
         </label>
       </form>
-      {q.isPending ? (
-        <Loading />
-      ) : q.error ? (
-        <div className="card-body">
-          <ErrorState error={q.error} retry={() => void q.refetch()} />
-        </div>
-      ) : items.length === 0 ? (
-        <EmptyState title="No events match" icon="~">
-          {Object.values(filters).some(Boolean) ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
-        </EmptyState>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table" aria-label="Events, newest first">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Details</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((e) => (
-                  <EventLine key={e.id} e={e} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="pager">
-            <span>
-              {items.length} shown{live ? " · live" : ""}
-            </span>
-            <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-              {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older events" : "No older events"}
-            </button>
-          </div>
-        </>
-      )}
+      <QueryState
+        query={q}
+        inCard
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState title="No events match" icon="~">
+            {Object.values(filters).some(Boolean) ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
+          </EmptyState>
+        }
+      >
+        {() => (
+          <>
+            <EventTable events={items} label="Events, newest first" detailLabel="Envelope" detail={(e) => <EventEnvelope id={e.id} />} />
+            <div className="pager">
+              <span>
+                {items.length} shown{live ? " · live" : ""}
+              </span>
+              <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+                {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older events" : "No older events"}
+              </button>
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
-  );
-}
-
-type Line = { id: string; type: string; version: string; occurredAt: Date; accountNumber: string | null; publishedAt: Date | null; attempts: number; lastError: string | null };
-
-function EventLine({ e }: { e: Line }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <tr data-testid="event-row">
-        <td className="nowrap small">{formatDateTime(e.occurredAt)}</td>
-        <td>
-          <span className="mono">{e.type}</span> <span className="badge plain">{e.version}</span>
-        </td>
-        <td className="mono">{e.accountNumber ?? "—"}</td>
-        <td>
-          {e.publishedAt ? <Badge value="published" /> : <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />}
-          {e.lastError && !e.publishedAt && <div className="small" style={{ color: "var(--danger)" }}>{e.lastError}</div>}
-        </td>
-        <td>
-          <button className="btn btn-sm" type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? "Hide" : "Envelope"}
-          </button>
-        </td>
-      </tr>
-      {open && (
-        <tr>
-          <td colSpan={5} style={{ background: "var(--surface-2)" }}>
-            <EventEnvelope id={e.id} />
-          </td>
-        </tr>
-      )}
-    </>
   );
 }
 
 function EventEnvelope({ id }: { id: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.event.get.queryOptions({ id }));
-  if (q.isPending) return <Loading />;
-  if (q.error) return <ErrorState error={q.error} />;
-  const { data, ...attributes } = q.data.envelope;
   return (
-    <div className="grid-2">
-      <div>
-        <h3 style={{ marginBottom: 8 }}>CloudEvents envelope</h3>
-        <JsonView value={attributes} label="Envelope attributes" />
-        <p className="muted small">
-          Published {q.data.publishedAt ? formatDateTime(q.data.publishedAt) : "not yet"} · outbox sequence {q.data.seq}
-        </p>
-      </div>
-      <div>
-        <h3 style={{ marginBottom: 8 }}>Payload (data)</h3>
-        <JsonView value={data} label="Event payload" />
-      </div>
-    </div>
+    <QueryState query={q}>
+      {({ envelope: { data, ...attributes }, publishedAt, seq }) => (
+        <div className="grid-2">
+          <div>
+            <h3 style={{ marginBottom: 8 }}>CloudEvents envelope</h3>
+            <JsonView value={attributes} label="Envelope attributes" />
+            <p className="muted small">
+              Published {publishedAt ? formatDateTime(publishedAt) : "not yet"} · outbox sequence {seq}
+            </p>
+          </div>
+          <div>
+            <h3 style={{ marginBottom: 8 }}>Payload (data)</h3>
+            <JsonView value={data} label="Event payload" />
+          </div>
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -9,7 +9,9 @@ import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { DataTable } from "@/app/components/ui/data-table";
 import { formatCount, formatDateTime } from "@/app/components/ui/format";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { Card } from "@/app/components/ui/card";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
 import type { AppRouter } from "@/server/api/root";
 
 type Row = inferRouterOutputs<AppRouter>["accountImport"]["list"]["items"][number];
@@ -98,13 +100,7 @@ export function ImportsTable({ code, selectable, selected, onSelect }: { code: s
   );
 
   return (
-    <section className="card" aria-labelledby="rows-title">
-      <div className="card-header">
-        <div>
-          <h2 id="rows-title">Accounts</h2>
-          <p>{q.data ? `${formatCount(q.data.total)} matching` : " "}</p>
-        </div>
-      </div>
+    <Card id="rows-title" title="Accounts" description={q.data ? `${formatCount(q.data.total)} matching` : " "} flush>
       <div className="filters">
         <div className="field">
           <label htmlFor="imports-status">Status</label>
@@ -120,42 +116,43 @@ export function ImportsTable({ code, selectable, selected, onSelect }: { code: s
           <input id="imports-search" type="search" value={search} onChange={(e) => (setSearch(e.target.value), reset())} />
         </div>
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : q.error ? (
-        <div className="card-body">
-          <ErrorState error={q.error} retry={() => void q.refetch()} />
-        </div>
-      ) : q.data.items.length === 0 ? (
-        <EmptyState title={status || search ? "No account matches these filters" : "No accounts staged yet"}>
-          {status || search ? "Clear the filters to see every account." : "Upload a file above, or have your migration script call the create-or-update endpoint."}
-        </EmptyState>
-      ) : (
-        <>
-          <DataTable
-            label="Staged and imported accounts"
-            data={q.data.items}
-            columns={columns}
-            sorting={sorting}
-            onSortingChange={(s) => (setSorting(s), reset())}
-            getRowId={(r) => String(r.id)}
-            rowClassName={(r) => (selected.includes(r.externalAccountNumber) ? "selected" : undefined)}
-          />
-          <div className="pager">
-            <span>
-              Page {cursors.length} · {formatCount(q.data.total)} accounts
-            </span>
-            <div className="row">
-              <button className="btn btn-sm" type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-                Previous
-              </button>
-              <button className="btn btn-sm" type="button" disabled={!q.data.nextCursor} onClick={() => setCursors([...cursors, q.data.nextCursor])}>
-                Next
-              </button>
+      <QueryState
+        query={q}
+        inCard
+        isEmpty={q.data?.items.length === 0}
+        empty={
+          <EmptyState title={status || search ? "No account matches these filters" : "No accounts staged yet"}>
+            {status || search ? "Clear the filters to see every account." : "Upload a file above, or have your migration script call the create-or-update endpoint."}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <DataTable
+              label="Staged and imported accounts"
+              data={data.items}
+              columns={columns}
+              sorting={sorting}
+              onSortingChange={(s) => (setSorting(s), reset())}
+              getRowId={(r) => String(r.id)}
+              rowClassName={(r) => (selected.includes(r.externalAccountNumber) ? "selected" : undefined)}
+            />
+            <div className="pager">
+              <span>
+                Page {cursors.length} · {formatCount(data.total)} accounts
+              </span>
+              <div className="row">
+                <button className="btn btn-sm" type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+                  Previous
+                </button>
+                <button className="btn btn-sm" type="button" disabled={!data.nextCursor} onClick={() => setCursors([...cursors, data.nextCursor])}>
+                  Next
+                </button>
+              </div>
             </div>
-          </div>
-        </>
-      )}
-    </section>
+          </>
+        )}
+      </QueryState>
+    </Card>
   );
 }

@@ -1,12 +1,13 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTRPC, useTRPCClient } from "@/app/components/trpc/react";
-import { describeError } from "@/app/components/ui/errors";
+import { useTRPCClient } from "@/app/components/trpc/react";
+import { Card } from "@/app/components/ui/card";
+import { Table } from "@/app/components/ui/table";
 import type { RowResult } from "@/server/services/console/stage-account-rows";
 import { csvTemplate, parseAccountsFile } from "./parse-file";
 import { Progress } from "./progress";
+import { DisabledNotice, RunSummary, runFailure, useRefreshImports } from "./run-parts";
 
 const CHUNK = 100;
 
@@ -14,9 +15,8 @@ type Run = { file: string; total: number; done: number; staged: number; updated:
 
 /** Upload a JSON or CSV file: rows are staged in chunks, each validated on the server, errors shown by row and field. */
 export function UploadPanel({ code, disabledReason }: { code: string; disabledReason?: string }) {
-  const trpc = useTRPC();
   const client = useTRPCClient();
-  const qc = useQueryClient();
+  const refresh = useRefreshImports();
   const input = useRef<HTMLInputElement>(null);
   const [run, setRun] = useState<Run | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -46,107 +46,78 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
       }
       state = { ...state, finished: true };
     } catch (err) {
-      const e = describeError(err);
-      state = { ...state, finished: true, error: `${e.detail} ${e.next}` };
+      state = { ...state, finished: true, error: runFailure(err) };
     }
     setRun(state);
     if (input.current) input.current.value = "";
-    await qc.invalidateQueries({ queryKey: trpc.accountImport.pathKey() });
-    await qc.invalidateQueries({ queryKey: trpc.supplier.pathKey() });
+    await refresh();
   }
 
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`;
   return (
-    <section className="card" aria-labelledby="upload-title">
-      <div className="card-header">
-        <div>
-          <h2 id="upload-title">Stage accounts from a file</h2>
-          <p>JSON (an array of staging payloads) or CSV (one account per row). Each row is validated and staged on its own.</p>
-        </div>
+    <Card
+      id="upload-title"
+      title="Stage accounts from a file"
+      description="JSON (an array of staging payloads) or CSV (one account per row). Each row is validated and staged on its own."
+      action={
         <a className="btn btn-sm" href={template} download="accounts-template.csv">
           CSV template
         </a>
+      }
+    >
+      <DisabledNotice reason={disabledReason} />
+      <div className="field">
+        <label htmlFor="accounts-file">Accounts file</label>
+        <input
+          ref={input}
+          id="accounts-file"
+          type="file"
+          accept=".json,.csv,application/json,text/csv"
+          disabled={busy}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void upload(f);
+          }}
+        />
+        <span className="hint">Staging again replaces an account&apos;s staged data until it is imported.</span>
       </div>
-      <div className="card-body">
-        {disabledReason && (
-          <div className="alert alert-warn" role="status">
-            {disabledReason}
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor="accounts-file">Accounts file</label>
-          <input
-            ref={input}
-            id="accounts-file"
-            type="file"
-            accept=".json,.csv,application/json,text/csv"
-            disabled={busy}
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              if (f) void upload(f);
-            }}
-          />
-          <span className="hint">Staging again replaces an account&apos;s staged data until it is imported.</span>
+      {fileError && (
+        <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
+          {fileError}
         </div>
-        {fileError && (
-          <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
-            {fileError}
-          </div>
-        )}
-        {run && (
-          <div style={{ marginTop: 16 }} data-testid="upload-result">
-            <Progress label={`Staging ${run.file}`} done={run.done} total={run.total} />
-            {run.finished && (
-              <div className={`alert ${run.failed.length || run.error ? "alert-warn" : "alert-ok"}`} role="status" style={{ marginTop: 12 }}>
-                <div>
-                  <strong>
-                    {run.staged} staged, {run.updated} updated, {run.failed.length} with errors
-                  </strong>
-                  {run.error ?? (run.failed.length ? "Fix the rows below and upload the file again; rows already staged are simply updated." : "Import them below when you are ready.")}
-                </div>
-              </div>
-            )}
-            {run.failed.length > 0 && <RowErrors rows={run.failed} />}
-          </div>
-        )}
-      </div>
-    </section>
+      )}
+      {run && (
+        <div style={{ marginTop: 16 }} data-testid="upload-result">
+          <Progress label={`Staging ${run.file}`} done={run.done} total={run.total} />
+          {run.finished && (
+            <RunSummary warn={Boolean(run.failed.length || run.error)} title={`${run.staged} staged, ${run.updated} updated, ${run.failed.length} with errors`}>
+              {run.error ?? (run.failed.length ? "Fix the rows below and upload the file again; rows already staged are simply updated." : "Import them below when you are ready.")}
+            </RunSummary>
+          )}
+          {run.failed.length > 0 && <RowErrors rows={run.failed} />}
+        </div>
+      )}
+    </Card>
   );
 }
 
 function RowErrors({ rows }: { rows: RowResult[] }) {
   return (
     <div className="table-wrap" style={{ marginTop: 12, border: "1px solid var(--border)", borderRadius: 8 }}>
-      <table className="table fixed" aria-label="Rows with errors" data-testid="row-errors">
-        <thead>
-          <tr>
-            <th scope="col" style={{ width: 64 }}>
-              Row
-            </th>
-            <th scope="col" style={{ width: "28%" }}>
-              Account
-            </th>
-            <th scope="col" style={{ width: "26%" }}>
-              Field
-            </th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.flatMap((r) =>
-            (r.errors.length ? r.errors : [{ attr: null, column: null, code: r.code ?? "error", detail: r.detail ?? "Refused." }]).map((e, i) => (
-              <tr key={`${r.row}-${i}`}>
-                <td className="num">{r.row}</td>
-                <td className="mono">{r.externalAccountNumber ?? "—"}</td>
-                <td className="mono">{e.column ?? e.attr ?? "—"}</td>
-                <td>
-                  {e.detail} <span className="muted small">({e.code})</span>
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+      <Table label="Rows with errors" className="fixed" testId="row-errors" columns={[{ label: "Row", style: { width: 64 } }, { label: "Account", style: { width: "28%" } }, { label: "Field", style: { width: "26%" } }, "Problem"]}>
+        {rows.flatMap((r) =>
+          (r.errors.length ? r.errors : [{ attr: null, column: null, code: r.code ?? "error", detail: r.detail ?? "Refused." }]).map((e, i) => (
+            <tr key={`${r.row}-${i}`}>
+              <td className="num">{r.row}</td>
+              <td className="mono">{r.externalAccountNumber ?? "—"}</td>
+              <td className="mono">{e.column ?? e.attr ?? "—"}</td>
+              <td>
+                {e.detail} <span className="muted small">({e.code})</span>
+              </td>
+            </tr>
+          )),
+        )}
+      </Table>
     </div>
   );
 }

@@ -5,81 +5,85 @@ import Link from "next/link";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatCount, formatDateTime } from "@/app/components/ui/format";
-import { EmptyState, ErrorState, Loading } from "@/app/components/ui/states";
+import { Card } from "@/app/components/ui/card";
+import { QueryState } from "@/app/components/ui/query-state";
+import { EmptyState } from "@/app/components/ui/states";
 import { StatusControl } from "./status-control";
 import { SupplierForm } from "./supplier-form";
 
 export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boolean }) {
   const trpc = useTRPC();
-  const { data: s, error, isPending, refetch } = useQuery(trpc.supplier.get.queryOptions({ code }));
-  if (isPending) return <Loading />;
-  if (error) return <ErrorState error={error} retry={() => void refetch()} />;
+  const q = useQuery(trpc.supplier.get.queryOptions({ code }));
   return (
-    <>
-      <div className="stats">
-        <div className="stat">
-          <div className="label">Status</div>
-          <div className="value" style={{ fontSize: 16, marginTop: 10 }} data-testid="supplier-status">
-            <Badge value={s.status} />
-          </div>
-        </div>
-        <div className="stat">
-          <div className="label">Staged</div>
-          <div className="value">{formatCount(s.counts.staged)}</div>
-        </div>
-        <div className="stat">
-          <div className="label">Imported</div>
-          <div className="value">{formatCount(s.counts.imported)}</div>
-        </div>
-        <div className="stat">
-          <div className="label">Failed</div>
-          <div className="value">{formatCount(s.counts.failed)}</div>
-        </div>
-      </div>
-      <div className="grid-2">
-        <div className="stack">
-          <section className="card">
-            <div className="card-header">
-              <div>
-                <h2>Migration status</h2>
-                <p>Ongoing ⇄ Paused → Complete. Paused and Complete refuse staging and importing.</p>
+    <QueryState query={q}>
+      {(s) => (
+        <>
+          <div className="stats">
+            <div className="stat">
+              <div className="label">Status</div>
+              <div className="value" style={{ fontSize: 16, marginTop: 10 }} data-testid="supplier-status">
+                <Badge value={s.status} />
               </div>
             </div>
-            <div className="card-body">
-              {canEdit ? (
-                <StatusControl code={s.code} status={s.status} transitions={s.transitions} />
-              ) : (
-                <p className="muted" style={{ margin: 0 }}>
-                  Status is <Badge value={s.status} />. Only operators can change it.
-                </p>
-              )}
+            <div className="stat">
+              <div className="label">Staged</div>
+              <div className="value">{formatCount(s.counts.staged)}</div>
             </div>
-          </section>
-          <section className="card">
-            <div className="card-header">
-              <h2>Settings</h2>
+            <div className="stat">
+              <div className="label">Imported</div>
+              <div className="value">{formatCount(s.counts.imported)}</div>
             </div>
-            <div className="card-body">
-              {canEdit ? (
-                <SupplierForm mode="edit" initial={{ code: s.code, name: s.name, documentRoot: s.documentRoot, sendAutomatedEmails: s.sendAutomatedEmails }} />
-              ) : (
-                <dl className="facts">
-                  <dt>Name</dt>
-                  <dd>{s.name}</dd>
-                  <dt>Document root</dt>
-                  <dd className="mono">{s.documentRoot}</dd>
-                  <dt>Automated e-mails</dt>
-                  <dd>{s.sendAutomatedEmails ? "Sent on migration" : "Not sent"}</dd>
-                  <dt>Created</dt>
-                  <dd>{formatDateTime(s.createdAt)}</dd>
-                </dl>
-              )}
+            <div className="stat">
+              <div className="label">Failed</div>
+              <div className="value">{formatCount(s.counts.failed)}</div>
             </div>
-          </section>
-        </div>
-        <AuditTrail code={code} />
-      </div>
-    </>
+          </div>
+          <div className="grid-2">
+            <div className="stack">
+              <section className="card">
+                <div className="card-header">
+                  <div>
+                    <h2>Migration status</h2>
+                    <p>Ongoing ⇄ Paused → Complete. Paused and Complete refuse staging and importing.</p>
+                  </div>
+                </div>
+                <div className="card-body">
+                  {canEdit ? (
+                    <StatusControl code={s.code} status={s.status} transitions={s.transitions} />
+                  ) : (
+                    <p className="muted" style={{ margin: 0 }}>
+                      Status is <Badge value={s.status} />. Only operators can change it.
+                    </p>
+                  )}
+                </div>
+              </section>
+              <section className="card">
+                <div className="card-header">
+                  <h2>Settings</h2>
+                </div>
+                <div className="card-body">
+                  {canEdit ? (
+                    <SupplierForm mode="edit" initial={{ code: s.code, name: s.name, documentRoot: s.documentRoot, sendAutomatedEmails: s.sendAutomatedEmails }} />
+                  ) : (
+                    <dl className="facts">
+                      <dt>Name</dt>
+                      <dd>{s.name}</dd>
+                      <dt>Document root</dt>
+                      <dd className="mono">{s.documentRoot}</dd>
+                      <dt>Automated e-mails</dt>
+                      <dd>{s.sendAutomatedEmails ? "Sent on migration" : "Not sent"}</dd>
+                      <dt>Created</dt>
+                      <dd>{formatDateTime(s.createdAt)}</dd>
+                    </dl>
+                  )}
+                </div>
+              </section>
+            </div>
+            <AuditTrail code={code} />
+          </div>
+        </>
+      )}
+    </QueryState>
   );
 }
 
@@ -116,21 +120,9 @@ function AuditTrail({ code }: { code: string }) {
   const q = useInfiniteQuery(trpc.supplier.audit.infiniteQueryOptions({ code }, { getNextPageParam: (p) => p.nextCursor }));
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <section className="card" aria-labelledby="audit-title">
-      <div className="card-header">
-        <div>
-          <h2 id="audit-title">Audit trail</h2>
-          <p>Who changed this supplier, what and when.</p>
-        </div>
-      </div>
-      <div className="card-body">
-        {q.isPending ? (
-          <Loading />
-        ) : q.error ? (
-          <ErrorState error={q.error} retry={() => void q.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState title="No changes recorded">Changes made by operators appear here.</EmptyState>
-        ) : (
+    <Card id="audit-title" title="Audit trail" description="Who changed this supplier, what and when.">
+      <QueryState query={q} isEmpty={items.length === 0} empty={<EmptyState title="No changes recorded">Changes made by operators appear here.</EmptyState>}>
+        {() => (
           <ol className="timeline" data-testid="audit-trail">
             {items.map((a) => (
               <li key={a.id}>
@@ -142,13 +134,13 @@ function AuditTrail({ code }: { code: string }) {
             ))}
           </ol>
         )}
-        {q.hasNextPage && (
-          <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-            {q.isFetchingNextPage ? "Loading…" : "Show older changes"}
-          </button>
-        )}
-      </div>
-    </section>
+      </QueryState>
+      {q.hasNextPage && (
+        <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+          {q.isFetchingNextPage ? "Loading…" : "Show older changes"}
+        </button>
+      )}
+    </Card>
   );
 }
 
