@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { serverNodeOptions } from "./server-options.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -68,6 +69,7 @@ try {
   await run(bin("tsx"), ["server/cli/main.ts", "bootstrap"]);
   const port = env.PORT ?? "3000";
   console.log(`> Console and API on http://localhost:${port} (REST under /v1/, console at /)`);
+  env.NODE_OPTIONS = serverNodeOptions(env.NODE_OPTIONS);
   await run(bin("next"), ["start", "-p", port]);
 } catch (err) {
   console.error(`start failed: ${err.message}`);

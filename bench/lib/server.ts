@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { serverNodeOptions } from "../../scripts/server-options.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -26,6 +27,7 @@ export async function startProductionServer(opts: { name: string; port: number; 
     ...process.env,
     ...opts.env,
     NODE_ENV: "production",
+    NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   };

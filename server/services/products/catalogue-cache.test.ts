@@ -14,6 +14,20 @@ import { testRate } from "./test-catalogue";
 const t = useTestDb();
 
 describe("catalogue version reads", () => {
+  it("reuse a version for at most CATALOGUE_VERSION_TTL_MS, then see the new one", async () => {
+    process.env.CATALOGUE_VERSION_TTL_MS = "300";
+    try {
+      await t.db.insert(productCatalogueState).values({ id: 1, version: 100 }).onConflictDoNothing();
+      const before = await catalogueVersion(t.db);
+      await execRows(t.db, sql`update product_catalogue_state set version = version + 1 where id = 1`);
+      expect(await catalogueVersion(t.db)).toBe(before); // inside the window: no round trip
+      await new Promise((r) => setTimeout(r, 350));
+      expect(Number(await catalogueVersion(t.db))).toBe(Number(before) + 1);
+    } finally {
+      process.env.CATALOGUE_VERSION_TTL_MS = "0";
+    }
+  });
+
   it("share one query per event-loop turn, and never reuse one sent before the caller asked", async () => {
     await t.db.insert(productCatalogueState).values({ id: 1, version: 100 }).onConflictDoNothing();
     const a = catalogueVersion(t.db);

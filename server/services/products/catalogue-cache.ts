@@ -19,14 +19,29 @@ async function queryVersion(db: Db): Promise<string> {
   return String(row?.version ?? 0);
 }
 
-/** The committed catalogue version, read by a query sent after this call. */
+/**
+ * How long an instance may reuse a version it read: responses already say
+ * `Cache-Control: max-age=60`, so a load showing up on every instance within this window
+ * (default 1 s) keeps that contract while sparing most requests a round trip. 0 = always read.
+ */
+const versionTtlMs = () => Number(process.env.CATALOGUE_VERSION_TTL_MS ?? 1000);
+const recent = new WeakMap<Db, { version: string; readAt: number }>();
+
+/** The committed catalogue version: a fresh read, or one at most CATALOGUE_VERSION_TTL_MS old. */
 export function catalogueVersion(db: Db): Promise<string> {
+  const ttl = versionTtlMs();
+  const r = recent.get(db);
+  if (ttl > 0 && r && Date.now() - r.readAt < ttl) return Promise.resolve(r.version);
   let p = pending.get(db);
   if (!p) {
     p = new Promise<string>((resolve, reject) =>
       setImmediate(() => {
         pending.delete(db);
-        queryVersion(db).then(resolve, reject);
+        const readAt = Date.now();
+        queryVersion(db).then((version) => {
+          recent.set(db, { version, readAt });
+          resolve(version);
+        }, reject);
       }),
     );
     pending.set(db, p);
