@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
@@ -16,12 +16,14 @@ import type { AppRouter } from "@/server/api/root";
 
 type Records = inferRouterOutputs<AppRouter>["account"]["records"];
 type Account = inferRouterOutputs<AppRouter>["account"]["get"];
+type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
 
 const More = ({ more }: { more: boolean }) => (more ? <p className="muted small">Showing the newest 500; older ones are kept but not listed here.</p> : null);
 
 export function AccountTabs({ account }: { account: Account }) {
   const trpc = useTRPC();
   const records = useQuery(trpc.account.records.queryOptions({ accountNumber: account.number }));
+  const txs = useInfiniteQuery(trpc.account.transactions.infiniteQueryOptions({ accountNumber: account.number, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
   const events = useQuery({ ...trpc.event.list.queryOptions({ accountNumber: account.number, limit: 100 }), refetchInterval: 10_000 });
   const [tab, setTab] = useState("overview");
   return (
@@ -30,7 +32,16 @@ export function AccountTabs({ account }: { account: Account }) {
         const tabs: Tab[] = [
           { id: "overview", label: "Overview", content: <Overview account={account} /> },
           { id: "notes", label: "Notes", count: r.notes.items.length, content: <Notes number={account.number} notes={r.notes} /> },
-          { id: "transactions", label: "Transactions", count: r.transactions.items.length, content: <Transactions txs={r.transactions} /> },
+          {
+            id: "transactions",
+            label: "Transactions",
+            count: txs.data?.pages[0]?.total,
+            content: (
+              <QueryState query={txs} isEmpty={txs.data?.pages[0]?.total === 0} empty={<EmptyState title="No transactions">Transactions posted to data-import/transactions/create appear here.</EmptyState>}>
+                {(d) => <Transactions pages={d.pages} more={txs.hasNextPage} loading={txs.isFetchingNextPage} loadMore={() => void txs.fetchNextPage()} />}
+              </QueryState>
+            ),
+          },
           { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
           { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
           { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
@@ -129,13 +140,15 @@ function Notes({ number, notes }: { number: string; notes: Records["notes"] }) {
   );
 }
 
-function Transactions({ txs }: { txs: Records["transactions"] }) {
-  if (!txs.items.length) return <EmptyState title="No transactions">Transactions posted to data-import/transactions/create appear here.</EmptyState>;
+function Transactions({ pages, more, loading, loadMore }: { pages: TxPage[]; more: boolean; loading: boolean; loadMore: () => void }) {
+  const items = pages.flatMap((p) => p.items);
   return (
     <div className="table-wrap" data-testid="transactions">
-      <More more={txs.more} />
+      <p className="muted small">
+        Showing {items.length} of {pages[0]?.total ?? items.length}, newest first.
+      </p>
       <Table label="Transactions" columns={["Transaction", "Type", "Reason", { label: "Amount", className: "num" }, "Date", "Original date", "Status"]}>
-        {txs.items.map((t) => (
+        {items.map((t) => (
           <tr key={t.id}>
             <td className="mono">{t.transactionId}</td>
             <td>{t.type}</td>
@@ -151,6 +164,13 @@ function Transactions({ txs }: { txs: Records["transactions"] }) {
           </tr>
         ))}
       </Table>
+      {more && (
+        <p>
+          <button className="btn btn-sm" type="button" onClick={loadMore} disabled={loading}>
+            {loading ? "Loading…" : "Load older transactions"}
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -54,7 +54,9 @@ describe("account records (the account page's tabs)", () => {
     expect(r.notes.items.map((x) => x.isPinned)).toEqual([true, true, false]);
     expect(r.notes.items.map((x) => x.body)).toContain("<b>pinned</b>");
     expect(r.notes.items[2].body).toBe("older");
-    const byId = Object.fromEntries(r.transactions.items.map((x) => [x.transactionId, x]));
+    const txPage = await w.support.account.transactions({ accountNumber: acc.accountNumber });
+    expect(txPage.total).toBe(txPage.items.length);
+    const byId = Object.fromEntries(txPage.items.map((x) => [x.transactionId, x]));
     expect(byId["T-IN"]).toMatchObject({ amount: "12.30", type: "CHARGE", dateMoved: false });
     expect(byId["T-OLD"]).toMatchObject({ amount: "1000.50", dateMoved: true, originalTransactionDate: addDays(londonToday(), -60) });
     expect(r.statements.items[0]).toMatchObject({ statementId: "S1", grossAmount: "99.99", hasDocument: true });
@@ -81,5 +83,36 @@ describe("product router", () => {
     const page = await w.support.product.list({ limit: 5 });
     expect(Array.isArray(page.items)).toBe(true);
     expect(await codeOf(w.anonymous.product.list({}))).toBe("UNAUTHORIZED");
+  });
+
+  it("pages an account's transactions on the server, newest first, with no gaps or repeats", async () => {
+    const w = await consoleWorld(t.db);
+    const supplier = await makeSupplier(w.org);
+    const acc = await makeImportedAccount(w.org, supplier.code, { last_statement_closing_date: addDays(londonToday(), -100) });
+    const transactions = Array.from({ length: 250 }, (_, i) => ({
+      transaction_id: `P-${i}`,
+      transaction_date: addDays(londonToday(), -(i % 40)),
+      amount: 1 + i,
+      type: "CHARGE",
+      reason: "IMPORTED_CHARGE",
+    }));
+    const res = await call(txRoute, "/x", { auth: `Token ${w.org.apiKey}`, body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, transactions } });
+    expect(res.status).toBe(201);
+    const seen: string[] = [];
+    const dates: string[] = [];
+    let cursor: string | null | undefined = undefined;
+    let pages = 0;
+    do {
+      const page = await w.support.account.transactions({ accountNumber: acc.accountNumber, cursor, limit: 100 });
+      expect(page.total).toBe(250);
+      seen.push(...page.items.map((x) => x.transactionId));
+      dates.push(...page.items.map((x) => x.transactionDate));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(250);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(await codeOf(w.outsider.account.transactions({ accountNumber: acc.accountNumber }))).toBe("NOT_FOUND");
   });
 });

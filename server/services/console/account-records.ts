@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { historicalStatements, meterPointRegistrations, notes, paymentInstructions, transactions } from "@/db/schema";
+import { historicalStatements, meterPointRegistrations, notes, paymentInstructions } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { AccountNumber, findOwnAccount } from "./get-account";
 
@@ -11,7 +11,8 @@ export type AccountRecordsInput = z.input<typeof AccountRecordsInput>;
 export const RECORDS_LIMIT = 500;
 
 /**
- * What migration scripts sent for one account after import: notes (pinned first), transactions,
+ * What migration scripts sent for one account after import (transactions page on their own:
+ * listAccountTransactions): notes (pinned first),
  * historical statements, payment instructions and meter point registrations with their outcome.
  */
 export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
@@ -20,7 +21,7 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
   const { account } = await findOwnAccount(ctx.db, organisationId, accountNumber);
   const id = account.id;
   const pinnedNow = sql<boolean>`(${notes.isPinned} and (${notes.unpinAt} is null or ${notes.unpinAt} > now()))`;
-  const [noteRows, txRows, statementRows, instructionRows, registrationRows] = await Promise.all([
+  const [noteRows, statementRows, instructionRows, registrationRows] = await Promise.all([
     ctx.db
       .select({
         id: notes.id,
@@ -34,26 +35,6 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
       .from(notes)
       .where(eq(notes.accountId, id))
       .orderBy(desc(pinnedNow), desc(notes.createdAt), desc(notes.id))
-      .limit(RECORDS_LIMIT + 1),
-    ctx.db
-      .select({
-        id: transactions.id,
-        transactionId: transactions.transactionId,
-        type: transactions.type,
-        reason: transactions.reason,
-        amount: transactions.amount,
-        transactionDate: transactions.transactionDate,
-        originalTransactionDate: transactions.originalTransactionDate,
-        description: transactions.description,
-        paymentType: transactions.paymentType,
-        reference: transactions.reference,
-        displayNote: transactions.displayNote,
-        productCode: transactions.productCode,
-        createdAt: transactions.createdAt,
-      })
-      .from(transactions)
-      .where(eq(transactions.accountId, id))
-      .orderBy(desc(transactions.transactionDate), desc(transactions.id))
       .limit(RECORDS_LIMIT + 1),
     ctx.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, id)).orderBy(desc(historicalStatements.billPeriodToDate)).limit(RECORDS_LIMIT + 1),
     ctx.db
@@ -90,7 +71,6 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
   const page = <T>(rows: T[]) => ({ items: rows.slice(0, RECORDS_LIMIT), more: rows.length > RECORDS_LIMIT });
   return {
     notes: page(noteRows.map((n) => ({ ...n, documents: n.documentPaths.map((d, index) => ({ path: d.document_path, index })) }))),
-    transactions: page(txRows.map((t) => ({ ...t, dateMoved: t.transactionDate !== t.originalTransactionDate }))),
     statements: page(
       statementRows.map(({ documentLocation, accountId: _a, requestId: _r, ...s }) => ({ ...s, hasDocument: documentLocation !== null })),
     ),
