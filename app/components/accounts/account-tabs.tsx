@@ -17,12 +17,14 @@ import type { AppRouter } from "@/server/api/root";
 type Records = inferRouterOutputs<AppRouter>["account"]["records"];
 type Account = inferRouterOutputs<AppRouter>["account"]["get"];
 type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
+type NotePage = inferRouterOutputs<AppRouter>["account"]["notes"];
 
 const More = ({ more }: { more: boolean }) => (more ? <p className="muted small">Showing the newest 500; older ones are kept but not listed here.</p> : null);
 
 export function AccountTabs({ account }: { account: Account }) {
   const trpc = useTRPC();
   const records = useQuery(trpc.account.records.queryOptions({ accountNumber: account.number }));
+  const notes = useInfiniteQuery(trpc.account.notes.infiniteQueryOptions({ accountNumber: account.number, limit: 50 }, { getNextPageParam: (p) => p.nextCursor }));
   const txs = useInfiniteQuery(trpc.account.transactions.infiniteQueryOptions({ accountNumber: account.number, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
   const events = useQuery({ ...trpc.event.list.queryOptions({ accountNumber: account.number, limit: 100 }), refetchInterval: 10_000 });
   const [tab, setTab] = useState("overview");
@@ -31,7 +33,16 @@ export function AccountTabs({ account }: { account: Account }) {
       {(r) => {
         const tabs: Tab[] = [
           { id: "overview", label: "Overview", content: <Overview account={account} /> },
-          { id: "notes", label: "Notes", count: r.notes.items.length, content: <Notes number={account.number} notes={r.notes} /> },
+          {
+            id: "notes",
+            label: "Notes",
+            count: notes.data?.pages[0]?.total,
+            content: (
+              <QueryState query={notes} isEmpty={notes.data?.pages[0]?.total === 0} empty={<EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>}>
+                {(d) => <Notes number={account.number} pages={d.pages} more={notes.hasNextPage} loading={notes.isFetchingNextPage} loadMore={() => void notes.fetchNextPage()} />}
+              </QueryState>
+            ),
+          },
           {
             id: "transactions",
             label: "Transactions",
@@ -109,12 +120,11 @@ function Overview({ account }: { account: Account }) {
   );
 }
 
-function Notes({ number, notes }: { number: string; notes: Records["notes"] }) {
-  if (!notes.items.length) return <EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>;
+function Notes({ number, pages, more, loading, loadMore }: { number: string; pages: NotePage[]; more: boolean; loading: boolean; loadMore: () => void }) {
+  const items = pages.flatMap((p) => p.items);
   return (
     <div data-testid="notes">
-      <More more={notes.more} />
-      {notes.items.map((n) => (
+      {items.map((n) => (
         <article key={n.id} className={`note${n.isPinned ? " pinned" : ""}`}>
           <div className="row small muted">
             {n.isPinned && <Badge value="Pinned" tone="brand" />}
@@ -136,7 +146,19 @@ function Notes({ number, notes }: { number: string; notes: Records["notes"] }) {
           )}
         </article>
       ))}
+      <LoadMore more={more} loading={loading} onClick={loadMore} label="Load older notes" />
     </div>
+  );
+}
+
+function LoadMore({ more, loading, onClick, label }: { more: boolean; loading: boolean; onClick: () => void; label: string }) {
+  if (!more) return null;
+  return (
+    <p>
+      <button className="btn btn-sm" type="button" onClick={onClick} disabled={loading}>
+        {loading ? "Loading…" : label}
+      </button>
+    </p>
   );
 }
 
@@ -164,13 +186,7 @@ function Transactions({ pages, more, loading, loadMore }: { pages: TxPage[]; mor
           </tr>
         ))}
       </Table>
-      {more && (
-        <p>
-          <button className="btn btn-sm" type="button" onClick={loadMore} disabled={loading}>
-            {loading ? "Loading…" : "Load older transactions"}
-          </button>
-        </p>
-      )}
+      <LoadMore more={more} loading={loading} onClick={loadMore} label="Load older transactions" />
     </div>
   );
 }
@@ -178,6 +194,8 @@ function Transactions({ pages, more, loading, loadMore }: { pages: TxPage[]; mor
 function Statements({ number, statements }: { number: string; statements: Records["statements"] }) {
   if (!statements.items.length) return <EmptyState title="No historical statements">Statements posted to data-import/historical-statements/create appear here.</EmptyState>;
   return (
+    <>
+    <More more={statements.more} />
     <Table label="Historical statements" columns={["Statement", "Number", "Period", "Issued", { label: "Gross", className: "num" }, "PDF"]}>
       {statements.items.map((s) => (
         <tr key={s.id}>
@@ -200,6 +218,7 @@ function Statements({ number, statements }: { number: string; statements: Record
         </tr>
       ))}
     </Table>
+    </>
   );
 }
 

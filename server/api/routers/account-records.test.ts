@@ -50,10 +50,11 @@ describe("account records (the account page's tabs)", () => {
     expect(fl.status).toBe(200);
 
     const r = await w.support.account.records({ accountNumber: acc.accountNumber });
+    const notePage = await w.support.account.notes({ accountNumber: acc.accountNumber });
     // The script's pinned note and the note pinned for the moved transaction date come first.
-    expect(r.notes.items.map((x) => x.isPinned)).toEqual([true, true, false]);
-    expect(r.notes.items.map((x) => x.body)).toContain("<b>pinned</b>");
-    expect(r.notes.items[2].body).toBe("older");
+    expect(notePage.items.map((x) => x.isPinned)).toEqual([true, true, false]);
+    expect(notePage.items.map((x) => x.body)).toContain("<b>pinned</b>");
+    expect(notePage.items[2].body).toBe("older");
     const txPage = await w.support.account.transactions({ accountNumber: acc.accountNumber });
     expect(txPage.total).toBe(txPage.items.length);
     const byId = Object.fromEntries(txPage.items.map((x) => [x.transactionId, x]));
@@ -111,6 +112,14 @@ describe("product router", () => {
       pages += 1;
     } while (cursor);
     expect(pages).toBe(3);
+
+    const notes = Array.from({ length: 60 }, (_, i) => ({ body: `note ${i}`, created_at: `2026-01-01T10:${String(i).padStart(2, "0")}:00Z` }));
+    const posted = await call(notesRoute, "/x", { auth: `Token ${w.org.apiKey}`, body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, notes } });
+    expect(posted.status).toBe(201);
+    const first = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50 });
+    const second = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50, cursor: first.nextCursor });
+    expect([first.total, first.items.length, second.items.length, second.nextCursor]).toEqual([60, 50, 10, null]);
+    expect(new Set([...first.items, ...second.items].map((n) => n.body)).size).toBe(60);
     expect(new Set(seen).size).toBe(250);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(await codeOf(w.outsider.account.transactions({ accountNumber: acc.accountNumber }))).toBe("NOT_FOUND");

@@ -1,6 +1,6 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { historicalStatements, meterPointRegistrations, notes, paymentInstructions } from "@/db/schema";
+import { historicalStatements, meterPointRegistrations, paymentInstructions } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { AccountNumber, findOwnAccount } from "./get-account";
 
@@ -11,8 +11,8 @@ export type AccountRecordsInput = z.input<typeof AccountRecordsInput>;
 export const RECORDS_LIMIT = 500;
 
 /**
- * What migration scripts sent for one account after import (transactions page on their own:
- * listAccountTransactions): notes (pinned first),
+ * What migration scripts sent for one account after import (notes and transactions page on
+ * their own: listAccountNotes, listAccountTransactions):
  * historical statements, payment instructions and meter point registrations with their outcome.
  */
 export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
@@ -20,22 +20,7 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
   const { accountNumber } = AccountRecordsInput.parse(raw);
   const { account } = await findOwnAccount(ctx.db, organisationId, accountNumber);
   const id = account.id;
-  const pinnedNow = sql<boolean>`(${notes.isPinned} and (${notes.unpinAt} is null or ${notes.unpinAt} > now()))`;
-  const [noteRows, statementRows, instructionRows, registrationRows] = await Promise.all([
-    ctx.db
-      .select({
-        id: notes.id,
-        body: notes.body,
-        documentPaths: notes.documentPaths,
-        createdAt: notes.createdAt,
-        isPinned: pinnedNow,
-        unpinAt: notes.unpinAt,
-        source: notes.source,
-      })
-      .from(notes)
-      .where(eq(notes.accountId, id))
-      .orderBy(desc(pinnedNow), desc(notes.createdAt), desc(notes.id))
-      .limit(RECORDS_LIMIT + 1),
+  const [statementRows, instructionRows, registrationRows] = await Promise.all([
     ctx.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, id)).orderBy(desc(historicalStatements.billPeriodToDate)).limit(RECORDS_LIMIT + 1),
     ctx.db
       .select({
@@ -70,7 +55,6 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
   ]);
   const page = <T>(rows: T[]) => ({ items: rows.slice(0, RECORDS_LIMIT), more: rows.length > RECORDS_LIMIT });
   return {
-    notes: page(noteRows.map((n) => ({ ...n, documents: n.documentPaths.map((d, index) => ({ path: d.document_path, index })) }))),
     statements: page(
       statementRows.map(({ documentLocation, accountId: _a, requestId: _r, ...s }) => ({ ...s, hasDocument: documentLocation !== null })),
     ),
