@@ -27,7 +27,7 @@ test.describe("operator", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Resume supplier" }).click();
     await expect(row.getByText("Ongoing", { exact: true })).toBeVisible();
     const accepted = await script.post(STAGE, { data: accountBody(code, unique("EXT")) });
-    expect(accepted.status()).toBe(201);
+    expect(accepted.status(), await accepted.text()).toBe(201);
 
     await page.goto(`/suppliers/${code}`);
     await expect(page.getByTestId("audit-trail")).toContainText("Paused");

@@ -104,7 +104,7 @@ describe("product router", () => {
     let cursor: string | null | undefined = undefined;
     let pages = 0;
     do {
-      const page = await w.support.account.transactions({ accountNumber: acc.accountNumber, cursor, limit: 100 });
+      const page = await w.support.account.transactions({ accountNumber: acc.accountNumber, cursor, limit: 100, direction: "forward" }); // as the browser's infinite query sends it
       expect(page.total).toBe(250);
       seen.push(...page.items.map((x) => x.transactionId));
       dates.push(...page.items.map((x) => x.transactionDate));
@@ -116,7 +116,7 @@ describe("product router", () => {
     const notes = Array.from({ length: 60 }, (_, i) => ({ body: `note ${i}`, created_at: `2026-01-01T10:${String(i).padStart(2, "0")}:00Z` }));
     const posted = await call(notesRoute, "/x", { auth: `Token ${w.org.apiKey}`, body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, notes } });
     expect(posted.status).toBe(201);
-    const first = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50 });
+    const first = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50, direction: "forward" });
     const second = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50, cursor: first.nextCursor });
     expect([first.total, first.items.length, second.items.length, second.nextCursor]).toEqual([60, 50, 10, null]);
     expect(new Set([...first.items, ...second.items].map((n) => n.body)).size).toBe(60);

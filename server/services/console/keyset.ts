@@ -8,6 +8,9 @@ const CursorShape = z.object({ v: z.string().nullable(), id: z.number().int() })
 
 export const CursorInput = z.string().max(1000).nullish();
 
+/** tRPC infinite queries add the paging direction to every page's input. */
+export const PageDirection = z.enum(["forward", "backward"]).optional();
+
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString("base64url");
 }

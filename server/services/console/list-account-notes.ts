@@ -3,11 +3,13 @@ import { z } from "zod";
 import { notes } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { AccountNumber, findOwnAccount } from "./get-account";
+import { PageDirection } from "./keyset";
 
 export const ListAccountNotesInput = z.strictObject({
   accountNumber: AccountNumber,
   /** The page number (tRPC infinite queries pass their page parameter as `cursor`). */
   cursor: z.number().int().min(0).nullish(),
+  direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ListAccountNotesInput = z.input<typeof ListAccountNotesInput>;

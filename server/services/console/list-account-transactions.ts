@@ -3,11 +3,12 @@ import { z } from "zod";
 import { transactions } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { AccountNumber, findOwnAccount } from "./get-account";
-import { CursorInput, decodeCursor, encodeCursor } from "./keyset";
+import { CursorInput, decodeCursor, encodeCursor, PageDirection } from "./keyset";
 
 export const ListAccountTransactionsInput = z.strictObject({
   accountNumber: AccountNumber,
   cursor: CursorInput,
+  direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(100),
 });
 export type ListAccountTransactionsInput = z.input<typeof ListAccountTransactionsInput>;

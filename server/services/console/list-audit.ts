@@ -2,7 +2,7 @@ import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
-import { CursorInput, decodeCursor, encodeCursor } from "./keyset";
+import { CursorInput, decodeCursor, encodeCursor, PageDirection } from "./keyset";
 
 export const ListAuditInput = z.strictObject({
   entityType: z.string().max(50).optional(),
@@ -10,7 +10,7 @@ export const ListAuditInput = z.strictObject({
   cursor: CursorInput,
   limit: z.number().int().min(1).max(200).default(50),
   /** Sent by infinite queries; pages only run towards older entries. */
-  direction: z.enum(["forward", "backward"]).optional(),
+  direction: PageDirection,
 });
 export type ListAuditInput = z.input<typeof ListAuditInput>;
 

@@ -3,14 +3,14 @@ import { z } from "zod";
 import { execRows } from "@/db/client";
 import { products, tariffs } from "@/db/schema";
 import type { Ctx } from "../../context";
-import { likePrefix } from "./keyset";
+import { likePrefix, PageDirection } from "./keyset";
 
 export const ListProductOverviewInput = z.strictObject({
   search: z.string().trim().max(100).optional(),
   brand: z.string().trim().max(64).optional(),
   cursor: z.string().max(64).nullish(),
   limit: z.number().int().min(1).max(50).default(20),
-  direction: z.enum(["forward", "backward"]).optional(),
+  direction: PageDirection,
 });
 export type ListProductOverviewInput = z.input<typeof ListProductOverviewInput>;
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNotNull, isNull, like, lt, type SQL } from "drizz
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
-import { likePrefix } from "../console/keyset";
+import { likePrefix, PageDirection } from "../console/keyset";
 
 export const DELIVERY_STATES = ["any", "pending", "published"] as const;
 
@@ -15,7 +15,7 @@ export const ListEventsInput = z.strictObject({
   /** The `seq` of the last event on the previous page: pages run newest first. */
   cursor: z.number().int().positive().nullish(),
   /** Sent by infinite queries; pages only run towards older events. */
-  direction: z.enum(["forward", "backward"]).optional(),
+  direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ListEventsInput = z.input<typeof ListEventsInput>;
