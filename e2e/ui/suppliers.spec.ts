@@ -25,6 +25,8 @@ test.describe("operator", () => {
 
     await row.getByRole("button", { name: "Resume" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Resume supplier" }).click();
+    // The dialog (inside the row) shows "Paused → Ongoing" itself: wait for it to close first.
+    await expect(page.getByRole("dialog")).toBeHidden();
     await expect(row.getByText("Ongoing", { exact: true })).toBeVisible();
     const accepted = await script.post(STAGE, { data: accountBody(code, unique("EXT")) });
     expect(accepted.status(), await accepted.text()).toBe(201);
