@@ -15,7 +15,7 @@ import { call } from "@/test/http";
 import { importedAccount } from "../data-import/test-helpers";
 import { DocumentPath, resolveDocumentLocation } from "./locations";
 import { s3Client } from "./s3";
-import { checkDocuments } from "./store";
+import { checkDocuments, readDocument } from "./store";
 
 const t = useTestDb();
 let server: { close: () => Promise<void> };
@@ -60,6 +60,17 @@ describe("document store", () => {
     ]);
     const bucketRoot = await checkDocuments("s3://migration-docs", [{ attr: ["x"], path: "/root-level.pdf" }]);
     expect(bucketRoot.errors).toEqual([]);
+  });
+
+  it("reads documents back from S3 and from file:// roots; a missing one is document_not_found", async () => {
+    const s3 = await readDocument("s3://migration-docs/supplier-a/letters/welcome.pdf");
+    expect(await new Response(s3.body).text()).toBe("%PDF-1.4");
+    await expect(readDocument("s3://migration-docs/supplier-a/nope.pdf")).rejects.toMatchObject({ code: "document_not_found" });
+    const dir = mkdtempSync(path.join(tmpdir(), "km-read-"));
+    writeFileSync(path.join(dir, "s.pdf"), "file pdf");
+    const file = await readDocument(`file://${dir}/s.pdf`);
+    expect([await new Response(file.body).text(), file.size]).toEqual(["file pdf", 8]);
+    await expect(readDocument(`file://${dir}/missing.pdf`)).rejects.toMatchObject({ code: "document_not_found" });
   });
 
   it("checks files under a file:// root", async () => {

@@ -1,9 +1,12 @@
+import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import path from "node:path";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { logger } from "../../logger";
 import { parseRoot, resolveDocumentLocation } from "./locations";
-import { s3ObjectExists } from "./s3";
+import { s3Client, s3ObjectExists } from "./s3";
 
 export type DocumentRef = { attr: (string | number)[]; path: string };
 export type ResolvedDocument = DocumentRef & { location: string };
@@ -51,4 +54,28 @@ export async function checkDocuments(root: string, refs: DocumentRef[]): Promise
     found[i] ? [] : [fieldError(r.attr, "path_does_not_exist_in_file_store", `No document at ${r.location}.`)],
   );
   return { resolved, errors };
+}
+
+const gone = () => new ServiceError("not_found", "document_not_found", "The document is no longer in the document store.");
+
+/** Streams a stored document (a resolved file:// or s3:// location); 404 when gone, 503 when the store is unreachable. */
+export async function readDocument(location: string): Promise<{ body: ReadableStream<Uint8Array>; size?: number }> {
+  try {
+    if (location.startsWith("file://")) {
+      const file = decodeURIComponent(new URL(location).pathname);
+      const info = await stat(file);
+      return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
+    }
+    const m = /^s3:\/\/([^/]+)\/(.+)$/.exec(location);
+    if (!m) throw gone();
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: m[1], Key: m[2] }));
+    if (!out.Body) throw gone();
+    return { body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: out.ContentLength };
+  } catch (err) {
+    if (err instanceof ServiceError) throw err;
+    const code = (err as { code?: string; name?: string }).code ?? (err as { name?: string }).name;
+    if (code === "ENOENT" || code === "NoSuchKey" || code === "NotFound") throw gone();
+    logger.error("document read failed", { location, err });
+    throw new ServiceError("upstream_unavailable", "document_store_unavailable", "The document store could not be reached; try again shortly.");
+  }
 }
