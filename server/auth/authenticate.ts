@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import type { Actor } from "../context";
@@ -7,6 +7,8 @@ import { hashApiKey, looksLikeApiKey } from "./api-keys";
 import { verifyAccessToken } from "./tokens";
 
 export type AuthOptions = { allowBasic?: boolean };
+
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 const missing = () =>
   new ServiceError("unauthorized", "authentication_required", "Authentication credentials were not provided.", {
@@ -32,11 +34,17 @@ export function readCredential(header: string | null, opts: AuthOptions = {}): s
 
 export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
   const [row] = await db
-    .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)))
-    .returning({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix });
+    .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)));
   if (!row) throw invalid();
+  // "Last used" to the minute: concurrent requests with one key must not queue on its row lock.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
   return { kind: "organisation", organisationId: row.organisationId, apiKeyId: row.id, via: "api_key", label: `api-key:${row.prefix}` };
 }
 

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { apiKeys } from "@/db/schema";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
 import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
 import { useTestDb } from "@/test/db";
@@ -53,5 +55,16 @@ describe("REST adapter", () => {
     const res = await call(transferStatus, "/x", { auth: `Token ${org.apiKey}`, params: { supplier: "100%", external: "E%41" } });
     expect(res.status).toBe(404);
     expect(res.json.detail).toContain("100%");
+  });
+
+  it("stamps an API key's last use once a minute, not on every request", async () => {
+    const org = await makeOrg(t.db);
+    const lastUsed = async () => (await t.db.select().from(apiKeys).where(eq(apiKeys.id, org.apiKeyId)))[0].lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    await call(stage, "/x", { body: {}, auth: `Token ${org.apiKey}` });
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    await Promise.all(Array.from({ length: 20 }, () => call(stage, "/x", { body: {}, auth: `Token ${org.apiKey}` })));
+    expect((await lastUsed())?.getTime()).toBe(first!.getTime());
   });
 });
