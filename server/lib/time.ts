@@ -68,17 +68,6 @@ export function isoSeconds(t: Date): string {
   return t.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** Europe/London local time with its offset, e.g. 2026-07-01T10:00:00+01:00. */
-export function isoLondon(t: Date): string {
-  const z = new TZDate(t.getTime(), LONDON);
-  const off = -z.getTimezoneOffset();
-  const sign = off >= 0 ? "+" : "-";
-  const hh = String(Math.floor(Math.abs(off) / 60)).padStart(2, "0");
-  const mm = String(Math.abs(off) % 60).padStart(2, "0");
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${z.getFullYear()}-${p(z.getMonth() + 1)}-${p(z.getDate())}T${p(z.getHours())}:${p(z.getMinutes())}:${p(z.getSeconds())}${sign}${hh}:${mm}`;
-}
-
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number);
   const t = new Date(Date.UTC(y, m - 1, d + days));
