@@ -23,7 +23,8 @@ export const events = pgTable(
   (t) => [
     index("events_unpublished_idx").on(t.seq).where(sql`${t.publishedAt} is null`),
     index().on(t.accountNumber, t.seq),
-    index().on(t.type),
+    // No index on type alone: the console filters by type prefix within an organisation
+    // (served by organisation_id, seq), and every index is paid on each outbox insert.
     index().on(t.organisationId, t.seq),
   ],
 );

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
-import { type EventPayload, type EventType, type EventVersion, parseEventPayload } from "./registry";
+import { type EventPayload, EventPayloadError, type EventType, type EventVersion, parseEventPayload } from "./registry";
+import { isDerivedVersion, storedVersionOf } from "./versions";
 
 export type EmitOptions = { accountNumber?: string | null; organisationId?: number | null; occurredAt?: Date };
 
@@ -27,6 +28,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
   if (!batch.length) return [];
   const rows = batch.map((e) => ({
     id: uuidv7(),
+    ...refuseDerived(e),
     type: e.type,
     version: e.version,
     payload: parseEventPayload(e.type, e.version, e.payload) as Record<string, unknown>,
@@ -34,7 +36,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     organisationId: e.organisationId ?? null,
     occurredAt: e.occurredAt ?? new Date(),
   }));
-  await lockAccounts(tx, rows.map((r) => r.accountNumber));
+  await lockAccountEvents(tx, rows.map((r) => r.accountNumber));
   // One JSON parameter expanded server-side: a 1,000-event batch costs one short statement
   // instead of 7,000 bind parameters; ordinality keeps `seq` in batch order.
   const json = JSON.stringify(
@@ -48,6 +50,16 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
       with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)
     order by r.n`);
   return rows.map((r) => r.id);
+}
+
+/** A version the relay derives from a newer stored one is never written itself (ADR 0007). */
+function refuseDerived(e: PendingEvent) {
+  if (!isDerivedVersion(e.type, e.version)) return {};
+  throw new EventPayloadError(
+    `Event "${e.type}" version "${e.version}" is derived from version "${storedVersionOf(e.type)}" when it is delivered; emit "${storedVersionOf(e.type)}" instead`,
+    e.type,
+    e.version,
+  );
 }
 
 /** Type-checked constructor for emitMany's batch items. */
@@ -68,9 +80,10 @@ export const ACCOUNT_EVENT_LOCK = 727_274_301;
  * commit: two transactions emitting for one account then commit in `seq` order, so the
  * relay can never see a later event of an account while an earlier one is still
  * uncommitted (ADR 0300). Locks are taken in hash order so emitMany cannot deadlock itself.
- * No NOTIFY: it serialises every committing transaction on one lock (ADR 0301).
+ * No NOTIFY: it serialises every committing transaction on one lock (ADR 0301). Any
+ * statement that writes events itself (not through emitMany) calls this first.
  */
-async function lockAccounts(tx: Db, accountNumbers: (string | null)[]) {
+export async function lockAccountEvents(tx: Db, accountNumbers: (string | null)[]) {
   const accounts = [...new Set(accountNumbers.filter((a): a is string => !!a))];
   if (!accounts.length) return;
   await tx.execute(sql`

@@ -11,10 +11,23 @@ export class ImpreciseNumber {
 
 // 16+ digits or an exponent may not survive JSON.parse; only then pay for the exact parser.
 const SUSPICIOUS = /\d(?:\.?\d){15,}|\d[eE][+-]?\d/;
+const SUSPICIOUS_NUMBER = /\d(?:\.?\d){15,}|[eE]/;
+// A string (skipped) or a number token (group 1).
+const TOKEN = /"(?:[^"\\]|\\.)*"|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
+
+/** Whether some number token (not text inside a string) might not survive JSON.parse. */
+function hasSuspiciousNumber(text: string): boolean {
+  if (!SUSPICIOUS.test(text)) return false; // the common case: one native scan
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    if (m[1] !== undefined && SUSPICIOUS_NUMBER.test(m[1])) return true;
+  }
+  return false;
+}
 
 /** JSON.parse, except that a number a double would silently round becomes an ImpreciseNumber. */
 export function parseExactJson(text: string): unknown {
-  if (!SUSPICIOUS.test(text)) return JSON.parse(text);
+  if (!hasSuspiciousNumber(text)) return JSON.parse(text);
   return parse(text, null, (s) => (isSafeNumber(s) ? Number(s) : new ImpreciseNumber(s)));
 }
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { getDb } from "@/db/client";
 import { authenticate } from "../auth/authenticate";
 import type { Actor, Ctx } from "../context";
-import { ServiceError, validationError } from "../errors";
+import { ServiceError, safeParseReporting, validationError } from "../errors";
 import { logger } from "../logger";
 import { readJsonBody } from "./body";
 import { unstorableValueErrors } from "./exact-json";
@@ -47,8 +47,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         const raw = await readJsonBody(req);
         const unstorable = unstorableValueErrors(raw);
         if (unstorable.length) throw new ServiceError("validation", def.bodyErrorCode ?? "invalid", "The request body failed validation.", { errors: unstorable });
-        // reportInput lets the error mapper tell a missing field ("required") from a wrong type.
-        const parsed = def.body.safeParse(raw, { reportInput: true });
+        const parsed = safeParseReporting(def.body, raw);
         if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
         body = parsed.data;
       }
@@ -67,7 +66,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
 function parseQuery(schema: z.ZodType, params: URLSearchParams) {
   const obj: Record<string, string> = {};
   for (const [k, v] of params) obj[k] = v;
-  const parsed = schema.safeParse(obj, { reportInput: true });
+  const parsed = safeParseReporting(schema, obj);
   if (!parsed.success) throw validationError(parsed.error, "invalid_query", "A query parameter is invalid.");
   return parsed.data;
 }

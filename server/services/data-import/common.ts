@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, importSuppliers } from "@/db/schema";
-import { type FieldError, ServiceError, zodFieldErrors } from "../../errors";
+import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { unstorableValueErrors } from "../../rest/exact-json";
 
 /** The documented maximum number of items (notes, transactions, statements) per request. */
@@ -61,8 +61,7 @@ export async function findImportedAccount(
 export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const imprecise = unstorableValueErrors(raw);
   if (imprecise.length) throw bodyError(imprecise);
-  // reportInput lets the shared mapper tell a missing field ("required") from a wrong type.
-  const result = schema.safeParse(raw, { reportInput: true });
+  const result = safeParseReporting(schema, raw);
   if (!result.success) throw bodyError(zodFieldErrors(result.error));
   return result.data;
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { StoredItem, transactions } from "@/db/schema";
 import { decimalString, moneyString } from "./decimals";
 import type { TransactionInput } from "./transaction-schemas";
@@ -7,7 +7,7 @@ import type { TransactionInput } from "./transaction-schemas";
  * Identifies what was sent, so a reused transaction_id with other data is caught. The
  * parsed object's keys follow the schema's order, whatever order they were sent in.
  */
-export const transactionHash = (t: TransactionInput) => createHash("sha256").update(JSON.stringify(t)).digest("hex");
+export const transactionHash = (t: TransactionInput) => hash("sha256", JSON.stringify(t), "hex");
 
 const lineItem = (l: NonNullable<TransactionInput["line_items"]>[number]): StoredItem => ({
   rate_band: l.rate_band,

@@ -1,4 +1,4 @@
-import { type FieldError, type ServiceError, fieldError, zodFieldErrors } from "../../errors";
+import { type FieldError, type ServiceError, fieldError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { londonToday } from "../../lib/time";
 import { unstorableValueErrors } from "../../rest/exact-json";
 import { transactionImportError } from "./transaction-errors";
@@ -30,7 +30,7 @@ function checkItem(raw: unknown, i: number, seen: Set<string>, today: string): {
   const prefix = ["transactions", i];
   const imprecise = unstorableValueErrors(raw, prefix);
   if (imprecise.length) return { errors: imprecise };
-  const parsed = TransactionInput.safeParse(raw, { reportInput: true });
+  const parsed = safeParseReporting(TransactionInput, raw);
   if (!parsed.success) {
     return {
       errors: zodFieldErrors(parsed.error, prefix).map((e) =>
