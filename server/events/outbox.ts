@@ -28,7 +28,8 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
 export type PublishedBatch = { ids: string[]; lastSeq: number };
 
 /**
- * Stamps acknowledged events and advances the relay's state row in one transaction.
+ * Stamps rows whose every message (each version they are delivered as) was acknowledged,
+ * and advances the relay's state row in one transaction; `published_total` counts rows.
  * Marking after an ack is correct whichever instance does it, so it needs no fencing.
  */
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
@@ -55,7 +56,7 @@ export async function markPublished(db: Db, stream: string, batch: PublishedBatc
   });
 }
 
-/** Counts a failed publish on the event itself, so the status shows what blocks the head of the log. */
+/** Counts a failed publish (of any of its messages) on the row itself, so the status shows what blocks the head of the log. */
 export async function recordFailures(db: Db, failures: { id: string; error: string }[]) {
   const byError = new Map<string, string[]>();
   for (const f of failures) byError.set(f.error, [...(byError.get(f.error) ?? []), f.id]);

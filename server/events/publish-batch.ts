@@ -1,11 +1,14 @@
 import type { PubAck } from "@nats-io/jetstream";
 import type { OutboxEvent } from "./envelope";
+import { deliveredForms } from "./versions";
 
-export type BatchResult = {
+export type Acked<E extends OutboxEvent = OutboxEvent> = { event: E; ack: PubAck; ackedAt: number };
+
+export type BatchResult<E extends OutboxEvent = OutboxEvent> = {
   /** Acknowledged by the stream, in `seq` order (duplicates included: they are stored already). */
-  acked: { event: OutboxEvent; ack: PubAck; ackedAt: number }[];
+  acked: Acked<E>[];
   /** Events whose own publish failed. */
-  failed: { event: OutboxEvent; error: string }[];
+  failed: { event: E; error: string }[];
   /** Events not sent because an earlier event with the same ordering key failed. */
   held: number;
 };
@@ -27,12 +30,9 @@ export function orderingKey(e: Pick<OutboxEvent, "accountNumber" | "organisation
  * event is sent only after the previous event of its key is acked, so a lost or refused
  * publish can never let a later event of the same account land before it (ADR 0300).
  */
-export async function publishBatch(
-  events: OutboxEvent[],
-  publish: (e: OutboxEvent) => Promise<PubAck>,
-): Promise<BatchResult> {
+export async function publishBatch<E extends OutboxEvent>(events: E[], publish: (e: E) => Promise<PubAck>): Promise<BatchResult<E>> {
   const tails = new Map<string, Promise<unknown>>();
-  const send = (event: OutboxEvent) => publish(event).then((ack) => ({ ack, ackedAt: Date.now() }));
+  const send = (event: E) => publish(event).then((ack) => ({ ack, ackedAt: Date.now() }));
   const outcomes = events.map((event) => {
     const key = orderingKey(event);
     const prev = key ? tails.get(key) : undefined;
@@ -48,7 +48,7 @@ export async function publishBatch(
     return run;
   });
   const settled = await Promise.allSettled(outcomes);
-  const result: BatchResult = { acked: [], failed: [], held: 0 };
+  const result: BatchResult<E> = { acked: [], failed: [], held: 0 };
   settled.forEach((s, i) => {
     const event = events[i];
     if (s.status === "fulfilled") result.acked.push({ event, ...s.value });
@@ -56,6 +56,59 @@ export async function publishBatch(
     else result.failed.push({ event, error: errorText(s.reason) });
   });
   return result;
+}
+
+/**
+ * One message on the bus: a delivered form of an outbox row (its own id, version and
+ * payload; the row's seq, account, organisation and time) and the row it came from.
+ */
+export type RelayMessage = OutboxEvent & { rowId: string; unpublishable?: Error };
+
+/**
+ * A row's messages, the stored version first and then each derived one (ADR 0007), so a
+ * derived form follows its stored one on the account's chain. A row whose forms cannot be
+ * built becomes one message that fails, which holds back its account like a refused publish.
+ */
+export function messagesOf(rows: OutboxEvent[]): RelayMessage[] {
+  return rows.flatMap((row): RelayMessage[] => {
+    try {
+      return deliveredForms(row).map((f) => ({ ...row, id: f.id, version: f.version, payload: f.payload, rowId: row.id }));
+    } catch (err) {
+      return [{ ...row, rowId: row.id, unpublishable: err instanceof Error ? err : new Error(String(err)) }];
+    }
+  });
+}
+
+export type RowsResult = BatchResult<RelayMessage> & {
+  /** Rows every message of which was acked, in `seq` order: only these may be stamped. */
+  delivered: OutboxEvent[];
+  /** The acks of the delivered rows' messages (a partly acked row's acks are left out). */
+  deliveredAcks: Acked<RelayMessage>[];
+  /** Each row with a failed message, once, with its first error. */
+  failedRows: { id: string; error: string }[];
+};
+
+/**
+ * Publishes each row as all its messages (publishBatch over the messages) and settles per
+ * row. Re-publishing a partly delivered row is safe: every message id is deterministic, so
+ * JetStream drops the copies it already holds.
+ */
+export async function publishRows(rows: OutboxEvent[], publish: (m: RelayMessage) => Promise<PubAck>): Promise<RowsResult> {
+  const messages = messagesOf(rows);
+  const result = await publishBatch(messages, (m) => (m.unpublishable ? Promise.reject(m.unpublishable) : publish(m)));
+  const ackedCount = new Map<string, number>();
+  for (const a of result.acked) ackedCount.set(a.event.rowId, (ackedCount.get(a.event.rowId) ?? 0) + 1);
+  const total = new Map<string, number>();
+  for (const m of messages) total.set(m.rowId, (total.get(m.rowId) ?? 0) + 1);
+  const complete = (rowId: string) => ackedCount.get(rowId) === total.get(rowId);
+  const failedRows = new Map<string, string>();
+  for (const f of result.failed) if (!failedRows.has(f.event.rowId)) failedRows.set(f.event.rowId, f.error);
+  return {
+    ...result,
+    delivered: rows.filter((r) => complete(r.id)),
+    deliveredAcks: result.acked.filter((a) => complete(a.event.rowId)),
+    failedRows: [...failedRows].map(([id, error]) => ({ id, error })),
+  };
 }
 
 function errorText(err: unknown): string {

@@ -9,14 +9,14 @@ export const RelayStatus = z.object({
   stream: z.string(),
   relay_configured: z.boolean().describe("NATS_URL is set in the answering process."),
   healthy: z.boolean().describe("False when the oldest unpublished event is older than max_lag_seconds or the leader's heartbeat is stale."),
-  unpublished_count: z.int(),
+  unpublished_count: z.int().describe("Outbox rows not yet stamped published: one per stored event, whatever versions it is delivered as."),
   oldest_unpublished_age_seconds: z.number().nullable(),
   oldest_unpublished: z
     .object({ id: z.string(), seq: z.int(), type: z.string(), version: z.string(), created_at: z.string(), attempts: z.int(), last_error: z.string().nullable() })
     .nullable(),
   last_publish_at: z.string().nullable(),
   last_published_seq: z.int().nullable(),
-  published_total: z.int(),
+  published_total: z.int().describe("Outbox rows stamped published; a row is stamped once every version it is delivered as is acked."),
   leader: z
     .object({ instance: z.string(), since: z.string().nullable(), heartbeat_at: z.string().nullable(), heartbeat_age_seconds: z.number().nullable(), nats_connected: z.boolean() })
     .nullable(),

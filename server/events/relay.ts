@@ -3,15 +3,19 @@ import { logger } from "../logger";
 import type { OutboxEvent } from "./envelope";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
 import { fetchUnpublished, markPublished, recordFailures, writeHeartbeat } from "./outbox";
-import { type BatchResult, publishBatch } from "./publish-batch";
+import { type Acked, type RelayMessage, type RowsResult, publishRows } from "./publish-batch";
 import { type RelayConfig, relayConfigFromEnv } from "./relay-config";
 import { type RelaySession, openRelaySession } from "./relay-session";
 
 export type RelayOptions = Partial<RelayConfig> & {
   /** The database to relay from; the process-wide one by default. */
   handle?: DbHandle;
-  /** Called after each batch is marked published, with the time each event was acked. */
-  onPublished?: (acked: BatchResult["acked"]) => void;
+  /**
+   * Called after each batch is marked published, with the time each message of the stamped
+   * rows was acked: one item per message, `event.id` its message id (the row id for the
+   * stored version), `event.rowId` and `event.seq` the row's.
+   */
+  onPublished?: (acked: Acked<RelayMessage>[]) => void;
   /**
    * Off only to prove that ordering and exactly-once hold without it: leader election
    * saves duplicate work, it is not what keeps order (ADR 0300).
@@ -19,6 +23,13 @@ export type RelayOptions = Partial<RelayConfig> & {
   leaderElection?: boolean;
 };
 
+/**
+ * `published`, `duplicates` and `failedPublishes` count messages, not rows: a row delivered
+ * as derived versions too (ADR 0007) is several. `published` counts a row's acked messages
+ * when the row is stamped, so a partly delivered row counts once it completes (the copies
+ * JetStream already held then count as duplicates). Rows are counted by the status's
+ * `published_total`.
+ */
 export type RelayStats = {
   leader: boolean;
   natsConnected: boolean;
@@ -36,7 +47,8 @@ const MAX_MARKINGS = 3;
 
 /**
  * Publishes the outbox to JetStream: one leader at a time (PostgreSQL advisory lock), in
- * `seq` order with at most one in-flight publish per account, marking rows after the ack,
+ * `seq` order with at most one in-flight publish per account, each row as every version it
+ * is delivered as (versions.ts), marking a row once all its messages are acked,
  * retrying with backoff while NATS or PostgreSQL is away. It polls the outbox's partial
  * index every EVENTS_RELAY_POLL_MS when idle and loops at once while there is a backlog.
  */
@@ -176,7 +188,7 @@ export class EventRelay {
     const inFlight = [...this.markingSeqs(), ...batch.map((e) => e.seq)];
     const next = batch.length === cfg.batchSize ? fetchUnpublished(db, cfg.batchSize, inFlight) : null;
     next?.catch(() => {});
-    const result = await publishBatch(batch, (e) => publishEvent(js, cfg, e));
+    const result = await publishRows(batch, (m) => publishEvent(js, cfg, m));
     if (!result.failed.length) {
       if (this.markings.length >= MAX_MARKINGS) await this.settleOldestMarking();
       const done = this.mark(db, result);
@@ -194,23 +206,22 @@ export class EventRelay {
     this.stats.failedPublishes += result.failed.length;
     this.stats.lastError = result.failed[0].error;
     logger.warn("events relay: publishes failed", { failed: result.failed.length, held: result.held, error: result.failed[0].error });
-    await recordFailures(db, result.failed.map((f) => ({ id: f.event.id, error: f.error })));
+    await recordFailures(db, result.failedRows);
     this.streamReady = false;
     // Progress elsewhere means only some accounts are stuck: keep going; otherwise back off.
-    if (result.acked.length) this.backoff = 0;
+    if (result.delivered.length) this.backoff = 0;
     else await this.backOff();
   }
 
-  private async mark(db: Db, result: BatchResult) {
-    if (!result.acked.length) return;
-    await markPublished(db, this.config.stream, {
-      ids: result.acked.map((a) => a.event.id),
-      lastSeq: Math.max(...result.acked.map((a) => a.event.seq)),
-    });
-    this.stats.published += result.acked.length;
-    this.stats.duplicates += result.acked.filter((a) => a.ack.duplicate).length;
+  /** Stamps the rows all of whose messages were acked; a partly delivered row stays unpublished. */
+  private async mark(db: Db, result: RowsResult) {
+    const rows = result.delivered;
+    if (!rows.length) return;
+    await markPublished(db, this.config.stream, { ids: rows.map((r) => r.id), lastSeq: Math.max(...rows.map((r) => r.seq)) });
+    this.stats.published += result.deliveredAcks.length;
+    this.stats.duplicates += result.deliveredAcks.filter((a) => a.ack.duplicate).length;
     this.stats.lastPublishAt = new Date();
-    this.opts.onPublished?.(result.acked);
+    this.opts.onPublished?.(result.deliveredAcks);
   }
 
   private markingSeqs(): number[] {

@@ -97,25 +97,38 @@ export function EventLog({ filters }: { filters: EventFilters }) {
   );
 }
 
+/** Every envelope the bus carries for the event: the stored version's, then each derived one's. */
 function EventEnvelope({ id }: { id: string }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.event.get.queryOptions({ id }));
   return (
     <QueryState query={q}>
-      {({ envelope: { data, ...attributes }, publishedAt, seq }) => (
-        <div className="grid-2">
-          <div>
-            <h3 style={{ marginBottom: 8 }}>CloudEvents envelope</h3>
-            <JsonView value={attributes} label="Envelope attributes" />
-            <p className="muted small">
-              Published {publishedAt ? formatDateTime(publishedAt) : "not yet"} · outbox sequence {seq}
-            </p>
-          </div>
-          <div>
-            <h3 style={{ marginBottom: 8 }}>Payload (data)</h3>
-            <JsonView value={data} label="Event payload" />
-          </div>
-        </div>
+      {({ envelopes, version, publishedAt, seq }) => (
+        <>
+          {envelopes.map(({ data, ...attributes }, i) => {
+            const derived = i > 0;
+            const v = attributes.dataversion;
+            return (
+              <div className="grid-2" key={attributes.id} style={derived ? { marginTop: 16 } : undefined}>
+                <div>
+                  <h3 style={{ marginBottom: 8 }}>
+                    {derived ? `Also delivered as ${v}` : "CloudEvents envelope"}
+                    {envelopes.length > 1 && <span className="muted small"> {derived ? `(derived from ${version}, its own id)` : `(${v}, as stored)`}</span>}
+                  </h3>
+                  <JsonView value={attributes} label={derived ? `Attributes of the ${v} envelope` : "Envelope attributes"} />
+                </div>
+                <div>
+                  <h3 style={{ marginBottom: 8 }}>Payload (data)</h3>
+                  <JsonView value={data} label={derived ? `Payload of the ${v} envelope` : "Event payload"} />
+                </div>
+              </div>
+            );
+          })}
+          <p className="muted small">
+            Published {publishedAt ? formatDateTime(publishedAt) : "not yet"}
+            {envelopes.length > 1 ? (publishedAt ? ", every version above acked" : ": stamped once every version above is acked") : ""} · outbox sequence {seq}
+          </p>
+        </>
       )}
     </QueryState>
   );

@@ -5,7 +5,18 @@ import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime } from "@/app/components/ui/format";
 import { Table } from "@/app/components/ui/table";
 
-export type EventRow = { id: string; type: string; version: string; occurredAt: Date; accountNumber: string | null; publishedAt: Date | null; attempts?: number; lastError?: string | null };
+export type EventRow = {
+  id: string;
+  type: string;
+  version: string;
+  /** Older versions the relay also delivers this stored event as (ADR 0007). */
+  derivedVersions?: string[];
+  occurredAt: Date;
+  accountNumber: string | null;
+  publishedAt: Date | null;
+  attempts?: number;
+  lastError?: string | null;
+};
 
 const COLUMNS = ["Time", "Type", "Account", "Delivery", { label: "Details", hidden: true }];
 
@@ -30,6 +41,11 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
         <td className="nowrap small">{formatDateTime(e.occurredAt)}</td>
         <td>
           <span className="mono">{e.type}</span> <span className="badge plain">{e.version}</span>
+          {e.derivedVersions?.map((v) => (
+            <span key={v} className="badge plain muted" style={{ marginLeft: 4, background: "transparent", fontWeight: 500 }} title={`also delivered as ${v} (derived from ${e.version})`}>
+              + {v}
+            </span>
+          ))}
         </td>
         <td className="mono">{e.accountNumber ?? "—"}</td>
         <td>

@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
 import { events } from "@/db/schema";
+import { emit } from "@/server/events/emit";
+import { deliveredId } from "@/server/events/versions";
 import { useTestDb } from "@/test/db";
 import { accountPayload, makeImportedAccount } from "@/test/fixtures";
 import { codeOf, consoleWorld } from "../test/callers";
@@ -71,8 +74,32 @@ describe("event router", () => {
     const acc = await makeImportedAccount(w.org, w.supplier.code);
     const [latest] = (await w.support.event.list({ accountNumber: acc.accountNumber, limit: 1 })).items;
     const one = await w.support.event.get({ id: latest.id });
-    expect(one.envelope).toMatchObject({ id: latest.id, type: latest.type, data: latest.payload });
+    expect(one.envelopes).toEqual([expect.objectContaining({ id: latest.id, type: latest.type, dataversion: latest.version, data: latest.payload })]);
+    expect(one.derivedVersions).toEqual([]);
     expect(await codeOf(w.outsider.event.get({ id: latest.id }))).toBe("NOT_FOUND");
+  });
+
+  it("lists a stored ledger v2 event once, with the v1 it is also delivered as, and shows both envelopes", async () => {
+    const w = await consoleWorld(t.db);
+    const acc = await makeImportedAccount(w.org, w.supplier.code);
+    const ledger = { account: { number: acc.accountNumber }, number: `L-${acc.accountNumber}` };
+    const entry = { id: 41, is_charge: true, is_credit: false, is_payment: false, is_repayment: false, is_reversal: false, is_reversed: false, source_id: 41, source_type: "data_import.transaction" };
+    const id = await t.db.transaction((tx) =>
+      emit(tx as unknown as Db, "billing.ledger.entry_posted", "v2", { ledger, entry }, { accountNumber: acc.accountNumber, organisationId: w.org.id }),
+    );
+    const listed = (await w.support.event.list({ accountNumber: acc.accountNumber, typePrefix: "billing." })).items;
+    expect(listed.map((e) => [e.id, e.version, e.derivedVersions])).toEqual([[id, "v2", ["v1"]]]);
+    expect((await w.support.event.list({ accountNumber: acc.accountNumber })).items.filter((e) => e.type === "account.created")[0].derivedVersions).toEqual([]);
+
+    const one = await w.support.event.get({ id });
+    expect(one).toMatchObject({ version: "v2", derivedVersions: ["v1"], payload: { ledger, entry } });
+    const common = { specversion: "1.0", source: "urn:kraken-migrate", type: "billing.ledger.entry_posted", subject: acc.accountNumber, time: one.occurredAt.toISOString() };
+    expect(one.envelopes).toEqual([
+      expect.objectContaining({ ...common, id, dataversion: "v2", data: { ledger, entry } }),
+      expect.objectContaining({ ...common, id: deliveredId(id, "v2", "v1"), dataversion: "v1", data: { ledger } }),
+    ]);
+    expect(one.envelopes[1].id).not.toBe(id);
+    expect(await codeOf(w.outsider.event.get({ id }))).toBe("NOT_FOUND");
   });
 
   it("browses and searches the catalogue with fields", async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNotNull, isNull, like, lt, type SQL } from "drizz
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
+import { deliveredVersions } from "../../events/versions";
 import { likePrefix, PageDirection } from "../console/keyset";
 
 export const DELIVERY_STATES = ["any", "pending", "published"] as const;
@@ -31,7 +32,10 @@ export function eventFilters(organisationId: number, input: z.infer<typeof ListE
   return where;
 }
 
-/** The organisation's events, newest first, keyset-paged on the outbox sequence. */
+/**
+ * The organisation's events, newest first, keyset-paged on the outbox sequence: one item per
+ * stored event, with `derivedVersions` listing the older versions it is also delivered as.
+ */
 export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const organisationId = organisationOf(ctx);
   const input = ListEventsInput.parse(raw);
@@ -45,7 +49,7 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
   return {
-    items: page.map(({ organisationId: _o, ...e }) => e),
+    items: page.map(({ organisationId: _o, ...e }) => ({ ...e, derivedVersions: deliveredVersions(e.type, e.version).slice(1) })),
     nextCursor: rows.length > input.limit ? page[page.length - 1].seq : null,
   };
 }
