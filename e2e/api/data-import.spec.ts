@@ -70,8 +70,11 @@ test.describe("data-import API", () => {
         tax_items: [{ amount: 5.88, tax_type: "VAT", value_taxed: 117.57, rate: 0.05, unit_type: "PROPORTION" }],
       },
     ];
-    const res = await request.post("/v1/data-import/transactions/create/", { headers: auth, data: { ...ref, transactions } });
+    const res = await request.post("/v1/data-import/transactions/create/", { headers: { ...auth, "accept-encoding": "gzip" }, data: { ...ref, transactions } });
     expect(res.status()).toBe(201);
+    // A write's echo is sent as is (no-transform): no larger than the request, not worth the server's gzip.
+    expect(res.headers()["cache-control"]).toBe("no-store, no-transform");
+    expect(res.headers()["content-encoding"]).toBeUndefined();
     const { results } = await res.json();
     expect(results.map((r: { status: string }) => r.status)).toEqual(Array(5).fill("TRANSACTION_ADDED_TO_ACCOUNT"));
     expect(results[0].transaction_data.amount).toBe("10.50");

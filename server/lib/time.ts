@@ -5,12 +5,22 @@ export const LONDON = "Europe/London";
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** A real calendar date in YYYY-MM-DD form (rejects 2026-02-30). */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real calendar date in YYYY-MM-DD form (rejects 2026-02-30), years 0100-9999. Integer
+ * arithmetic, no Date: it runs for every date of every imported item, and the server's
+ * Date is instrumented.
+ */
 export function isValidDate(s: string): boolean {
   const m = DATE_RE.exec(s);
   if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1]);
 }
 
 /**

@@ -17,6 +17,13 @@ type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
   query?: Q;
   /** Top-level `code` for a body that fails validation (e.g. account_failed_validation). */
   bodyErrorCode?: string;
+  /**
+   * false for bulk write routes whose response echoes the request: `Cache-Control:
+   * no-store, no-transform` keeps it from being gzipped (the server's compression skips
+   * no-transform responses). Such a response is no larger than the uncompressed request
+   * that produced it, and compressing it cost the import route ~15% of its throughput (ADR 0008).
+   */
+  compress?: boolean;
   handle: (args: {
     ctx: Ctx;
     req: Request;
@@ -30,6 +37,7 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** Wraps a route: auth, size-capped JSON parsing, zod validation, error mapping, request id. */
 export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(def: Def<B, Q>) {
+  const fixed: Record<string, string> = def.compress === false ? NO_TRANSFORM : {};
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
     try {
@@ -56,12 +64,16 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         result.headers.set("x-request-id", requestId);
         return result;
       }
-      return json(result.status, result.body, { ...result.headers, "x-request-id": requestId });
+      return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
     } catch (err) {
-      return errorResponse(err, requestId);
+      const res = errorResponse(err, requestId);
+      for (const [k, v] of Object.entries(fixed)) res.headers.set(k, v);
+      return res;
     }
   };
 }
+
+const NO_TRANSFORM: Record<string, string> = { "cache-control": "no-store, no-transform" };
 
 function parseQuery(schema: z.ZodType, params: URLSearchParams) {
   const obj: Record<string, string> = {};

@@ -60,7 +60,9 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
       const refusal = checkAsNew(t, account, flags, serials);
       if (refusal) fail(refusal.attr, refusal.code, refusal.detail);
       added.push({ index, t, hash, placement: placeAsNew(t, account) });
-      results.push({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: { ...(renderTransactionData(raw) as object), status: "TRANSACTION_IMPORT_SUCCESS" } });
+      const data = renderTransactionData(raw) as Record<string, unknown>;
+      data.status = "TRANSACTION_IMPORT_SUCCESS";
+      results.push({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data });
     });
     if (firstError) throw firstError.error;
     const ids = inserted ?? (await insertRows(tx, account, added, ctx.requestId, organisationId));

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
-import type { transactions } from "@/db/schema";
+import { TRANSACTION_TYPES, type transactions } from "@/db/schema";
 import { lockAccountEvents } from "../../events/emit";
 import { parseEventPayload } from "../../events/registry";
 import { entryFlags, ledgerNumber } from "./transaction-rows";
@@ -20,17 +20,21 @@ export type LedgerEventTarget = { accountNumber: string; organisationId: number 
  * inserted row, in request order (ADR 0007). Returns the ids of the rows it added.
  *
  * The event payload is `{ledger, entry: {id, <flags of the type>, source_id, source_type}}`:
- * `ledger` and the flags come from here as parameters, and each type's payload is checked
- * against the catalogue schema before the statement runs, as `emit` checks every payload.
+ * `ledger` comes from here as a parameter, each flag as the list of types it is true for
+ * (from entryFlags), and each type's payload is checked against the catalogue schema
+ * before the statement runs, as `emit` checks every payload. One flat jsonb_build_object
+ * per level: merging jsonb values costs PostgreSQL half as much again per row.
  */
 export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerEventTarget): Promise<{ id: number; transactionId: string }[]> {
   if (!rows.length) return [];
   const ledger = { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) };
-  const flags: Record<string, ReturnType<typeof entryFlags>> = {};
   for (const type of new Set(rows.map((r) => r.type as TransactionInput["type"]))) {
-    flags[type] = entryFlags(type);
-    parseEventPayload("billing.ledger.entry_posted", "v2", { ledger, entry: { id: 1, ...flags[type], source_id: 1, source_type: SOURCE_TYPE } });
+    parseEventPayload("billing.ledger.entry_posted", "v2", { ledger, entry: { id: 1, ...entryFlags(type), source_id: 1, source_type: SOURCE_TYPE } });
   }
+  const flags = sql.join(
+    FLAG_NAMES.map((name) => sql`${name}::text, a.type = any(${pgArray(TRANSACTION_TYPES.filter((type) => entryFlags(type)[name]))}::text[])`),
+    sql`, `,
+  );
   await lockAccountEvents(tx, [events.accountNumber]);
   const col = <K extends keyof Row>(k: K, f: (v: Row[K]) => string | number | null = (v) => (v as string | null) ?? null) => pgArray(rows.map((r) => f(r[k])));
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
@@ -50,8 +54,7 @@ export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerE
           insert into events (id, type, version, payload, account_number, organisation_id)
           select uuid_v7(), 'billing.ledger.entry_posted', 'v2',
             jsonb_build_object('ledger', ${JSON.stringify(ledger)}::jsonb,
-              'entry', jsonb_build_object('id', a.id) || (${JSON.stringify(flags)}::jsonb -> a.type)
-                || jsonb_build_object('source_id', a.id, 'source_type', ${SOURCE_TYPE}::text)),
+              'entry', jsonb_build_object('id', a.id, ${flags}, 'source_id', a.id, 'source_type', ${SOURCE_TYPE}::text)),
             ${events.accountNumber}::text, ${events.organisationId}::int
           from added a order by a.id
         )
@@ -61,3 +64,4 @@ export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerE
 }
 
 const SOURCE_TYPE = "data_import.transaction";
+const FLAG_NAMES = Object.keys(entryFlags("CHARGE")) as (keyof ReturnType<typeof entryFlags>)[];

@@ -6,15 +6,16 @@
 const NEEDS_ESCAPE = /[\\"]/;
 
 export function pgArray(values: readonly (string | number | boolean | null | undefined)[]): string {
-  let out = "{";
+  // Joined once from parts: a flat string, which the driver measures and copies in one pass
+  // (a string grown with += is a rope that must be flattened first).
+  const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
-    if (i) out += ",";
     const v = values[i];
-    if (v === null || v === undefined) out += "NULL";
+    if (v === null || v === undefined) parts[i] = "NULL";
     else {
       const str = String(v);
-      out += NEEDS_ESCAPE.test(str) ? `"${str.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${str}"`;
+      parts[i] = NEEDS_ESCAPE.test(str) ? `"${str.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${str}"`;
     }
   }
-  return `${out}}`;
+  return `{${parts.join(",")}}`;
 }

@@ -14,7 +14,16 @@ export function renderTransactionData(raw: unknown, key?: string): unknown {
   if (typeof raw === "number") return numberString(key, raw);
   if (raw instanceof ImpreciseNumber) return raw.source;
   if (Array.isArray(raw)) return raw.map((v) => renderTransactionData(v, key));
-  if (raw && typeof raw === "object") return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, renderTransactionData(v, k)]));
+  if (raw && typeof raw === "object") {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(raw)) {
+      const v = renderTransactionData((raw as Record<string, unknown>)[k], k);
+      // A "__proto__" key sent in JSON is data: keep it as an own property, not a prototype.
+      if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out;
+  }
   return raw;
 }
 

@@ -6,6 +6,7 @@ import { CreateHistoricalStatementsInput } from "@/server/services/data-import/s
 
 export const POST = restRoute({
   auth: "token",
+  compress: false,
   handle: async ({ ctx, req }) => {
     const body = parseBody(CreateHistoricalStatementsInput, await readJsonBody(req));
     return { status: 201, body: await createHistoricalStatements(ctx, body) };

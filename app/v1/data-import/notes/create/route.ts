@@ -6,6 +6,7 @@ import { CreateNotesInput } from "@/server/services/data-import/note-schemas";
 
 export const POST = restRoute({
   auth: "token",
+  compress: false,
   handle: async ({ ctx, req }) => {
     const body = parseBody(CreateNotesInput, await readJsonBody(req));
     return { status: 201, body: await createNotes(ctx, body) };

@@ -6,6 +6,7 @@ import { CreatePaymentInstructionInput } from "@/server/services/data-import/pay
 
 export const POST = restRoute({
   auth: "token",
+  compress: false,
   handle: async ({ ctx, req }) => {
     const body = parseBody(CreatePaymentInstructionInput, await readJsonBody(req));
     const { created: _created, ...result } = await createPaymentInstruction(ctx, body);

@@ -6,6 +6,7 @@ import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/se
 
 export const POST = restRoute({
   auth: "token",
+  compress: false,
   query: CreateTransactionsQuery,
   handle: async ({ ctx, req, query }) => {
     const raw = await readJsonBody(req);
