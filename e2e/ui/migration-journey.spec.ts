@@ -155,6 +155,9 @@ test.describe.serial("a migration, followed by its three users", () => {
       await page.getByRole("tab", { name: /Events/ }).click();
       await expect(page.getByRole("cell", { name: /^account\.created/ }).first()).toBeVisible();
       await expect(page.getByRole("cell", { name: /data_import\.import_process\.complete/ }).first()).toBeVisible();
+      // A ledger entry is stored once (v2) and delivered as v2 and v1.
+      const ledgerRow = page.getByTestId("event-row").filter({ hasText: "billing.ledger.entry_posted" }).first();
+      await expect(ledgerRow.getByTitle("also delivered as v1 (derived from v2)")).toHaveText("+ v1");
       await shot(page, "account-events");
       expect(alerts).toEqual([]);
     });
