@@ -169,7 +169,9 @@ async function main() {
           "`npm run bench:import` (bench/import.ts): " +
             `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
             "`POST /v1/data-import/transactions/create/` of a production server (`next start`), against the same rows inserted " +
-            "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run.",
+            "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run. " +
+            `Both paths are first warmed with ${WARM.toLocaleString("en-GB")} rows on spare accounts (untimed); each timed phase starts from a \`CHECKPOINT\`; ` +
+            "request bodies are serialised before the clock (as the raw rows are built before theirs).",
           "",
           "| path | seconds | rows/s |",
           "|---|---|---|",
