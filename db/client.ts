@@ -1,5 +1,4 @@
 import path from "node:path";
-import { preparedStatements } from "./prepared";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
@@ -34,7 +33,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     onnotice: () => {},
     connection: { application_name: "kraken-migrate" },
   });
-  const db = drizzle(preparedStatements(client), { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return { db, kind: "postgres", url, close: () => client.end({ timeout: 5 }) };
 }
 
