@@ -26,9 +26,9 @@ export type PendingEvent = { type: string; version: string; payload: unknown } &
 /** Batch form for hot paths (one INSERT for many events); payloads are validated the same way. */
 export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]> {
   if (!batch.length) return [];
+  for (const e of batch) refuseDerived(e);
   const rows = batch.map((e) => ({
     id: uuidv7(),
-    ...refuseDerived(e),
     type: e.type,
     version: e.version,
     payload: parseEventPayload(e.type, e.version, e.payload) as Record<string, unknown>,
@@ -54,7 +54,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
 
 /** A version the relay derives from a newer stored one is never written itself (ADR 0007). */
 function refuseDerived(e: PendingEvent) {
-  if (!isDerivedVersion(e.type, e.version)) return {};
+  if (!isDerivedVersion(e.type, e.version)) return;
   throw new EventPayloadError(
     `Event "${e.type}" version "${e.version}" is derived from version "${storedVersionOf(e.type)}" when it is delivered; emit "${storedVersionOf(e.type)}" instead`,
     e.type,

@@ -1,50 +1,19 @@
-import { type NatsConnection, connect } from "@nats-io/transport-node";
 import { DiscardPolicy, jetstreamManager } from "@nats-io/jetstream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { uniq } from "@/test/db";
 import { emitMany, type PendingEvent, pending } from "./emit";
 import { streamConfig } from "./nats";
 import type { Acked, RelayMessage } from "./publish-batch";
-import { EventRelay, type RelayOptions } from "./relay";
 import { getRelayStatus } from "./relay-status";
-import { NatsServer, readStream, type StreamMessage } from "./testing/nats-server";
-import { expectExactlyOnceInOrder, rowsOf, useRelayTestDb, waitFor, waitPublished } from "./testing/relay-helpers";
+import { readStream, type StreamMessage } from "./testing/nats-server";
+import { expectExactlyOnceInOrder, rowsOf, useRelayNats, useRelayTestDb, waitFor, waitPublished } from "./testing/relay-helpers";
 import { deliveredId } from "./versions";
 
 // Rows stored in a newer version and delivered in older, derived ones too (ADR 0007).
 const t = useRelayTestDb();
-let nats: NatsServer;
-let nc: NatsConnection;
-const relays: EventRelay[] = [];
-
-beforeAll(async () => {
-  nats = await NatsServer.start();
-  nc = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
-});
-
-afterAll(async () => {
-  await Promise.all(relays.map((r) => r.stop()));
-  await nc?.close();
-  await nats?.dispose();
-});
-
-function relay(stream: string, opts: RelayOptions = {}) {
-  const r = new EventRelay({
-    handle: t.handle,
-    natsUrl: nats.url,
-    stream,
-    subjectPrefix: `${stream.toLowerCase()}.events`,
-    heartbeatMs: 300,
-    standbyRetryMs: 100,
-    backoffMinMs: 50,
-    backoffMaxMs: 300,
-    publishTimeoutMs: 2000,
-    ...opts,
-  });
-  relays.push(r);
-  return r;
-}
+const h = useRelayNats(t, { backoffMaxMs: 300 });
+const relay = h.relay;
 
 const posted = (account: string, n: number) =>
   pending(
@@ -82,7 +51,7 @@ describe("events relay: derived versions", () => {
     const rows = await rowsOf(t.db, ids);
     const row = (id: string) => rows.find((x) => x.id === id)!;
     const v1 = (id: string) => deliveredId(id, "v2", "v1");
-    const messages = await readStream(nc, "DERIVED");
+    const messages = await readStream(h.nc, "DERIVED");
     expect(messages).toHaveLength(8);
     expectExactlyOnceInOrder(messages, rows);
     // Each derived message right after its stored one, on the account's chain.
@@ -113,7 +82,7 @@ describe("events relay: derived versions", () => {
     const [stuck, free] = [uniq("A-"), uniq("A-")];
     // One message per subject, new ones refused: the v2 goes in, its derived v1 (same subject) is refused.
     const r0 = relay("PARTIAL");
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(h.nc);
     await jsm.streams.add({ ...streamConfig(r0.config), max_msgs_per_subject: 1, discard: DiscardPolicy.New, discard_new_per_subject: true });
     const [before, ledgerRow, after, other] = await commit(occupied(stuck), posted(stuck, 1), updated(stuck, 1), updated(free, 1));
     const derivedId = deliveredId(ledgerRow, "v2", "v1");
@@ -127,14 +96,14 @@ describe("events relay: derived versions", () => {
     const status = await getRelayStatus(t.db, { stream: "PARTIAL" });
     expect(status.oldest_unpublished).toMatchObject({ id: ledgerRow, version: "v2", last_error: expect.stringMatching(/per subject/i) });
     // Every retry re-sent the v2: JetStream kept one copy and still has no v1.
-    let seen = (await readStream(nc, "PARTIAL")).map(idAndVersion);
+    let seen = (await readStream(h.nc, "PARTIAL")).map(idAndVersion);
     expect(seen.filter((s) => s === `${ledgerRow} v2`)).toHaveLength(1);
     expect(seen).not.toContain(`${derivedId} v1`);
     expect(seen.some((s) => s.startsWith(after))).toBe(false);
 
     await jsm.streams.update("PARTIAL", { max_msgs_per_subject: -1, discard_new_per_subject: false, discard: DiscardPolicy.Old });
     await waitPublished(t.db, [ledgerRow, after]);
-    const messages = await readStream(nc, "PARTIAL");
+    const messages = await readStream(h.nc, "PARTIAL");
     seen = messages.map(idAndVersion);
     expect(seen.filter((s) => s.startsWith(ledgerRow) || s.startsWith(derivedId))).toEqual([`${ledgerRow} v2`, `${derivedId} v1`]);
     expect(ofAccount(messages, stuck).map(idAndVersion)).toEqual([`${before} v1`, `${ledgerRow} v2`, `${derivedId} v1`, `${after} v1`]);

@@ -1,8 +1,7 @@
-import { type NatsConnection, connect } from "@nats-io/transport-node";
 import { type ChildProcess, spawn } from "node:child_process";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as relayStatus } from "@/app/v1/events/relay-status/route";
 import { type Db, execRows } from "@/db/client";
 import { events } from "@/db/schema";
@@ -12,16 +11,16 @@ import { emit } from "./emit";
 import { ensureStream, publishEvent, streamConfig } from "./nats";
 import { fetchUnpublished } from "./outbox";
 import { publishBatch } from "./publish-batch";
-import { EventRelay, type RelayOptions } from "./relay";
 import { RELAY_LEADER_LOCK } from "./relay-session";
 import { getRelayStatus } from "./relay-status";
-import { NatsServer, readStream } from "./testing/nats-server";
+import { readStream } from "./testing/nats-server";
 import {
   commitAccountEvents,
   commitOrgEvents,
   expectExactlyOnceInOrder,
   rowsOf,
   unpublishedAmong,
+  useRelayNats,
   useRelayTestDb,
   waitFor,
   waitPublished,
@@ -32,38 +31,8 @@ import {
 const t = useRelayTestDb();
 // EVENTS_TEST_OUTAGE_SECONDS=180 replays the outage test with NATS down for minutes.
 const OUTAGE_MS = Number(process.env.EVENTS_TEST_OUTAGE_SECONDS ?? 2) * 1000;
-let nats: NatsServer;
-let nc: NatsConnection;
-const relays: EventRelay[] = [];
-
-beforeAll(async () => {
-  nats = await NatsServer.start();
-  nc = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
-});
-
-afterAll(async () => {
-  await Promise.all(relays.map((r) => r.stop()));
-  await nc?.close();
-  await nats?.dispose();
-});
-
-/** A relay on this file's NATS with short timers; each test uses its own stream. */
-function relay(stream: string, opts: RelayOptions = {}) {
-  const r = new EventRelay({
-    handle: t.handle,
-    natsUrl: nats.url,
-    stream,
-    subjectPrefix: stream === "EVENTS" ? "events" : `${stream.toLowerCase()}.events`,
-    heartbeatMs: 300,
-    standbyRetryMs: 100,
-    backoffMinMs: 50,
-    backoffMaxMs: 500,
-    publishTimeoutMs: 2000,
-    ...opts,
-  });
-  relays.push(r);
-  return r;
-}
+const h = useRelayNats(t);
+const relay = h.relay;
 
 describe("events relay to JetStream", () => {
   it("delivers every committed event exactly once as a CloudEvent, in order per account", async () => {
@@ -79,7 +48,7 @@ describe("events relay to JetStream", () => {
     await waitPublished(t.db, ids, 20_000);
 
     const rows = await rowsOf(t.db, ids);
-    const messages = await readStream(nc, "EVENTS");
+    const messages = await readStream(h.nc, "EVENTS");
     expectExactlyOnceInOrder(messages, rows);
     expect(rows.every((row) => row.publishedAt)).toBe(true);
     expect(r.stats).toMatchObject({ leader: true, duplicates: 0 });
@@ -127,7 +96,7 @@ describe("events relay to JetStream", () => {
     const committed = await commitAccountEvents(t.db, account, 2);
     const r = relay("ROLLBACK").start();
     await waitPublished(t.db, committed);
-    const messages = await readStream(nc, "ROLLBACK");
+    const messages = await readStream(h.nc, "ROLLBACK");
     const seen = messages.map((m) => m.headers["Nats-Msg-Id"]);
     expect(seen).toEqual(expect.arrayContaining(committed));
     expect(seen).not.toContain(rolledBack);
@@ -150,7 +119,7 @@ describe("events relay to JetStream", () => {
       producing = false;
     })();
     await waitFor("some events to be published", async () => r.stats.published >= 200, 20_000, 5);
-    await nats.kill();
+    await h.nats.kill();
     await waitFor("the relay to notice NATS is gone", async () => !r.stats.natsConnected, 10_000);
     await new Promise((res) => setTimeout(res, OUTAGE_MS));
     await producer;
@@ -161,10 +130,10 @@ describe("events relay to JetStream", () => {
     expect(down.unpublished_count).toBeGreaterThanOrEqual(backlog);
     expect(down.oldest_unpublished_age_seconds).toBeGreaterThan(1);
 
-    await nats.start();
+    await h.nats.start();
     await waitPublished(t.db, ids, 30_000 + OUTAGE_MS);
     expect(ids).toHaveLength(1000);
-    expectExactlyOnceInOrder(await readStream(nc, "OUTAGE"), await rowsOf(t.db, ids));
+    expectExactlyOnceInOrder(await readStream(h.nc, "OUTAGE"), await rowsOf(t.db, ids));
     await r.stop();
   }, 90_000 + OUTAGE_MS);
 
@@ -173,16 +142,16 @@ describe("events relay to JetStream", () => {
     const ids = (await Promise.all(accounts.map((a) => commitAccountEvents(t.db, a, 20)))).flat();
     // The crashed relay: it published everything and died before stamping a single row.
     const crashed = relay("CRASH");
-    await ensureStream(nc, crashed.config);
+    await ensureStream(h.nc, crashed.config);
     const unmarked = (await fetchUnpublished(t.db, 10_000)).filter((e) => ids.includes(e.id));
-    const first = await publishBatch(unmarked, (e) => publishEvent(jetstream(nc), crashed.config, e));
+    const first = await publishBatch(unmarked, (e) => publishEvent(jetstream(h.nc), crashed.config, e));
     expect(first.acked.filter((a) => !a.ack.duplicate)).toHaveLength(100);
     expect(await unpublishedAmong(t.db, ids)).toBe(100);
 
     const restarted = relay("CRASH").start();
     await waitPublished(t.db, ids);
     expect(restarted.stats.duplicates).toBeGreaterThanOrEqual(100);
-    expectExactlyOnceInOrder(await readStream(nc, "CRASH"), await rowsOf(t.db, ids));
+    expectExactlyOnceInOrder(await readStream(h.nc, "CRASH"), await rowsOf(t.db, ids));
     await restarted.stop();
   });
 
@@ -207,7 +176,7 @@ describe("events relay to JetStream", () => {
     await waitPublished(t.db, ids);
     expect(standby.stats.leader).toBe(true);
     expect(standby.stats.published).toBeGreaterThan(0);
-    expectExactlyOnceInOrder(await readStream(nc, "PAIR"), await rowsOf(t.db, ids));
+    expectExactlyOnceInOrder(await readStream(h.nc, "PAIR"), await rowsOf(t.db, ids));
     await standby.stop();
   });
 
@@ -221,7 +190,7 @@ describe("events relay to JetStream", () => {
     await waitPublished(t.db, ids);
     expect(a.stats.published).toBeGreaterThan(0);
     expect(b.stats.published).toBeGreaterThan(0);
-    expectExactlyOnceInOrder(await readStream(nc, "RACE"), await rowsOf(t.db, ids));
+    expectExactlyOnceInOrder(await readStream(h.nc, "RACE"), await rowsOf(t.db, ids));
     await Promise.all([a.stop(), b.stop()]);
   });
 
@@ -229,7 +198,7 @@ describe("events relay to JetStream", () => {
     const account = uniq("A-");
     const ids = await commitAccountEvents(t.db, account, 3);
     await t.db.update(events).set({ createdAt: sql`now() - interval '5 minutes'` }).where(inArray(events.id, ids));
-    vi.stubEnv("NATS_URL", nats.url);
+    vi.stubEnv("NATS_URL", h.nats.url);
     vi.stubEnv("EVENTS_STREAM", "STATUS");
     try {
       const behind = await call(relayStatus, "/v1/events/relay-status/");
@@ -257,7 +226,7 @@ describe("events relay to JetStream", () => {
   it("an event JetStream refuses holds back only the later events of its own account", async () => {
     const [stuck, free] = [uniq("A-"), uniq("A-")];
     const r0 = relay("POISON");
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(h.nc);
     await jsm.streams.add({ ...streamConfig(r0.config), max_msg_size: 4096 });
     const emitOne = (account: string, changes: Record<string, unknown>) =>
       t.db.transaction((tx) => emit(tx as unknown as Db, "account.updated", "v1", { account_number: account, account_user_emails: [], changes }, { accountNumber: account }));
@@ -268,7 +237,7 @@ describe("events relay to JetStream", () => {
     const r = r0.start();
     await waitPublished(t.db, [before, ...others]);
     await waitFor("the refusal to be recorded", async () => (await rowsOf(t.db, [tooBig]))[0].attempts >= 2);
-    let seen = (await readStream(nc, "POISON")).map((m) => m.headers["Nats-Msg-Id"]);
+    let seen = (await readStream(h.nc, "POISON")).map((m) => m.headers["Nats-Msg-Id"]);
     expect(seen).toEqual(expect.arrayContaining([before, ...others]));
     expect(seen).not.toContain(tooBig);
     expect(seen).not.toContain(after);
@@ -279,14 +248,14 @@ describe("events relay to JetStream", () => {
     // Once the stream accepts it, the account resumes in order.
     await jsm.streams.update("POISON", { max_msg_size: -1 });
     await waitPublished(t.db, [tooBig, after]);
-    seen = (await readStream(nc, "POISON")).map((m) => m.headers["Nats-Msg-Id"]);
+    seen = (await readStream(h.nc, "POISON")).map((m) => m.headers["Nats-Msg-Id"]);
     expect(seen.filter((id) => [before, tooBig, after].includes(id))).toEqual([before, tooBig, after]);
     await r.stop();
   });
 
   it.skipIf(!process.env.DATABASE_URL)("`npm run relay` killed with SIGKILL again and again still yields every event once, in order", async () => {
     const accounts = Array.from({ length: 25 }, () => uniq("A-"));
-    const env = { ...process.env, DATABASE_URL: t.url, NATS_URL: nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
+    const env = { ...process.env, DATABASE_URL: t.url, NATS_URL: h.nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
     const children = new Set<ChildProcess>();
     const spawnRelay = () => {
       const child = spawn(process.execPath, ["--import", "tsx", "server/events/relay-main.ts"], { env, stdio: "ignore" });
@@ -321,7 +290,7 @@ describe("events relay to JetStream", () => {
       for (const child of children) child.kill("SIGKILL");
     }
     expect(ids).toHaveLength(1000);
-    expectExactlyOnceInOrder(await readStream(nc, "KILLED"), await rowsOf(t.db, ids));
+    expectExactlyOnceInOrder(await readStream(h.nc, "KILLED"), await rowsOf(t.db, ids));
   }, 120_000);
 
   it.skipIf(!process.env.DATABASE_URL)("the lead lives in PostgreSQL: terminating the leader's session hands it over without loss", async () => {
@@ -344,7 +313,7 @@ describe("events relay to JetStream", () => {
     });
     expect(after.pid).not.toBe(before.pid);
     await waitFor("exactly one leader", async () => a.stats.leader !== b.stats.leader);
-    expectExactlyOnceInOrder(await readStream(nc, "HANDOVER"), await rowsOf(t.db, [...first, ...second]));
+    expectExactlyOnceInOrder(await readStream(h.nc, "HANDOVER"), await rowsOf(t.db, [...first, ...second]));
     await Promise.all([a.stop(), b.stop()]);
   });
 });

@@ -4,7 +4,9 @@ import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 import { events } from "@/db/schema";
 import { emitMany, pending } from "../emit";
-import type { StreamMessage } from "./nats-server";
+import { type NatsConnection, connect } from "@nats-io/transport-node";
+import { EventRelay, type RelayOptions } from "../relay";
+import { NatsServer, type StreamMessage } from "./nats-server";
 
 export type Emitted = { id: string; seq: number; accountNumber: string | null; organisationId: number | null };
 
@@ -148,4 +150,52 @@ export function expectExactlyOnceInOrder(messages: StreamMessage[], rows: { id: 
     lastSeqByAccount.set(row.accountNumber, row.seq);
   }
   expect(outOfOrder).toEqual([]);
+}
+
+/**
+ * A NATS server of the file's own, a connection to it, and relays on it with short timers
+ * (each test uses its own stream), all stopped after the file.
+ */
+export function useRelayNats(t: { readonly handle: DbHandle }, defaults: RelayOptions = {}) {
+  let nats: NatsServer | undefined;
+  let nc: NatsConnection | undefined;
+  const relays: EventRelay[] = [];
+  beforeAll(async () => {
+    nats = await NatsServer.start();
+    nc = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
+  });
+  afterAll(async () => {
+    await Promise.all(relays.map((r) => r.stop()));
+    await nc?.close();
+    await nats?.dispose();
+  });
+  const started = <T>(v: T | undefined): T => {
+    if (!v) throw new Error("NATS not started yet");
+    return v;
+  };
+  return {
+    get nats() {
+      return started(nats);
+    },
+    get nc() {
+      return started(nc);
+    },
+    relay(stream: string, opts: RelayOptions = {}) {
+      const r = new EventRelay({
+        handle: t.handle,
+        natsUrl: started(nats).url,
+        stream,
+        subjectPrefix: stream === "EVENTS" ? "events" : `${stream.toLowerCase()}.events`,
+        heartbeatMs: 300,
+        standbyRetryMs: 100,
+        backoffMinMs: 50,
+        backoffMaxMs: 500,
+        publishTimeoutMs: 2000,
+        ...defaults,
+        ...opts,
+      });
+      relays.push(r);
+      return r;
+    },
+  };
 }

@@ -29,15 +29,17 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
   return withTransaction(ctx, async (tx) => {
     const account = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
     const serials = valid.some((t) => t.to_prepay_meter_serial_number) ? await meterSerials(tx, account.id) : new Set<string>();
-    const hashes = valid.map(transactionHash);
+    // Each item as if it were new: its content hash, where it would be posted, why it could not be.
+    const asNew: Planned[] = valid.map((t, index) => ({ index, t, hash: transactionHash(t), placement: placeAsNew(t, account) }));
+    const refusals = valid.map((t) => checkAsNew(t, account, flags, serials));
     // The usual request adds only new, valid transactions: insert them all at once and look
     // up only what the unique key skipped (those were added before, under this account lock).
     // If anything could fail, look everything up first so the first failure is reported.
-    const optimistic = !firstError && valid.every((t) => checkAsNew(t, account, flags, serials) === null);
+    const optimistic = !firstError && refusals.every((r) => r === null);
     let inserted: Map<string, number> | null = null;
     let existing: Map<string, { id: number; hash: string }>;
     if (optimistic) {
-      inserted = await insertRows(tx, account, valid.map((t, index) => ({ index, t, hash: hashes[index], placement: placeAsNew(t, account) })), ctx.requestId, organisationId);
+      inserted = await insertRows(tx, account, asNew, ctx.requestId, organisationId);
       existing = await existingTransactions(tx, account.id, valid.filter((t) => !inserted!.has(t.transaction_id)));
     } else {
       existing = await existingTransactions(tx, account.id, valid);
@@ -46,7 +48,7 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
     const results: Record<string, unknown>[] = [];
     valid.forEach((t, index) => {
       const raw = input.transactions[index];
-      const hash = hashes[index];
+      const { hash } = asNew[index];
       const prior = existing.get(t.transaction_id);
       const fail = (attr: string, code: string, detail: string): never => {
         throw transactionImportError(raw, [fieldError(["transactions", index, attr], code, detail)]);
@@ -57,9 +59,9 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
         results.push({ status: "TRANSACTION_ALREADY_EXISTS", transaction_data: renderTransactionData(raw), added_transaction_id: String(prior.id) });
         return;
       }
-      const refusal = checkAsNew(t, account, flags, serials);
+      const refusal = refusals[index];
       if (refusal) fail(refusal.attr, refusal.code, refusal.detail);
-      added.push({ index, t, hash, placement: placeAsNew(t, account) });
+      added.push(asNew[index]);
       const data = renderTransactionData(raw) as Record<string, unknown>;
       data.status = "TRANSACTION_IMPORT_SUCCESS";
       results.push({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data });
