@@ -6,7 +6,12 @@
 //   DATABASE_URL        required: the server and this script must share one PostgreSQL database
 //   BENCH_URL           reuse a running production server on that database (else build + start one)
 //   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
-//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=4000   BENCH_WRITE=0 to skip BENCHMARKS.md
+//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_ROUNDS=3
+//   BENCH_WRITE=0 to skip BENCHMARKS.md
+//
+// Each round times every path once on fresh accounts (raw, drizzle, REST, each after a
+// CHECKPOINT); the figures are the medians over the rounds, with the CPU each process used
+// per row (this script, the server, PostgreSQL) read from /proc during the timed phases.
 import { execSync } from "node:child_process";
 import os from "node:os";
 import postgres from "postgres";
@@ -17,6 +22,7 @@ import { transactionHash, transactionRow } from "@/server/services/data-import/t
 import { TransactionInput } from "@/server/services/data-import/transaction-schemas";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { type Acc, makeAccounts, transactionsFor } from "./lib/import-fixtures";
+import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
 import { machineLine } from "./lib/machine";
 import { startProductionServer } from "./lib/server";
 
@@ -25,9 +31,25 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 500);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const TARGET_RATIO = 0.5;
 // Rows sent through each path (on spare accounts, untimed) before the clock: a migration
-// sends millions, so the server is measured warm (JIT-compiled), not on its first requests.
-const WARM = Number(process.env.BENCH_WARM ?? 4000);
+// sends millions, so the server is measured warm, not on its first requests. The server's
+// CPU per row keeps falling for the first ~20,000 rows as V8 optimises the route
+// (measured: ~50 core-µs per row after 4,000 warm rows, ~36 after 20,000).
+const WARM = Number(process.env.BENCH_WARM ?? 20_000);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const RUN = Date.now().toString(36).toUpperCase();
+
+type Measured = { seconds: number; cpu: Map<string, number> };
+
+/** Times `run` and the CPU every process used meanwhile. */
+async function clock(run: () => Promise<unknown>): Promise<Measured> {
+  const before = cpuSnapshot();
+  const started = performance.now();
+  await run();
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, cpu: cpuBetween(before, cpuSnapshot()) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const chunks = <T>(xs: T[], size: number) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
 
@@ -49,8 +71,7 @@ async function viaRest(base: string, token: string, supplierCode: string, accoun
     chunks(perClient[c], BATCH).map((batch) => ({ size: batch.length, body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }) })),
   );
   const replies: { size: number; status: number; text: string }[] = [];
-  const started = performance.now();
-  await Promise.all(
+  const measured = await clock(() => Promise.all(
     bodies.map(async (client) => {
       for (const { size, body } of client) {
         const res = await fetch(`${base}/v1/data-import/transactions/create/`, {
@@ -61,15 +82,14 @@ async function viaRest(base: string, token: string, supplierCode: string, accoun
         replies.push({ size, status: res.status, text: await res.text() });
       }
     }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  ));
   for (const { size, status, text } of replies) {
     const body = JSON.parse(text) as { results?: { status: string }[] };
     if (status !== 201 || body.results?.filter((r) => r.status === "TRANSACTION_ADDED_TO_ACCOUNT").length !== size) {
       throw new Error(`REST batch failed: ${status} ${text.slice(0, 500)}`);
     }
   }
-  return seconds;
+  return measured;
 }
 
 /** The same rows the route writes, as snake_case column -> value objects. */
@@ -89,23 +109,21 @@ async function viaDrizzle(db: Db, accounts: Acc[], perClient: Record<string, unk
       return transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-drizzle");
     }),
   );
-  const started = performance.now();
-  await Promise.all(rows.map(async (clientRows) => {
+  return clock(() => Promise.all(rows.map(async (clientRows) => {
     for (const batch of chunks(clientRows, BATCH)) await db.insert(transactions).values(batch);
-  }));
-  return (performance.now() - started) / 1000;
+  })));
 }
 
 /** The baseline: the driver's own multi-row INSERT (postgres-js `sql(rows)`), no app code in between. */
 async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Record<string, unknown>[][]) {
   const rows = accounts.map((acc, c) => rawRows(acc, perClient[c]));
-  const started = performance.now();
-  await Promise.all(
-    rows.map(async (clientRows) => {
-      for (const batch of chunks(clientRows, BATCH)) await client`insert into transactions ${client(batch as never)}`;
-    }),
+  return clock(() =>
+    Promise.all(
+      rows.map(async (clientRows) => {
+        for (const batch of chunks(clientRows, BATCH)) await client`insert into transactions ${client(batch as never)}`;
+      }),
+    ),
   );
-  return (performance.now() - started) / 1000;
 }
 
 async function main() {
@@ -114,47 +132,62 @@ async function main() {
   const handle = await openDatabase({ url: process.env.DATABASE_URL });
   const db = handle.db;
   const raw = postgres(process.env.DATABASE_URL, { max: CLIENTS, onnotice: () => {} });
-  const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * 4);
-  const restAccounts = accounts.slice(0, CLIENTS);
-  const rawAccounts = accounts.slice(CLIENTS, CLIENTS * 2);
+  // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
+  const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
+  const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
   const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "false" }, probe: "/v1/openapi.json" });
   try {
     const token = await obtainToken(server.base, apiKey);
     const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
-    // Warm both paths (JIT, connection pools) on a spare account before timing.
-    const warm = accounts.slice(CLIENTS * 3);
+    // Warm both paths (JIT, connection pools) on spare accounts before timing.
+    const warm = set(3 * ROUNDS);
     const warmRows = (tag: string) => warm.map((_, c) => transactionsFor(`${RUN}-${tag}-${c}`, Math.ceil(WARM / CLIENTS)));
-    const drizzleAccounts = accounts.slice(CLIENTS * 2, CLIENTS * 3);
     await viaRest(server.base, token, supplierCode, warm, warmRows("warm"));
     await viaInsert(raw, warm, warmRows("warmraw"));
 
     // Each timed phase starts from a checkpoint, so none pays for the previous one's dirty pages.
     const settle = () => raw`checkpoint`.catch(() => {});
-    await settle();
-    const rawSeconds = await viaInsert(raw, rawAccounts, perClient);
-    await settle();
-    const drizzleSeconds = await viaDrizzle(db, drizzleAccounts, perClient);
-    await settle();
-    const restSeconds = await viaRest(server.base, token, supplierCode, restAccounts, perClient);
-    const [check] = await execRows<{ rows: number; events: number }>(
-      db,
-      sql`select (select count(*) from transactions where account_id in ${restAccounts.map((a) => a.id)})::int as rows,
-                 (select count(*) from events where type = 'billing.ledger.entry_posted' and account_number in ${restAccounts.map((a) => a.number)})::int as events`,
-    );
-    if (Number(check.rows) !== total || Number(check.events) !== total) throw new Error(`REST wrote ${check.rows} rows and ${check.events} events; expected ${total} and ${total}`);
+    const runs: Record<"raw" | "drizzle" | "rest", Measured[]> = { raw: [], drizzle: [], rest: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const [restAccounts, rawAccounts, drizzleAccounts] = [set(3 * round), set(3 * round + 1), set(3 * round + 2)];
+      await settle();
+      runs.raw.push(await viaInsert(raw, rawAccounts, perClient));
+      await settle();
+      runs.drizzle.push(await viaDrizzle(db, drizzleAccounts, perClient));
+      await settle();
+      runs.rest.push(await viaRest(server.base, token, supplierCode, restAccounts, perClient));
+      const [check] = await execRows<{ rows: number; events: number }>(
+        db,
+        sql`select (select count(*) from transactions where account_id in ${restAccounts.map((a) => a.id)})::int as rows,
+                   (select count(*) from events where type = 'billing.ledger.entry_posted' and account_number in ${restAccounts.map((a) => a.number)})::int as events`,
+      );
+      if (Number(check.rows) !== total || Number(check.events) !== total) throw new Error(`REST wrote ${check.rows} rows and ${check.events} events; expected ${total} and ${total}`);
+    }
 
-    const restRate = total / restSeconds;
-    const rawRate = total / rawSeconds;
+    const rate = (m: Measured) => total / m.seconds;
+    const restRate = median(runs.rest.map(rate));
+    const rawRate = median(runs.raw.map(rate));
+    const drizzleRate = median(runs.drizzle.map(rate));
     const ratio = restRate / rawRate;
-    const drizzleRate = total / drizzleSeconds;
+    const ratios = runs.rest.map((m, i) => (rate(m) / rate(runs.raw[i])).toFixed(2)).join(", ");
+    // CPU per row, summed over the rounds.
+    const cpuOf = (ms: Measured[]) => {
+      const sum = new Map<string, number>();
+      for (const m of ms) for (const [k, v] of m.cpu) sum.set(k, (sum.get(k) ?? 0) + v);
+      return sum;
+    };
+    const restCpu = runs.rest[0].cpu.size ? perRowLine(cpuOf(runs.rest), total * ROUNDS) : null;
+    const rawCpu = runs.raw[0].cpu.size ? perRowLine(cpuOf(runs.raw), total * ROUNDS) : null;
     const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
     const machine = machineLine([`PostgreSQL ${version}`]);
     const lines = [
-      `REST route : ${total} transactions in ${restSeconds.toFixed(2)} s = ${restRate.toFixed(0)} rows/s (each with its ledger event)`,
-      `raw INSERT : ${total} rows in ${rawSeconds.toFixed(2)} s = ${rawRate.toFixed(0)} rows/s`,
-      `ratio      : ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? "PASS" : "BELOW TARGET"}`,
+      `${total} transactions per path per round, ${ROUNDS} rounds, medians:`,
+      `REST route : ${restRate.toFixed(0)} rows/s (each with its ledger event); rounds: ${runs.rest.map((m) => rate(m).toFixed(0)).join(", ")}`,
+      `raw INSERT : ${rawRate.toFixed(0)} rows/s; rounds: ${runs.raw.map((m) => rate(m).toFixed(0)).join(", ")}`,
+      `ratio      : ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? "PASS" : "BELOW TARGET"}; per round: ${ratios}`,
       `reference  : the same INSERT built by drizzle: ${drizzleRate.toFixed(0)} rows/s (REST / drizzle = ${(restRate / drizzleRate).toFixed(2)})`,
+      ...(restCpu && rawCpu ? [`CPU REST   : ${restCpu}`, `CPU raw    : ${rawCpu}`] : []),
     ];
     console.log(lines.join("\n"));
     console.log(`machine    : ${machine}`);
@@ -170,17 +203,26 @@ async function main() {
             `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
             "`POST /v1/data-import/transactions/create/` of a production server (`next start`), against the same rows inserted " +
             "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run. " +
-            `Both paths are first warmed with ${WARM.toLocaleString("en-GB")} rows on spare accounts (untimed); each timed phase starts from a \`CHECKPOINT\`; ` +
-            "request bodies are serialised before the clock (as the raw rows are built before theirs).",
+            `Both paths are first warmed with ${WARM.toLocaleString("en-GB")} rows on spare accounts (untimed); then ${ROUNDS} rounds, each timing every path once ` +
+            "on fresh accounts after a `CHECKPOINT`; figures are the medians. Request bodies are serialised before the clock (as the raw rows are built before theirs).",
           "",
-          "| path | seconds | rows/s |",
+          "| path | rows/s (median) | rounds |",
           "|---|---|---|",
-          `| REST route (validation, dedup, a ledger event per row) | ${restSeconds.toFixed(2)} | ${restRate.toFixed(0)} |`,
-          `| raw multi-row INSERT (postgres-js \`sql(rows)\`) | ${rawSeconds.toFixed(2)} | ${rawRate.toFixed(0)} |`,
-          `| reference: the same INSERT built by drizzle | ${drizzleSeconds.toFixed(2)} | ${drizzleRate.toFixed(0)} |`,
+          `| REST route (validation, dedup, a ledger event per row) | ${restRate.toFixed(0)} | ${runs.rest.map((m) => rate(m).toFixed(0)).join(", ")} |`,
+          `| raw multi-row INSERT (postgres-js \`sql(rows)\`) | ${rawRate.toFixed(0)} | ${runs.raw.map((m) => rate(m).toFixed(0)).join(", ")} |`,
+          `| reference: the same INSERT built by drizzle | ${drizzleRate.toFixed(0)} | ${runs.drizzle.map((m) => rate(m).toFixed(0)).join(", ")} |`,
           "",
-          `Ratio REST / raw: **${ratio.toFixed(2)}** (target >= ${TARGET_RATIO}${ratio >= TARGET_RATIO ? ", met" : ", NOT met"}); REST / drizzle-built INSERT: ${(restRate / drizzleRate).toFixed(2)}.`,
+          `Ratio REST / raw: **${ratio.toFixed(2)}** (target >= ${TARGET_RATIO}${ratio >= TARGET_RATIO ? ", met" : ", NOT met"}; per round ${ratios}); REST / drizzle-built INSERT: ${(restRate / drizzleRate).toFixed(2)}.`,
           "",
+          ...(restCpu && rawCpu
+            ? [
+                "CPU per row while the clock ran (from /proc; this script, the server, PostgreSQL, anything else):",
+                "",
+                `- REST: ${restCpu}`,
+                `- raw: ${rawCpu}`,
+                "",
+              ]
+            : []),
           `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${
             loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : ""
           }.`,
