@@ -35,6 +35,11 @@ test.describe("every page renders", () => {
 
   test("the event log shows new events without a reload, and an envelope on demand", async ({ page, seed, script }) => {
     await page.goto("/events?type=data_import.");
+    // The server runs the event relay when NATS_URL is set (CI sets it); otherwise events wait in the outbox.
+    await expect(page.getByRole("status", { name: "Event delivery" })).toContainText(
+      process.env.NATS_URL ? /Delivering to the event bus.*NATS JetStream, stream EVENTS/ : /No event relay is running.*waiting/,
+      { timeout: 20_000 },
+    );
     const rows = page.getByTestId("event-row");
     await expect(rows.first()).toBeVisible();
     const before = await rows.count();

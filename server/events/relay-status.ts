@@ -27,7 +27,7 @@ export const RelayStatus = z.object({
 export type RelayStatus = z.infer<typeof RelayStatus>;
 
 /** A leader that has not written its heartbeat for this long is taken for dead. */
-const STALE_HEARTBEAT_SECONDS = 30;
+export const STALE_HEARTBEAT_SECONDS = 30;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 

@@ -14,7 +14,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const delivery = sp.delivery === "pending" || sp.delivery === "published" ? sp.delivery : "any";
   const filters: EventFilters = { type: sp.type, account: sp.account, from: sp.from, to: sp.to, delivery };
   const options = trpc.event.list.infiniteQueryOptions(eventListInput(filters), { getNextPageParam: (p) => p.nextCursor });
-  await getQueryClient().prefetchInfiniteQuery(options);
+  const qc = getQueryClient();
+  await Promise.all([qc.prefetchInfiniteQuery(options), qc.prefetchQuery(trpc.event.delivery.queryOptions())]);
   return (
     <HydrateClient>
       <PageHeader title="Event log" description="Every event your organisation's changes emitted, newest first, with its CloudEvents envelope and delivery state." />

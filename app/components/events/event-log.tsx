@@ -8,6 +8,7 @@ import { formatDateTime } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
+import { DeliveryBanner } from "./delivery-banner";
 import { EventTable } from "./event-table";
 import { type EventFilters, eventListInput } from "./filters";
 
@@ -32,68 +33,71 @@ export function EventLog({ filters }: { filters: EventFilters }) {
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
   return (
-    <section className="card">
-      <form className="filters" onSubmit={apply} aria-label="Filter events">
-        <div className="field">
-          <label htmlFor="ev-type">Type starts with</label>
-          <input id="ev-type" type="text" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
-        </div>
-        <div className="field">
-          <label htmlFor="ev-account">Account</label>
-          <input id="ev-account" type="text" placeholder="A-1234ABCD" value={draft.account ?? ""} onChange={set("account")} style={{ width: 140 }} />
-        </div>
-        <div className="field">
-          <label htmlFor="ev-from">From (London time)</label>
-          <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} />
-        </div>
-        <div className="field">
-          <label htmlFor="ev-to">Until</label>
-          <input id="ev-to" type="datetime-local" value={draft.to ?? ""} onChange={set("to")} />
-        </div>
-        <div className="field">
-          <label htmlFor="ev-delivery">Delivery</label>
-          <select id="ev-delivery" value={draft.delivery ?? "any"} onChange={set("delivery")}>
-            <option value="any">Any</option>
-            <option value="pending">Not yet published</option>
-            <option value="published">Published</option>
-          </select>
-        </div>
-        <button className="btn btn-primary" type="submit">
-          Apply
-        </button>
-        <span className="spacer" />
-        <label className="checkbox">
-          <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} />
-          <span>
-            Live <span className="muted small">(every {LIVE_INTERVAL_MS / 1000}s)</span>
-          </span>
-        </label>
-      </form>
-      <QueryState
-        query={q}
-        inCard
-        isEmpty={items.length === 0}
-        empty={
-          <EmptyState title="No events match" icon="~">
-            {Object.values(filters).some(Boolean) ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
-          </EmptyState>
-        }
-      >
-        {() => (
-          <>
-            <EventTable events={items} label="Events, newest first" detailLabel="Envelope" detail={(e) => <EventEnvelope id={e.id} />} />
-            <div className="pager">
-              <span>
-                {items.length} shown{live ? " · live" : ""}
-              </span>
-              <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-                {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older events" : "No older events"}
-              </button>
-            </div>
-          </>
-        )}
-      </QueryState>
-    </section>
+    <>
+      <DeliveryBanner refetchInterval={live ? LIVE_INTERVAL_MS : false} />
+      <section className="card">
+        <form className="filters" onSubmit={apply} aria-label="Filter events">
+          <div className="field">
+            <label htmlFor="ev-type">Type starts with</label>
+            <input id="ev-type" type="text" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-account">Account</label>
+            <input id="ev-account" type="text" placeholder="A-1234ABCD" value={draft.account ?? ""} onChange={set("account")} style={{ width: 140 }} />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-from">From (London time)</label>
+            <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-to">Until</label>
+            <input id="ev-to" type="datetime-local" value={draft.to ?? ""} onChange={set("to")} />
+          </div>
+          <div className="field">
+            <label htmlFor="ev-delivery">Delivery</label>
+            <select id="ev-delivery" value={draft.delivery ?? "any"} onChange={set("delivery")}>
+              <option value="any">Any</option>
+              <option value="pending">Not yet published</option>
+              <option value="published">Published</option>
+            </select>
+          </div>
+          <button className="btn btn-primary" type="submit">
+            Apply
+          </button>
+          <span className="spacer" />
+          <label className="checkbox">
+            <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} />
+            <span>
+              Live <span className="muted small">(every {LIVE_INTERVAL_MS / 1000}s)</span>
+            </span>
+          </label>
+        </form>
+        <QueryState
+          query={q}
+          inCard
+          isEmpty={items.length === 0}
+          empty={
+            <EmptyState title="No events match" icon="~">
+              {Object.values(filters).some(Boolean) ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
+            </EmptyState>
+          }
+        >
+          {() => (
+            <>
+              <EventTable events={items} label="Events, newest first" detailLabel="Envelope" detail={(e) => <EventEnvelope id={e.id} />} />
+              <div className="pager">
+                <span>
+                  {items.length} shown{live ? " · live" : ""}
+                </span>
+                <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+                  {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older events" : "No older events"}
+                </button>
+              </div>
+            </>
+          )}
+        </QueryState>
+      </section>
+    </>
   );
 }
 

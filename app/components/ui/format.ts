@@ -34,6 +34,15 @@ export function timeAgo(value: Date | string | null | undefined, now = Date.now(
   return `${Math.round(s / 86400)} d ago`;
 }
 
+/** A span of seconds, coarsely: "40 s", "12 min", "3 h", "2 d". */
+export function formatSeconds(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 90) return `${s} s`;
+  if (s < 5400) return `${Math.round(s / 60)} min`;
+  if (s < 172800) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} d`;
+}
+
 export function formatCount(n: number): string {
   return n.toLocaleString("en-GB");
 }

@@ -113,4 +113,16 @@ describe("event router", () => {
     expect(hits.every((e) => e.type.includes("import_process") || e.fields.some((f) => f.path.includes("import_process")))).toBe(true);
     expect(await codeOf(w.anonymous.event.catalogue({}))).toBe("UNAUTHORIZED");
   });
+
+  it("tells both roles how many of their organisation's events wait for the bus; not the anonymous", async () => {
+    const w = await consoleWorld(t.db);
+    const before = await w.support.event.delivery();
+    await makeImportedAccount(w.org, w.supplier.code);
+    const after = await w.operator.event.delivery();
+    expect(after.pending - before.pending).toBe(4); // account.created, two agreement.created, import complete
+    expect(["delivering", "disconnected", "stopped"]).toContain(after.relay);
+    // Another organisation's backlog is its own.
+    expect((await w.outsider.event.delivery()).pending).toBeLessThan(after.pending);
+    expect(await codeOf(w.anonymous.event.delivery())).toBe("UNAUTHORIZED");
+  });
 });

@@ -1,4 +1,5 @@
 import { listEventCatalogue, ListEventCatalogueInput } from "@/server/services/console/list-event-catalogue";
+import { getDeliveryStatus } from "@/server/services/events/delivery-status";
 import { getEvent, GetEventInput } from "@/server/services/events/get-event";
 import { listEvents, ListEventsInput } from "@/server/services/events/list-events";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
@@ -6,5 +7,7 @@ import { createTRPCRouter, protectedProcedure } from "../trpc";
 export const eventRouter = createTRPCRouter({
   list: protectedProcedure.input(ListEventsInput).query(({ ctx, input }) => listEvents(ctx.svc, input)),
   get: protectedProcedure.input(GetEventInput).query(({ ctx, input }) => getEvent(ctx.svc, input)),
+  /** Whether the organisation's events are reaching the bus, and how many wait. */
+  delivery: protectedProcedure.query(({ ctx }) => getDeliveryStatus(ctx.svc)),
   catalogue: protectedProcedure.input(ListEventCatalogueInput).query(({ input }) => listEventCatalogue(input)),
 });

@@ -1,0 +1,58 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { eventRelayState, events } from "@/db/schema";
+import { systemCtx } from "@/server/context";
+import { uniq, useTestDb } from "@/test/db";
+import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
+import { getDeliveryStatus } from "./delivery-status";
+
+const t = useTestDb();
+
+async function world() {
+  const org = await makeOrg(t.db, "Our Energy");
+  const other = await makeOrg(t.db, "Their Energy");
+  await makeImportedAccount(org, (await makeSupplier(org)).code);
+  await makeImportedAccount(other, (await makeSupplier(other)).code);
+  const waiting = async (organisationId: number) =>
+    (await t.db.select({ id: events.id }).from(events).where(and(eq(events.organisationId, organisationId), isNull(events.publishedAt)))).length;
+  return { org, ctx: systemCtx(t.db, "test", org.id), ours: await waiting(org.id), theirs: await waiting(other.id) };
+}
+
+async function leaderBeat(stream: string, secondsAgo: number, natsConnected: boolean) {
+  const row = { stream, leader: "web-1", leaderSince: sql`now() - interval '1 hour'`, heartbeatAt: sql`now() - make_interval(secs => ${secondsAgo})`, natsConnected, lastPublishedAt: sql`now()` };
+  await t.db.insert(eventRelayState).values(row).onConflictDoUpdate({ target: eventRelayState.stream, set: row });
+}
+
+describe("event delivery status", () => {
+  it("counts only this organisation's waiting events, oldest first, up to a cap", async () => {
+    const w = await world();
+    // Both organisations have events waiting (the key, the account, its agreements, the import).
+    expect(w.ours).toBeGreaterThanOrEqual(4);
+    expect(w.theirs).toBeGreaterThanOrEqual(4);
+    const status = await getDeliveryStatus(w.ctx, { stream: uniq("S") });
+    expect(status).toMatchObject({ relay: "stopped", pending: w.ours, heartbeatAgeSeconds: null, lastPublishedAt: null });
+    expect(status.oldestPendingAgeSeconds).toBeGreaterThanOrEqual(0);
+    expect(status.oldestPendingAgeSeconds).toBeLessThan(60);
+    expect((await getDeliveryStatus(w.ctx, { stream: uniq("S"), pendingCap: 2 })).pending).toBe(2);
+
+    await t.db.update(events).set({ publishedAt: sql`now()` }).where(eq(events.organisationId, w.org.id));
+    expect(await getDeliveryStatus(w.ctx, { stream: uniq("S") })).toMatchObject({ pending: 0, oldestPendingAgeSeconds: null });
+  });
+
+  it("tells delivering, disconnected and stopped apart by the leader's heartbeat and NATS connection", async () => {
+    const w = await world();
+    const stream = uniq("S");
+    await leaderBeat(stream, 2, true);
+    const delivering = await getDeliveryStatus(w.ctx, { stream });
+    expect(delivering).toMatchObject({ stream, relay: "delivering", pending: w.ours });
+    expect(delivering.heartbeatAgeSeconds).toBeGreaterThanOrEqual(2);
+    expect(delivering.lastPublishedAt).toBeInstanceOf(Date);
+
+    await leaderBeat(stream, 2, false);
+    expect((await getDeliveryStatus(w.ctx, { stream })).relay).toBe("disconnected");
+
+    // A leader whose heartbeat is older than 30 s is taken for dead, connected or not.
+    await leaderBeat(stream, 31, true);
+    expect(await getDeliveryStatus(w.ctx, { stream })).toMatchObject({ relay: "stopped", pending: w.ours });
+  });
+});

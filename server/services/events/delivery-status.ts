@@ -1,0 +1,62 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { execRows } from "@/db/client";
+import { eventRelayState, events } from "@/db/schema";
+import { type Ctx, organisationOf } from "../../context";
+import { dbNow } from "../../events/outbox";
+import { STALE_HEARTBEAT_SECONDS } from "../../events/relay-status";
+
+/**
+ * - delivering: a relay leader's heartbeat is fresh and it is connected to NATS.
+ * - disconnected: a leader is alive but cannot reach NATS; events wait and go out in order once it reconnects.
+ * - stopped: no live leader (no relay configured, or every instance down); events wait in the outbox.
+ */
+export const RELAY_STATES = ["delivering", "disconnected", "stopped"] as const;
+export type RelayState = (typeof RELAY_STATES)[number];
+
+/** Counting a backlog stops here: a long outage must not make every poll of the page slow. */
+export const PENDING_COUNT_CAP = 10_000;
+
+export type DeliveryStatus = {
+  stream: string;
+  relay: RelayState;
+  /** Seconds since the leader's last heartbeat, when there is a leader. */
+  heartbeatAgeSeconds: number | null;
+  lastPublishedAt: Date | null;
+  /** This organisation's events not yet published, counted up to `pendingCap`. */
+  pending: number;
+  pendingCap: number;
+  oldestPendingAgeSeconds: number | null;
+};
+
+/**
+ * Whether the organisation's events are reaching the event bus: the relay's liveness from
+ * the state row its leader keeps (any instance may answer) and the organisation's own
+ * backlog. The relay's error text is not shown: it names infrastructure, not the tenant's data.
+ */
+export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendingCap?: number } = {}): Promise<DeliveryStatus> {
+  const organisationId = organisationOf(ctx);
+  const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
+  const cap = opts.pendingCap ?? PENDING_COUNT_CAP;
+  const unpublished = and(eq(events.organisationId, organisationId), isNull(events.publishedAt));
+  const [[{ pending }], [oldest], [state], now] = await Promise.all([
+    execRows<{ pending: number }>(
+      ctx.db,
+      sql`select count(*)::int as pending from (select 1 from ${events} where ${unpublished} limit ${cap}) as backlog`,
+    ),
+    ctx.db.select({ createdAt: events.createdAt }).from(events).where(unpublished).orderBy(asc(events.seq)).limit(1),
+    ctx.db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
+    dbNow(ctx.db),
+  ]);
+  const ageOf = (d: Date | null | undefined) => (d ? Math.max(0, (now.getTime() - new Date(d).getTime()) / 1000) : null);
+  const heartbeatAgeSeconds = state?.leader ? ageOf(state.heartbeatAt) : null;
+  const alive = heartbeatAgeSeconds !== null && heartbeatAgeSeconds <= STALE_HEARTBEAT_SECONDS;
+  return {
+    stream,
+    relay: !alive ? "stopped" : state.natsConnected ? "delivering" : "disconnected",
+    heartbeatAgeSeconds,
+    lastPublishedAt: state?.lastPublishedAt ?? null,
+    pending: Number(pending),
+    pendingCap: cap,
+    oldestPendingAgeSeconds: ageOf(oldest?.createdAt),
+  };
+}
