@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { AuditChange } from "@/app/components/audit-change";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
@@ -18,7 +19,7 @@ export function AuditLog() {
       <QueryState query={q} inCard isEmpty={items.length === 0} empty={<EmptyState title="Nothing changed yet">Changes to suppliers, API keys and users are recorded here.</EmptyState>}>
         {() => (
           <>
-            <Table label="Audit log" columns={["When", "Who", "What", "On", "Details"]}>
+            <Table label="Audit log" columns={["When", "Who", "What", "On", "Change"]}>
               {items.map((a) => (
                 <tr key={a.id}>
                   <td className="nowrap small">{formatDateTime(a.createdAt)}</td>
@@ -27,8 +28,8 @@ export function AuditLog() {
                   <td>
                     {ENTITY[a.entityType] ?? a.entityType} <span className="mono">{a.entityId}</span>
                   </td>
-                  <td className="mono small" style={{ maxWidth: 360, overflowWrap: "anywhere" }}>
-                    {Object.keys(a.details).length ? JSON.stringify(a.details) : "—"}
+                  <td className="small" style={{ maxWidth: 420, overflowWrap: "anywhere" }}>
+                    <AuditChange action={a.action} details={a.details} />
                   </td>
                 </tr>
               ))}

@@ -35,6 +35,13 @@ test.describe("operator", () => {
     await expect(page.getByTestId("audit-trail")).toContainText("Paused");
     await expect(page.getByTestId("audit-trail").locator("li").first()).toContainText(seed.users.operator);
     await shot(page, "supplier-detail-operator");
+
+    // The organisation's audit log says the same in words, newest first.
+    await page.goto("/audit");
+    const moves = page.getByRole("row").filter({ hasText: code }).filter({ hasText: "supplier.status_changed" });
+    await expect(moves.first()).toContainText(/Status\s*Paused\s*→\s*Ongoing/);
+    await expect(moves.nth(1)).toContainText(/Status\s*Ongoing\s*→\s*Paused/);
+    await shot(page, "audit-log");
   });
 
   test("cancelling the confirmation changes nothing", async ({ page, seed }) => {

@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { AuditChange } from "@/app/components/audit-change";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatCount, formatDateTime } from "@/app/components/ui/format";
@@ -87,34 +88,6 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
   );
 }
 
-function describe(action: string, details: Record<string, unknown>): React.ReactNode {
-  if (action === "supplier.status_changed") {
-    return (
-      <>
-        Status <Badge value={String(details.from)} /> → <Badge value={String(details.to)} />
-      </>
-    );
-  }
-  if (action === "supplier.updated") {
-    return (
-      <>
-        Changed{" "}
-        {Object.entries(details).map(([field, change], i) => {
-          const c = change as { from: unknown; to: unknown };
-          return (
-            <span key={field}>
-              {i > 0 && ", "}
-              <strong>{field}</strong> from <code>{String(c.from)}</code> to <code>{String(c.to)}</code>
-            </span>
-          );
-        })}
-      </>
-    );
-  }
-  if (action === "supplier.created") return <>Created with status {String(details.status ?? "Ongoing")}</>;
-  return action;
-}
-
 function AuditTrail({ code }: { code: string }) {
   const trpc = useTRPC();
   const q = useInfiniteQuery(trpc.supplier.audit.infiniteQueryOptions({ code }, { getNextPageParam: (p) => p.nextCursor }));
@@ -126,7 +99,9 @@ function AuditTrail({ code }: { code: string }) {
           <ol className="timeline" data-testid="audit-trail">
             {items.map((a) => (
               <li key={a.id}>
-                <div>{describe(a.action, a.details)}</div>
+                <div>
+                  <AuditChange action={a.action} details={a.details} />
+                </div>
                 <div className="muted small">
                   {a.actor} · {formatDateTime(a.createdAt)}
                 </div>
