@@ -1,22 +1,62 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useState } from "react";
 import { AuditChange } from "@/app/components/audit-change";
+import { AUDIT_ENTITIES, type AuditFilters, auditListInput } from "@/app/components/audit-filters";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
 
-const ENTITY: Record<string, string> = { import_supplier: "Supplier", api_key: "API key", console_user: "Console user" };
-
-export function AuditLog() {
+export function AuditLog({ filters }: { filters: AuditFilters }) {
   const trpc = useTRPC();
-  const q = useInfiniteQuery(trpc.audit.list.infiniteQueryOptions({ limit: 50 }, { getNextPageParam: (p) => p.nextCursor }));
+  const router = useRouter();
+  const pathname = usePathname();
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+  const q = useInfiniteQuery(trpc.audit.list.infiniteQueryOptions(auditListInput(filters), { getNextPageParam: (p) => p.nextCursor }));
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const apply = (e: React.FormEvent) => {
+    e.preventDefault();
+    const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v?.trim()) as [string, string][]);
+    router.push(`${pathname}${params.size ? `?${params}` : ""}`);
+  };
+  const filtered = Boolean(filters.kind || filters.entity);
   return (
     <section className="card">
-      <QueryState query={q} inCard isEmpty={items.length === 0} empty={<EmptyState title="Nothing changed yet">Changes to suppliers, API keys and users are recorded here.</EmptyState>}>
+      <form className="filters" onSubmit={apply} aria-label="Filter the audit log">
+        <div className="field">
+          <label htmlFor="audit-kind">Changed</label>
+          <select id="audit-kind" value={draft.kind ?? ""} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+            <option value="">Anything</option>
+            {Object.entries(AUDIT_ENTITIES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-entity">Supplier code, key number or e-mail</label>
+          <input id="audit-entity" type="text" value={draft.entity ?? ""} onChange={(e) => setDraft({ ...draft, entity: e.target.value })} style={{ width: 260 }} />
+        </div>
+        <button className="btn btn-primary" type="submit">
+          Apply
+        </button>
+      </form>
+      <QueryState
+        query={q}
+        inCard
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState title={filtered ? "No changes match" : "Nothing changed yet"}>
+            {filtered ? "Clear a filter to see more." : "Changes to suppliers, API keys and users are recorded here."}
+          </EmptyState>
+        }
+      >
         {() => (
           <>
             <Table label="Audit log" columns={["When", "Who", "What", "On", "Change"]}>
@@ -26,7 +66,14 @@ export function AuditLog() {
                   <td>{a.actor}</td>
                   <td className="mono">{a.action}</td>
                   <td>
-                    {ENTITY[a.entityType] ?? a.entityType} <span className="mono">{a.entityId}</span>
+                    {AUDIT_ENTITIES[a.entityType] ?? a.entityType}{" "}
+                    {a.entityType === "import_supplier" ? (
+                      <Link className="mono nowrap" href={`/suppliers/${encodeURIComponent(a.entityId)}`}>
+                        {a.entityId}
+                      </Link>
+                    ) : (
+                      <span className="mono">{a.entityId}</span>
+                    )}
                   </td>
                   <td className="small" style={{ maxWidth: 420, overflowWrap: "anywhere" }}>
                     <AuditChange action={a.action} details={a.details} />
@@ -37,7 +84,7 @@ export function AuditLog() {
             <div className="pager">
               <span>{items.length} shown</span>
               <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-                {q.hasNextPage ? "Older changes" : "No older changes"}
+                {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older changes" : "No older changes"}
               </button>
             </div>
           </>

@@ -36,12 +36,20 @@ test.describe("operator", () => {
     await expect(page.getByTestId("audit-trail").locator("li").first()).toContainText(seed.users.operator);
     await shot(page, "supplier-detail-operator");
 
-    // The organisation's audit log says the same in words, newest first.
+    // The organisation's audit log says the same in words, newest first, filtered to this supplier.
     await page.goto("/audit");
-    const moves = page.getByRole("row").filter({ hasText: code }).filter({ hasText: "supplier.status_changed" });
-    await expect(moves.first()).toContainText(/Status\s*Paused\s*→\s*Ongoing/);
-    await expect(moves.nth(1)).toContainText(/Status\s*Ongoing\s*→\s*Paused/);
+    await page.getByLabel("Changed").selectOption("import_supplier");
+    await page.getByLabel("Supplier code, key number or e-mail").fill(code);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`/audit\\?kind=import_supplier&entity=${code}$`));
+    const entries = page.getByRole("table", { name: "Audit log" }).locator("tbody tr");
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText(/Status\s*Paused\s*→\s*Ongoing/);
+    await expect(entries.nth(1)).toContainText(/Status\s*Ongoing\s*→\s*Paused/);
+    await expect(entries.nth(2)).toContainText("Created with status Ongoing");
     await shot(page, "audit-log");
+    await entries.nth(0).getByRole("link", { name: code }).click();
+    await expect(page).toHaveURL(new RegExp(`/suppliers/${code}$`));
   });
 
   test("cancelling the confirmation changes nothing", async ({ page, seed }) => {
