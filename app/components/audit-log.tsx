@@ -2,28 +2,21 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
-import { useState } from "react";
 import { AuditChange } from "@/app/components/audit-change";
 import { AUDIT_ENTITIES, type AuditFilters, auditListInput } from "@/app/components/audit-filters";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
+import { OlderPager } from "@/app/components/ui/older-pager";
 import { EmptyState } from "@/app/components/ui/states";
+import { useUrlFilters } from "@/app/components/ui/url-filters";
 import { Table } from "@/app/components/ui/table";
 
 export function AuditLog({ filters }: { filters: AuditFilters }) {
   const trpc = useTRPC();
-  const router = useRouter();
-  const pathname = usePathname();
-  const [draft, setDraft] = useState<AuditFilters>(filters);
+  const { draft, setDraft, apply } = useUrlFilters<AuditFilters>(filters);
   const q = useInfiniteQuery(trpc.audit.list.infiniteQueryOptions(auditListInput(filters), { getNextPageParam: (p) => p.nextCursor }));
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
-  const apply = (e: React.FormEvent) => {
-    e.preventDefault();
-    const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v?.trim()) as [string, string][]);
-    router.push(`${pathname}${params.size ? `?${params}` : ""}`);
-  };
   const filtered = Boolean(filters.kind || filters.entity);
   return (
     <section className="card">
@@ -81,12 +74,7 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
                 </tr>
               ))}
             </Table>
-            <div className="pager">
-              <span>{items.length} shown</span>
-              <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-                {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older changes" : "No older changes"}
-              </button>
-            </div>
+            <OlderPager shown={`${items.length} shown`} noun="changes" query={q} />
           </>
         )}
       </QueryState>

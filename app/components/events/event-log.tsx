@@ -1,13 +1,14 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
 import { QueryState } from "@/app/components/ui/query-state";
+import { OlderPager } from "@/app/components/ui/older-pager";
 import { EmptyState } from "@/app/components/ui/states";
+import { useUrlFilters } from "@/app/components/ui/url-filters";
 import { DeliveryBanner } from "./delivery-banner";
 import { EventTable } from "./event-table";
 import { type EventFilters, eventListInput } from "./filters";
@@ -17,19 +18,12 @@ export const LIVE_INTERVAL_MS = 3000;
 /** Newest first, filters in the URL, polled so new events appear without reloading. */
 export function EventLog({ filters }: { filters: EventFilters }) {
   const trpc = useTRPC();
-  const router = useRouter();
-  const pathname = usePathname();
-  const [draft, setDraft] = useState<EventFilters>(filters);
+  const { draft, setDraft, apply } = useUrlFilters<EventFilters>(filters);
   const [live, setLive] = useState(true);
   const q = useInfiniteQuery({
     ...trpc.event.list.infiniteQueryOptions(eventListInput(filters), { getNextPageParam: (p) => p.nextCursor }),
     refetchInterval: live ? LIVE_INTERVAL_MS : false,
   });
-  const apply = (e: React.FormEvent) => {
-    e.preventDefault();
-    const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v && v !== "any") as [string, string][]);
-    router.push(`${pathname}${params.size ? `?${params}` : ""}`);
-  };
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
   return (
@@ -85,14 +79,7 @@ export function EventLog({ filters }: { filters: EventFilters }) {
           {() => (
             <>
               <EventTable events={items} label="Events, newest first" detailLabel="Envelope" detail={(e) => <EventEnvelope id={e.id} />} />
-              <div className="pager">
-                <span>
-                  {items.length} shown{live ? " · live" : ""}
-                </span>
-                <button className="btn btn-sm" type="button" disabled={!q.hasNextPage || q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-                  {q.isFetchingNextPage ? "Loading…" : q.hasNextPage ? "Older events" : "No older events"}
-                </button>
-              </div>
+              <OlderPager shown={`${items.length} shown${live ? " · live" : ""}`} noun="events" query={q} />
             </>
           )}
         </QueryState>
