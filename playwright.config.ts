@@ -51,8 +51,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Seed a fresh database through the service verbs, then a production build and server.
-    command: `npx tsx e2e/global-setup.ts seed && ${build}npx next start -p ${PORT}`,
+    // Seed a fresh database through the service verbs, then a production build and the
+    // production server `npm start` runs (scripts/server.mjs: Next behind the peer-address stamp).
+    command: `npx tsx e2e/global-setup.ts seed && ${build}node scripts/server.mjs`,
     url: `${baseURL}/signin`,
     timeout: 15 * 60_000,
     reuseExistingServer: false,
@@ -61,6 +62,7 @@ export default defineConfig({
     env: {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: process.env.E2E_PGLITE_DIR! }),
       AUTH_SECRET: process.env.E2E_AUTH_SECRET!,
+      PORT: String(PORT),
       E2E_STATE_DIR: process.env.E2E_STATE_DIR!,
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "warn",

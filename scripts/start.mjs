@@ -3,7 +3,8 @@
 // 1. AUTH_SECRET: generated once into ./.data when unset (embedded default).
 // 2. `next build` when there is no build or a source file is newer than it.
 // 3. Migrations, and the demo data set on an empty database (`cli bootstrap`).
-// 4. `next start` on PORT (default 3000).
+// 4. scripts/server.mjs on PORT (default 3000): Next's handler behind a Node server that
+//    passes each request's TCP peer address on (client-address.ts, ADR 0009).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -38,20 +39,25 @@ function needsBuild() {
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   const sources = ["app", "server", "db", "drizzle"].map((d) => newestMtime(path.join(root, d)));
-  const files = ["package.json", "next.config.mjs", "tsconfig.json"].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0));
+  const files = ["package.json", "next.config.mjs", "tsconfig.json", "proxy.ts", "instrumentation.ts"].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0));
   return Math.max(...sources, ...files) > built;
 }
 
 function run(cmd, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: "inherit", env });
-    const forward = (sig) => child.kill(sig);
+    let forwarded = false;
+    const forward = (sig) => {
+      forwarded = true;
+      child.kill(sig);
+    };
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
     child.on("exit", (code, signal) => {
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
-      if (code === 0 || signal === "SIGINT" || signal === "SIGTERM") resolve();
+      // 130/143: the child exited on the signal we passed on (128 + SIGINT/SIGTERM).
+      if (code === 0 || signal === "SIGINT" || signal === "SIGTERM" || (forwarded && (code === 130 || code === 143))) resolve();
       else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`));
     });
   });
@@ -70,7 +76,9 @@ try {
   const port = env.PORT ?? "3000";
   console.log(`> Console and API on http://localhost:${port} (REST under /v1/, console at /)`);
   env.NODE_OPTIONS = serverNodeOptions(env.NODE_OPTIONS);
-  await run(bin("next"), ["start", "-p", port]);
+  env.PORT = port;
+  env.NODE_ENV = "production";
+  await run(process.execPath, [path.join(root, "scripts", "server.mjs")]);
 } catch (err) {
   console.error(`start failed: ${err.message}`);
   process.exit(1);

@@ -3,7 +3,11 @@ import { startRelay } from "./events/relay";
 import { startRegistrationWorker } from "./jobs/registration-worker";
 import { logger } from "./logger";
 
-type Global = typeof globalThis & { __background?: boolean };
+type Global = typeof globalThis & { __background?: boolean; [STOP_BACKGROUND]?: () => Promise<void> };
+
+/** Where the production server (scripts/server.mjs) finds the stop function, to call it after draining HTTP. */
+const STOP_BACKGROUND = Symbol.for("kraken-migrate.stop-background");
+const PEER_SERVER_MARK = Symbol.for("kraken-migrate.peer-server");
 
 /**
  * Background work of an app instance: the registration-flow worker and, when NATS_URL is
@@ -19,8 +23,16 @@ export async function startBackground() {
   if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker());
   if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") stops.push(startRelay());
   logger.info("background started", { workers: process.env.RUN_WORKERS !== "false", relay: Boolean(process.env.NATS_URL && process.env.RUN_RELAY !== "false") });
-  const stop = async () => {
+  const stopWork = async () => {
     await Promise.allSettled(stops.map((s) => s()));
+  };
+  g[STOP_BACKGROUND] = stopWork;
+  // Under scripts/server.mjs the server owns shutdown: it stops accepting, lets in-flight
+  // requests finish, then calls stopWork and exits. Under `next start`/`next dev` nothing
+  // else waits for the workers, so stop them here and exit.
+  if ((g as Record<symbol, unknown>)[PEER_SERVER_MARK]) return;
+  const stop = async () => {
+    await stopWork();
     process.exit(0);
   };
   process.once("SIGTERM", stop);

@@ -67,9 +67,19 @@ export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = 
       for (const key of issue.keys) out.push(fieldError([...path, key], "unknown_field", `Unknown field '${key}'.`));
       continue;
     }
-    out.push(fieldError(path, issueCode(issue), issue.message));
+    out.push(fieldError(path, issueCode(issue), issueDetail(issue)));
   }
   return out;
+}
+
+/** zod's own wording for a missing or mistyped field, said the way API clients read it (DRF's words). */
+function issueDetail(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "invalid_type" || !issue.message.startsWith("Invalid input: expected ")) return issue.message;
+  if (issue.input === undefined) return "This field is required.";
+  if (issue.input === null) return "This field may not be null.";
+  const got = Array.isArray(issue.input) ? "a list" : typeof issue.input === "object" ? "an object" : `a ${typeof issue.input}`;
+  const expected = issue.expected === "array" ? "a list" : issue.expected === "object" ? "an object" : /^[aeiou]/.test(issue.expected) ? `an ${issue.expected}` : `a ${issue.expected}`;
+  return `Expected ${expected}, got ${got}.`;
 }
 
 function issueCode(issue: z.core.$ZodIssue): string {

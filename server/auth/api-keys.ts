@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys } from "@/db/schema";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -20,4 +23,19 @@ export function apiKeyPrefix(key: string): string {
 
 export function looksLikeApiKey(credential: string): boolean {
   return /^sk_(live|test)_[A-Za-z0-9]{16,}$/.test(credential);
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * "Last used" of a key, to the minute: stamped when the key itself authenticates a request
+ * and when it (or a refresh token issued from it) is exchanged for a token. Concurrent uses
+ * must not queue on the key's row lock, hence the resolution.
+ */
+export async function stampKeyUse(db: Db, key: { id: number; lastUsedAt: Date | null }) {
+  if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
 }

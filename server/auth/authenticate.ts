@@ -1,21 +1,22 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
-import { hashApiKey, looksLikeApiKey } from "./api-keys";
+import { hashApiKey, looksLikeApiKey, stampKeyUse } from "./api-keys";
 import { verifyAccessToken } from "./tokens";
 
 export type AuthOptions = { allowBasic?: boolean };
 
-const LAST_USED_RESOLUTION_MS = 60_000;
+const TOKEN_CHALLENGE = 'Token realm="api"';
+// Some clients (.NET, Java, curl --anyauth) send basic credentials only after a Basic challenge.
+const TOKEN_OR_BASIC_CHALLENGE = 'Token realm="api", Basic realm="api"';
+const challenge = (opts: AuthOptions) => ({ "WWW-Authenticate": opts.allowBasic ? TOKEN_OR_BASIC_CHALLENGE : TOKEN_CHALLENGE });
 
-const missing = () =>
-  new ServiceError("unauthorized", "authentication_required", "Authentication credentials were not provided.", {
-    headers: { "WWW-Authenticate": 'Token realm="api"' },
-  });
+const missing = (opts: AuthOptions) =>
+  new ServiceError("unauthorized", "authentication_required", "Authentication credentials were not provided.", { headers: challenge(opts) });
 const invalid = (detail = "Invalid or expired credentials.") =>
-  new ServiceError("unauthorized", "authentication_failed", detail, { headers: { "WWW-Authenticate": 'Token realm="api"' } });
+  new ServiceError("unauthorized", "authentication_failed", detail, { headers: { "WWW-Authenticate": TOKEN_CHALLENGE } });
 
 /** Reads `Token <t>`, `JWT <t>`, a bare token, or (where allowed) basic auth with the API key as user name. */
 export function readCredential(header: string | null, opts: AuthOptions = {}): string | null {
@@ -38,19 +39,21 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)));
   if (!row) throw invalid();
-  // "Last used" to the minute: concurrent requests with one key must not queue on its row lock.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
-  }
+  await stampKeyUse(db, row);
   return { kind: "organisation", organisationId: row.organisationId, apiKeyId: row.id, via: "api_key", label: `api-key:${row.prefix}` };
 }
 
 export async function authenticate(db: Db, header: string | null, opts: AuthOptions = {}): Promise<Actor> {
-  const credential = readCredential(header, opts);
-  if (!credential) throw missing();
-  if (looksLikeApiKey(credential)) return authenticateApiKey(db, credential);
-  return verifyAccessToken(db, credential);
+  try {
+    const credential = readCredential(header, opts);
+    if (!credential) throw missing(opts);
+    if (looksLikeApiKey(credential)) return await authenticateApiKey(db, credential);
+    return await verifyAccessToken(db, credential);
+  } catch (err) {
+    // Every 401 of a route that takes basic auth offers both schemes, whichever check failed.
+    if (opts.allowBasic && err instanceof ServiceError && err.status === 401) {
+      throw new ServiceError(err.kind, err.code, err.message, { errors: err.errors, body: err.body, status: err.status, headers: { ...err.headers, ...challenge(opts) } });
+    }
+    throw err;
+  }
 }

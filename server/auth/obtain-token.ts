@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers, organisations } from "@/db/schema";
 import { emit } from "../events/emit";
-import { hashApiKey } from "./api-keys";
+import { hashApiKey, stampKeyUse } from "./api-keys";
 import { type Bucket, bucketDigest, AUTH_MAX_FAILURES_PER_ADDRESS, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
 import { issueRefreshToken, revokeFamily, spendRefreshToken } from "./refresh-tokens";
 import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens";
@@ -71,11 +71,12 @@ type Subject = TokenSubject & { familyId?: string; delegate: string; viewer: str
 
 async function subjectFromApiKey(db: Db, key: string): Promise<Subject> {
   const [row] = await db
-    .select({ id: apiKeys.id, prefix: apiKeys.prefix, organisationId: organisations.id, organisationNumber: organisations.number })
+    .select({ id: apiKeys.id, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt, organisationId: organisations.id, organisationNumber: organisations.number })
     .from(apiKeys)
     .innerJoin(organisations, eq(organisations.id, apiKeys.organisationId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)));
   if (!row) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid API key.");
+  await stampKeyUse(db, row);
   return { organisationId: row.organisationId, organisationNumber: row.organisationNumber, apiKeyId: row.id, delegate: `api_key:${row.prefix}`, viewer: row.organisationNumber, viewerId: row.organisationId };
 }
 
@@ -103,8 +104,12 @@ async function subjectFromRefreshToken(db: Db, token: string): Promise<Subject> 
     return new TokenError("invalidCredential", "Invalid credential.", "The refresh token is no longer valid.");
   };
   if (row.apiKeyId !== null) {
-    const [key] = await db.select({ id: apiKeys.id, prefix: apiKeys.prefix }).from(apiKeys).where(and(eq(apiKeys.id, row.apiKeyId), isNull(apiKeys.invalidatedAt)));
+    const [key] = await db
+      .select({ id: apiKeys.id, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, row.apiKeyId), isNull(apiKeys.invalidatedAt)));
     if (!key) throw await invalid();
+    await stampKeyUse(db, key);
     return { organisationId: row.organisationId, organisationNumber: org.number, apiKeyId: key.id, familyId: row.familyId, delegate: `refresh_token:api_key:${key.prefix}`, viewer: org.number, viewerId: row.organisationId };
   }
   const [user] = await db

@@ -9,6 +9,9 @@ export const yoga = createYoga<GraphQLContext>({
   graphqlEndpoint: "/v1/graphql{/}?",
   fetchAPI: { Response },
   landingPage: false,
+  // Yoga's default echoes any Origin with Allow-Credentials: true. The route adds the REST
+  // routes' policy instead (Allow-Origin *, no credentials; ADR 0203).
+  cors: false,
   graphiql: false,
   logging: {
     debug: () => {},

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
+import { GET as listAll } from "@/app/v1/data-import/all-account-import-processes/[supplier]/route";
 import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
 import { useTestDb } from "@/test/db";
-import { makeOrg } from "@/test/fixtures";
+import { makeOrg, makeSupplier } from "@/test/fixtures";
 import { call } from "@/test/http";
 import { MAX_BODY_BYTES } from "./body";
 
@@ -48,6 +49,20 @@ describe("REST adapter", () => {
     const num = await call(stage, "/x", { rawBody: '{"import_supplier":"S","customers":[{"age":1.00000000000000000001}]}', auth: `Token ${org.apiKey}` });
     expect(num.status).toBe(400);
     expect(num.json.errors).toContainEqual(expect.objectContaining({ code: "number_precision_exceeded", attr: "customers.0.age" }));
+  });
+
+  it("refuses a query parameter the route reads given twice with 400 invalid_query, and lets ignored ones repeat", async () => {
+    const org = await makeOrg(t.db);
+    const supplier = await makeSupplier(org);
+    const get = (query: string) => call(listAll, `/x?${query}`, { auth: `Token ${org.apiKey}`, params: { supplier: supplier.code } });
+    for (const query of ["page_size=1&page_size=2", "page_size=5&page_size=5", "after=0&page_size=1&after=9"]) {
+      const res = await get(query);
+      expect(res.status, query).toBe(400);
+      const attr = query.startsWith("after") ? "after" : "page_size";
+      expect(res.json).toEqual({ detail: expect.stringContaining(attr), code: "invalid_query", errors: [{ attr, code: "repeated_parameter", detail: expect.any(String) }] });
+    }
+    expect((await get("page_size=1")).status).toBe(200);
+    expect((await get("page_size=1&utm=a&utm=b")).status).toBe(200);
   });
 
   it("passes path segments through as Next.js decoded them (a literal % is not decoded twice)", async () => {

@@ -5,6 +5,8 @@ import type { Actor, Ctx } from "../context";
 import { ServiceError, safeParseReporting, validationError } from "../errors";
 import { logger } from "../logger";
 import { readJsonBody } from "./body";
+import { parseQuery } from "./query";
+import { CORS_HEADERS, withCors } from "./cors";
 import { unstorableValueErrors } from "./exact-json";
 
 type Auth = "none" | "token" | "token_or_basic";
@@ -37,7 +39,7 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** Wraps a route: auth, size-capped JSON parsing, zod validation, error mapping, request id. */
 export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(def: Def<B, Q>) {
-  const fixed: Record<string, string> = def.compress === false ? NO_TRANSFORM : {};
+  const fixed: Record<string, string> = def.compress === false ? { ...CORS_HEADERS, ...NO_TRANSFORM } : CORS_HEADERS;
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
     try {
@@ -62,7 +64,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       const result = await def.handle({ ctx: { db, actor, requestId }, req, body: body as never, query: query as never, params });
       if (result instanceof Response) {
         result.headers.set("x-request-id", requestId);
-        return result;
+        return withCors(result);
       }
       return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
     } catch (err) {
@@ -75,13 +77,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
 
 const NO_TRANSFORM: Record<string, string> = { "cache-control": "no-store, no-transform" };
 
-function parseQuery(schema: z.ZodType, params: URLSearchParams) {
-  const obj: Record<string, string> = {};
-  for (const [k, v] of params) obj[k] = v;
-  const parsed = safeParseReporting(schema, obj);
-  if (!parsed.success) throw validationError(parsed.error, "invalid_query", "A query parameter is invalid.");
-  return parsed.data;
-}
+/** Parses the query with its schema (400 invalid_query); a parameter the route reads may be given only once. */
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {

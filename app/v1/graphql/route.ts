@@ -1,7 +1,10 @@
 import { yoga } from "@/server/graphql/yoga";
+import { withCors } from "@/server/rest/cors";
+import { otherMethods } from "@/server/rest/methods";
 
-const handle = async (req: Request): Promise<Response> => yoga.fetch(req, {});
+// CORS as on the REST routes (origin *, never credentials; ADR 0203), not Yoga's own.
+const handle = async (req: Request): Promise<Response> => withCors(await yoga.fetch(req, {}));
 
 export const GET = handle;
 export const POST = handle;
-export const OPTIONS = handle;
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ImportProcessListQuery } from "../import-process-list-route";
 import { ErrorBody } from "../../errors";
 import { ProcessAccountInput, StageAccountInput, SupplierExternalParams } from "../../services/account-import/schemas";
+import { dataImportResponses } from "./responses";
 import type { RouteDoc } from "./types";
 
 const TAGS = ["Account import"];
@@ -34,7 +35,7 @@ const listDoc = (filter: "all" | "pending" | "imported" | "failed"): RouteDoc =>
   auth: "token",
   params: SupplierParams,
   query: ImportProcessListQuery,
-  responses: { 200: { description: "A page.", schema: ProcessPage }, 400: { description: "invalid_query", schema: ErrorBody }, 401: unauthorized, 404: supplierNotFound },
+  responses: { 200: { description: "A page.", schema: ProcessPage }, 400: { description: "invalid_query", schema: ErrorBody }, 401: unauthorized, 404: supplierNotFound, ...dataImportResponses({ write: false, jsonBody: false }) },
 });
 
 export const accountImportRouteDocs: RouteDoc[] = [
@@ -51,6 +52,7 @@ export const accountImportRouteDocs: RouteDoc[] = [
       400: { description: "account_failed_validation (item codes such as invalid_phone_number, invalid_postcode, invalid_supply_point_identifier), import_supplier_migration_not_ongoing, or account_already_imported (with the account number).", schema: z.union([AlreadyImported, ErrorBody]) },
       401: unauthorized,
       404: supplierNotFound,
+      ...dataImportResponses({ write: true, jsonBody: true }),
     },
   },
   {
@@ -68,6 +70,7 @@ export const accountImportRouteDocs: RouteDoc[] = [
       401: unauthorized,
       404: { description: "import_supplier_not_found or account_import_process_not_found.", schema: ErrorBody },
       429: { description: "import_concurrency_limit: too many imports at once; retry after Retry-After.", schema: ErrorBody },
+      ...dataImportResponses({ write: true, jsonBody: true }),
     },
   },
   {
@@ -82,6 +85,7 @@ export const accountImportRouteDocs: RouteDoc[] = [
       400: { description: "account_failed_validation with item errors.", schema: ErrorBody },
       401: unauthorized,
       404: supplierNotFound,
+      ...dataImportResponses({ write: false, jsonBody: true }),
     },
   },
   {
@@ -91,7 +95,12 @@ export const accountImportRouteDocs: RouteDoc[] = [
     tags: TAGS,
     auth: "token",
     params: SupplierExternalParams,
-    responses: { 200: { description: "The import process.", schema: ImportProcess }, 401: unauthorized, 404: { description: "account_not_found or import_supplier_not_found.", schema: ErrorBody } },
+    responses: {
+      200: { description: "The import process.", schema: ImportProcess },
+      401: unauthorized,
+      404: { description: "account_not_found or import_supplier_not_found.", schema: ErrorBody },
+      ...dataImportResponses({ write: false, jsonBody: false }),
+    },
   },
   listDoc("all"),
   listDoc("pending"),

@@ -6,12 +6,14 @@ import { CreateHistoricalStatementsInput, CreateHistoricalStatementsResult } fro
 import { CreateTransactionsInput, CreateTransactionsQuery, CreateTransactionsResult, TransactionImportError } from "../../services/data-import/transaction-schemas";
 import { MAX_ITEMS_PER_REQUEST } from "../../services/data-import/common";
 import { RegistrationFlowNotFound, RegistrationFlowParams, RegistrationFlowQuery, RegistrationFlowResult } from "../../services/registration/schemas";
+import { concurrentImport, dataImportResponses, documentStoreUnavailable } from "./responses";
 import type { RouteDoc } from "./types";
 
 const TAGS = ["Data import"];
 const unauthorized = { description: "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.", schema: ErrorBody };
 const notFound = { description: "`account_not_found`: the account is not imported, or import_supplier / external_account_number is wrong or belongs to another organisation.", schema: ErrorBody };
 const invalid = (codes: string) => ({ description: `Validation failed: \`code\` is the first error's code; \`errors\` lists each with its \`attr\` path. Codes: ${codes}.`, schema: ErrorBody });
+const jsonWrite = dataImportResponses({ write: true, jsonBody: true });
 const common = `At most ${MAX_ITEMS_PER_REQUEST} items per request. All or nothing: when any item fails, nothing is written.`;
 
 const GraphQLBody = z.object({
@@ -55,7 +57,9 @@ export const dataImportRouteDocs: RouteDoc[] = [
     method: "post",
     path: "/v1/data-import/notes/create/",
     summary: "Add notes to an imported account",
-    description: `A note is created unless the account already has one with the same body (and the same created_at, when given); then its status is NOTE_ALREADY_EXISTS. ${common}`,
+    description:
+      "A note is created unless the account already has one with the same body (and the same created_at, when given); then its status is NOTE_ALREADY_EXISTS. " +
+      `created_at and unpin_at are kept at whole seconds (sub-seconds are dropped): the created_at echoed is the stored one, and resending it matches the same note. ${common}`,
     tags: TAGS,
     auth: "token",
     body: CreateNotesInput,
@@ -64,6 +68,8 @@ export const dataImportRouteDocs: RouteDoc[] = [
       400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, unpin_at_without_pin, path_does_not_exist_in_file_store, invalid_document_path, invalid_datetime, blank, unknown_field, too_few_items, too_many_items"),
       401: unauthorized,
       404: notFound,
+      ...jsonWrite,
+      503: documentStoreUnavailable,
     },
   },
   {
@@ -72,7 +78,7 @@ export const dataImportRouteDocs: RouteDoc[] = [
     summary: "Add ledger transactions to an imported account",
     description:
       `Types CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE. Amounts are JSON numbers with at most two decimal places, echoed as two-place strings. ${common} ` +
-      "Each transaction added posts billing.ledger.entry_posted v1 and v2 in the same database transaction.",
+      "Each transaction added stores one billing.ledger.entry_posted v2 event in the same database transaction; the event relay delivers it as v2 and also as v1, derived from the stored v2 when it is delivered (v1 is never stored).",
     tags: TAGS,
     auth: "token",
     query: CreateTransactionsQuery,
@@ -86,6 +92,8 @@ export const dataImportRouteDocs: RouteDoc[] = [
       },
       401: unauthorized,
       404: notFound,
+      ...jsonWrite,
+      409: concurrentImport,
     },
   },
   {
@@ -98,9 +106,11 @@ export const dataImportRouteDocs: RouteDoc[] = [
     body: CreateHistoricalStatementsInput,
     responses: {
       201: { description: "The validated data (gross_amount as a two-place string).", schema: CreateHistoricalStatementsResult },
-      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, max_decimal_places"),
+      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, max_decimal_places"),
       401: unauthorized,
       404: notFound,
+      ...jsonWrite,
+      503: documentStoreUnavailable,
     },
   },
   {
@@ -121,6 +131,7 @@ export const dataImportRouteDocs: RouteDoc[] = [
       },
       401: unauthorized,
       404: notFound,
+      ...jsonWrite,
       500: { description: "payment_vendor_unavailable: an intermittent vendor failure; retry the request as it is.", schema: ErrorBody },
     },
   },
@@ -136,8 +147,9 @@ export const dataImportRouteDocs: RouteDoc[] = [
     query: RegistrationFlowQuery,
     responses: {
       200: { description: "One result per meter point: REGISTRATION_FLOW_SUCCESS, or REGISTRATION_FLOW_ERROR with error_detail.", schema: RegistrationFlowResult },
-      400: invalid("invalid_date (supply_start_date)"),
+      400: { description: "`invalid_query`: supply_start_date is not a YYYY-MM-DD date (item code invalid_date, attr supply_start_date).", schema: ErrorBody },
       401: unauthorized,
+      ...dataImportResponses({ write: true, jsonBody: false }),
       404: { description: "The account is not found or has no meter points.", schema: RegistrationFlowNotFound },
     },
   },

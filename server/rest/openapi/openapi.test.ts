@@ -43,6 +43,46 @@ describe("GET /v1/openapi.json", () => {
     expect(doc.components.securitySchemes.TokenAuth).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
   });
 
+  it("documents the statuses every data-import route can return, each from the standard error schema with its code", async () => {
+    const doc = (await call(GET, "/v1/openapi.json")).json;
+    const ops = Object.entries(doc.paths as Record<string, Record<string, any>>)
+      .filter(([p]) => p.startsWith("/v1/data-import/"))
+      .flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => ({ name: `${m.toUpperCase()} ${p}`, op })));
+    expect(ops.length).toBe(13);
+    const codeOf = (op: any, status: number) => op.responses[status]?.content["application/json"].schema.properties.code.const;
+    const withStatus = (status: number) => ops.filter(({ op }) => op.responses[status]).map(({ name }) => name).sort();
+    const writes = [
+      "POST /v1/data-import/account-import-process/create-or-update/",
+      "POST /v1/data-import/account-import-process/process/",
+      "POST /v1/data-import/historical-statements/create/",
+      "POST /v1/data-import/notes/create/",
+      "POST /v1/data-import/payment-instruction/create/",
+      "POST /v1/data-import/send-registration-flows/{import_supplier_code}/{external_account_number}/",
+      "POST /v1/data-import/transactions/create/",
+    ];
+    const jsonBodies = [...writes.filter((w) => !w.includes("send-registration-flows")), "POST /v1/data-import/validate-account/"].sort();
+    expect(withStatus(405)).toEqual(ops.map(({ name }) => name).sort());
+    expect(withStatus(403)).toEqual(writes);
+    expect(withStatus(413)).toEqual(jsonBodies);
+    expect(withStatus(415)).toEqual(jsonBodies);
+    expect(withStatus(409)).toEqual(["POST /v1/data-import/transactions/create/"]);
+    expect(withStatus(503)).toEqual(["POST /v1/data-import/historical-statements/create/", "POST /v1/data-import/notes/create/"]);
+    for (const { name, op } of ops) {
+      for (const [status, code] of [[403, "forbidden"], [405, "method_not_allowed"], [413, "payload_too_large"], [415, "unsupported_media_type"], [409, "concurrent_import"], [503, "document_store_unavailable"]] as const) {
+        if (!op.responses[status]) continue;
+        expect(codeOf(op, status), `${name} ${status}`).toBe(code);
+        expect(op.responses[status].content["application/json"].schema.required, `${name} ${status}`).toEqual(["detail", "code", "errors"]);
+      }
+    }
+    const tx = doc.paths["/v1/data-import/transactions/create/"].post;
+    expect(tx.description).toContain("stores one billing.ledger.entry_posted v2");
+    expect(tx.description).toContain("v1 is never stored");
+    expect(tx.description).not.toContain("v1 and v2 in the same");
+    const note = doc.paths["/v1/data-import/notes/create/"].post.responses["201"].content["application/json"].schema.items;
+    expect(note.properties.body).toMatchObject({ type: "string" });
+    expect(note.required).toEqual(["created_at", "status"]);
+  });
+
   it("documents every REST route file and method under app/v1 (nothing undocumented)", async () => {
     const doc = (await call(GET, "/v1/openapi.json")).json;
     const norm = (p: string) => p.replace(/\{[^}]+\}/g, "{}");

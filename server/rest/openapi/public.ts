@@ -20,6 +20,9 @@ const RATE_ROUTES = [
   { fuel: "electricity", path: "night-unit-rates", what: "night unit rates (dual-register electricity)" },
   { fuel: "gas", path: "standard-unit-rates", what: "gas unit rates" },
   { fuel: "gas", path: "standing-charges", what: "gas standing charges" },
+  // Gas tariffs are single-register: these answer 404 rate_type_not_applicable for a gas tariff.
+  { fuel: "gas", path: "day-unit-rates", what: "day unit rates (none for gas: rate_type_not_applicable)" },
+  { fuel: "gas", path: "night-unit-rates", what: "night unit rates (none for gas: rate_type_not_applicable)" },
 ] as const;
 
 const rateDoc = (r: (typeof RATE_ROUTES)[number]): RouteDoc => ({

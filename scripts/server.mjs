@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// The production HTTP server `npm start` runs (in place of `next start`): Next's request
+// handler behind a plain Node server that stamps each request's TCP peer address into a
+// header, so per-address limits know who is really connected (ADR 0009). Needs a build.
+// Env: PORT (3000), KEEP_ALIVE_TIMEOUT (ms; Node's 5 s when unset, as `next start`).
+import http from "node:http";
+import path from "node:path";
+import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
+
+const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const port = Number(process.env.PORT ?? 3000);
+process.env.NODE_ENV = "production";
+// Marked before Next starts: the app's instrumentation (server/background.ts) then leaves
+// shutdown to this server instead of exiting on the signal itself.
+globalThis[PEER_SERVER_MARK] = true;
+const { default: next } = await import("next");
+
+const app = next({ dev: false, dir, hostname: "localhost", port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer(
+  withPeerAddress(async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (err) {
+      console.error(`Failed to handle request for ${req.url}`, err);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  }),
+);
+const keepAlive = Number(process.env.KEEP_ALIVE_TIMEOUT);
+if (Number.isFinite(keepAlive) && keepAlive > 0) {
+  server.keepAliveTimeout = keepAlive;
+  // A request's headers must be allowed to arrive for longer than an idle connection lives.
+  server.headersTimeout = Math.max(server.headersTimeout, keepAlive + 1000);
+}
+
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  // Stop accepting, let in-flight requests finish, then stop the background work the app
+  // started (registration worker, event relay: server/background.ts) and close Next.
+  server.close(async (err) => {
+    if (err) console.error(err);
+    const stopBackground = globalThis[Symbol.for("kraken-migrate.stop-background")];
+    if (typeof stopBackground === "function") await stopBackground().catch(console.error);
+    await app.close().catch(console.error);
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  // Keep-alive clients that keep sending would hold the server open: give up after a while.
+  setTimeout(() => {
+    console.error("Shutdown: requests still open after 10 s; exiting.");
+    process.exit(1);
+  }, 10_000).unref();
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+
+server.on("error", (err) => {
+  console.error("Failed to start server", err);
+  process.exit(1);
+});
+server.listen(port, () => {
+  // As `next start`: server actions that redirect fetch the app through this origin.
+  process.env.__NEXT_PRIVATE_ORIGIN = `http://localhost:${port}`;
+  console.log(`> Ready on http://localhost:${port}`);
+});
