@@ -11,6 +11,8 @@ import type { CreatePaymentInstructionInput } from "./payment-schemas";
 
 /** Consecutive intermittent failures (across requests) after which a reference gets a final 400. */
 const persistentAfter = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_PERSISTENT_AFTER ?? 3) || 3);
+/** A failure more than this long after the previous one starts a new count (ADR 0102). */
+export const failureWindowSeconds = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS ?? 600) || 600);
 
 /**
  * POST data-import/payment-instruction/create/: the vendor confirms the instruction exists
@@ -104,15 +106,26 @@ async function verify(db: Db, input: CreatePaymentInstructionInput): Promise<Ver
   }
 }
 
-/** Counts consecutive failed requests per (vendor, reference) in PostgreSQL, so every instance agrees. */
+/**
+ * Counts consecutive failed requests per (vendor, reference) in PostgreSQL, so every instance
+ * agrees. A failure more than the window after the previous one starts the count again, so
+ * failures days apart never add up to a final 400; a success deletes the row.
+ */
 async function recordIntermittentFailure(db: Db, input: CreatePaymentInstructionInput, reason: string): Promise<number> {
+  const f = paymentVendorFailures;
+  const stale = sql`${f.lastFailedAt} < now() - make_interval(secs => ${failureWindowSeconds()})`;
   const [row] = await db
-    .insert(paymentVendorFailures)
+    .insert(f)
     .values({ vendor: input.vendor, reference: input.reference, consecutiveFailures: 1, lastError: reason })
     .onConflictDoUpdate({
-      target: [paymentVendorFailures.vendor, paymentVendorFailures.reference],
-      set: { consecutiveFailures: sql`${paymentVendorFailures.consecutiveFailures} + 1`, lastFailedAt: sql`now()`, lastError: reason },
+      target: [f.vendor, f.reference],
+      set: {
+        consecutiveFailures: sql`case when ${stale} then 1 else ${f.consecutiveFailures} + 1 end`,
+        firstFailedAt: sql`case when ${stale} then now() else ${f.firstFailedAt} end`,
+        lastFailedAt: sql`now()`,
+        lastError: reason,
+      },
     })
-    .returning({ n: paymentVendorFailures.consecutiveFailures });
+    .returning({ n: f.consecutiveFailures });
   return row.n;
 }

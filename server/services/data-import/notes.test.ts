@@ -4,6 +4,8 @@ import { POST as create } from "@/app/v1/data-import/notes/create/route";
 import { accounts, notes } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
+import { noteContentHash } from "./insert-notes";
+import { CreateNotesResult } from "./note-schemas";
 import { eventsFor, importedAccount } from "./test-helpers";
 
 const t = useTestDb();
@@ -76,6 +78,58 @@ describe("POST data-import/notes/create/", () => {
     const unknownTop = await call(create, URL, { body: { ...s.ref, notes: [{ body: "x" }], extra: 1 }, auth: s.auth });
     expect(unknownTop.json).toMatchObject({ code: "unknown_field", errors: [{ attr: "extra" }] });
     expect(await notesOf(s.accountId)).toHaveLength(0);
+  });
+
+  it("keeps created_at at whole seconds: the echo is the stored value, and resending it matches the same note", async () => {
+    const s = await setup();
+    const send = (notes: unknown[]) => call(create, URL, { body: { ...s.ref, notes }, auth: s.auth });
+    const first = await send([{ body: "Sub-second note", created_at: "2026-11-01T10:00:00.5Z", is_pinned: true, unpin_at: "2026-11-02T10:00:00.999Z" }]);
+    expect(first.status).toBe(201);
+    expect(first.json).toEqual([{ created_at: "2026-11-01T10:00:00Z", body: "Sub-second note", status: "NOTE_CREATION_SUCCESS" }]);
+    const [row] = await notesOf(s.accountId);
+    expect(row.createdAt.toISOString()).toBe("2026-11-01T10:00:00.000Z");
+    expect(row.unpinAt!.toISOString()).toBe("2026-11-02T10:00:00.000Z");
+    // Resent exactly as echoed, or as first sent, or with other sub-seconds: the same note.
+    for (const created_at of ["2026-11-01T10:00:00Z", "2026-11-01T10:00:00.5Z", "2026-11-01T10:00:00.123456Z", "2026-11-01T10:00:00"]) {
+      const again = await send([{ body: "Sub-second note", created_at }]);
+      expect(again.json, created_at).toEqual([{ created_at: "2026-11-01T10:00:00Z", body: "Sub-second note", status: "NOTE_ALREADY_EXISTS" }]);
+    }
+    expect(await notesOf(s.accountId)).toHaveLength(1);
+    // The next second is another note.
+    expect((await send([{ body: "Sub-second note", created_at: "2026-11-01T10:00:01Z" }])).json[0].status).toBe("NOTE_CREATION_SUCCESS");
+
+    // created_at defaulted to now: echoed and stored at the same whole second; resending the echo matches it.
+    const implicit = await send([{ body: "Undated note" }]);
+    const echoed = implicit.json[0].created_at;
+    expect(echoed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const stored = (await notesOf(s.accountId)).find((n) => n.body === "Undated note")!;
+    expect(stored.createdAt.toISOString()).toBe(echoed.replace("Z", ".000Z"));
+    expect((await send([{ body: "Undated note", created_at: echoed }])).json[0]).toEqual({ created_at: echoed, body: "Undated note", status: "NOTE_ALREADY_EXISTS" });
+
+    // unpin_at earlier than created_at only within the same second: equal once truncated, so accepted.
+    const sameSecond = await send([{ body: "Pinned", created_at: "2026-11-03T10:00:00.9Z", is_pinned: true, unpin_at: "2026-11-03T10:00:00.1Z" }]);
+    expect(sameSecond.status).toBe(201);
+    const earlier = await send([{ body: "Pinned later", created_at: "2026-11-03T10:00:01Z", is_pinned: true, unpin_at: "2026-11-03T10:00:00.9Z" }]);
+    expect(earlier.status).toBe(400);
+    expect(earlier.json.code).toBe("note_unpin_at_earlier_than_creation_date");
+    expect(await notesOf(s.accountId)).toHaveLength(4);
+  });
+
+  it("matches a note stored with milliseconds (before whole-second storage) to the second", async () => {
+    const s = await setup();
+    await t.db.insert(notes).values({ accountId: s.accountId, body: "Legacy", contentHash: noteContentHash("Legacy", []), createdAt: new Date("2026-11-01T10:00:00.500Z"), createdAtGiven: true });
+    const res = await call(create, URL, { body: { ...s.ref, notes: [{ body: "Legacy", created_at: "2026-11-01T10:00:00Z" }] }, auth: s.auth });
+    expect(res.json).toEqual([{ created_at: "2026-11-01T10:00:00Z", body: "Legacy", status: "NOTE_ALREADY_EXISTS" }]);
+    expect(await notesOf(s.accountId)).toHaveLength(1);
+  });
+
+  it("omits body from the result of a note with only document paths (the spec's body is a string)", async () => {
+    const s = await setup();
+    const res = await call(create, URL, { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/welcome.pdf" }], created_at: "2026-11-01T10:00:00Z" }] }, auth: s.auth });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual([{ created_at: "2026-11-01T10:00:00Z", status: "NOTE_CREATION_SUCCESS" }]);
+    expect(CreateNotesResult.safeParse(res.json).success).toBe(true);
+    expect(CreateNotesResult.safeParse([{ created_at: "2026-11-01T10:00:00Z", body: null, status: "NOTE_CREATION_SUCCESS" }]).success).toBe(false);
   });
 
   it("answers 404 for a missing account or one of another organisation", async () => {

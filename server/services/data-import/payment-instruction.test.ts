@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as create } from "@/app/v1/data-import/payment-instruction/create/route";
-import { accounts, paymentInstructions } from "@/db/schema";
+import { accounts, paymentInstructions, paymentVendorFailures } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { eventsFor, importedAccount } from "./test-helpers";
@@ -135,6 +135,44 @@ describe("POST data-import/payment-instruction/create/", () => {
     expect(final.status).toBe(400);
     expect(final.json.code).toBe("payment_vendor_persistent_failure");
     expect(await rowsOf(s2.accountId)).toHaveLength(0);
+  });
+
+  it("counts only failures within the window: failures further apart than PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS stay a retryable 500", async () => {
+    const s = await setup();
+    const ref = md("0005SPREAD");
+    gc.state.handler = json(502, {});
+    const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "GOCARDLESS"), eq(paymentVendorFailures.reference, ref)));
+    // Each earlier failure is moved back past the 10-minute default window, as if days had passed.
+    const backDate = (minutes: number) =>
+      t.db.update(paymentVendorFailures).set({ lastFailedAt: sql`now() - make_interval(mins => ${minutes})` }).where(and(eq(paymentVendorFailures.vendor, "GOCARDLESS"), eq(paymentVendorFailures.reference, ref)));
+    for (let i = 0; i < 4; i++) {
+      const res = await call(create, URL, { body: dd(s.ref, ref), auth: s.auth });
+      expect(res.status, `failure ${i + 1}, a day after the last`).toBe(500);
+      expect(res.json.code).toBe("payment_vendor_unavailable");
+      expect((await failures())[0].consecutiveFailures).toBe(1);
+      await backDate(24 * 60);
+    }
+    // Within the window they add up: two more (three in a row) turn into the final 400.
+    expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(500);
+    await backDate(9);
+    expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(500);
+    const final = await call(create, URL, { body: dd(s.ref, ref), auth: s.auth });
+    expect(final.status).toBe(400);
+    expect(final.json).toMatchObject({ code: "payment_vendor_persistent_failure", errors: [{ attr: "vendor", code: "payment_vendor_persistent_failure" }] });
+    // A shorter configured window: nine minutes apart is already a new count.
+    process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS = "300";
+    try {
+      await backDate(9);
+      expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(500);
+      expect((await failures())[0].consecutiveFailures).toBe(1);
+    } finally {
+      delete process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS;
+    }
+    // Once the vendor answers, the instruction is stored and the count is cleared.
+    gc.state.handler = mandate();
+    expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(201);
+    expect(await failures()).toHaveLength(0);
+    expect(await rowsOf(s.accountId)).toHaveLength(1);
   });
 
   it("validates vendor, type and reference shape before calling anyone", async () => {

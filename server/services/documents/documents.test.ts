@@ -7,8 +7,9 @@ import { PutObjectCommand } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as createStatements } from "@/app/v1/data-import/historical-statements/create/route";
 import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
-import { accounts, notes } from "@/db/schema";
+import { accounts, historicalStatements, notes } from "@/db/schema";
 import { ServiceError } from "@/server/errors";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
@@ -105,5 +106,31 @@ describe("document store", () => {
     const missing = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/gone.pdf" }] }] }, auth: s.auth });
     expect(missing.status).toBe(400);
     expect(missing.json).toMatchObject({ code: "path_does_not_exist_in_file_store", errors: [{ attr: "notes.0.document_paths.0.document_path" }] });
+  });
+
+  it("a missing document's message names the path as sent (normalised), never the supplier's root, file or S3", async () => {
+    const statement = (statement_path: string) => ({ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S1", issued_date: "2026-02-01", number: "1", gross_amount: 1, statement_path });
+    for (const root of [undefined, "s3://migration-docs/supplier-a/"]) {
+      const s = await importedAccount(t.db, { documentRoot: root });
+      const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
+      const secret = root ?? s.docDir;
+      const note = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "/etc/passwd" }] }] }, auth: s.auth });
+      expect(note.status).toBe(400);
+      const detail = "No document at 'etc/passwd' under the import supplier's document root.";
+      expect(note.json).toEqual({
+        detail: `notes.0.document_paths.0.document_path: ${detail}`,
+        code: "path_does_not_exist_in_file_store",
+        errors: [{ attr: "notes.0.document_paths.0.document_path", code: "path_does_not_exist_in_file_store", detail }],
+      });
+      const stmt = await call(createStatements, "/x", { body: { ...s.ref, statements: [statement("//statements/gone.pdf")] }, auth: s.auth });
+      expect(stmt.status).toBe(400);
+      expect(stmt.json.errors).toEqual([{ attr: "statements.0.statement_path", code: "path_does_not_exist_in_file_store", detail: "No document at 'statements/gone.pdf' under the import supplier's document root." }]);
+      for (const body of [note.json, stmt.json]) {
+        const text = JSON.stringify(body);
+        for (const leak of [secret, "file://", "s3://", "migration-docs", "supplier-a", "/tmp"]) expect(text, `${root} ${leak}`).not.toContain(leak);
+      }
+      expect(await t.db.select().from(notes).where(eq(notes.accountId, acc.id))).toHaveLength(0);
+      expect(await t.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, acc.id))).toHaveLength(0);
+    }
   });
 });

@@ -50,8 +50,9 @@ export async function checkDocuments(root: string, refs: DocumentRef[]): Promise
       headers: { "Retry-After": "5" },
     });
   }
+  // The message names the path as the client sent it (normalised), never the supplier's root.
   const errors = resolved.flatMap((r, i) =>
-    found[i] ? [] : [fieldError(r.attr, "path_does_not_exist_in_file_store", `No document at ${r.location}.`)],
+    found[i] ? [] : [fieldError(r.attr, "path_does_not_exist_in_file_store", `No document at '${r.path.replace(/^\/+/, "")}' under the import supplier's document root.`)],
   );
   return { resolved, errors };
 }

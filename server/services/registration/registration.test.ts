@@ -97,6 +97,44 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
     expect(paused.json[0].meter_points[0].error_detail).toContain("not ongoing");
   });
 
+  it("without a date uses the earliest valid date: a live registration for a later date is not reported as a success", async () => {
+    const s = await setup();
+    const far = addDays(tomorrow, 3 * 365); // no upper bound is documented; an agreement is in force then
+    const mps = (res: { json: any }) => res.json[0].meter_points;
+    const first = await call(send, s.url(`?supply_start_date=${far}`), { method: "POST", auth: s.auth, params: s.params });
+    expect(mps(first)).toEqual([
+      { mpxn: s.account.mpan, status: "REGISTRATION_FLOW_SUCCESS", supply_start_date: far },
+      { mpxn: s.account.mprn, status: "REGISTRATION_FLOW_SUCCESS", supply_start_date: far },
+    ]);
+    const requested = async () => (await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested")).length;
+    expect(await requested()).toBe(2);
+
+    const dateless = await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });
+    expect(dateless.status).toBe(200);
+    const detail = `Registration already requested with supply start date ${far}, later than the earliest valid supply start date ${tomorrow}; send supply_start_date=${far} to confirm it.`;
+    expect(mps(dateless)).toEqual([
+      { mpxn: s.account.mpan, status: "REGISTRATION_FLOW_ERROR", error_detail: detail },
+      { mpxn: s.account.mprn, status: "REGISTRATION_FLOW_ERROR", error_detail: detail },
+    ]);
+    const between = await call(send, s.url(`?supply_start_date=${addDays(tomorrow, 30)}`), { method: "POST", auth: s.auth, params: s.params });
+    expect(mps(between)[0]).toEqual({ mpxn: s.account.mpan, status: "REGISTRATION_FLOW_ERROR", error_detail: `Registration already requested with supply start date ${far}; it cannot be changed to ${addDays(tomorrow, 30)}.` });
+    // The same explicit date again is the same request: success, nothing new.
+    expect(mps(await call(send, s.url(`?supply_start_date=${far}`), { method: "POST", auth: s.auth, params: s.params })).map((m: any) => m.status)).toEqual(["REGISTRATION_FLOW_SUCCESS", "REGISTRATION_FLOW_SUCCESS"]);
+    expect((await registrationsOf(s.accountId)).map((r) => r.supplyStartDate)).toEqual([far, far]);
+    expect(await requested()).toBe(2);
+
+    // A dateless request resent a day later: its registration (now for today) is still the earliest one.
+    const s2 = await setup();
+    await call(send, s2.url(), { method: "POST", auth: s2.auth, params: s2.params });
+    await t.db.update(meterPointRegistrations).set({ supplyStartDate: londonToday() }).where(eq(meterPointRegistrations.accountId, s2.accountId));
+    const resent = await call(send, s2.url(), { method: "POST", auth: s2.auth, params: s2.params });
+    expect(mps(resent).map((m: any) => [m.status, m.supply_start_date])).toEqual([
+      ["REGISTRATION_FLOW_SUCCESS", londonToday()],
+      ["REGISTRATION_FLOW_SUCCESS", londonToday()],
+    ]);
+    expect(await registrationsOf(s2.accountId)).toHaveLength(2);
+  });
+
   it("answers 404 with the documented array for unknown, foreign, or meter-point-less accounts", async () => {
     const s = await setup();
     const other = await importedAccount(t.db);

@@ -24,7 +24,8 @@ function notFound(input: SendRegistrationFlowsInput, detail: string) {
  * POST data-import/send-registration-flows/<supplier>/<external>/: marks each meter point
  * for registration (one live registration per meter point), queues the background job that
  * sends the flow, and emits meterpoint.*.cos_gain.registration.requested, all in one
- * transaction. Re-sending for the same date answers success again and changes nothing.
+ * transaction. Re-sending for the same date (or, without a date, while a registration on or
+ * before the earliest valid date is live) answers success again and changes nothing.
  */
 export async function sendRegistrationFlows(ctx: Ctx, input: SendRegistrationFlowsInput) {
   requireWriter(ctx);
@@ -54,14 +55,16 @@ export async function sendRegistrationFlows(ctx: Ctx, input: SendRegistrationFlo
         error(`${account.supplierCode} migration is not ongoing (status ${account.supplierStatus}); registration is refused.`);
         continue;
       }
-      const date = input.supply_start_date ?? current?.supplyStartDate ?? earliestSupplyStart(mine);
-      if (!date) {
-        error("No agreement is in force on or after the earliest valid supply start date.");
+      const earliest = input.supply_start_date ? null : earliestSupplyStart(mine);
+      if (current) {
+        const outcome = liveRegistrationOutcome(current, input.supply_start_date, earliest);
+        if (outcome.ok) results.push({ mpxn: mp.mpxn, status: "REGISTRATION_FLOW_SUCCESS", supply_start_date: current.supplyStartDate });
+        else error(outcome.detail);
         continue;
       }
-      if (current) {
-        if (current.supplyStartDate === date) results.push({ mpxn: mp.mpxn, status: "REGISTRATION_FLOW_SUCCESS", supply_start_date: date });
-        else error(`Registration already ${current.status} with supply start date ${current.supplyStartDate}.`);
+      const date = input.supply_start_date ?? earliest;
+      if (!date) {
+        error("No agreement is in force on or after the earliest valid supply start date.");
         continue;
       }
       const problem = supplyStartProblem(mine, date);
@@ -76,6 +79,20 @@ export async function sendRegistrationFlows(ctx: Ctx, input: SendRegistrationFlo
     await emitMany(tx, events);
     return [{ import_supplier_code: account.supplierCode, external_account_number: account.externalAccountNumber, meter_points: results }];
   });
+}
+
+/**
+ * A meter point already has a live registration (one per meter point; its date is not
+ * changed here). The same explicit date is the same request: success, nothing changes.
+ * Without a date the caller asks for the earliest valid one; a live registration on or
+ * before today's earliest valid date is that request already made (resending a dateless
+ * request a day later stays a success), one for a later date is not.
+ */
+function liveRegistrationOutcome(current: { status: string; supplyStartDate: string }, requested: string | undefined, earliest: string | null): { ok: true } | { ok: false; detail: string } {
+  const already = `Registration already ${current.status} with supply start date ${current.supplyStartDate}`;
+  if (requested !== undefined) return requested === current.supplyStartDate ? { ok: true } : { ok: false, detail: `${already}; it cannot be changed to ${requested}.` };
+  if (earliest === null || current.supplyStartDate <= earliest) return { ok: true };
+  return { ok: false, detail: `${already}, later than the earliest valid supply start date ${earliest}; send supply_start_date=${current.supplyStartDate} to confirm it.` };
 }
 
 async function markForRegistration(tx: Db, account: ImportedAccount, mp: typeof meterPoints.$inferSelect, date: string, requestId: string) {

@@ -1,14 +1,18 @@
+import { requireWriter } from "@/server/context";
 import { restRoute } from "@/server/rest/handler";
 import { parseBody } from "@/server/services/data-import/common";
 import { createNotes } from "@/server/services/data-import/create-notes";
 import { readJsonBody } from "@/server/rest/body";
 import { CreateNotesInput } from "@/server/services/data-import/note-schemas";
+import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({
   auth: "token",
   compress: false,
   handle: async ({ ctx, req }) => {
+    requireWriter(ctx); // a read-only caller gets 403 before the body is read
     const body = parseBody(CreateNotesInput, await readJsonBody(req));
     return { status: 201, body: await createNotes(ctx, body) };
   },
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,14 +1,17 @@
+import { requireWriter } from "@/server/context";
 import { restRoute } from "@/server/rest/handler";
-import { parseBody } from "@/server/services/data-import/common";
+import { parseBody, parseQuery } from "@/server/services/data-import/common";
 import { createTransactions } from "@/server/services/data-import/create-transactions";
 import { readJsonBody } from "@/server/rest/body";
 import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/data-import/transaction-schemas";
+import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({
   auth: "token",
   compress: false,
-  query: CreateTransactionsQuery,
-  handle: async ({ ctx, req, query }) => {
+  handle: async ({ ctx, req }) => {
+    requireWriter(ctx); // a read-only caller gets 403 before the query or body is looked at
+    const query = parseQuery(CreateTransactionsQuery, req);
     const raw = await readJsonBody(req);
     const { transactions, ...ref } = raw;
     // The envelope is checked here; each transaction is checked (in order) by the service.
@@ -16,3 +19,4 @@ export const POST = restRoute({
     return { status: 201, body: await createTransactions(ctx, { ...envelope, transactions: transactions as unknown[] }, query) };
   },
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,5 +1,6 @@
 import { restRoute } from "@/server/rest/handler";
 import { getTransferStatus } from "@/server/services/account-import/get-transfer-status";
+import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,4 @@ export const GET = restRoute({
     body: await getTransferStatus(ctx, { import_supplier: params.supplier, external_account_number: params.external }),
   }),
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
