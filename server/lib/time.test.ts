@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidDate } from "./time";
+import { isValidDate, parseLondonDateTime } from "./time";
 
 // The calendar as Date sees it, for comparison.
 const byDate = (y: number, m: number, d: number) => {
@@ -26,5 +26,23 @@ describe("isValidDate", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("parseLondonDateTime bounds", () => {
+  const iso = (s: string) => parseLondonDateTime(s)?.toISOString() ?? null;
+
+  it("refuses an instant past 9999 once the offset is applied", () => {
+    expect(iso("9999-12-31T23:00:00-01:00")).toBeNull();
+    expect(iso("9999-12-31T23:59:59.999-00:01")).toBeNull();
+    expect(iso("9999-12-31T22:59:59-01:00")).toBe("9999-12-31T23:59:59.000Z");
+    expect(iso("9999-12-31T23:59:59Z")).toBe("9999-12-31T23:59:59.000Z");
+    expect(iso("9999-12-31T23:59:59")).toBe("9999-12-31T23:59:59.000Z");
+    expect(iso("9999-12-31")).toBe("9999-12-31T00:00:00.000Z");
+  });
+
+  it("keeps the earliest dates, which an offset may move back into year 99", () => {
+    expect(iso("0100-01-01T00:00:00+01:00")).toBe("0099-12-31T23:00:00.000Z");
+    expect(iso("0099-12-31T23:00:00Z")).toBeNull();
   });
 });

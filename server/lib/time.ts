@@ -27,8 +27,17 @@ export function isValidDate(s: string): boolean {
  * Parses an ISO 8601 date or datetime. With no offset it is Europe/London wall time:
  * in the repeated autumn hour the first (BST) instant is taken; a time in the missing
  * spring hour is moved forward by the gap, as Temporal's "compatible" rule does.
+ * The instant must fall in UTC years 1-9999: an offset can push 9999-12-31 into year
+ * 10000, which neither the `YYYY-MM-DDTHH:MM:SSZ` form nor a query bound can carry.
  */
 export function parseLondonDateTime(s: string): Date | null {
+  const t = parseLondonDateTimeUnbounded(s);
+  if (!t) return null;
+  const year = t.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? t : null;
+}
+
+function parseLondonDateTimeUnbounded(s: string): Date | null {
   const d = DATE_RE.exec(s);
   const m = (d ? [s, d[1], d[2], d[3], "00", "00", "00", undefined, undefined] : DATETIME_RE.exec(s)) as (string | undefined)[] | null;
   if (!m) return null;

@@ -3,6 +3,7 @@ import { restRoute } from "@/server/rest/handler";
 import { listProducts } from "@/server/services/products/list-products";
 import { ProductListQuery } from "@/server/services/products/public-schemas";
 import { cachedCacheableJson, pageLinks } from "./_lib/cacheable";
+import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,4 @@ export const GET = restRoute({
       return { body: JSON.stringify({ count: page.count, ...pageLinks(req, page), results: page.results }), validUntil: page.validUntil };
     }),
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -6,9 +6,9 @@ import { isoSeconds } from "../../lib/time";
 import { productJson } from "./list-products";
 import { dec } from "./public-json";
 import { PAYMENT_METHOD_KEYS, parseQueryDateTime } from "./public-schemas";
+import { type Price, type QuoteParts, SAMPLE_CONSUMPTION, sampleQuote } from "./sample-quotes";
 
 type Tariff = typeof tariffs.$inferSelect;
-type Price = { exc: string; inc: string };
 
 export function productNotFound(code: string) {
   return new ServiceError("not_found", "product_not_found", `No product with code '${code}'.`);
@@ -27,7 +27,8 @@ export function rateTypesOf(t: Pick<Tariff, "registers">): RateType[] {
 
 /**
  * The product with its tariffs keyed by region then payment method, priced as at
- * `tariffs_active_at` (default now). A tariff without a price in force then is left out.
+ * `tariffs_active_at` (default now), and production's sample quotes for those prices.
+ * A tariff without a price in force then is left out.
  */
 export async function getProduct(ctx: Ctx, input: { code: string; tariffs_active_at?: string }, origin: string) {
   const at = parseQueryDateTime(input.tariffs_active_at) ?? new Date();
@@ -44,29 +45,51 @@ export async function getProduct(ctx: Ctx, input: { code: string; tariffs_active
     const price = (t: Tariff, type: RateType, pm: PaymentMethod): Price | undefined => prices.get(`${t.id}|${type}|${pm}`) ?? prices.get(`${t.id}|${type}|`);
 
     const groups = {
-      single_register_electricity_tariffs: {} as Record<string, Record<string, unknown>>,
-      dual_register_electricity_tariffs: {} as Record<string, Record<string, unknown>>,
-      single_register_gas_tariffs: {} as Record<string, Record<string, unknown>>,
-      dual_register_gas_tariffs: {} as Record<string, Record<string, unknown>>,
+      single_register_electricity_tariffs: {} as ByRegion<Record<string, unknown>>,
+      dual_register_electricity_tariffs: {} as ByRegion<Record<string, unknown>>,
+      single_register_gas_tariffs: {} as ByRegion<Record<string, unknown>>,
     };
+    const parts: ByRegion<QuoteParts> = {};
+    const productUrl = `${origin}/v1/products/${encodeURIComponent(product.code)}`;
     for (const t of list) {
-      const group = groups[`${t.registers === 2 ? "dual" : "single"}_register_${t.fuel === "gas" ? "gas" : "electricity"}_tariffs`];
+      // Gas is always single register (the loader's check constraint).
+      const kind = t.fuel === "gas" ? "gas" : t.registers === 2 ? "dual" : "single";
+      const group = groups[GROUP_OF[kind]];
       for (const pm of t.paymentMethods) {
-        const entry = tariffEntry(t, pm, price, `${origin}/v1/products/${encodeURIComponent(product.code)}`);
-        if (entry) (group[`_${t.region}`] ??= {})[PAYMENT_METHOD_KEYS[pm]] = entry;
+        const found = rateTypesOf(t).map((type) => price(t, type, pm));
+        if (found.some((p) => !p)) continue;
+        const [sc, a, b] = found as Price[];
+        const region = `_${t.region}`;
+        const key = PAYMENT_METHOD_KEYS[pm];
+        (group[region] ??= {})[key] = tariffEntry(t, found as Price[], productUrl);
+        const part = ((parts[region] ??= {})[key] ??= {});
+        if (kind === "dual") part.dual = { sc, day: a, night: b };
+        else part[kind] = { sc, unit: a };
       }
     }
     const { links, brand, ...head } = productJson(product, origin);
-    return { ...head, tariffs_active_at: isoSeconds(at), ...groups, links, brand };
+    return { ...head, tariffs_active_at: isoSeconds(at), ...groups, sample_quotes: sampleQuotes(parts), sample_consumption: SAMPLE_CONSUMPTION, links, brand };
   });
 }
 
-function tariffEntry(t: Tariff, pm: PaymentMethod, price: (t: Tariff, type: RateType, pm: PaymentMethod) => Price | undefined, productUrl: string) {
+type ByRegion<T> = Record<string, Record<string, T>>;
+
+const GROUP_OF = { single: "single_register_electricity_tariffs", dual: "dual_register_electricity_tariffs", gas: "single_register_gas_tariffs" } as const;
+
+function sampleQuotes(parts: ByRegion<QuoteParts>) {
+  const out: ByRegion<NonNullable<ReturnType<typeof sampleQuote>>> = {};
+  for (const [region, byMethod] of Object.entries(parts)) {
+    for (const [key, p] of Object.entries(byMethod)) {
+      const quote = sampleQuote(p);
+      if (quote) (out[region] ??= {})[key] = quote;
+    }
+  }
+  return out;
+}
+
+function tariffEntry(t: Tariff, [sc, ...units]: Price[], productUrl: string) {
   const types = rateTypesOf(t);
-  const found = types.map((type) => price(t, type, pm));
-  if (found.some((p) => !p)) return null;
   const base = `${productUrl}/${t.fuel === "gas" ? "gas-tariffs" : "electricity-tariffs"}/${encodeURIComponent(t.code)}`;
-  const [sc, ...units] = found as Price[];
   const entry: Record<string, unknown> = {
     code: t.code,
     standing_charge_exc_vat: dec(sc.exc),

@@ -1,10 +1,9 @@
 import { type SQL, and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { products } from "@/db/schema";
 import type { Ctx } from "../../context";
-import { ServiceError } from "../../errors";
 import { isoSeconds } from "../../lib/time";
-import { pageBounds } from "./public-json";
-import { DEFAULT_PAGE_SIZE, type ProductListQuery, parseQueryDateTime, queryBoolean } from "./public-schemas";
+import { invalidPage, lastPage, pageParam, pageSize } from "./page-params";
+import { type ProductListQuery, parseQueryDateTime, present, queryBoolean } from "./public-schemas";
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -38,31 +37,30 @@ export function productJson(p: ProductRow, origin: string) {
   };
 }
 
-export function invalidPage(): ServiceError {
-  return new ServiceError("not_found", "invalid_page", "Invalid page: there are no results on this page.", {
-    errors: [{ detail: "The page is past the last page.", code: "invalid_page", attr: "page" }],
-  });
-}
-
-/** Products available at `available_at` (default now), filtered, ordered by code; count and page in one query. */
+/** Products available at `available_at` (default now), filtered, ordered by code; count and page in one query (`page=last` counts first). */
 export async function listProducts(ctx: Ctx, query: ProductListQuery, origin: string) {
-  const at = parseQueryDateTime(query.available_at) ?? new Date();
-  const { page, size, offset } = pageBounds(query.page, query.page_size, DEFAULT_PAGE_SIZE);
+  const availableAt = parseQueryDateTime(query.available_at);
+  const at = availableAt ?? new Date();
+  const size = pageSize(query.page_size);
+  const requested = pageParam(query.page);
+  if (requested === null) throw invalidPage("not_a_page");
   const where: (SQL | undefined)[] = [lte(products.availableFrom, at), or(isNull(products.availableTo), gt(products.availableTo, at))];
-  if (query.brand) where.push(eq(products.brand, query.brand));
+  const brand = present(query.brand);
+  if (brand) where.push(eq(products.brand, brand));
   for (const [name, column] of Object.entries(FLAGS)) {
     const value = queryBoolean(query[name as keyof typeof FLAGS]);
     if (value !== undefined) where.push(eq(column, value));
   }
+  const page = requested === "last" ? lastPage(await ctx.db.$count(products, and(...where)), size) : requested;
   const rows = await ctx.db
     .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .where(and(...where))
     .orderBy(asc(products.code))
     .limit(size)
-    .offset(offset);
+    .offset((page - 1) * size);
   if (!rows.length && page > 1) throw invalidPage();
-  const validUntil = query.available_at ? undefined : await nextAvailabilityChange(ctx, at);
+  const validUntil = availableAt ? undefined : await nextAvailabilityChange(ctx, at);
   return { count: rows[0]?.total ?? 0, page, size, results: rows.map((r) => productJson(r.product, origin)), validUntil };
 }
 

@@ -91,6 +91,11 @@ describe("contract: responses match the spec's field lists and the OpenAPI schem
       expect(res.status).toBe(200);
       expect(ProductDetail.parse(res.json)).toEqual(res.json);
       checkAgainstSpec(res.json, SPEC_PRODUCT, code);
+      // typed clients (e.g. a Kotlin DTO) require sample_consumption, and electricity_single_rate in every quote
+      expect(res.json.sample_consumption.electricity_single_rate.electricity_standard).toBe(2700);
+      for (const byPm of Object.values(res.json.sample_quotes as Record<string, Record<string, object>>)) {
+        for (const quote of Object.values(byPm)) expect(quote).toHaveProperty("electricity_single_rate");
+      }
       const groups = ["single_register_electricity_tariffs", "dual_register_electricity_tariffs", "single_register_gas_tariffs"] as const;
       const entries = groups.flatMap((g) => Object.values(res.json[g] as Record<string, Record<string, { code: string; links: { href: string }[] }>>).flatMap((byPm) => Object.values(byPm)));
       expect(entries.length).toBeGreaterThan(0);
@@ -133,5 +138,18 @@ describe("contract: responses match the spec's field lists and the OpenAPI schem
     const last = await call(elecUnit, res.json.next, { params: { product: "AGILE-24-10-01", tariff: "E-1R-AGILE-24-10-01-C" } });
     expect(last.json.results).toHaveLength(34 * 48 + 2 - 1500);
     expect(last.json.next).toBeNull();
+  });
+
+  it("page_size=25000, as clients send it, is capped at 1,500 and next keeps the client's page_size", async () => {
+    const params = { product: "AGILE-24-10-01", tariff: "E-1R-AGILE-24-10-01-C" };
+    const url = "/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-AGILE-24-10-01-C/standard-unit-rates/?page_size=25000&period_from=2026-10-20T00:00:00&period_to=2026-11-23T00:00:00";
+    const res = await call(elecUnit, url, { params });
+    expect(res.status).toBe(200);
+    expect(res.json.count).toBe(34 * 48 + 2);
+    expect(res.json.results).toHaveLength(1500);
+    expect(new URL(res.json.next).searchParams.get("page_size")).toBe("25000");
+    const rest = await call(elecUnit, res.json.next, { params });
+    expect(rest.json.results).toHaveLength(34 * 48 + 2 - 1500);
+    expect(rest.json.next).toBeNull();
   });
 });

@@ -19,9 +19,3 @@ export function stringifyWithDecimals(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (v instanceof JsonDecimal ? `${MARK}${v.text}` : v)).replace(MARKED, "$1");
 }
 
-/** Page numbers follow the production API: `?page=N`, page 1 has no page parameter. */
-export function pageBounds(page: string | undefined, pageSize: string | undefined, defaultSize: number) {
-  const size = pageSize ? Number(pageSize) : defaultSize;
-  const number = page ? Number(page) : 1;
-  return { page: number, size, offset: (number - 1) * size };
-}

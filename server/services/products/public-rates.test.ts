@@ -128,12 +128,34 @@ describe("paging the rates", () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i].valid_to).toBe(rows[i - 1].valid_from);
   });
 
-  it("rejects page sizes over 1500 and a page past the end", async () => {
-    const big = await get(elecUnit, E1, "?page_size=1501");
-    expect(big.status).toBe(400);
-    expect(big.json.errors[0]).toMatchObject({ attr: "page_size", code: "invalid_integer" });
-    const past = await get(elecUnit, E1, "?page=3&page_size=100");
-    expect(past.status).toBe(404);
+  it("caps page_size at 1500 instead of refusing it (clients send 25000), and uses the default for an unusable one", async () => {
+    for (const size of ["25000", "1501"]) {
+      const res = await get(elecUnit, E1, `?page_size=${size}`);
+      expect(res.status, size).toBe(200);
+      expect(res.json).toMatchObject({ count: 192, next: null });
+      expect(res.json.results).toHaveLength(192);
+    }
+    for (const size of ["0", "-1", "", "abc"]) {
+      const res = await get(elecUnit, E1, `?page_size=${size}`);
+      expect(res.status, size).toBe(200);
+      expect(res.json.results, size).toHaveLength(100);
+      expect(res.json.next, size).toMatch(/page=2$/);
+    }
+  });
+
+  it("a page past the end or not a page is a 404 invalid_page; page=last is the last page", async () => {
+    for (const page of ["3", "abc", "0", "", "1000000000"]) {
+      const res = await get(elecUnit, E1, `?page=${page}&page_size=100`);
+      expect(res.status, page).toBe(404);
+      expect(res.json, page).toMatchObject({ code: "invalid_page", errors: [{ attr: "page", code: "invalid_page" }] });
+    }
+    const last = await get(elecUnit, E1, "?page=last&page_size=100");
+    expect(last.status).toBe(200);
+    expect(last.json.results).toHaveLength(92);
+    expect(last.json.next).toBeNull();
+    expect(last.json.previous).toMatch(/page_size=100$/);
+    const spring = await get(elecUnit, E1, "?period_from=2026-03-29&period_to=2026-03-30&page_size=20&page=last");
+    expect(spring.json.results.map((r: { valid_from: string }) => r.valid_from)).toHaveLength(6);
   });
 });
 
@@ -156,7 +178,8 @@ describe("standing charges, payment methods, dual register and gas", () => {
   it.each([
     ["a tariff of another product", elecUnit, `E-1R-${OTHER}-C`, P, "tariff_not_found"],
     ["an unknown tariff", elecUnit, `E-1R-${P}-A`, P, "tariff_not_found"],
-    ["an unknown product", elecUnit, E1, "NOPE", "tariff_not_found"],
+    ["an unknown product", elecUnit, E1, "NOPE", "product_not_found"],
+    ["an unknown product's unknown tariff", elecUnit, "E-1R-NOPE-C", "NOPE", "product_not_found"],
     ["a gas tariff under electricity-tariffs", elecUnit, G1, P, "tariff_not_found"],
     ["an electricity tariff under gas-tariffs", gasUnit, E1, P, "tariff_not_found"],
     ["standard unit rates of a dual-register tariff", elecUnit, E2, P, "rate_type_not_applicable"],
@@ -172,11 +195,23 @@ describe("standing charges, payment methods, dual register and gas", () => {
     ["?period_from=2026-10-25T00:00:00Z&period_to=2026-10-25T00:00:00Z", "period_to"],
     ["?period_from=yesterday", "period_from"],
     ["?period_to=2026-13-01", "period_to"],
-    ["?page=abc", "page"],
+    ["?period_from=9999-12-31T23:00:00-01:00", "period_from"],
+    ["?period_to=9999-12-31T23:30:00-00:45", "period_to"],
   ])("%s is a 400 naming %s", async (query, attr) => {
     const res = await get(elecUnit, E1, query);
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual(expect.arrayContaining([expect.objectContaining({ attr })]));
+  });
+
+  it("an unknown product or tariff is reported before a bad page", async () => {
+    expect((await get(elecUnit, E1, "?page=abc", "NOPE")).json.code).toBe("product_not_found");
+    expect((await get(elecUnit, `E-1R-${P}-A`, "?page=abc")).json.code).toBe("tariff_not_found");
+  });
+
+  it("empty period_from and period_to are ignored", async () => {
+    const res = await get(elecUnit, E1, "?period_from=&period_to=&page_size=1500");
+    expect(res.status).toBe(200);
+    expect(res.json.count).toBe(192);
   });
 
   it("sends ETag/Cache-Control and answers If-None-Match with 304", async () => {

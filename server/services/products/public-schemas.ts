@@ -14,34 +14,46 @@ export function normaliseQueryDateTime(s: string): string {
   return s.trim().replace(/^(\S+[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/, "$1+$2");
 }
 
+/** An empty (or all-space) filter value counts as absent, as django-filter treats it. */
+export function present(s: string | undefined): string | undefined {
+  return s === undefined || s.trim() === "" ? undefined : s;
+}
+
 export function parseQueryDateTime(s: string | undefined): Date | undefined {
-  return s === undefined ? undefined : (parseLondonDateTime(normaliseQueryDateTime(s)) ?? undefined);
+  const value = present(s);
+  return value === undefined ? undefined : (parseLondonDateTime(normaliseQueryDateTime(value)) ?? undefined);
 }
 
 const QueryDateTime = z
   .string()
-  .refine((s) => parseQueryDateTime(s) !== undefined, {
-    message: "Enter an ISO 8601 datetime, e.g. 2026-03-29T01:30:00Z; without an offset it is Europe/London time.",
+  .refine((s) => present(s) === undefined || parseQueryDateTime(s) !== undefined, {
+    message: "Enter an ISO 8601 datetime from year 1 to 9999, e.g. 2026-03-29T01:30:00Z; without an offset it is Europe/London time.",
     params: { code: "invalid_datetime" },
   })
   .meta({ format: "date-time" });
 
-const QueryBoolean = z.enum(["true", "false", "True", "False", "1", "0"], { message: "Use true or false." });
-export const queryBoolean = (v: string | undefined) => (v === undefined ? undefined : v === "true" || v === "True" || v === "1");
+const BOOLEANS = ["true", "false", "True", "False", "1", "0"];
+const QueryBoolean = z
+  .string()
+  .refine((s) => present(s) === undefined || BOOLEANS.includes(s), { message: "Use true or false.", params: { code: "invalid_choice" } })
+  .meta({ enum: [...BOOLEANS, ""] });
+export const queryBoolean = (v: string | undefined) => (present(v) === undefined ? undefined : v === "true" || v === "True" || v === "1");
 
-const PositiveInt = (max: number, what: string) =>
-  z.string().refine((s) => /^\d{1,9}$/.test(s) && Number(s) >= 1 && Number(s) <= max, {
-    message: `${what} must be a whole number from 1 to ${max}.`,
-    params: { code: "invalid_integer" },
-  });
-
+// Never a 400: page-params.ts reads them as Django REST framework does.
 const Paging = {
-  page: PositiveInt(1_000_000_000, "page").optional().describe("1-based page number; `next` and `previous` carry it."),
-  page_size: PositiveInt(MAX_PAGE_SIZE, "page_size").optional().describe(`Results per page; default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`),
+  page: z.string().optional().describe("1-based page number, or `last`; `next` and `previous` carry it. Anything else, or a page past the end, is a 404 invalid_page."),
+  page_size: z
+    .string()
+    .optional()
+    .describe(`Results per page; default ${DEFAULT_PAGE_SIZE}. A larger value than ${MAX_PAGE_SIZE} is capped at ${MAX_PAGE_SIZE}; zero, negative or not a number gives the default.`),
 };
 
 export const ProductListQuery = z.object({
-  brand: z.string().regex(/^[A-Za-z0-9_]{1,64}$/, { message: "A brand code such as OCTOPUS_ENERGY." }).optional(),
+  brand: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9_]{1,64}|\s*)$/, { message: "A brand code such as OCTOPUS_ENERGY." })
+    .optional()
+    .describe("Empty: every brand."),
   is_green: QueryBoolean.optional(),
   is_prepay: QueryBoolean.optional(),
   is_variable: QueryBoolean.optional(),
@@ -115,12 +127,30 @@ const RegionKey = z.enum(TARIFF_REGIONS.map((r) => `_${r}`) as [string, ...strin
 const MethodKey = z.enum(Object.values(PAYMENT_METHOD_KEYS));
 const ByRegion = <T extends z.ZodType>(entry: T) => z.partialRecord(RegionKey, z.partialRecord(MethodKey, entry));
 
+const AnnualCost = z.strictObject({ annual_cost_inc_vat: z.number().int(), annual_cost_exc_vat: z.number().int() }).describe("Pence a year.");
+export const SampleQuote = z
+  .strictObject({
+    electricity_single_rate: AnnualCost,
+    electricity_dual_rate: AnnualCost.optional().describe("When the region has a dual-register tariff for this payment method."),
+    dual_fuel_single_rate: AnnualCost.optional().describe("When the region also has a gas tariff for this payment method."),
+    dual_fuel_dual_rate: AnnualCost.optional(),
+  })
+  .describe("Annual cost of sample_consumption: 365 days of standing charge plus kWh times unit rate, rounded once to whole pence.");
+const Kwh = z.number().int();
+export const SampleConsumption = z.strictObject({
+  electricity_single_rate: z.strictObject({ electricity_standard: Kwh }),
+  electricity_dual_rate: z.strictObject({ electricity_day: Kwh, electricity_night: Kwh }),
+  dual_fuel_single_rate: z.strictObject({ electricity_standard: Kwh, gas_standard: Kwh }),
+  dual_fuel_dual_rate: z.strictObject({ electricity_day: Kwh, electricity_night: Kwh, gas_standard: Kwh }),
+});
+
 export const ProductDetail = ProductListItem.extend({
   tariffs_active_at: IsoDateTime,
   single_register_electricity_tariffs: ByRegion(SingleRegisterTariff),
   dual_register_electricity_tariffs: ByRegion(DualRegisterTariff),
   single_register_gas_tariffs: ByRegion(SingleRegisterTariff),
-  dual_register_gas_tariffs: ByRegion(DualRegisterTariff).describe("Always empty: gas tariffs are single register."),
+  sample_quotes: ByRegion(SampleQuote),
+  sample_consumption: SampleConsumption.describe("Yearly kWh the sample quotes are priced for; the same for every product."),
 });
 
 export const UnitRate = z.strictObject({

@@ -4,6 +4,7 @@ import { getProduct } from "@/server/services/products/get-product";
 import { stringifyWithDecimals } from "@/server/services/products/public-json";
 import { ProductDetailQuery } from "@/server/services/products/public-schemas";
 import { cacheableJson } from "../_lib/cacheable";
+import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,4 @@ export const GET = restRoute({
     return cacheableJson(req, stringifyWithDecimals(product));
   },
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

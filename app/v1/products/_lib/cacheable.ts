@@ -5,6 +5,9 @@ import { cachedRender, etagOf } from "@/server/services/products/catalogue-cache
 /** Public catalogue responses may be cached by clients and proxies for this long. */
 export const PUBLIC_MAX_AGE_SECONDS = 60;
 
+/** `W/"x"` for a digest `"x"` (either form accepted). */
+export const weakEtag = (tag: string) => (tag.startsWith("W/") ? tag : `W/${tag}`);
+
 /** Does an If-None-Match header (a list, possibly weak tags, or `*`) match this ETag? */
 export function etagMatches(header: string | null, etag: string): boolean {
   if (!header) return false;
@@ -16,11 +19,14 @@ export function etagMatches(header: string | null, etag: string): boolean {
 }
 
 /**
- * A JSON body with a strong ETag (a digest of the exact bytes) and Cache-Control; a
- * matching If-None-Match gets an empty 304. Links in the body depend on the forwarded
- * scheme and host, hence Vary.
+ * A JSON body with a weak ETag (a digest of the JSON text) and Cache-Control; a matching
+ * If-None-Match gets an empty 304. Weak because the server gzips after this runs, and a
+ * strong validator must differ between the gzip and identity bytes (RFC 9110 8.8.3); the
+ * digest still changes with any change to the JSON. Links in the body depend on the
+ * forwarded scheme and host, hence Vary.
  */
-export function respondCacheable(req: Request, body: Buffer, etag: string): Response {
+export function respondCacheable(req: Request, body: Buffer, digest: string): Response {
+  const etag = weakEtag(digest);
   const headers: Record<string, string> = {
     etag,
     "cache-control": `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`,

@@ -1,4 +1,6 @@
 import { tariffRatesRoute } from "@/app/v1/products/_lib/rates-route";
+import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 export const GET = tariffRatesRoute("electricity", "standard_unit_rate");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
