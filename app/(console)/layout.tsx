@@ -1,5 +1,5 @@
 import { signOutAction } from "@/app/signin/actions";
-import { Nav } from "@/app/components/nav";
+import { Sidebar } from "@/app/components/sidebar";
 import { TRPCReactProvider } from "@/app/components/trpc/react";
 import { currentUser } from "@/app/components/session";
 
@@ -20,39 +20,32 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         Skip to content
       </a>
       <div className="shell">
-        <aside className="sidebar">
-          <div className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              K
-            </span>
-            <span>
-              Kraken Migrate<small>Migration console</small>
-            </span>
-          </div>
-          <Nav />
-          {user && (
-            <div className="sidebar-footer">
-              <div className="user-chip">
-                <span className="avatar" aria-hidden="true">
-                  {initials}
-                </span>
-                <div className="who">
-                  <div className="name" data-testid="user-name">
-                    {user.name}
-                  </div>
-                  <div className="role" data-testid="user-role">
-                    {user.role}
+        <Sidebar
+          footer={
+            user && (
+              <div className="sidebar-footer">
+                <div className="user-chip">
+                  <span className="avatar" aria-hidden="true">
+                    {initials}
+                  </span>
+                  <div className="who">
+                    <div className="name" data-testid="user-name">
+                      {user.name}
+                    </div>
+                    <div className="role" data-testid="user-role">
+                      {user.role}
+                    </div>
                   </div>
                 </div>
+                <form action={signOutAction}>
+                  <button className="btn btn-sm signout" type="submit">
+                    Sign out
+                  </button>
+                </form>
               </div>
-              <form action={signOutAction}>
-                <button className="btn btn-sm signout" type="submit">
-                  Sign out
-                </button>
-              </form>
-            </div>
-          )}
-        </aside>
+            )
+          }
+        />
         <main className="main" id="main">
           {children}
         </main>

@@ -5,13 +5,17 @@ import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { Dialog } from "@/app/components/ui/dialog";
-import { describeError } from "@/app/components/ui/errors";
-import { formatDateTime, timeAgo } from "@/app/components/ui/format";
+import { ErrorAlert } from "@/app/components/ui/error-alert";
+import { formatDateTime, LONDON_TIME, timeAgo } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
 
 type Confirm = { kind: "roll" | "invalidate"; id: number; prefix: string } | null;
+
+const DIALOG_HINTS = {
+  api_key_not_found: { title: "This key is no longer active", next: "It was already rolled or invalidated, perhaps in another tab; the list now shows its current state." },
+};
 
 export function ApiKeys({ canEdit }: { canEdit: boolean }) {
   const trpc = useTRPC();
@@ -20,12 +24,15 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
   const [shown, setShown] = useState<{ key: string; why: string } | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [copied, setCopied] = useState(false);
+  // Refused or not, the list may be stale (changed in another tab): read it again either way.
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.apiKey.pathKey() });
-  const create = useMutation(trpc.apiKey.create.mutationOptions({ onSuccess: async (k) => (setShown({ key: k.key, why: "New API key" }), await refresh()) }));
-  const roll = useMutation(trpc.apiKey.roll.mutationOptions({ onSuccess: async (k) => (setConfirm(null), setShown({ key: k.key, why: "Replacement key" }), await refresh()) }));
-  const invalidate = useMutation(trpc.apiKey.invalidate.mutationOptions({ onSuccess: async () => (setConfirm(null), await refresh()) }));
+  const create = useMutation(trpc.apiKey.create.mutationOptions({ onSuccess: (k) => setShown({ key: k.key, why: "New API key" }), onSettled: refresh }));
+  const roll = useMutation(trpc.apiKey.roll.mutationOptions({ onSuccess: (k) => (setConfirm(null), setShown({ key: k.key, why: "Replacement key" })), onSettled: refresh }));
+  const invalidate = useMutation(trpc.apiKey.invalidate.mutationOptions({ onSuccess: () => setConfirm(null), onSettled: refresh }));
   const pending = roll.isPending || invalidate.isPending;
-  const err = create.error ?? roll.error ?? invalidate.error;
+  const dialogError = confirm?.kind === "roll" ? roll.error : confirm?.kind === "invalidate" ? invalidate.error : null;
+  const stillActive = confirm !== null && Boolean(q.data?.some((k) => k.id === confirm.id && !k.invalidatedAt));
+  const ask = (c: NonNullable<Confirm>) => (roll.reset(), invalidate.reset(), setConfirm(c));
   return (
     <>
       {canEdit && (
@@ -36,11 +43,7 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
           <span className="muted small">Migration scripts exchange a key for a token, or send it as “Authorization: Token &lt;key&gt;”.</span>
         </div>
       )}
-      {err && (
-        <div className="alert alert-error" role="alert">
-          {describeError(err).detail} {describeError(err).next}
-        </div>
-      )}
+      {create.error && <ErrorAlert error={create.error} />}
       {shown && (
         <div className="alert alert-ok" role="status" data-testid="new-key">
           <div style={{ width: "100%" }}>
@@ -71,7 +74,7 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
           }
         >
           {(keys) => (
-            <Table label="API keys" columns={["Key", "Status", "Created", "Last used", { label: "Actions", hidden: true }]}>
+            <Table label="API keys" columns={["Key", "Status", `Created ${LONDON_TIME}`, "Last used", { label: "Actions", hidden: true }]}>
               {keys.map((k) => (
                 <tr key={k.id}>
                   <td className="mono">{k.prefix}…</td>
@@ -93,10 +96,10 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
                   <td>
                     {canEdit && !k.invalidatedAt && (
                       <div className="row nowrap">
-                        <button className="btn btn-sm" type="button" onClick={() => setConfirm({ kind: "roll", id: k.id, prefix: k.prefix })}>
+                        <button className="btn btn-sm" type="button" onClick={() => ask({ kind: "roll", id: k.id, prefix: k.prefix })}>
                           Roll
                         </button>
-                        <button className="btn btn-sm" type="button" onClick={() => setConfirm({ kind: "invalidate", id: k.id, prefix: k.prefix })}>
+                        <button className="btn btn-sm" type="button" onClick={() => ask({ kind: "invalidate", id: k.id, prefix: k.prefix })}>
                           Invalidate
                         </button>
                       </div>
@@ -120,15 +123,16 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
                   ? "A new key replaces this one in the same step. The old key and every token issued for it stop working at once; update your scripts with the new key."
                   : "The key and every token issued for it stop working at once. Scripts using it will get 401 until they use another key. This cannot be undone."}
               </p>
+              {dialogError && <ErrorAlert error={dialogError} hints={DIALOG_HINTS} testId="key-dialog-error" />}
             </div>
             <div className="dialog-footer">
               <button className="btn" type="button" onClick={() => setConfirm(null)} autoFocus>
-                Cancel
+                {dialogError ? "Close" : "Cancel"}
               </button>
               <button
                 className={`btn ${confirm.kind === "roll" ? "btn-primary" : "btn-danger"}`}
                 type="button"
-                disabled={pending}
+                disabled={pending || !stillActive}
                 onClick={() => (setCopied(false), confirm.kind === "roll" ? roll.mutate({ keyId: confirm.id }) : invalidate.mutate({ keyId: confirm.id }))}
               >
                 {pending ? "Working…" : confirm.kind === "roll" ? "Roll key" : "Invalidate key"}

@@ -2,10 +2,11 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { auditActionLabel } from "@/app/components/audit-actions";
 import { AuditChange } from "@/app/components/audit-change";
 import { AUDIT_ENTITIES, type AuditFilters, auditListInput } from "@/app/components/audit-filters";
 import { useTRPC } from "@/app/components/trpc/react";
-import { formatDateTime } from "@/app/components/ui/format";
+import { formatDateTime, LONDON_TIME } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { OlderPager } from "@/app/components/ui/older-pager";
 import { EmptyState } from "@/app/components/ui/states";
@@ -33,8 +34,15 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="audit-entity">Supplier code, key number or e-mail</label>
-          <input id="audit-entity" type="text" value={draft.entity ?? ""} onChange={(e) => setDraft({ ...draft, entity: e.target.value })} style={{ width: 260 }} />
+          <label htmlFor="audit-entity">Exact supplier code, key number or e-mail</label>
+          <input
+            id="audit-entity"
+            type="text"
+            value={draft.entity ?? ""}
+            onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
+            placeholder="e.g. DEMO-ONGOING"
+            style={{ width: 260 }}
+          />
         </div>
         <button className="btn btn-primary" type="submit">
           Apply
@@ -46,29 +54,36 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
         isEmpty={items.length === 0}
         empty={
           <EmptyState title={filtered ? "No changes match" : "Nothing changed yet"}>
-            {filtered ? "Clear a filter to see more." : "Changes to suppliers, API keys and users are recorded here."}
+            {filtered
+              ? `${filters.entity ? "The supplier code, key number or e-mail must match exactly, as recorded. " : ""}Clear a filter to see more.`
+              : "Changes to suppliers, API keys and users are recorded here."}
           </EmptyState>
         }
       >
         {() => (
           <>
-            <Table label="Audit log" columns={["When", "Who", "What", "On", "Change"]}>
+            <Table label="Audit log" columns={[`When ${LONDON_TIME}`, "Who", "What", "On", "Change"]}>
               {items.map((a) => (
                 <tr key={a.id}>
                   <td className="nowrap small">{formatDateTime(a.createdAt)}</td>
                   <td>{a.actor}</td>
-                  <td className="mono">{a.action}</td>
+                  <td>
+                    <div className="nowrap">{auditActionLabel(a.action)}</div>
+                    <code className="muted small nowrap" title="Recorded action">
+                      {a.action}
+                    </code>
+                  </td>
                   <td>
                     {AUDIT_ENTITIES[a.entityType] ?? a.entityType}{" "}
                     {a.entityType === "import_supplier" ? (
-                      <Link className="mono nowrap" href={`/suppliers/${encodeURIComponent(a.entityId)}`}>
+                      <Link className="mono" href={`/suppliers/${encodeURIComponent(a.entityId)}`}>
                         {a.entityId}
                       </Link>
                     ) : (
                       <span className="mono">{a.entityId}</span>
                     )}
                   </td>
-                  <td className="small" style={{ maxWidth: 420, overflowWrap: "anywhere" }}>
+                  <td className="small audit-change">
                     <AuditChange action={a.action} details={a.details} />
                   </td>
                 </tr>

@@ -3,15 +3,20 @@
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/server/auth/config";
 import { safeCallback } from "@/app/components/session";
+import { hasErrors, type SignInFieldErrors, signInFieldErrors } from "./validate";
 
-export type SignInState = { error: string | null; email: string };
+export type SignInState = { error: string | null; email: string; fieldErrors?: SignInFieldErrors };
 
 export async function signInAction(_prev: SignInState, form: FormData): Promise<SignInState> {
   const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  // An incomplete form is not an attempt: it never reaches Auth.js or the failed-attempt limit.
+  const fieldErrors = signInFieldErrors(email, password);
+  if (hasErrors(fieldErrors)) return { error: null, email, fieldErrors };
   try {
     await signIn("credentials", {
       email,
-      password: String(form.get("password") ?? ""),
+      password,
       redirectTo: safeCallback(String(form.get("callbackUrl") ?? "")),
     });
     return { error: null, email };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { importSuppliers } from "./import-suppliers";
 
 export const accounts = pgTable(
@@ -23,6 +23,8 @@ export const accounts = pgTable(
   },
   (t) => [
     unique().on(t.supplierId, t.externalAccountNumber),
+    // The console finds accounts by external number whatever its case (find-accounts.ts).
+    index("accounts_external_account_number_lower_index").on(sql`lower(${t.externalAccountNumber})`),
     check("accounts_number_check", sql`${t.number} ~ '^A-[0-9A-F]{8}$'`),
     check("accounts_open_period_check", sql`${t.openStatementPeriodStart} = ${t.lastStatementClosingDate} + 1`),
   ],

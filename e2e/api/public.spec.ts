@@ -43,6 +43,15 @@ test.describe("public tariff API", () => {
     expect(body.results[0].links[0].href).toMatch(/^https:\/\/api\.example\.com\/v1\/products\/[A-Z0-9-]+\/$/);
   });
 
+  test("a forwarded scheme or host that is not http(s) or a plain host[:port] is ignored, not echoed", async ({ request, baseURL }) => {
+    const cases: Record<string, string>[] = [{ "x-forwarded-proto": "javascript" }, { "x-forwarded-host": "evil.com/x?" }, { "x-forwarded-host": "user@evil.com" }];
+    for (const headers of cases) {
+      const body = await (await request.get("/v1/products/?page_size=1", { headers })).json();
+      expect(body.next, JSON.stringify(headers)).toBe(`${baseURL}/v1/products/?page_size=1&page=2`);
+      expect(body.results[0].links[0].href.startsWith(`${baseURL}/v1/products/`)).toBe(true);
+    }
+  });
+
   test("1,500 unit rates a page across the autumn clock change, gzip, ETag and 304", async ({ request }) => {
     const res = await request.get(`${AGILE}?page_size=1500&period_from=2026-10-20T00:00:00&period_to=2026-11-23T00:00:00`, { headers: { "accept-encoding": "gzip" } });
     expect(res.status()).toBe(200);
@@ -59,13 +68,27 @@ test.describe("public tariff API", () => {
     expect((await again.body()).byteLength).toBe(0);
   });
 
+  test("ETags are weak (gzip and identity bodies share one) and If-None-Match compares weakly", async ({ request }) => {
+    const url = `${AGILE}?page_size=1500&period_from=2026-10-20T00:00:00&period_to=2026-11-23T00:00:00`;
+    const gzip = await request.get(url, { headers: { "accept-encoding": "gzip" } });
+    const identity = await request.get(url, { headers: { "accept-encoding": "identity" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    expect(identity.headers()["content-encoding"]).toBeUndefined();
+    const etag = gzip.headers().etag;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(identity.headers().etag).toBe(etag);
+    for (const tag of [etag, etag.slice(2)]) {
+      expect((await request.get(url, { headers: { "if-none-match": tag, "accept-encoding": "gzip" } })).status(), tag).toBe(304);
+    }
+  });
+
   test("errors are JSON in the documented shape", async ({ request }) => {
     const missing = await request.get("/v1/products/NO-SUCH-PRODUCT/");
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toMatchObject({ code: "product_not_found", errors: [] });
-    const bad = await request.get("/v1/products/?page_size=5000");
+    const bad = await request.get("/v1/products/?available_at=yesterday");
     expect(bad.status()).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: "invalid_query", errors: [{ attr: "page_size" }] });
+    expect(await bad.json()).toMatchObject({ code: "invalid_query", errors: [{ attr: "available_at" }] });
     const foreign = await request.get("/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates/");
     expect(foreign.status()).toBe(404);
   });
@@ -73,7 +96,10 @@ test.describe("public tariff API", () => {
   test("account: 401 without credentials, basic auth with the API key as user name, 404 for an unknown number", async ({ playwright, baseURL, seed }) => {
     const account = seed.accounts[0].accountNumber;
     const anonymous = await playwright.request.newContext({ baseURL });
-    expect((await anonymous.get(`/v1/accounts/${account}/`)).status()).toBe(401);
+    const challenge = await anonymous.get(`/v1/accounts/${account}/`);
+    expect(challenge.status()).toBe(401);
+    // clients that send basic credentials only when challenged for them (.NET, Java, curl --anyauth)
+    expect(challenge.headers()["www-authenticate"]).toBe('Token realm="api", Basic realm="api"');
     const basic = await playwright.request.newContext({ baseURL, httpCredentials: { username: seed.apiKey, password: "", send: "always" } });
     const res = await basic.get(`/v1/accounts/${account}/`);
     expect(res.status()).toBe(200);
@@ -90,5 +116,74 @@ test.describe("public tariff API", () => {
     expect((await basic.get("/v1/accounts/A-00000000/")).status()).toBe(404);
     await anonymous.dispose();
     await basic.dispose();
+  });
+
+  test("unknown paths are JSON 404s for every method; gas day/night rates are rate_type_not_applicable", async ({ request }) => {
+    for (const [method, path] of [
+      ["POST", "/v1/data-import/notes/creat/"],
+      ["GET", "/v1/electricity-meter-points/x/"],
+      ["DELETE", "/v1/products/VAR-22-11-01/electricity-tariffs/"],
+      ["GET", "/v1/"],
+    ]) {
+      const res = await request.fetch(path, { method, data: method === "POST" ? {} : undefined });
+      expect(res.status(), `${method} ${path}`).toBe(404);
+      expect(res.headers()["content-type"]).toBe("application/json");
+      expect(await res.json()).toEqual({ detail: `No endpoint at ${path}.`, code: "not_found", errors: [] });
+    }
+    for (const rate of ["day-unit-rates", "night-unit-rates"]) {
+      const res = await request.get(`/v1/products/VAR-22-11-01/gas-tariffs/G-1R-VAR-22-11-01-C/${rate}/`);
+      expect(res.status()).toBe(404);
+      expect(await res.json()).toMatchObject({ code: "rate_type_not_applicable", errors: [] });
+    }
+  });
+
+  test("a method the route does not serve is a JSON 405 with Allow", async ({ request }) => {
+    for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
+      const res = await request.fetch("/v1/data-import/notes/create/", { method });
+      expect(res.status(), method).toBe(405);
+      expect(res.headers().allow).toBe("POST, OPTIONS");
+      expect(await res.json()).toEqual({ detail: `Method "${method}" not allowed.`, code: "method_not_allowed", errors: [] });
+    }
+    const post = await request.post("/v1/products/", { data: {} });
+    expect(post.status()).toBe(405);
+    expect(post.headers().allow).toBe("GET, HEAD, OPTIONS");
+  });
+
+  test("a malformed percent-encoding in the path is a JSON 400 invalid_path", async ({ request }) => {
+    for (const [method, path] of [
+      ["GET", "/v1/products/%ZZ/"],
+      ["POST", "/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/"],
+    ]) {
+      const res = await request.fetch(path, { method });
+      expect(res.status(), path).toBe(400);
+      expect(res.headers()["content-type"]).toBe("application/json");
+      expect(await res.json()).toMatchObject({ code: "invalid_path", errors: [] });
+    }
+  });
+
+  test("CORS: any origin, no credentials; preflight names the route's methods", async ({ request }) => {
+    const origin = { origin: "https://tariffs.example" };
+    const preflight = await request.fetch("/v1/products/VAR-22-11-01/", {
+      method: "OPTIONS",
+      headers: { ...origin, "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" },
+    });
+    expect(preflight.status()).toBe(204);
+    const h = preflight.headers();
+    expect(h["access-control-allow-origin"]).toBe("*");
+    expect(h["access-control-allow-methods"]).toBe("GET, HEAD, OPTIONS");
+    expect(h["access-control-allow-headers"]).toBe("Authorization, Content-Type, If-None-Match, X-Request-Id");
+    expect(Number(h["access-control-max-age"])).toBeGreaterThan(0);
+    expect(h["access-control-allow-credentials"]).toBeUndefined();
+    const get = await request.get("/v1/products/VAR-22-11-01/", { headers: origin });
+    expect(get.headers()["access-control-allow-origin"]).toBe("*");
+    expect(get.headers()["access-control-expose-headers"]).toBe("ETag, X-Request-Id, Retry-After");
+    expect(get.headers()["access-control-allow-credentials"]).toBeUndefined();
+    const graphql = await request.post("/v1/graphql/", { headers: { origin: "https://evil.example" }, data: { query: "{ __typename }" } });
+    expect(graphql.headers()["access-control-allow-origin"]).toBe("*");
+    expect(graphql.headers()["access-control-allow-credentials"]).toBeUndefined();
+    // the console and Auth.js stay same-origin only
+    for (const path of ["/signin", "/api/auth/session"]) {
+      expect((await request.get(path, { headers: origin })).headers()["access-control-allow-origin"], path).toBeUndefined();
+    }
   });
 });

@@ -52,7 +52,30 @@ test.describe("signing in and out", () => {
     await expect(page.getByText("No import suppliers yet")).toBeVisible();
     await page.goto(`/accounts?q=${seed.accounts[0].externalAccountNumber}`);
     await expect(page.getByText(/Nothing found/)).toBeVisible();
-    await page.goto(`/accounts/${seed.accounts[0].accountNumber}`);
-    await expect(page.locator(".alert-error")).toContainText("Not found");
+    // Another organisation's account is exactly like a missing one: a 404.
+    const res = await page.goto(`/accounts/${seed.accounts[0].accountNumber}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "No such account" })).toBeVisible();
+  });
+
+  test("an incomplete form is checked in the browser and never sent", async ({ page, seed }) => {
+    await page.goto("/signin");
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Enter your e-mail", { exact: true })).toBeVisible();
+    await expect(page.getByText("Enter your password", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("E-mail")).toBeFocused();
+    await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".alert-error")).toHaveCount(0);
+    await page.getByLabel("E-mail").fill(seed.users.support);
+    await expect(page.getByText("Enter your e-mail", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Enter your password", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeFocused();
+    expect(posts).toEqual([]);
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/suppliers$/);
   });
 });

@@ -61,6 +61,8 @@ test.describe.serial("a migration, followed by its three users", () => {
       await shot(page, "imports-upload-errors");
 
       await page.getByRole("button", { name: "Import all staged (2)" }).click();
+      // Imports cannot be undone: the console asks first, with the count.
+      await page.getByRole("dialog", { name: "Import 2 staged accounts?" }).getByRole("button", { name: "Import 2 accounts" }).click();
       await expect(page.getByTestId("import-result")).toContainText("2 imported, 0 failed");
       await page.getByLabel("Status").selectOption("imported");
       const table = page.getByRole("table", { name: "Staged and imported accounts" });

@@ -44,4 +44,20 @@ describe("tRPC over HTTP", () => {
     const signedOut = await http("supplier.list?input=%7B%22json%22%3A%7B%7D%7D", null);
     expect(signedOut.status).toBe(401);
   });
+
+  it("sends bad input as a short summary with structured field errors, never zod's JSON", async () => {
+    const org = await makeOrg(t.db);
+    const operator = await makeUser(org, "operator");
+    const empty = await http("supplier.create", operator, { code: "", documentRoot: "" });
+    expect(empty.status).toBe(400);
+    expect(empty.json.error.json.message).toBe("2 fields need attention.");
+    expect(empty.json.error.json.data.fieldErrors).toEqual([
+      { attr: "code", code: "blank", detail: "Enter a code." },
+      { attr: "documentRoot", code: "blank", detail: "Enter a document root." },
+    ]);
+    const one = await http("supplier.create", operator, { code: "OK-CODE", documentRoot: "http://x" });
+    expect(one.json.error.json.message).toBe("1 field needs attention.");
+    expect(one.json.error.json.data.fieldErrors).toEqual([{ attr: "documentRoot", code: "invalid_regex", detail: "Use an s3://bucket/prefix or file:///path location." }]);
+    expect(JSON.stringify(empty.json.error.json.message)).not.toMatch(/origin|invalid_format|\[/);
+  });
 });

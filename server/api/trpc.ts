@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import type { Ctx } from "../context";
 import { ERROR_KINDS, type FieldError, ServiceError, zodFieldErrors } from "../errors";
 import { logger } from "../logger";
+import { fieldErrorSummary } from "./error-summary";
 import type { SessionUser } from "../services/console/console-credentials";
 
 export type { SessionUser };
@@ -17,17 +18,20 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const data: ErrorData = { serviceCode: null, fieldErrors: [], requestId: ctx?.requestId ?? null };
+    let message = shape.message;
     const cause = error.cause;
     if (cause instanceof ServiceError) {
       data.serviceCode = cause.code;
       data.fieldErrors = cause.errors;
     } else if (cause instanceof ZodError) {
+      // tRPC's own message for bad input is the zod issues as JSON; the issues go out as fieldErrors instead.
       data.serviceCode = "invalid";
       data.fieldErrors = zodFieldErrors(cause);
+      message = fieldErrorSummary(data.fieldErrors);
     }
     // No stack traces to the browser, in any environment.
     const { stack: _stack, ...rest } = shape.data;
-    return { ...shape, data: { ...rest, ...data } };
+    return { ...shape, message, data: { ...rest, ...data } };
   },
 });
 

@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/app/components/session";
+import { queryString, type SearchParams, supplierListParams } from "@/app/components/suppliers/list-params";
 import { SuppliersView } from "@/app/components/suppliers/suppliers-view";
 import { HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Suppliers" };
 
-export default async function SuppliersPage() {
-  const user = await requireUser("/suppliers");
+export default async function SuppliersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const qs = queryString(sp);
+  const user = await requireUser(`/suppliers${qs ? `?${qs}` : ""}`);
   await prefetch(trpc.supplier.list.queryOptions({}));
   const canEdit = user.role === "operator";
   return (
@@ -18,7 +21,8 @@ export default async function SuppliersPage() {
         description="Each supplier groups a cohort of migrating accounts. Pause one to stop staging and importing at once."
         actions={canEdit ? <Link className="btn btn-primary" href="/suppliers/new">New supplier</Link> : undefined}
       />
-      <SuppliersView canEdit={canEdit} />
+      {/* Keyed by the URL: Back and Forward start the filter form again from it. */}
+      <SuppliersView key={qs} canEdit={canEdit} params={supplierListParams(sp)} />
     </HydrateClient>
   );
 }

@@ -30,7 +30,7 @@ export function AccountDetail({ number }: { number: string }) {
                 </Link>
               </div>
               <div className="muted small" style={{ marginTop: 4 }}>
-                Staged {formatDateTime(a.importProcess?.stagedAt)} · imported {formatDateTime(a.importProcess?.importedAt ?? a.createdAt)}
+                Staged {formatDateTime(a.importProcess?.stagedAt)} · imported {formatDateTime(a.importProcess?.importedAt ?? a.createdAt)} (London time)
               </div>
             </section>
             <section className="card card-body">

@@ -53,23 +53,35 @@ export function AccountSearch({ query }: { query: string }) {
           {(matches) => (
             <section className="card">
               <div className="card-header">
-                <h2>
-                  {matches.length} match{matches.length === 1 ? "" : "es"}
-                </h2>
+                <div>
+                  <h2>
+                    {matches.length} match{matches.length === 1 ? "" : "es"}
+                  </h2>
+                  {new Set(matches.map((m) => m.externalAccountNumber)).size > 1 && new Set(matches.map((m) => m.externalAccountNumber.toLowerCase())).size === 1 && (
+                    <p>These external numbers differ only by upper and lower case; the data-import API treats them as different accounts.</p>
+                  )}
+                </div>
               </div>
               <Table label="Matching accounts" columns={["Account", "External number", "Supplier", "Billing name", "Import stage", "Matched on"]}>
                 {matches.map((m) => (
                   <tr key={`${m.importSupplier}/${m.externalAccountNumber}/${m.status}`}>
                     <td className="mono">{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
-                    <td className="mono">
-                      <Link href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}>{m.externalAccountNumber}</Link>
+                    <td>
+                      <Link className="mono" href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}>
+                        {m.externalAccountNumber}
+                      </Link>
                     </td>
-                    <td>{m.importSupplier}</td>
+                    <td>
+                      <span className="code">{m.importSupplier}</span>
+                    </td>
                     <td>{m.billingName ?? "—"}</td>
                     <td>
                       <Badge value={m.status} />
                     </td>
-                    <td className="muted">{MATCHED[m.matchedOn]}</td>
+                    <td className="muted">
+                      {MATCHED[m.matchedOn]}
+                      {m.matchedOn === "external_account_number" && m.externalAccountNumber !== query && <div className="small">different upper/lower case</div>}
+                    </td>
                   </tr>
                 ))}
               </Table>

@@ -2,32 +2,46 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useState } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime, formatDay, formatMoney } from "@/app/components/ui/format";
-import { EventTable } from "@/app/components/events/event-table";
-import { JsonView } from "@/app/components/ui/json";
+import { formatDateTime } from "@/app/components/ui/format";
+import { OlderPager } from "@/app/components/ui/older-pager";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
-import { Table } from "@/app/components/ui/table";
 import { type Tab, Tabs } from "@/app/components/ui/tabs";
 import type { AppRouter } from "@/server/api/root";
+import { AccountEvents, eventTotal } from "./account-events";
+import { Instructions, Registrations, Statements } from "./account-records";
+import { Transactions } from "./account-transactions";
+import { accountEventsInput, type AccountTab, isAccountTab } from "./tab-ids";
 
-type Records = inferRouterOutputs<AppRouter>["account"]["records"];
 type Account = inferRouterOutputs<AppRouter>["account"]["get"];
-type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
 type NotePage = inferRouterOutputs<AppRouter>["account"]["notes"];
 
-const More = ({ more }: { more: boolean }) => (more ? <p className="muted small">Showing the newest 500; older ones are kept but not listed here.</p> : null);
+export const ACCOUNT_EVENTS_INTERVAL_MS = 10_000;
 
+/** The account's tabs; the chosen one is in the URL (`?tab=`), so reload and Back keep it. */
 export function AccountTabs({ account }: { account: Account }) {
   const trpc = useTRPC();
+  const pathname = usePathname();
+  const params = useSearchParams();
   const records = useQuery(trpc.account.records.queryOptions({ accountNumber: account.number }));
   const notes = useInfiniteQuery(trpc.account.notes.infiniteQueryOptions({ accountNumber: account.number, limit: 50 }, { getNextPageParam: (p) => p.nextCursor }));
   const txs = useInfiniteQuery(trpc.account.transactions.infiniteQueryOptions({ accountNumber: account.number, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
-  const events = useQuery({ ...trpc.event.list.queryOptions({ accountNumber: account.number, limit: 100 }), refetchInterval: 10_000 });
-  const [tab, setTab] = useState("overview");
+  const events = useInfiniteQuery({
+    ...trpc.event.list.infiniteQueryOptions(accountEventsInput(account.number), { getNextPageParam: (p) => p.nextCursor }),
+    refetchInterval: ACCOUNT_EVENTS_INTERVAL_MS,
+  });
+  const raw = params.get("tab");
+  const tab: AccountTab = isAccountTab(raw) ? raw : "overview";
+  const choose = (id: string) => {
+    const next = new URLSearchParams(params);
+    if (id === "overview") next.delete("tab");
+    else next.set("tab", id);
+    // Replaces the entry (no new history step per tab) without a server round trip.
+    window.history.replaceState(null, "", `${pathname}${next.size ? `?${next}` : ""}`);
+  };
   return (
     <QueryState query={records}>
       {(r) => {
@@ -39,7 +53,7 @@ export function AccountTabs({ account }: { account: Account }) {
             count: notes.data?.pages[0]?.total,
             content: (
               <QueryState query={notes} isEmpty={notes.data?.pages[0]?.total === 0} empty={<EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>}>
-                {(d) => <Notes number={account.number} pages={d.pages} more={notes.hasNextPage} loading={notes.isFetchingNextPage} loadMore={() => void notes.fetchNextPage()} />}
+                {(d) => <Notes number={account.number} pages={d.pages} pager={notes} />}
               </QueryState>
             ),
           },
@@ -49,27 +63,18 @@ export function AccountTabs({ account }: { account: Account }) {
             count: txs.data?.pages[0]?.total,
             content: (
               <QueryState query={txs} isEmpty={txs.data?.pages[0]?.total === 0} empty={<EmptyState title="No transactions">Transactions posted to data-import/transactions/create appear here.</EmptyState>}>
-                {(d) => <Transactions pages={d.pages} more={txs.hasNextPage} loading={txs.isFetchingNextPage} loadMore={() => void txs.fetchNextPage()} />}
+                {(d) => <Transactions pages={d.pages} pager={txs} />}
               </QueryState>
             ),
           },
           { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
           { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
           { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
-          {
-            id: "events",
-            label: "Events",
-            count: events.data?.items.length,
-            content: (
-              <QueryState query={events} isEmpty={events.data?.items.length === 0} empty={<EmptyState title="No events yet">Events about this account appear here as they are emitted.</EmptyState>}>
-                {({ items }) => <EventTable events={items} label="Events" detailLabel="Payload" detail={(e) => <JsonView value={e.payload} label={`Payload of ${e.type}`} />} />}
-              </QueryState>
-            ),
-          },
+          { id: "events", label: "Events", count: eventTotal(events.data?.pages[0]), content: <AccountEvents query={events} /> },
         ];
         return (
           <section className="card">
-            <Tabs label="Account details" tabs={tabs} value={tab} onChange={setTab} />
+            <Tabs label="Account details" tabs={tabs} value={tab} onChange={choose} />
           </section>
         );
       }}
@@ -97,6 +102,9 @@ function Overview({ account }: { account: Account }) {
       </div>
       <div>
         <h3 style={{ marginBottom: 8 }}>Supply addresses and meter points</h3>
+        <p className="muted small" style={{ margin: "0 0 8px" }}>
+          Agreement times are London time.
+        </p>
         {account.supplyAddresses.map((a) => (
           <div key={a.id} style={{ marginBottom: 12 }}>
             <div>{a.lines.join(", ")}</div>
@@ -120,10 +128,11 @@ function Overview({ account }: { account: Account }) {
   );
 }
 
-function Notes({ number, pages, more, loading, loadMore }: { number: string; pages: NotePage[]; more: boolean; loading: boolean; loadMore: () => void }) {
+function Notes({ number, pages, pager }: { number: string; pages: NotePage[]; pager: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
   const items = pages.flatMap((p) => p.items);
   return (
     <div data-testid="notes">
+      <p className="muted small">Pinned notes first, then newest first. Times are London time.</p>
       {items.map((n) => (
         <article key={n.id} className={`note${n.isPinned ? " pinned" : ""}`}>
           <div className="row small muted">
@@ -146,126 +155,7 @@ function Notes({ number, pages, more, loading, loadMore }: { number: string; pag
           )}
         </article>
       ))}
-      <LoadMore more={more} loading={loading} onClick={loadMore} label="Load older notes" />
+      <OlderPager shown={`Showing ${items.length} of ${pages[0]?.total ?? items.length}`} noun="notes" query={pager} />
     </div>
-  );
-}
-
-function LoadMore({ more, loading, onClick, label }: { more: boolean; loading: boolean; onClick: () => void; label: string }) {
-  if (!more) return null;
-  return (
-    <p>
-      <button className="btn btn-sm" type="button" onClick={onClick} disabled={loading}>
-        {loading ? "Loading…" : label}
-      </button>
-    </p>
-  );
-}
-
-function Transactions({ pages, more, loading, loadMore }: { pages: TxPage[]; more: boolean; loading: boolean; loadMore: () => void }) {
-  const items = pages.flatMap((p) => p.items);
-  return (
-    <div className="table-wrap" data-testid="transactions">
-      <p className="muted small">
-        Showing {items.length} of {pages[0]?.total ?? items.length}, newest first.
-      </p>
-      <Table label="Transactions" columns={["Transaction", "Type", "Reason", { label: "Amount", className: "num" }, "Date", "Original date", "Status"]}>
-        {items.map((t) => (
-          <tr key={t.id}>
-            <td className="mono">{t.transactionId}</td>
-            <td>{t.type}</td>
-            <td className="small">{t.reason ?? "—"}</td>
-            <td className="num">{formatMoney(t.amount)}</td>
-            <td className="nowrap">{formatDay(t.transactionDate)}</td>
-            <td className="nowrap">{t.dateMoved ? <span title={t.description ?? undefined}>{formatDay(t.originalTransactionDate)} (moved)</span> : <span className="muted">—</span>}</td>
-            <td>
-              <span title="TRANSACTION_ADDED_TO_ACCOUNT">
-                <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
-              </span>
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <LoadMore more={more} loading={loading} onClick={loadMore} label="Load older transactions" />
-    </div>
-  );
-}
-
-function Statements({ number, statements }: { number: string; statements: Records["statements"] }) {
-  if (!statements.items.length) return <EmptyState title="No historical statements">Statements posted to data-import/historical-statements/create appear here.</EmptyState>;
-  return (
-    <>
-    <More more={statements.more} />
-    <Table label="Historical statements" columns={["Statement", "Number", "Period", "Issued", { label: "Gross", className: "num" }, "PDF"]}>
-      {statements.items.map((s) => (
-        <tr key={s.id}>
-          <td className="mono">{s.statementId}</td>
-          <td>{s.number}</td>
-          <td className="nowrap">
-            {formatDay(s.billPeriodFromDate)} – {formatDay(s.billPeriodToDate)}
-          </td>
-          <td className="nowrap">{formatDay(s.issuedDate)}</td>
-          <td className="num">{formatMoney(s.grossAmount)}</td>
-          <td>
-            {s.hasDocument ? (
-              <a href={`/accounts/${number}/documents/statement/${s.id}`} target="_blank" rel="noopener noreferrer">
-                Open PDF
-              </a>
-            ) : (
-              <span className="muted">No PDF sent</span>
-            )}
-          </td>
-        </tr>
-      ))}
-    </Table>
-    </>
-  );
-}
-
-function Instructions({ rows }: { rows: Records["paymentInstructions"] }) {
-  if (!rows.length) return <EmptyState title="No payment instructions">Instructions posted to data-import/payment-instruction/create appear here once the vendor confirms them.</EmptyState>;
-  return (
-    <Table label="Payment instructions" columns={["Vendor", "Type", "Reference", "Status", "Vendor says", "Verified"]}>
-      {rows.map((p) => (
-        <tr key={p.id}>
-          <td>{p.vendor}</td>
-          <td>{p.type}</td>
-          <td className="mono">{p.reference}</td>
-          <td>
-            <Badge value={p.status} tone={p.status === "active" ? "ok" : "neutral"} />
-          </td>
-          <td>{p.vendorStatus}</td>
-          <td className="nowrap small">{formatDateTime(p.verifiedAt)}</td>
-        </tr>
-      ))}
-    </Table>
-  );
-}
-
-const REG_LABEL: Record<string, { tone: "ok" | "warn" | "danger"; text: string }> = {
-  requested: { tone: "warn", text: "Requested, not sent yet" },
-  sent: { tone: "ok", text: "Registration sent" },
-  failed: { tone: "danger", text: "Failed" },
-};
-
-function Registrations({ rows }: { rows: Records["registrations"] }) {
-  if (!rows.length) return <EmptyState title="No registration flows">Meter points marked through data-import/send-registration-flows appear here with their later outcome.</EmptyState>;
-  return (
-    <Table label="Registration flows" testId="registrations" columns={["Meter point", "Supply start", "Outcome", "Detail", "Requested", "Last attempt"]}>
-      {rows.map((g) => (
-        <tr key={g.id}>
-          <td>
-            <Badge value={g.fuel} tone={g.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{g.mpxn}</span>
-          </td>
-          <td className="nowrap">{formatDay(g.supplyStartDate)}</td>
-          <td>
-            <Badge value={g.status} tone={REG_LABEL[g.status]?.tone} label={REG_LABEL[g.status]?.text} />
-          </td>
-          <td className="small">{g.errorDetail ?? (g.attempts ? `${g.attempts} attempt(s)` : "—")}</td>
-          <td className="nowrap small">{formatDateTime(g.requestedAt)}</td>
-          <td className="nowrap small">{formatDateTime(g.sentAt ?? g.failedAt)}</td>
-        </tr>
-      ))}
-    </Table>
   );
 }

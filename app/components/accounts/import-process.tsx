@@ -44,6 +44,9 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
                   <dt>Imported</dt>
                   <dd>{formatDateTime(p.importedAt)}</dd>
                 </dl>
+                <p className="muted small" style={{ margin: "8px 0 0" }}>
+                  Times are London time.
+                </p>
                 {p.errors.length > 0 && (
                   <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
                     <div>

@@ -50,16 +50,17 @@ export function Catalogue() {
                 <ul>
                   {shown.map((e) => (
                     <li key={key(e)}>
-                      <button type="button" aria-current={key(e) === key(current) ? "true" : undefined} onClick={() => setChosen(key(e))}>
-                        <span className="mono">{e.type}</span> <span className="badge plain">{e.version}</span>
+                      <button type="button" aria-current={key(e) === key(current) ? "true" : undefined} onClick={() => setChosen(key(e))} title={`${e.type} ${e.version}`}>
+                        <span className="mono">{e.type}</span>
+                        <span className="badge plain">{e.version}</span>
                       </button>
                     </li>
                   ))}
                 </ul>
               </nav>
               <div className="split-detail" aria-live="polite">
-                <h2 className="mono" style={{ fontSize: 16 }}>
-                  {current.type} <span className="badge plain">{current.version}</span>
+                <h2 className="mono catalogue-type" style={{ fontSize: 16 }}>
+                  <span>{current.type}</span> <span className="badge plain">{current.version}</span>
                 </h2>
                 <p className="muted small">
                   Domain {current.domain} · {current.fields.length} fields · schema <code>{`${current.type}.${current.version}`}</code> in /v1/events/openapi.json

@@ -33,7 +33,7 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
       <div className="alert alert-warn" role="status" aria-label="Event delivery">
         <span>
           <strong>The event relay cannot reach the event bus</strong>
-          Events are stored with each change and wait in the outbox ({waiting}); they are published in order once it reconnects. Nothing is lost.
+          Events are stored with each change and wait in the outbox ({waiting}); they are published in order once it reconnects. Nothing is lost. If this lasts, contact the platform team.
         </span>
       </div>
     );
@@ -42,8 +42,8 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
     <div className={`alert ${d.pending ? "alert-warn" : "alert-info"}`} role="status" aria-label="Event delivery">
       <span>
         <strong>No event relay is running</strong>
-        Events are stored with each change and wait in the outbox ({waiting}); they are published in order once a relay runs (the app&apos;s
-        background workers with <code>NATS_URL</code> set, or <code>npm run relay</code>).
+        Events are stored with each change and wait in the outbox ({waiting}); they are published in order once the relay runs again. Nothing is
+        lost. If this lasts, contact the platform team.
       </span>
     </div>
   );

@@ -11,7 +11,7 @@ import { EmptyState } from "@/app/components/ui/states";
 import { useUrlFilters } from "@/app/components/ui/url-filters";
 import { DeliveryBanner } from "./delivery-banner";
 import { EventTable } from "./event-table";
-import { type EventFilters, eventListInput } from "./filters";
+import { type EventFilters, eventListInput, rangeReversed } from "./filters";
 
 export const LIVE_INTERVAL_MS = 3000;
 
@@ -26,11 +26,17 @@ export function EventLog({ filters }: { filters: EventFilters }) {
   });
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
+  const reversed = rangeReversed(draft);
+  const submit = (e: React.FormEvent) => {
+    if (!reversed) return apply(e);
+    e.preventDefault();
+    document.getElementById("ev-to")?.focus();
+  };
   return (
     <>
       <DeliveryBanner refetchInterval={live ? LIVE_INTERVAL_MS : false} />
       <section className="card">
-        <form className="filters" onSubmit={apply} aria-label="Filter events">
+        <form className="filters" onSubmit={submit} aria-label="Filter events" noValidate>
           <div className="field">
             <label htmlFor="ev-type">Type starts with</label>
             <input id="ev-type" type="text" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
@@ -41,11 +47,11 @@ export function EventLog({ filters }: { filters: EventFilters }) {
           </div>
           <div className="field">
             <label htmlFor="ev-from">From (London time)</label>
-            <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} />
+            <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} aria-invalid={reversed || undefined} aria-describedby={reversed ? "ev-range-error" : undefined} />
           </div>
           <div className="field">
-            <label htmlFor="ev-to">Until</label>
-            <input id="ev-to" type="datetime-local" value={draft.to ?? ""} onChange={set("to")} />
+            <label htmlFor="ev-to">Until (London time)</label>
+            <input id="ev-to" type="datetime-local" value={draft.to ?? ""} onChange={set("to")} aria-invalid={reversed || undefined} aria-describedby={reversed ? "ev-range-error" : undefined} />
           </div>
           <div className="field">
             <label htmlFor="ev-delivery">Delivery</label>
@@ -58,6 +64,11 @@ export function EventLog({ filters }: { filters: EventFilters }) {
           <button className="btn btn-primary" type="submit">
             Apply
           </button>
+          {reversed && (
+            <p id="ev-range-error" className="field-error" role="alert">
+              The range is reversed: “Until” is before “From”. Swap them, or change one.
+            </p>
+          )}
           <span className="spacer" />
           <label className="checkbox">
             <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} />
@@ -69,11 +80,18 @@ export function EventLog({ filters }: { filters: EventFilters }) {
         <QueryState
           query={q}
           inCard
+          live={live}
           isEmpty={items.length === 0}
           empty={
-            <EmptyState title="No events match" icon="~">
-              {Object.values(filters).some(Boolean) ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
-            </EmptyState>
+            rangeReversed(filters) ? (
+              <EmptyState title="The time range is reversed" icon="~">
+                “Until” is before “From”, so no event can match. Correct the range above.
+              </EmptyState>
+            ) : (
+              <EmptyState title="No events match" icon="~">
+                {Object.values(filters).some((v) => v && v !== "any") ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
+              </EmptyState>
+            )
           }
         >
           {() => (

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime } from "@/app/components/ui/format";
+import { formatDateTime, LONDON_TIME } from "@/app/components/ui/format";
 import { Table } from "@/app/components/ui/table";
 
 export type EventRow = {
@@ -18,18 +18,16 @@ export type EventRow = {
   lastError?: string | null;
 };
 
-const COLUMNS = ["Time", "Type", "Account", "Delivery", { label: "Details", hidden: true }];
+const COLUMNS = [`Time ${LONDON_TIME}`, "Type", "Account", "Delivery", { label: "Details", hidden: true }];
 
 /** Events with their delivery state; each row opens `detail` (the payload, the envelope) below it on demand. */
 export function EventTable<E extends EventRow>({ events, label, detailLabel, detail }: { events: E[]; label: string; detailLabel: string; detail: (e: E) => React.ReactNode }) {
   return (
-    <div className="table-wrap">
-      <Table label={label} columns={COLUMNS}>
-        {events.map((e) => (
-          <EventLine key={e.id} e={e} detailLabel={detailLabel} detail={detail} />
-        ))}
-      </Table>
-    </div>
+    <Table label={label} columns={COLUMNS}>
+      {events.map((e) => (
+        <EventLine key={e.id} e={e} detailLabel={detailLabel} detail={detail} />
+      ))}
+    </Table>
   );
 }
 
@@ -40,14 +38,14 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
       <tr data-testid="event-row">
         <td className="nowrap small">{formatDateTime(e.occurredAt)}</td>
         <td>
-          <span className="mono">{e.type}</span> <span className="badge plain">{e.version}</span>
+          <span className="mono event-type">{e.type}</span> <span className="badge plain">{e.version}</span>
           {e.derivedVersions?.map((v) => (
             <span key={v} className="badge plain muted" style={{ marginLeft: 4, background: "transparent", fontWeight: 500 }} title={`also delivered as ${v} (derived from ${e.version})`}>
               + {v}
             </span>
           ))}
         </td>
-        <td className="mono">{e.accountNumber ?? "—"}</td>
+        <td className="mono">{e.accountNumber ?? <span className="muted">—</span>}</td>
         <td>
           {e.publishedAt ? <Badge value="published" /> : <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />}
           {e.lastError && !e.publishedAt && <div className="small" style={{ color: "var(--danger)" }}>{e.lastError}</div>}
@@ -59,7 +57,7 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
         </td>
       </tr>
       {open && (
-        <tr>
+        <tr className="detail-row">
           <td colSpan={COLUMNS.length} style={{ background: "var(--surface-2)" }}>
             {detail(e)}
           </td>

@@ -8,3 +8,11 @@ export function eventListInput(f: EventFilters) {
   const date = (s?: string) => (s ? (parseLondonDateTime(s) ?? undefined) : undefined);
   return { typePrefix: f.type || undefined, accountNumber: f.account || undefined, from: date(f.from), to: date(f.to), delivery: f.delivery ?? ("any" as const), limit: 50 };
 }
+
+/** "Until" before "From": nothing can match, and the person should be told at the inputs. */
+export function rangeReversed(f: Pick<EventFilters, "from" | "to">): boolean {
+  if (!f.from || !f.to) return false;
+  const from = parseLondonDateTime(f.from);
+  const to = parseLondonDateTime(f.to);
+  return Boolean(from && to && to < from);
+}

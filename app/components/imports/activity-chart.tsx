@@ -1,4 +1,5 @@
-import { formatDay } from "@/app/components/ui/format";
+import { formatCount, formatDay } from "@/app/components/ui/format";
+import { niceTicks } from "./chart-scale";
 
 type Day = { day: string; staged: number; imported: number; failed: number };
 
@@ -13,11 +14,11 @@ export function ActivityChart({ days }: { days: Day[] }) {
   const W = 720;
   const H = 180;
   const pad = { l: 36, r: 8, t: 10, b: 24 };
-  const max = Math.max(1, ...days.flatMap((d) => [d.staged, d.imported, d.failed]));
+  const ticks = niceTicks(Math.max(...days.flatMap((d) => [d.staged, d.imported, d.failed])));
+  const max = ticks[ticks.length - 1];
   const slot = (W - pad.l - pad.r) / days.length;
   const bar = Math.max(1, (slot - 4) / 3);
   const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
-  const ticks = [0, Math.round(max / 2), max];
   const totals = days.reduce((a, d) => ({ staged: a.staged + d.staged, imported: a.imported + d.imported, failed: a.failed + d.failed }), { staged: 0, imported: 0, failed: 0 });
   return (
     <figure className="chart" style={{ margin: 0 }}>
@@ -26,7 +27,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
           <g key={t}>
             <line x1={pad.l} x2={W - pad.r} y1={y(t)} y2={y(t)} stroke="#e3e6ee" />
             <text x={pad.l - 6} y={y(t) + 4} textAnchor="end" fontSize="10" fill="#7a8199">
-              {t}
+              {formatCount(t)}
             </text>
           </g>
         ))}
@@ -58,7 +59,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
           ))}
         </span>
         <span id="chart-summary" className="muted small">
-          Last {days.length} days: {totals.staged} staged, {totals.imported} imported, {totals.failed} failed
+          {formatCount(totals.staged)} staged, {formatCount(totals.imported)} imported, {formatCount(totals.failed)} failed in the last {days.length} days
         </span>
       </figcaption>
     </figure>

@@ -2,8 +2,10 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
+import { countOf, formatCount } from "@/app/components/ui/format";
 import { useTRPCClient } from "@/app/components/trpc/react";
 import { Card } from "@/app/components/ui/card";
+import { Dialog } from "@/app/components/ui/dialog";
 import type { ImportItemResult } from "@/server/services/console/process-account-batch";
 import { Progress } from "./progress";
 import { DisabledNotice, RunSummary, runFailure, useRefreshImports } from "./run-parts";
@@ -12,12 +14,32 @@ const BATCH = 20;
 
 type Run = { dryRun: boolean; total: number; done: number; ok: ImportItemResult[]; failed: ImportItemResult[]; finished: boolean; cancelled: boolean; error?: string };
 
-/** Imports staged accounts in batches from the browser, so a long run shows progress and can be stopped. */
-export function ImportPanel({ code, selected, stagedCount, onDone, disabledReason }: { code: string; selected: string[]; stagedCount: number; onDone: () => void; disabledReason?: string }) {
+type Which = "all" | "selected";
+
+/**
+ * Imports staged accounts in batches from the browser, so a long run shows progress and can be
+ * stopped. A real import asks first (it cannot be undone and may e-mail customers); a dry run does not.
+ */
+export function ImportPanel({
+  code,
+  selected,
+  stagedCount,
+  sendAutomatedEmails,
+  onDone,
+  disabledReason,
+}: {
+  code: string;
+  selected: string[];
+  stagedCount: number;
+  sendAutomatedEmails: boolean;
+  onDone: () => void;
+  disabledReason?: string;
+}) {
   const client = useTRPCClient();
   const refresh = useRefreshImports();
   const [dryRun, setDryRun] = useState(false);
   const [run, setRun] = useState<Run | null>(null);
+  const [confirm, setConfirm] = useState<Which | null>(null);
   const stop = useRef(false);
   const busy = run !== null && !run.finished;
 
@@ -32,7 +54,10 @@ export function ImportPanel({ code, selected, stagedCount, onDone, disabledReaso
     return out;
   }
 
-  async function start(which: "all" | "selected") {
+  const ask = (which: Which) => (dryRun ? void start(which) : setConfirm(which));
+
+  async function start(which: Which) {
+    setConfirm(null);
     stop.current = false;
     let state: Run = { dryRun, total: 0, done: 0, ok: [], failed: [], finished: false, cancelled: false };
     setRun(state);
@@ -59,14 +84,14 @@ export function ImportPanel({ code, selected, stagedCount, onDone, disabledReaso
     <Card id="import-title" title="Import staged accounts" description="Turns staged data into platform accounts, each in its own transaction, exactly as the REST process call does.">
       <DisabledNotice reason={disabledReason} />
       <div className="row">
-        <button className="btn btn-primary" type="button" disabled={blocked || stagedCount === 0} onClick={() => void start("all")}>
-          {dryRun ? "Dry-run" : "Import"} all staged ({stagedCount})
+        <button className="btn btn-primary" type="button" disabled={blocked || stagedCount === 0} onClick={() => ask("all")}>
+          {dryRun ? "Dry-run" : "Import"} all staged ({formatCount(stagedCount)})
         </button>
-        <button className="btn" type="button" disabled={blocked || selected.length === 0} onClick={() => void start("selected")}>
-          {dryRun ? "Dry-run" : "Import"} selected ({selected.length})
+        <button className="btn" type="button" disabled={blocked || selected.length === 0} onClick={() => ask("selected")}>
+          {dryRun ? "Dry-run" : "Import"} selected ({formatCount(selected.length)})
         </button>
         <label className="checkbox">
-          <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} disabled={busy} />
+          <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} disabled={blocked} />
           Dry run (validate, then roll back)
         </label>
         <span className="spacer" />
@@ -82,7 +107,7 @@ export function ImportPanel({ code, selected, stagedCount, onDone, disabledReaso
           {run.finished && (
             <RunSummary
               warn={Boolean(run.failed.length || run.error)}
-              title={`${run.dryRun ? `${run.ok.length} would import` : `${run.ok.length} imported`}, ${run.failed.length} failed${run.cancelled ? " (stopped)" : ""}`}
+              title={`${run.ok.length} ${run.dryRun ? "would import" : "imported"}, ${run.failed.length} failed${run.cancelled ? " (stopped)" : ""}`}
             >
               {run.error ?? (run.dryRun ? "Nothing was changed." : run.failed.length ? "Failed accounts keep their errors; fix and stage them again." : "")}
             </RunSummary>
@@ -91,7 +116,20 @@ export function ImportPanel({ code, selected, stagedCount, onDone, disabledReaso
             <ul className="small" style={{ marginTop: 8 }}>
               {run.failed.slice(0, 50).map((f) => (
                 <li key={f.externalAccountNumber}>
-                  <span className="mono">{f.externalAccountNumber}</span>: {f.detail} <span className="muted">({f.code})</span>
+                  <Link className="mono" href={`/accounts/import/${encodeURIComponent(code)}/${encodeURIComponent(f.externalAccountNumber)}`}>
+                    {f.externalAccountNumber}
+                  </Link>
+                  : {f.detail} <span className="muted">({f.code})</span>
+                  {f.errors && f.errors.length > 0 && (
+                    <ul>
+                      {f.errors.slice(0, 5).map((e, i) => (
+                        <li key={i}>
+                          {e.attr && <span className="mono">{e.attr}: </span>}
+                          {e.detail}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>
@@ -109,6 +147,45 @@ export function ImportPanel({ code, selected, stagedCount, onDone, disabledReaso
           )}
         </div>
       )}
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} labelledBy="import-confirm-title">
+        {confirm && (
+          <ConfirmImport
+            code={code}
+            count={confirm === "all" ? stagedCount : selected.length}
+            which={confirm}
+            sendAutomatedEmails={sendAutomatedEmails}
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => void start(confirm)}
+          />
+        )}
+      </Dialog>
     </Card>
+  );
+}
+
+/** What importing does, before it is done: how many, that it is final, and whether customers are e-mailed. */
+function ConfirmImport({ code, count, which, sendAutomatedEmails, onCancel, onConfirm }: { code: string; count: number; which: Which; sendAutomatedEmails: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const accounts = countOf(count, which === "all" ? "staged account" : "selected account");
+  return (
+    <>
+      <div className="dialog-body">
+        <h2 id="import-confirm-title">Import {accounts}?</h2>
+        <p>Each becomes a platform account under {code}. Imports cannot be undone: an imported account cannot be staged or imported again.</p>
+        <p data-testid="import-confirm-emails" className={`alert ${sendAutomatedEmails ? "alert-warn" : "alert-info"}`}>
+          {sendAutomatedEmails
+            ? `Automated e-mails are on for ${code}: customers of the imported accounts may be e-mailed about their migration.`
+            : `Automated e-mails are off for ${code}: no customer is e-mailed.`}
+        </p>
+        <p className="muted small">Not sure? Cancel and run a dry run first: it validates each account and changes nothing.</p>
+      </div>
+      <div className="dialog-footer">
+        <button type="button" className="btn" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onConfirm}>
+          Import {countOf(count, "account")}
+        </button>
+      </div>
+    </>
   );
 }

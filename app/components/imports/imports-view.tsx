@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { countOf, formatCount } from "@/app/components/ui/format";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { Card } from "@/app/components/ui/card";
@@ -9,9 +10,18 @@ import { QueryState } from "@/app/components/ui/query-state";
 import { ActivityChart } from "./activity-chart";
 import { ImportPanel } from "./import-panel";
 import { ImportsTable } from "./imports-table";
+import type { ImportTableParams } from "./table-params";
 import { UploadPanel } from "./upload-panel";
 
-export function ImportsView({ code, canEdit }: { code: string; canEdit: boolean }) {
+/** Why staging and importing are switched off, in the words of the supplier's status; none while Ongoing. */
+export function notOngoingReason(code: string, status: string): string | undefined {
+  if (status === "Paused") return `${code} is Paused: staging and importing are refused until an operator resumes it on the supplier's page.`;
+  if (status === "Complete") return `${code} is Complete: its migration is finished, so no more accounts can be staged or imported.`;
+  return undefined;
+}
+
+/** `table` and `tableKey` come from the URL; only the table restarts when they change, not a running upload or import. */
+export function ImportsView({ code, canEdit, table, tableKey }: { code: string; canEdit: boolean; table: ImportTableParams; tableKey: string }) {
   const trpc = useTRPC();
   const supplier = useQuery(trpc.supplier.get.queryOptions({ code }));
   const activity = useQuery(trpc.accountImport.activity.queryOptions({ importSupplier: code, days: 30 }));
@@ -19,25 +29,33 @@ export function ImportsView({ code, canEdit }: { code: string; canEdit: boolean 
   return (
     <QueryState query={supplier}>
       {(s) => {
-        const notOngoing = s.status !== "Ongoing" ? `${s.code} is ${s.status}: staging and importing are refused until an operator resumes it.` : undefined;
+        const notOngoing = notOngoingReason(s.code, s.status);
         return (
           <div className="stack">
-            <div className="row">
+            <div className="row" data-testid="import-counts">
               <Badge value={s.status} />
               <span className="muted">
-                {s.counts.staged} staged · {s.counts.imported} imported · {s.counts.failed} failed
+                Now: {countOf(s.counts.staged, "account")} staged and waiting to be imported · {formatCount(s.counts.imported)} imported · {formatCount(s.counts.failed)} failed
               </span>
             </div>
-            <Card id="chart-title" title="Imports over time" description="Accounts staged, imported and failed per day (London time).">
+            <Card id="chart-title" title="Imports over time" description="Accounts first staged, imported and failed per day (London time).">
               <QueryState query={activity}>{(days) => <ActivityChart days={days} />}</QueryState>
             </Card>
             {canEdit && (
               <div className="grid-2">
                 <UploadPanel code={code} disabledReason={notOngoing} />
-                <ImportPanel code={code} selected={selected} stagedCount={s.counts.staged} onDone={() => setSelected([])} disabledReason={notOngoing} />
+                <ImportPanel
+                  code={code}
+                  selected={selected}
+                  stagedCount={s.counts.staged}
+                  sendAutomatedEmails={s.sendAutomatedEmails}
+                  onDone={() => setSelected([])}
+                  disabledReason={notOngoing}
+                />
               </div>
             )}
-            <ImportsTable code={code} selectable={canEdit} selected={selected} onSelect={setSelected} />
+            {!canEdit && notOngoing && <div className="alert alert-info">{notOngoing}</div>}
+            <ImportsTable key={tableKey} code={code} params={table} selectable={canEdit && !notOngoing} selected={selected} onSelect={setSelected} />
           </div>
         );
       }}

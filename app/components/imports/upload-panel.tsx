@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { Fragment, useRef, useState } from "react";
 import { useTRPCClient } from "@/app/components/trpc/react";
 import { Card } from "@/app/components/ui/card";
 import { Table } from "@/app/components/ui/table";
@@ -73,13 +73,16 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
           id="accounts-file"
           type="file"
           accept=".json,.csv,application/json,text/csv"
-          disabled={busy}
+          disabled={busy || Boolean(disabledReason)}
+          aria-describedby="accounts-file-hint"
           onChange={(e) => {
             const f = e.target.files?.[0];
             if (f) void upload(f);
           }}
         />
-        <span className="hint">Staging again replaces an account&apos;s staged data until it is imported.</span>
+        <span className="hint" id="accounts-file-hint">
+          Staging again replaces an account&apos;s staged data until it is imported.
+        </span>
       </div>
       {fileError && (
         <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
@@ -91,7 +94,7 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
           <Progress label={`Staging ${run.file}`} done={run.done} total={run.total} />
           {run.finished && (
             <RunSummary warn={Boolean(run.failed.length || run.error)} title={`${run.staged} staged, ${run.updated} updated, ${run.failed.length} with errors`}>
-              {run.error ?? (run.failed.length ? "Fix the rows below and upload the file again; rows already staged are simply updated." : "Import them below when you are ready.")}
+              {run.error ?? (run.failed.length ? "Fix the rows below and upload the file again; rows already staged are simply updated." : "Import them when you are ready.")}
             </RunSummary>
           )}
           {run.failed.length > 0 && <RowErrors rows={run.failed} />}
@@ -110,14 +113,32 @@ function RowErrors({ rows }: { rows: RowResult[] }) {
             <tr key={`${r.row}-${i}`}>
               <td className="num">{r.row}</td>
               <td className="mono">{r.externalAccountNumber ?? "—"}</td>
-              <td className="mono">{e.column ?? e.attr ?? "—"}</td>
+              <td className="mono">{(e.column ?? e.attr) ? <Breakable text={(e.column ?? e.attr)!} wrap="normal" /> : "—"}</td>
               <td>
-                {e.detail} <span className="muted small">({e.code})</span>
+                <Breakable text={e.detail} wrap="break-word" /> <span className="muted small">({e.code})</span>
               </td>
             </tr>
           )),
         )}
       </Table>
     </div>
+  );
+}
+
+/**
+ * Text whose names (`billing_postcode`, `customers.0.email`) wrap only after "_" or ".", never
+ * inside a word. `break-word` still breaks a word too long for the cell; `normal` never does.
+ */
+export function Breakable({ text, wrap }: { text: string; wrap: "normal" | "break-word" }) {
+  const parts = text.split(/(?<=[_.])(?=\S)/);
+  return (
+    <span style={{ overflowWrap: wrap, wordBreak: "normal" }}>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {p}
+          {i < parts.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -50,7 +50,7 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
                 </div>
                 <div className="card-body">
                   {canEdit ? (
-                    <StatusControl code={s.code} status={s.status} transitions={s.transitions} />
+                    <StatusControl code={s.code} status={s.status} staged={s.counts.staged} transitions={s.transitions} />
                   ) : (
                     <p className="muted" style={{ margin: 0 }}>
                       Status is <Badge value={s.status} />. Only operators can change it.
@@ -116,6 +116,19 @@ function AuditTrail({ code }: { code: string }) {
         </button>
       )}
     </Card>
+  );
+}
+
+/** The page heading: the supplier's name with its code, or just the code while it loads or when they are the same. */
+export function SupplierTitle({ code }: { code: string }) {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.supplier.get.queryOptions({ code }));
+  const name = q.data?.name;
+  if (!name || name === code) return <span className="mono">{code}</span>;
+  return (
+    <>
+      {name} <span className="mono muted" style={{ fontWeight: 500 }}>{code}</span>
+    </>
   );
 }
 

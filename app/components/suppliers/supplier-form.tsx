@@ -4,9 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
-import { describeError, fieldErrorFor } from "@/app/components/ui/errors";
+import { fieldErrorFor } from "@/app/components/ui/errors";
+import { ErrorAlert } from "@/app/components/ui/error-alert";
 
 type Values = { code: string; name: string; documentRoot: string; sendAutomatedEmails: boolean };
+
+const EDITABLE = ["name", "documentRoot", "sendAutomatedEmails"];
 
 /** Create (all fields) or edit (code fixed) an import supplier. */
 export function SupplierForm({ initial, mode }: { initial?: Values; mode: "create" | "edit" }) {
@@ -19,15 +22,21 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
     await qc.invalidateQueries({ queryKey: trpc.supplier.pathKey() });
   };
   const create = useMutation(trpc.supplier.create.mutationOptions({ onSuccess: async (s) => (await done(), router.push(`/suppliers/${encodeURIComponent(s.code)}`)) }));
-  const update = useMutation(trpc.supplier.update.mutationOptions({ onSuccess: async () => (await done(), setSaved(true)) }));
+  const update = useMutation(
+    trpc.supplier.update.mutationOptions({
+      // Show what was stored: a blank name comes back as the code.
+      onSuccess: async (s) => (setV((cur) => ({ ...cur, name: s.name, documentRoot: s.documentRoot })), await done(), setSaved(true)),
+    }),
+  );
   const m = mode === "create" ? create : update;
   const err = (attr: string) => (m.error ? fieldErrorFor(m.error, attr) : undefined);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    const name = v.name.trim() || undefined;
-    if (mode === "create") create.mutate({ code: v.code.trim(), name, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
-    else update.mutate({ code: v.code, name, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
+    const name = v.name.trim();
+    if (mode === "create") create.mutate({ code: v.code.trim(), name: name || undefined, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
+    // Blank is sent as null: the server resets the name to the code (and audits it).
+    else update.mutate({ code: v.code, name: name || null, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
   };
   const field = (id: keyof Values, label: string, hint: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <div className="field">
@@ -36,38 +45,35 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
         id={`supplier-${id}`}
         type="text"
         value={String(v[id])}
-        onChange={(e) => setV({ ...v, [id]: e.target.value })}
+        onChange={(e) => (setSaved(false), setV({ ...v, [id]: e.target.value }))}
         aria-invalid={err(id) ? true : undefined}
-        aria-describedby={`supplier-${id}-hint`}
+        aria-describedby={err(id) ? `supplier-${id}-hint supplier-${id}-error` : `supplier-${id}-hint`}
         {...props}
       />
       <span className="hint" id={`supplier-${id}-hint`}>
         {hint}
       </span>
-      {err(id) && <span className="error">{err(id)}</span>}
+      {err(id) && (
+        <span className="error" id={`supplier-${id}-error`}>
+          {err(id)}
+        </span>
+      )}
     </div>
   );
   return (
     <form onSubmit={submit} noValidate>
-      {m.error && (
-        <div className="alert alert-error" role="alert">
-          <div>
-            <strong>{describeError(m.error).title}</strong>
-            {describeError(m.error).detail} {describeError(m.error).next}
-          </div>
-        </div>
-      )}
+      {m.error && <ErrorAlert error={m.error} fields={mode === "create" ? ["code", ...EDITABLE] : EDITABLE} testId="form-error" />}
       {saved && (
         <div className="alert alert-ok" role="status">
           Changes saved.
         </div>
       )}
       {mode === "create" && field("code", "Code", "Sent as import_supplier by migration scripts. Letters, digits, - and _; it cannot change later.", { required: true, autoFocus: true })}
-      {field("name", "Name", "Shown in the console. Defaults to the code.")}
+      {field("name", "Name", "Shown in the console. Leave it blank to use the code.")}
       {field("documentRoot", "Document root", "Where this supplier's documents live: s3://bucket/prefix or file:///path. Document paths in payloads are relative to it.", { required: true })}
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" checked={v.sendAutomatedEmails} onChange={(e) => setV({ ...v, sendAutomatedEmails: e.target.checked })} />
+          <input type="checkbox" checked={v.sendAutomatedEmails} onChange={(e) => (setSaved(false), setV({ ...v, sendAutomatedEmails: e.target.checked }))} />
           Send automated e-mails to customers on migration
         </label>
       </div>

@@ -1,26 +1,34 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { DataTable } from "@/app/components/ui/data-table";
-import { formatCount } from "@/app/components/ui/format";
+import { countOf, formatCount } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
-import { StatusControl } from "./status-control";
 import type { AppRouter } from "@/server/api/root";
 import type { inferRouterOutputs } from "@trpc/server";
+import { SUPPLIER_STATUSES, type SupplierListParams, selectSuppliers } from "./list-params";
+import { StatusControl } from "./status-control";
+import { useUrlState } from "@/app/components/ui/url-filters";
 
 type Supplier = inferRouterOutputs<AppRouter>["supplier"]["list"][number];
 
-export function SuppliersView({ canEdit }: { canEdit: boolean }) {
+export function SuppliersView({ canEdit, params }: { canEdit: boolean; params: SupplierListParams }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.supplier.list.queryOptions({}));
-  const [filter, setFilter] = useState("");
-  const [status, setStatus] = useState("");
+  const { draft, setDraft, apply, applyNow, form } = useUrlState<SupplierListParams>(params);
+  const sorting: SortingState = [{ id: params.sort ?? "code", desc: params.dir === "desc" }];
+  // The default order (code, A to Z) stays out of the URL.
+  const onSortingChange = (next: SortingState) => {
+    const s = next[0];
+    const isDefault = !s || (s.id === "code" && !s.desc);
+    applyNow({ sort: isDefault ? undefined : s.id, dir: isDefault ? undefined : s.desc ? "desc" : "asc" });
+  };
   const columns = useMemo<ColumnDef<Supplier>[]>(
     () => [
       {
@@ -54,7 +62,7 @@ export function SuppliersView({ canEdit }: { canEdit: boolean }) {
             <Link className="btn btn-sm" href={`/suppliers/${encodeURIComponent(row.original.code)}/imports`}>
               Imports
             </Link>
-            {canEdit && <StatusControl code={row.original.code} status={row.original.status} transitions={row.original.transitions} />}
+            {canEdit && <StatusControl code={row.original.code} status={row.original.status} staged={row.original.counts.staged} transitions={row.original.transitions} />}
           </div>
         ),
       },
@@ -64,7 +72,8 @@ export function SuppliersView({ canEdit }: { canEdit: boolean }) {
   return (
     <QueryState query={q}>
       {(data) => {
-        const rows = data.filter((s) => (!status || s.status === status) && (!filter || `${s.code} ${s.name}`.toLowerCase().includes(filter.toLowerCase())));
+        const rows = selectSuppliers(data, params);
+        const filtered = Boolean(params.q || params.status);
         const total = data.reduce((a, s) => ({ staged: a.staged + s.counts.staged, imported: a.imported + s.counts.imported, failed: a.failed + s.counts.failed }), { staged: 0, imported: 0, failed: 0 });
         return (
           <>
@@ -75,21 +84,29 @@ export function SuppliersView({ canEdit }: { canEdit: boolean }) {
               <Stat label="Failed" value={total.failed} />
             </div>
             <section className="card">
-              <div className="filters">
+              <form ref={form} className="filters" onSubmit={apply} aria-label="Filter suppliers">
                 <div className="field">
                   <label htmlFor="supplier-filter">Search</label>
-                  <input id="supplier-filter" type="search" placeholder="Code or name" value={filter} onChange={(e) => setFilter(e.target.value)} />
+                  <input id="supplier-filter" type="search" placeholder="Code or name" value={draft.q ?? ""} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
                 </div>
                 <div className="field">
                   <label htmlFor="supplier-status">Status</label>
-                  <select id="supplier-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+                  <select id="supplier-status" value={draft.status ?? ""} onChange={(e) => applyNow({ status: e.target.value || undefined })}>
                     <option value="">All statuses</option>
-                    <option>Ongoing</option>
-                    <option>Paused</option>
-                    <option>Complete</option>
+                    {SUPPLIER_STATUSES.map((st) => (
+                      <option key={st}>{st}</option>
+                    ))}
                   </select>
                 </div>
-              </div>
+                <button className="btn" type="submit">
+                  Search
+                </button>
+                {filtered && (
+                  <span className="muted small" role="status">
+                    Showing {formatCount(rows.length)} of {countOf(data.length, "supplier")}
+                  </span>
+                )}
+              </form>
               {data.length === 0 ? (
                 <EmptyState
                   title="No import suppliers yet"
@@ -101,7 +118,7 @@ export function SuppliersView({ canEdit }: { canEdit: boolean }) {
               ) : rows.length === 0 ? (
                 <EmptyState title="No supplier matches">Clear the search or pick another status.</EmptyState>
               ) : (
-                <DataTable label="Import suppliers" data={rows} columns={columns} getRowId={(s) => s.code} />
+                <DataTable label="Import suppliers" data={rows} columns={columns} getRowId={(s) => s.code} sorting={sorting} onSortingChange={onSortingChange} />
               )}
             </section>
           </>

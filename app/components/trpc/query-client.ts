@@ -16,8 +16,16 @@ export function makeQueryClient(onError?: (err: unknown) => void) {
   });
 }
 
-/** 4xx-like tRPC errors (validation, not found, forbidden, signed out) are not worth retrying. */
-function isClientError(err: unknown): boolean {
-  const code = (err as { data?: { httpStatus?: number } })?.data?.httpStatus;
-  return typeof code === "number" && code >= 400 && code < 500;
+const CLIENT_ERROR_CODES = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PRECONDITION_FAILED", "UNPROCESSABLE_CONTENT", "TOO_MANY_REQUESTS"]);
+
+/**
+ * 4xx-like tRPC errors (validation, not found, forbidden, signed out) are not worth retrying:
+ * in the browser they carry `data.httpStatus`; on the server (prefetch through the caller) they
+ * are TRPCErrors with only a `code`.
+ */
+export function isClientError(err: unknown): boolean {
+  const e = err as { data?: { httpStatus?: number }; code?: unknown; name?: string } | null;
+  const status = e?.data?.httpStatus;
+  if (typeof status === "number") return status >= 400 && status < 500;
+  return e?.name === "TRPCError" && typeof e.code === "string" && CLIENT_ERROR_CODES.has(e.code);
 }

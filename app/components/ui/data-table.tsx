@@ -2,6 +2,7 @@
 
 import { type ColumnDef, flexRender, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from "@tanstack/react-table";
 import { useState } from "react";
+import { TableWrap } from "./table-wrap";
 
 type Props<T> = {
   data: T[];
@@ -14,7 +15,10 @@ type Props<T> = {
   getRowId?: (row: T) => string;
 };
 
-/** TanStack Table with accessible sort buttons (aria-sort); sorts client-side unless told otherwise. */
+/**
+ * TanStack Table with accessible sort buttons (aria-sort); sorts client-side unless told
+ * otherwise. Scrolls inside its own container; a last column with id "actions" stays pinned in view.
+ */
 export function DataTable<T>({ data, columns, label, sorting, onSortingChange, rowClassName, getRowId }: Props<T>) {
   const [local, setLocal] = useState<SortingState>([]);
   const manual = sorting !== undefined;
@@ -33,9 +37,10 @@ export function DataTable<T>({ data, columns, label, sorting, onSortingChange, r
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: manual ? undefined : getSortedRowModel(),
   });
+  const pinned = columns[columns.length - 1]?.id === "actions";
   return (
-    <div className="table-wrap">
-      <table className="table" aria-label={label}>
+    <TableWrap>
+      <table className={pinned ? "table has-actions" : "table"} aria-label={label}>
         <thead>
           {table.getHeaderGroups().map((hg) => (
             <tr key={hg.id}>
@@ -73,6 +78,6 @@ export function DataTable<T>({ data, columns, label, sorting, onSortingChange, r
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

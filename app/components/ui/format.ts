@@ -1,32 +1,67 @@
 const LONDON = "Europe/London";
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
-const dateOnly = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, day: "numeric", month: "short", year: "numeric" });
+// Month names are our own: ICU's en-GB short months differ by version ("Sep" or "Sept"), and
+// one console must not show both.
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** Times are shown in London time, as operators and the platform's statements use it. */
+const londonParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LONDON,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Header suffix for columns of times: they are all London time, said once per table. */
+export const LONDON_TIME = "(London)";
+
+function toDate(value: Date | string): Date {
+  return typeof value === "string" ? new Date(value) : value;
+}
+
+function parts(d: Date) {
+  const p = Object.fromEntries(londonParts.formatToParts(d).map((x) => [x.type, x.value]));
+  return { day: Number(p.day), month: MONTHS[Number(p.month) - 1], year: p.year, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+/** Times are shown in London time, as operators and the platform's statements use it: "14 Sep 2026, 09:05:00". */
 export function formatDateTime(value: Date | string | null | undefined): string {
   if (!value) return "—";
-  const d = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? String(value) : dateTime.format(d);
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  const p = parts(d);
+  return `${p.day} ${p.month} ${p.year}, ${p.time}`;
 }
 
-/** The London calendar date of an instant. */
+/** The London wall-clock time of an instant: "09:05:00". */
+export function formatTime(value: Date | string | number): string {
+  const d = typeof value === "number" ? new Date(value) : toDate(value);
+  return Number.isNaN(d.getTime()) ? "—" : parts(d).time;
+}
+
+/** The London calendar date of an instant: "14 Sep 2026". */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return "—";
-  const d = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? String(value) : dateOnly.format(d);
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  const p = parts(d);
+  return `${p.day} ${p.month} ${p.year}`;
 }
 
-/** A `YYYY-MM-DD` calendar date (no time zone involved). */
+/** A `YYYY-MM-DD` calendar date (no time zone involved), in the same words as formatDate. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return "—";
-  const d = new Date(`${value}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? value : dateOnly.format(d);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) return value;
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
 
 export function timeAgo(value: Date | string | null | undefined, now = Date.now()): string {
   if (!value) return "never";
-  const d = typeof value === "string" ? new Date(value) : value;
+  const d = toDate(value);
   const s = Math.round((now - d.getTime()) / 1000);
   if (s < 45) return "just now";
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
@@ -54,4 +89,9 @@ export function formatMoney(value: string | null | undefined): string {
   const [whole, frac = ""] = (neg ? value.slice(1) : value).split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${neg ? "−" : ""}£${grouped}.${(frac + "00").slice(0, Math.max(2, frac.length))}`;
+}
+
+/** "1 account", "2 accounts", "1,204 accounts": the count with the noun agreeing with it. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { describeError } from "./errors";
+import { describeLoadError } from "./failure";
 
 export function EmptyState({ title, children, action, icon = "∅" }: { title: string; children?: React.ReactNode; action?: React.ReactNode; icon?: string }) {
   return (
@@ -17,12 +17,17 @@ export function EmptyState({ title, children, action, icon = "∅" }: { title: s
 
 /** A failed load: what went wrong in words, and what to do next. */
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
-  const e = describeError(error);
+  const e = describeLoadError(error);
   return (
     <div className="alert alert-error" role="alert">
       <div>
         <strong>{e.title}</strong>
         {e.detail} {e.next}
+        {e.requestId && (
+          <div className="small" style={{ marginTop: 4 }}>
+            Request id <code>{e.requestId}</code>
+          </div>
+        )}
         {retry && (
           <div style={{ marginTop: 8 }}>
             <button className="btn btn-sm" type="button" onClick={retry}>

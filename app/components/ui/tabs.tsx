@@ -1,8 +1,8 @@
 "use client";
 
-import { useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 
-export type Tab = { id: string; label: string; count?: number; content: React.ReactNode };
+export type Tab = { id: string; label: string; count?: number | string; content: React.ReactNode };
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs. */
 export function Tabs({ tabs, value, onChange, label }: { tabs: Tab[]; value: string; onChange: (id: string) => void; label: string }) {
@@ -17,6 +17,21 @@ export function Tabs({ tabs, value, onChange, label }: { tabs: Tab[]; value: str
     refs.current[next.id]?.focus();
   };
   const current = tabs.find((t) => t.id === value) ?? tabs[0];
+  // A tab list wider than the screen scrolls: keep the chosen tab (from the URL, say) in view,
+  // also when counts arriving later widen the tabs before it.
+  const widths = tabs.map((t) => `${t.label}${t.count ?? ""}`).join("|");
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const tab = refs.current[current.id];
+      const list = tab?.parentElement;
+      if (!tab || !list) return;
+      const left = tab.getBoundingClientRect().left - list.getBoundingClientRect().left;
+      const right = left + tab.getBoundingClientRect().width;
+      if (right > list.clientWidth) list.scrollLeft += right - list.clientWidth + 16;
+      else if (left < 0) list.scrollLeft += left - 16;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [current.id, widths]);
   return (
     <div className="tabs">
       <div role="tablist" aria-label={label}>

@@ -4,6 +4,7 @@ import { accountImportRouteDocs } from "@/server/rest/openapi/account-import";
 import { buildOpenApi } from "@/server/rest/openapi/build";
 import { dataImportRouteDocs } from "@/server/rest/openapi/data-import";
 import { publicRouteDocs } from "@/server/rest/openapi/public";
+import { otherMethods } from "@/server/rest/methods";
 
 let cached: ReturnType<typeof buildOpenApi> | undefined;
 
@@ -19,3 +20,4 @@ export const GET = restRoute({
     return { status: 200, body: cached, headers: { "cache-control": "public, max-age=300" } };
   },
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -109,10 +109,49 @@ describe("account import router", () => {
     expect((await w.support.accountImport.list({ importSupplier: w.supplier.code })).total).toBe(0);
   });
 
-  it("reports every row refused while the supplier is paused", async () => {
+  it("refuses a whole upload or import batch while the supplier is paused, once, in words", async () => {
     const w = await consoleWorld(t.db);
+    const staged = csvRecord();
+    await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [staged] });
     await w.operator.supplier.setStatus({ code: w.supplier.code, status: "Paused" });
-    const { results } = await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [csvRecord()] });
-    expect(results[0]).toMatchObject({ ok: false, code: "import_supplier_migration_not_ongoing" });
+    const upload = await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [csvRecord()] }).catch((e) => e);
+    expect(upload).toMatchObject({ code: "BAD_REQUEST", cause: { code: "import_supplier_migration_not_ongoing" } });
+    expect(upload.message).toMatch(/not ongoing \(status Paused\)/);
+    const batch = await w.operator.accountImport.processBatch({ importSupplier: w.supplier.code, externalAccountNumbers: [staged.external_account_number] }).catch((e) => e);
+    expect(batch).toMatchObject({ code: "BAD_REQUEST", cause: { code: "import_supplier_migration_not_ongoing" } });
+    expect((await w.support.accountImport.list({ importSupplier: w.supplier.code })).items.map((i) => i.status)).toEqual(["staged"]);
+  });
+
+  it("says which CSV column is missing, in words, and reports a copied billing address once", async () => {
+    const w = await consoleWorld(t.db);
+    const { external_account_number: _e, ...noExternal } = csvRecord();
+    const badPostcode = csvRecord({ billing_postcode: "NOPE 123" });
+    const ownSupply = csvRecord({ billing_postcode: "NOPE 123", supply_address_line_1: "9 Other Street", supply_postcode: "ALSO BAD" });
+    const { results } = await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [noExternal, badPostcode, ownSupply] });
+    expect(results[0].errors).toEqual([expect.objectContaining({ column: "external_account_number", code: "required", detail: "external_account_number is required." })]);
+    // Supply columns left blank mean "the billing address": its postcode is wrong in one place only.
+    expect(results[1].errors.map((e) => [e.column, e.code])).toEqual([["billing_postcode", "invalid_postcode"]]);
+    // A supply address the row gave itself is reported on its own column.
+    expect(results[2].errors.map((e) => e.column).sort()).toEqual(["billing_postcode", "supply_postcode"]);
+  });
+
+  it("pages back with prevCursor/before, so a page can be linked to and stepped back from", async () => {
+    const w = await consoleWorld(t.db);
+    const prefix = uniq("BK");
+    const records = Array.from({ length: 5 }, (_, i) => accountPayload(w.supplier.code, `${prefix}-${i}`));
+    await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "json", firstRow: 1, records });
+    const base = { importSupplier: w.supplier.code, sort: "external_account_number" as const, direction: "asc" as const, limit: 2, search: prefix };
+    const names = (p: { items: { externalAccountNumber: string }[] }) => p.items.map((i) => i.externalAccountNumber.slice(-1));
+    const first = await w.support.accountImport.list(base);
+    expect([names(first), first.prevCursor]).toEqual([["0", "1"], null]);
+    const second = await w.support.accountImport.list({ ...base, cursor: first.nextCursor });
+    const third = await w.support.accountImport.list({ ...base, cursor: second.nextCursor });
+    expect([names(third), third.nextCursor]).toEqual([["4"], null]);
+    const backToSecond = await w.support.accountImport.list({ ...base, before: third.prevCursor });
+    expect(names(backToSecond)).toEqual(["2", "3"]);
+    expect(backToSecond.nextCursor).toBe(second.nextCursor);
+    const backToFirst = await w.support.accountImport.list({ ...base, before: backToSecond.prevCursor });
+    expect([names(backToFirst), backToFirst.prevCursor]).toEqual([["0", "1"], null]);
+    expect(await codeOf(w.support.accountImport.list({ ...base, cursor: first.nextCursor, before: first.nextCursor }))).toBe("BAD_REQUEST");
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { accountImportProcesses } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
+import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { emit, emitMany, pending } from "../../events/emit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { createAccountRows } from "./create-account-rows";
@@ -61,9 +61,14 @@ async function importInTransaction(tx: Db, organisationId: number, input: Proces
     throw alreadyImported(supplier.code, input.external_account_number, acc.number);
   }
   await takeConcurrencySlot(tx);
-  const staged = StageAccountInput.safeParse({ ...process.payload, import_supplier: supplier.code });
+  const staged = safeParseReporting(StageAccountInput, { ...process.payload, import_supplier: supplier.code });
   if (!staged.success) {
-    throw new ServiceError("validation", "account_failed_validation", "The staged data no longer passes validation; stage it again.");
+    // Staged data passed validation when it was staged; rules can tighten since. Say which fields fail now.
+    const errors = zodFieldErrors(staged.error).map(inWords);
+    const fields = [...new Set(errors.map((e) => e.attr ?? "account"))];
+    const named = fields.length > 3 ? `${fields.slice(0, 3).join(", ")} and ${fields.length - 3} more` : fields.join(", ");
+    const detail = `The staged data no longer passes validation (${named}); fix it and stage it again.`;
+    throw new ServiceError("validation", "account_failed_validation", detail, { errors });
   }
   const { account, agreements } = await createAccountRows(tx, supplier.id, staged.data);
   await tx
@@ -83,6 +88,14 @@ async function importInTransaction(tx: Db, organisationId: number, input: Proces
   return result;
 }
 
+/** zod's generic wording for a missing or blank value, said about the field instead. */
+function inWords(e: FieldError): FieldError {
+  if (!e.attr) return e;
+  if (e.code === "required") return { ...e, detail: `${e.attr} is required.` };
+  if (e.code === "blank") return { ...e, detail: `${e.attr} must not be blank.` };
+  return e;
+}
+
 /** Cross-instance cap on concurrent imports: a fixed set of advisory-lock slots. */
 async function takeConcurrencySlot(tx: Db) {
   for (let slot = 0; slot < IMPORT_CONCURRENCY; slot++) {
@@ -99,8 +112,10 @@ async function recordFailure(ctx: Ctx, organisationId: number, input: ProcessAcc
     const type = input.dry_run ? "data_import.import_process.dry_run_error" : "data_import.import_process.error";
     await emit(tx, type, "v1", { resource_type: "account", external_identifier: input.external_account_number, error_code: err.code, error_detail: err.message }, { organisationId });
     if (input.dry_run || err.code === "account_already_imported" || err.code === "import_supplier_migration_not_ongoing") return;
+    // The field errors when there are any (what to fix), else the refusal itself.
+    const errors: FieldError[] = err.errors.length ? err.errors : [{ detail: err.message, code: err.code, attr: null }];
     await tx.execute(sql`
-      update account_import_processes p set status = 'failed', errors = ${JSON.stringify([{ detail: err.message, code: err.code, attr: null }])}::jsonb, updated_at = now()
+      update account_import_processes p set status = 'failed', errors = ${JSON.stringify(errors)}::jsonb, updated_at = now()
       from import_suppliers s
       where p.supplier_id = s.id and s.organisation_id = ${organisationId} and s.code = ${input.import_supplier}
         and p.external_account_number = ${input.external_account_number} and p.status = 'staged'`);

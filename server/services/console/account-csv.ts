@@ -45,9 +45,19 @@ export function unknownCsvColumns(header: readonly string[]): string[] {
   return header.filter((h) => !KNOWN.has(h));
 }
 
-/** The CSV column an error path points at; a path deeper than a column maps to that column. */
-export function csvColumnFor(attr: string | null): string | null {
+const SUPPLY_PREFIX = "supply_addresses.0.";
+
+/**
+ * The CSV column an error path points at; a path deeper than a column maps to that column. With
+ * `supplyFromBilling` (the row left the supply address blank, so the billing one was copied) a
+ * supply address field is reported on the billing column the user actually filled.
+ */
+export function csvColumnFor(attr: string | null, opts: { supplyFromBilling?: boolean } = {}): string | null {
   if (!attr) return null;
+  if (opts.supplyFromBilling && attr.startsWith(SUPPLY_PREFIX)) {
+    const billing = BY_PATH.get(`billing_address.${attr.slice(SUPPLY_PREFIX.length)}`);
+    if (billing) return billing;
+  }
   for (let parts = attr.split("."); parts.length; parts.pop()) {
     const hit = BY_PATH.get(parts.join("."));
     if (hit) return hit;
@@ -55,6 +65,13 @@ export function csvColumnFor(attr: string | null): string | null {
   if (attr.startsWith("supply_addresses.0.electricity_meter_points.0")) return "mpan";
   if (attr.startsWith("supply_addresses.0.gas_meter_points.0")) return "mprn";
   return null;
+}
+
+const blank = (v: string | undefined) => v === undefined || v.trim() === "";
+
+/** A row with neither supply address line 1 nor supply postcode is supplied at its billing address. */
+export function usesBillingAsSupply(record: Record<string, string>): boolean {
+  return blank(record.supply_address_line_1) && blank(record.supply_postcode);
 }
 
 type Json = Record<string, unknown>;
@@ -82,7 +99,7 @@ export function csvRecordToPayload(record: Record<string, string>): Json {
     setPath(out, col.path, NUMERIC.has(col.name) && /^\d+$/.test(value) ? Number(value) : value);
   }
   const supply = ((out.supply_addresses as Json[] | undefined)?.[0] ?? {}) as Json;
-  if (!supply.address_line_1 && !supply.postcode) {
+  if (usesBillingAsSupply(record)) {
     Object.assign(supply, { ...(out.billing_address as Json | undefined) }, { ...supply });
   }
   out.supply_addresses = [supply];

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountImportProcesses, accounts, importSuppliers, meterPoints } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
@@ -17,7 +17,10 @@ export type AccountMatch = {
 
 /**
  * Finds accounts by platform number (A-XXXXXXXX), external account number or meter point
- * (MPAN/MPRN), including accounts that are only staged or failed to import.
+ * (MPAN/MPRN), including accounts that are only staged or failed to import. External numbers
+ * are case-sensitive on the data-import API, so people searching may not know the case: they
+ * match here whatever the case, and accounts that differ only by case are all listed
+ * (exact-case matches first).
  */
 export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<AccountMatch[]> {
   const organisationId = organisationOf(ctx);
@@ -32,7 +35,7 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
     .where(
       and(
         inArray(accounts.supplierId, orgSuppliers),
-        or(eq(accounts.number, number), eq(accounts.externalAccountNumber, query), inArray(accounts.id, byMeter)),
+        or(eq(accounts.number, number), sameText(accounts.externalAccountNumber, query), inArray(accounts.id, byMeter)),
       ),
     )
     .limit(50);
@@ -43,12 +46,12 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
     .where(
       and(
         inArray(accountImportProcesses.supplierId, orgSuppliers),
-        eq(accountImportProcesses.externalAccountNumber, query),
+        sameText(accountImportProcesses.externalAccountNumber, query),
         ne(accountImportProcesses.status, "imported"),
       ),
     )
     .limit(50);
-  return [
+  const matches: AccountMatch[] = [
     ...imported.map(({ account, supplier, mpxnHit }) => ({
       matchedOn: account.number === number ? ("account_number" as const) : mpxnHit ? ("meter_point" as const) : ("external_account_number" as const),
       accountNumber: account.number,
@@ -66,4 +69,11 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
       billingName: typeof process.payload.billing_name === "string" ? process.payload.billing_name : null,
     })),
   ];
+  const caseDiffers = (m: AccountMatch) => m.matchedOn === "external_account_number" && m.externalAccountNumber !== query;
+  return matches.sort((a, b) => Number(caseDiffers(a)) - Number(caseDiffers(b)));
+}
+
+/** Equal ignoring case (the query is matched literally: no patterns). */
+function sameText(column: AnyColumn, text: string) {
+  return sql`lower(${column}) = lower(${text})`;
 }

@@ -37,6 +37,7 @@ export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransact
         paymentType: transactions.paymentType,
         reference: transactions.reference,
         displayNote: transactions.displayNote,
+        note: transactions.note,
         productCode: transactions.productCode,
         createdAt: transactions.createdAt,
       })

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
-import { ServiceError } from "../../errors";
+import { type FieldError, ServiceError } from "../../errors";
 import { processAccountImport } from "../account-import/process-account-import";
-import { findSupplier } from "../suppliers/find-supplier";
+import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
 
 export const MAX_IMPORTS_PER_CALL = 50;
@@ -14,7 +14,7 @@ export const ProcessAccountBatchInput = z.strictObject({
 });
 export type ProcessAccountBatchInput = z.input<typeof ProcessAccountBatchInput>;
 
-export type ImportItemResult = { externalAccountNumber: string; ok: boolean; accountNumber?: string; code?: string; detail?: string };
+export type ImportItemResult = { externalAccountNumber: string; ok: boolean; accountNumber?: string; code?: string; detail?: string; errors?: FieldError[] };
 
 const RETRIES = 5;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,12 +22,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Imports (or dry-runs) a batch of staged accounts, each in its own transaction through the same
  * verb as the REST process route. The console sends batches so it can show progress and stop.
+ * A supplier that is not Ongoing refuses the whole batch, rather than every account with the same error.
  */
 export async function processAccountBatch(ctx: Ctx, raw: ProcessAccountBatchInput): Promise<{ results: ImportItemResult[] }> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const input = ProcessAccountBatchInput.parse(raw);
-  await findSupplier(ctx.db, organisationId, input.importSupplier);
+  assertMigrationOngoing(await findSupplier(ctx.db, organisationId, input.importSupplier));
   const results: ImportItemResult[] = [];
   for (const external of new Set(input.externalAccountNumbers)) {
     results.push(await importOne(ctx, input.importSupplier, external, input.dryRun));
@@ -47,7 +48,7 @@ async function importOne(ctx: Ctx, supplier: string, external: string, dryRun: b
         await sleep(100 * 2 ** attempt);
         continue;
       }
-      return { externalAccountNumber: external, ok: false, code: err.code, detail: err.message };
+      return { externalAccountNumber: external, ok: false, code: err.code, detail: err.message, errors: err.errors };
     }
   }
 }

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
-import { type FieldError, ServiceError, zodFieldErrors } from "../../errors";
+import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/schemas";
 import { stageAccount } from "../account-import/stage-account";
-import { findSupplier } from "../suppliers/find-supplier";
+import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
-import { csvColumnFor, csvRecordToPayload, unknownCsvColumns } from "./account-csv";
+import { csvColumnFor, csvRecordToPayload, unknownCsvColumns, usesBillingAsSupply } from "./account-csv";
 
 export const MAX_ROWS_PER_CALL = 200;
 
@@ -32,12 +32,14 @@ export type RowResult = {
 /**
  * Stages the rows of an uploaded file one by one, each in its own transaction (as a migration
  * script's REST calls would): a bad row is reported against its row and field and stages nothing.
+ * A supplier that is not Ongoing refuses the whole call, rather than every row with the same error.
  */
 export async function stageAccountRows(ctx: Ctx, raw: StageAccountRowsInput): Promise<{ results: RowResult[] }> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const input = StageAccountRowsInput.parse(raw);
   const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
+  assertMigrationOngoing(supplier);
   const results: RowResult[] = [];
   for (const [i, record] of input.records.entries()) {
     results.push(await stageOne(ctx, supplier.code, input.format, input.firstRow + i, record));
@@ -46,14 +48,15 @@ export async function stageAccountRows(ctx: Ctx, raw: StageAccountRowsInput): Pr
 }
 
 async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", row: number, record: unknown): Promise<RowResult> {
-  const column = (attr: string | null) => (format === "csv" ? csvColumnFor(attr) : null);
+  let supplyFromBilling = false;
+  const column = (attr: string | null) => (format === "csv" ? csvColumnFor(attr, { supplyFromBilling }) : null);
   const fail = (code: string, detail: string, errors: FieldError[], external: string | null): RowResult => ({
     row,
     externalAccountNumber: external,
     ok: false,
     code,
     detail,
-    errors: errors.map((e) => ({ ...e, column: column(e.attr) })),
+    errors: rowErrors(errors, column),
   });
   let payload: Record<string, unknown>;
   if (format === "csv") {
@@ -63,6 +66,7 @@ async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", 
     if (unknown.length) {
       return fail("unknown_column", `Unknown column(s): ${unknown.join(", ")}.`, unknown.map((c) => ({ attr: c, code: "unknown_field", detail: `Unknown column '${c}'.` })), null);
     }
+    supplyFromBilling = usesBillingAsSupply(cells.data);
     payload = csvRecordToPayload(cells.data);
   } else {
     if (!record || typeof record !== "object" || Array.isArray(record)) return fail("invalid_row", "Each account must be a JSON object.", [], null);
@@ -73,7 +77,8 @@ async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", 
     const detail = `This row is for import supplier '${String(payload.import_supplier)}', not '${supplierCode}'.`;
     return fail("import_supplier_mismatch", detail, [{ attr: "import_supplier", code: "import_supplier_mismatch", detail }], external);
   }
-  const parsed = StageAccountInput.safeParse({ ...payload, import_supplier: supplierCode });
+  // Reporting parse: tells a missing value ("required") from a wrong one.
+  const parsed = safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplierCode });
   if (!parsed.success) return fail("account_failed_validation", "The account failed validation.", zodFieldErrors(parsed.error), external);
   try {
     const { created, process } = await stageAccount(ctx, parsed.data);
@@ -82,4 +87,29 @@ async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", 
     if (!(err instanceof ServiceError)) throw err;
     return fail(err.code, err.message, err.errors, external);
   }
+}
+
+/** zod's generic wording for a missing or blank value, said about the column or field instead. */
+const PLAIN: Record<string, (name: string) => string> = {
+  required: (name) => `${name} is required.`,
+  blank: (name) => `${name} must not be blank.`,
+};
+
+/**
+ * Each problem once, against the column (CSV) or field (JSON) it concerns: a copied billing
+ * address reports its problem on the billing column only, not again on the supply one.
+ */
+function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
+  const seen = new Set<string>();
+  const out: RowError[] = [];
+  for (const e of errors) {
+    const col = column(e.attr);
+    const name = col ?? e.attr;
+    const detail = name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
+    const key = `${col ?? e.attr}|${e.code}|${detail}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ...e, detail, column: col });
+  }
+  return out;
 }

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { accounts, events, notes, products, transactions } from "@/db/schema";
 import { systemCtx } from "@/server/context";
+import { isValidMpan } from "@/server/lib/validators";
+import { getPublicAccount } from "@/server/services/accounts/get-public-account";
 import { listSuppliers } from "@/server/services/suppliers/list-suppliers";
 import { useTestDb } from "@/test/db";
 import { signInConsoleUser } from "../console/console-credentials";
@@ -11,6 +13,13 @@ import { DEMO_USERS, loadDemo } from "./load-demo";
 const t = useTestDb();
 
 class Rollback extends Error {}
+
+/** Distributor id (the MPAN's first two digits) → GSP group letter, as the industry assigns them. */
+const REGION_OF_DISTRIBUTOR: Record<string, string> = {
+  "10": "A", "11": "B", "12": "C", "13": "D", "14": "E", "15": "F", "16": "G",
+  "17": "P", "18": "N", "19": "J", "20": "H", "21": "K", "22": "L", "23": "M",
+};
+const TOWN_REGION: Record<string, string> = { London: "C", Bristol: "L", Edinburgh: "N", Manchester: "G", Cambridge: "A", Oxford: "H" };
 
 describe("demo data set", () => {
   it("has suppliers in every status, imported and staged accounts, two logins, products and activity", async () => {
@@ -35,6 +44,23 @@ describe("demo data set", () => {
         expect((await tx.select().from(transactions).where(eq(transactions.accountId, first.id))).length).toBe(4);
         const types = new Set((await tx.select().from(events).where(eq(events.accountNumber, first.number))).map((e) => e.type));
         expect([...types]).toEqual(expect.arrayContaining(["account.created", "billing.ledger.entry_posted", "meterpoint.elec.cos_gain.registration.requested"]));
+        // What a client derives: region from the MPAN's distributor id; it must match the tariffs and the town.
+        const orgCtx = systemCtx(tx, "test", demo.organisation.id);
+        const seen: string[] = [];
+        for (const number of demo.importedAccounts) {
+          const { properties } = await getPublicAccount(orgCtx, { account_number: number });
+          for (const p of properties) {
+            for (const e of p.electricity_meter_points) {
+              expect(isValidMpan(e.mpan), e.mpan).toBe(true);
+              const region = REGION_OF_DISTRIBUTOR[e.mpan.slice(0, 2)];
+              expect(TOWN_REGION[p.town], `${p.town} ${e.mpan}`).toBe(region);
+              const tariffs = [...e.agreements, ...p.gas_meter_points.flatMap((g) => g.agreements)].map((a) => a.tariff_code);
+              for (const code of tariffs) expect(code.at(-1), `${code} at ${p.town}`).toBe(region);
+              seen.push(region);
+            }
+          }
+        }
+        expect(new Set(seen).size).toBeGreaterThan(3);
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);

@@ -3,7 +3,6 @@ import type { Db } from "@/db/client";
 import { organisations } from "@/db/schema";
 import { systemCtx } from "../../context";
 import { ServiceError } from "../../errors";
-import { withMpanCheckDigit } from "../../lib/validators";
 import { processAccountImport } from "../account-import/process-account-import";
 import { StageAccountInput } from "../account-import/schemas";
 import { stageAccount } from "../account-import/stage-account";
@@ -46,9 +45,7 @@ export async function loadDemo(db: Db, opts: { documentRoot: string }) {
   for (const a of accounts) {
     i += 1;
     const code = i <= 4 ? suppliers.ongoing.code : i <= 6 ? suppliers.paused.code : suppliers.complete.code;
-    const mpan = withMpanCheckDigit(`16000000${String(1000 + i)}`);
-    const mprn = `${8800000 + i}`;
-    const body = StageAccountInput.parse(a(code, mpan, mprn));
+    const body = StageAccountInput.parse(a(code));
     await stageAccount(ctx, body);
     if (i === 4) continue; // one account stays staged
     const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: body.external_account_number, dry_run: false });

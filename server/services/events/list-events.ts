@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, like, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, like, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
@@ -6,6 +6,9 @@ import { deliveredVersions } from "../../events/versions";
 import { likePrefix, PageDirection } from "../console/keyset";
 
 export const DELIVERY_STATES = ["any", "pending", "published"] as const;
+
+/** Counting stops here: the events table is large, and "1,000+" says enough. */
+export const EVENT_TOTAL_CAP = 1000;
 
 export const ListEventsInput = z.strictObject({
   typePrefix: z.string().trim().max(200).optional(),
@@ -18,6 +21,8 @@ export const ListEventsInput = z.strictObject({
   /** Sent by infinite queries; pages only run towards older events. */
   direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(50),
+  /** Also count the matching events (on the first page only), up to EVENT_TOTAL_CAP. */
+  withTotal: z.boolean().default(false),
 });
 export type ListEventsInput = z.input<typeof ListEventsInput>;
 
@@ -40,6 +45,8 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const organisationId = organisationOf(ctx);
   const input = ListEventsInput.parse(raw);
   const where = eventFilters(organisationId, input);
+  const counting = input.withTotal && !input.cursor;
+  const total = counting ? countEvents(ctx, [...where]) : null;
   if (input.cursor) where.push(lt(events.seq, input.cursor));
   const rows = await ctx.db
     .select()
@@ -48,8 +55,24 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     .orderBy(desc(events.seq))
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
+  const n = total === null ? null : await total;
   return {
     items: page.map(({ organisationId: _o, ...e }) => ({ ...e, derivedVersions: deliveredVersions(e.type, e.version).slice(1) })),
     nextCursor: rows.length > input.limit ? page[page.length - 1].seq : null,
+    /** On the first page when asked for: how many match, at most EVENT_TOTAL_CAP (then `totalCapped`). */
+    total: n === null ? null : Math.min(n, EVENT_TOTAL_CAP),
+    totalCapped: n !== null && n > EVENT_TOTAL_CAP,
   };
+}
+
+/** Matching events, counted no further than one past the cap. */
+async function countEvents(ctx: Ctx, where: SQL[]): Promise<number> {
+  const capped = ctx.db
+    .select({ one: sql`1` })
+    .from(events)
+    .where(and(...where))
+    .limit(EVENT_TOTAL_CAP + 1)
+    .as("capped");
+  const [{ n }] = await ctx.db.select({ n: count() }).from(capped);
+  return n;
 }

@@ -7,11 +7,12 @@ import { CreateSupplierInput } from "./schemas";
 export async function createSupplier(ctx: Ctx, raw: CreateSupplierInput) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const input = CreateSupplierInput.parse(raw);
+  const parsed = CreateSupplierInput.parse(raw);
+  const input = { ...parsed, name: parsed.name || parsed.code };
   return withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .insert(importSuppliers)
-      .values({ ...input, name: input.name ?? input.code, organisationId })
+      .values({ ...input, organisationId })
       .onConflictDoNothing()
       .returning();
     if (!row) {

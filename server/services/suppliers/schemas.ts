@@ -1,17 +1,28 @@
 import { z } from "zod";
 import { SUPPLIER_STATUSES } from "@/db/schema";
 
-export const SupplierCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, "Letters, digits, '-' and '_' only (at most 64).");
-export const DocumentRoot = z
-  .string()
+const missing = (what: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? `Enter ${what}.` : `Enter ${what} as text.`) });
+
+// `abort` stops at the first failed check, so a blank field gets one message, not also the pattern's.
+export const SupplierCode = z
+  .string(missing("a code"))
   .trim()
-  .regex(/^(file|s3):\/\/.+/, "A file:// or s3:// location.");
+  .min(1, { message: "Enter a code.", abort: true })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "Use letters, digits, '-' and '_' only (at most 64 characters).");
+export const DocumentRoot = z
+  .string(missing("a document root"))
+  .trim()
+  .min(1, { message: "Enter a document root.", abort: true })
+  .regex(/^(file|s3):\/\/.+/, "Use an s3://bucket/prefix or file:///path location.");
+
+/** Blank or null: the name is the code (the console's "Defaults to the code"). */
+const SupplierName = z.string().trim().max(200, "At most 200 characters.").nullable().optional();
 
 export const SupplierStatus = z.enum(SUPPLIER_STATUSES);
 
 export const CreateSupplierInput = z.strictObject({
   code: SupplierCode,
-  name: z.string().trim().min(1).max(200).optional(),
+  name: SupplierName,
   status: SupplierStatus.default("Ongoing"),
   documentRoot: DocumentRoot,
   sendAutomatedEmails: z.boolean().default(false),
@@ -20,7 +31,8 @@ export type CreateSupplierInput = z.input<typeof CreateSupplierInput>;
 
 export const UpdateSupplierInput = z.strictObject({
   code: SupplierCode,
-  name: z.string().trim().min(1).max(200).optional(),
+  /** Left out: unchanged. Blank or null: reset to the code. */
+  name: SupplierName,
   documentRoot: DocumentRoot.optional(),
   sendAutomatedEmails: z.boolean().optional(),
 });
@@ -37,7 +49,7 @@ export const STATUS_TRANSITIONS: Record<z.infer<typeof SupplierStatus>, readonly
 };
 
 export const STATUS_EFFECTS: Record<z.infer<typeof SupplierStatus>, string> = {
-  Ongoing: "Accounts can be staged and imported again.",
-  Paused: "Staging and importing are refused with import_supplier_migration_not_ongoing until it is resumed; more accounts are expected later.",
+  Ongoing: "Accounts can be staged and imported again, from the console and by migration scripts.",
+  Paused: "Migration scripts' staging and import calls for this supplier are refused, and the console's upload and import are switched off, until it is resumed. Use it when more accounts are expected later.",
   Complete: "Staging and importing are refused for good; no more accounts are expected. This cannot be undone.",
 };

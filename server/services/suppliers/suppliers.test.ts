@@ -64,4 +64,46 @@ describe("import suppliers", () => {
     const updated = await updateSupplier(org.ctx, { code: s.code, documentRoot: "s3://bucket/prefix", sendAutomatedEmails: true });
     expect(updated).toMatchObject({ documentRoot: "s3://bucket/prefix", sendAutomatedEmails: true });
   });
+
+  it("resets a blank name to the code, audited like any change; leaving it out changes nothing", async () => {
+    const org = await makeOrg(t.db);
+    const s = await makeSupplier(org);
+    const op = asUser(org.ctx, "operator");
+    await updateSupplier(op, { code: s.code, name: "Cohort A" });
+    expect((await updateSupplier(op, { code: s.code, documentRoot: "s3://b/p" })).name).toBe("Cohort A");
+    expect((await updateSupplier(op, { code: s.code, name: "   " })).name).toBe(s.code);
+    await updateSupplier(op, { code: s.code, name: "Cohort A" });
+    expect((await updateSupplier(op, { code: s.code, name: null })).name).toBe(s.code);
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.updated")));
+    expect(trail.map((r) => r.details)).toEqual([
+      { name: { from: s.code, to: "Cohort A" } },
+      { documentRoot: { from: s.documentRoot, to: "s3://b/p" } },
+      { name: { from: "Cohort A", to: s.code } },
+      { name: { from: s.code, to: "Cohort A" } },
+      { name: { from: "Cohort A", to: s.code } },
+    ]);
+    const created = await createSupplier(op, { code: uniq("S"), name: "", documentRoot: "file:///tmp" });
+    expect(created.name).toBe(created.code);
+  });
+
+  it("says what is wrong with a code or document root once per field, in words", async () => {
+    const org = await makeOrg(t.db);
+    const op = asUser(org.ctx, "operator");
+    const issues = async (input: Record<string, unknown>) => {
+      const err = await createSupplier(op, input as never).catch((e) => e);
+      return err.issues.map((i: { path: string[]; message: string }) => [i.path.join("."), i.message]);
+    };
+    expect(await issues({ code: "", documentRoot: "" })).toEqual([
+      ["code", "Enter a code."],
+      ["documentRoot", "Enter a document root."],
+    ]);
+    expect(await issues({ code: "bad code!", documentRoot: "http://x" })).toEqual([
+      ["code", "Use letters, digits, '-' and '_' only (at most 64 characters)."],
+      ["documentRoot", "Use an s3://bucket/prefix or file:///path location."],
+    ]);
+    expect(await issues({})).toEqual([
+      ["code", "Enter a code."],
+      ["documentRoot", "Enter a document root."],
+    ]);
+  });
 });

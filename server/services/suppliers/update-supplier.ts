@@ -8,7 +8,9 @@ import { UpdateSupplierInput } from "./schemas";
 export async function updateSupplier(ctx: Ctx, raw: UpdateSupplierInput) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const { code, ...changes } = UpdateSupplierInput.parse(raw);
+  const { code, name, ...rest } = UpdateSupplierInput.parse(raw);
+  // A blank name is not "no change": it resets the name to the code, as creating one does.
+  const changes = { ...rest, name: name === undefined ? undefined : name || code };
   return withTransaction(ctx, async (tx) => {
     const before = await findSupplier(tx, organisationId, code, { forUpdate: true });
     const [row] = await tx

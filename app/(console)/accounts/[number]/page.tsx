@@ -1,27 +1,45 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { AccountDetail } from "@/app/components/accounts/account-detail";
+import { accountEventsInput } from "@/app/components/accounts/tab-ids";
 import { requireUser } from "@/app/components/session";
 import { getQueryClient, HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";
+import { loadRecord } from "@/app/components/ui/record";
 
-type Props = { params: Promise<{ number: string }> };
+type Props = { params: Promise<{ number: string }>; searchParams: Promise<{ tab?: string }> };
+
+const numberOf = async (params: Props["params"]) => decodeURIComponent((await params).number).trim().toUpperCase();
+const account = (number: string) => trpc.account.get.queryOptions({ accountNumber: number });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).number) };
+  const number = await numberOf(params);
+  const { found } = await loadRecord(account(number));
+  return { title: found ? number : "Account not found" };
 }
 
-export default async function AccountPage({ params }: Props) {
-  const number = decodeURIComponent((await params).number).toUpperCase();
-  await requireUser(`/accounts/${encodeURIComponent(number)}`);
-  const account = trpc.account.get.queryOptions({ accountNumber: number });
-  await prefetch(account, trpc.account.records.queryOptions({ accountNumber: number }), trpc.event.list.queryOptions({ accountNumber: number, limit: 100 }));
-  const a = getQueryClient().getQueryData(account.queryKey);
+export default async function AccountPage({ params, searchParams }: Props) {
+  const number = await numberOf(params);
+  const tab = (await searchParams).tab;
+  await requireUser(`/accounts/${encodeURIComponent(number)}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
+  const { found, data: a } = await loadRecord(account(number));
+  if (!found) notFound();
+  await Promise.all([
+    prefetch(trpc.account.records.queryOptions({ accountNumber: number })),
+    getQueryClient().prefetchInfiniteQuery(trpc.event.list.infiniteQueryOptions(accountEventsInput(number), { getNextPageParam: (p) => p.nextCursor })),
+  ]);
   return (
     <HydrateClient>
       <PageHeader
         title={<span className="mono" style={{ fontSize: 22 }}>{number}</span>}
         crumbs={[{ href: "/accounts", label: "Accounts" }]}
-        description={a ? `External number ${a.externalAccountNumber} · supplier ${a.importSupplier}` : undefined}
+        description={
+          a ? (
+            <>
+              External number <span className="nowrap">{a.externalAccountNumber}</span> · supplier <span className="nowrap">{a.importSupplier}</span>
+            </>
+          ) : undefined
+        }
       />
       <AccountDetail number={number} />
     </HydrateClient>

@@ -1,5 +1,6 @@
 import { restRoute } from "@/server/rest/handler";
 import { getPublicAccount } from "@/server/services/accounts/get-public-account";
+import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,4 @@ export const GET = restRoute({
     return { status: 200, body: account, headers: { "cache-control": "private, no-store" } };
   },
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

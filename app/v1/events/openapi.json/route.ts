@@ -1,5 +1,6 @@
 import { buildEventsOpenApi } from "@/server/events/openapi";
 import { restRoute } from "@/server/rest/handler";
+import { otherMethods } from "@/server/rest/methods";
 
 let doc: ReturnType<typeof buildEventsOpenApi> | undefined;
 
@@ -11,3 +12,4 @@ export const GET = restRoute({
     return { status: 200, body: doc, headers: { "cache-control": "public, max-age=300" } };
   },
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 import { getRelayStatus } from "@/server/events/relay-status";
 import { restRoute } from "@/server/rest/handler";
+import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,4 @@ export const GET = restRoute({
     return { status: status.healthy ? 200 : 503, body: status, headers: { "cache-control": "no-store" } };
   },
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

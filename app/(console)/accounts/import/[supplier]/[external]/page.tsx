@@ -1,19 +1,30 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { ImportProcess } from "@/app/components/accounts/import-process";
 import { requireUser } from "@/app/components/session";
-import { HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
+import { HydrateClient, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";
+import { loadRecord } from "@/app/components/ui/record";
 
 type Props = { params: Promise<{ supplier: string; external: string }> };
 
-export const metadata: Metadata = { title: "Account import" };
+async function keyOf(params: Props["params"]) {
+  const p = await params;
+  return { supplier: decodeURIComponent(p.supplier), external: decodeURIComponent(p.external) };
+}
+const record = (supplier: string, external: string) => trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external });
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { supplier, external } = await keyOf(params);
+  const { found } = await loadRecord(record(supplier, external));
+  return { title: found ? `${external} · import` : "Import record not found" };
+}
 
 export default async function ImportProcessPage({ params }: Props) {
-  const p = await params;
-  const supplier = decodeURIComponent(p.supplier);
-  const external = decodeURIComponent(p.external);
+  const { supplier, external } = await keyOf(params);
   await requireUser(`/accounts/import/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}`);
-  await prefetch(trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external }));
+  const { found } = await loadRecord(record(supplier, external));
+  if (!found) notFound();
   return (
     <HydrateClient>
       <PageHeader

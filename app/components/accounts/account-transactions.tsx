@@ -1,0 +1,102 @@
+"use client";
+
+import type { inferRouterOutputs } from "@trpc/server";
+import { Fragment, useState } from "react";
+import { Badge } from "@/app/components/ui/badge";
+import { formatCount, formatDay, formatMoney } from "@/app/components/ui/format";
+import { OlderPager } from "@/app/components/ui/older-pager";
+import { Table } from "@/app/components/ui/table";
+import type { AppRouter } from "@/server/api/root";
+import { PAYMENT_TYPE_LABEL, signedAmount, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
+
+type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
+type Tx = TxPage["items"][number];
+type Pager = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+
+const COLUMNS = ["Transaction", "Type", "Reason", { label: "Amount", className: "num" }, "Date", { label: "Details", hidden: true }];
+
+/** The account's transactions, newest date first, with what the migration sent for each on demand. */
+export function Transactions({ pages, pager }: { pages: TxPage[]; pager: Pager }) {
+  const items = pages.flatMap((p) => p.items);
+  return (
+    <div data-testid="transactions">
+      <p className="muted small">
+        Charges and repayments add to what the customer owes; credits and payments reduce it and are shown with a minus sign.
+      </p>
+      <Table label="Transactions" columns={COLUMNS}>
+        {items.map((t) => (
+          <TransactionRow key={t.id} t={t} />
+        ))}
+      </Table>
+      <OlderPager shown={`Showing ${formatCount(items.length)} of ${formatCount(pages[0]?.total ?? items.length)}, newest first`} noun="transactions" query={pager} />
+    </div>
+  );
+}
+
+function TransactionRow({ t }: { t: Tx }) {
+  const [open, setOpen] = useState(false);
+  const details: [string, string | null][] = [
+    ["Note on the statement (display note)", t.displayNote],
+    ["Internal note", t.note],
+    ["Payment type", t.paymentType],
+    ["Reason code", t.reason],
+    ["Reference", t.reference],
+    ["Product", t.productCode],
+    ["Date moved", t.dateMoved ? t.description : null],
+  ];
+  const shown = details.filter(([, v]) => v);
+  return (
+    <Fragment>
+      <tr data-testid="transaction-row">
+        <td>
+          <span className="mono truncate">{t.transactionId}</span>
+          <div title="TRANSACTION_ADDED_TO_ACCOUNT">
+            <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
+          </div>
+        </td>
+        <td>
+          {TRANSACTION_TYPE_LABEL[t.type] ?? t.type}
+          {t.paymentType && (
+            <div className="muted small" title={t.paymentType}>
+              {PAYMENT_TYPE_LABEL[t.paymentType] ?? t.paymentType}
+            </div>
+          )}
+        </td>
+        <td>
+          {t.reason ? <span title={t.reason}>{TRANSACTION_REASON_LABEL[t.reason] ?? t.reason}</span> : <span className="muted">—</span>}
+          {t.displayNote && <div className="muted small">“{t.displayNote}”</div>}
+        </td>
+        <td className="num nowrap">{formatMoney(signedAmount(t.type, t.amount))}</td>
+        <td>
+          <span className="nowrap">{formatDay(t.transactionDate)}</span>
+          {t.dateMoved && (
+            <div className="muted small" title={t.description ?? undefined}>
+              from {formatDay(t.originalTransactionDate)} (moved)
+            </div>
+          )}
+        </td>
+        <td>
+          {shown.length > 0 && (
+            <button className="btn btn-sm" type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+              {open ? "Hide" : "Details"}
+            </button>
+          )}
+        </td>
+      </tr>
+      {open && (
+        <tr className="detail-row">
+          <td colSpan={COLUMNS.length}>
+            <dl className="facts">
+              {shown.map(([label, value]) => (
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd style={{ whiteSpace: "pre-wrap" }}>{value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

@@ -1,0 +1,24 @@
+/** Audit actions in words; the machine name (`supplier.status_changed`) stays available beside them. */
+const ACTIONS: Record<string, string> = {
+  "supplier.created": "Supplier created",
+  "supplier.updated": "Supplier edited",
+  "supplier.status_changed": "Supplier status changed",
+  "api_key.created": "API key created",
+  "api_key.rolled": "API key rolled",
+  "api_key.invalidated": "API key invalidated",
+  "user.created": "Console user created",
+  "products.loaded": "Product catalogue loaded",
+};
+
+const WORDS: Record<string, string> = { api: "API", id: "ID" };
+
+/** "supplier.status_changed" → "Supplier status changed"; unknown actions are worded the same way. */
+export function auditActionLabel(action: string): string {
+  if (ACTIONS[action]) return ACTIONS[action];
+  const words = action
+    .split(/[._\s]+/)
+    .filter(Boolean)
+    .map((w) => WORDS[w.toLowerCase()] ?? w.toLowerCase());
+  const text = words.join(" ");
+  return text ? text[0].toUpperCase() + text.slice(1) : action;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "accounts_external_account_number_lower_index" ON "accounts" USING btree (lower("external_account_number"));--> statement-breakpoint
+CREATE INDEX "account_import_processes_external_account_number_lower_index" ON "account_import_processes" USING btree (lower("external_account_number"));
