@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Brand } from "@/app/components/ui/brand";
 import { NotFoundPanel } from "@/app/components/ui/not-found";
 
 export const metadata: Metadata = { title: "Page not found" };
@@ -8,14 +9,7 @@ export default function NotFound() {
   return (
     <main className="standalone" id="main">
       <div>
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            K
-          </span>
-          <span>
-            Kraken Migrate<small>Migration console</small>
-          </span>
-        </div>
+        <Brand />
         <NotFoundPanel
           title="This page does not exist"
           links={[

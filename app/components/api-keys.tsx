@@ -10,6 +10,7 @@ import { formatDateTime, LONDON_TIME, timeAgo } from "@/app/components/ui/format
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
+import { refreshAfterChange } from "@/app/components/trpc/query-client";
 
 type Confirm = { kind: "roll" | "invalidate"; id: number; prefix: string } | null;
 
@@ -25,7 +26,7 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [copied, setCopied] = useState(false);
   // Refused or not, the list may be stale (changed in another tab): read it again either way.
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.apiKey.pathKey() });
+  const refresh = () => refreshAfterChange(qc, trpc.apiKey.pathKey());
   const create = useMutation(trpc.apiKey.create.mutationOptions({ onSuccess: (k) => setShown({ key: k.key, why: "New API key" }), onSettled: refresh }));
   const roll = useMutation(trpc.apiKey.roll.mutationOptions({ onSuccess: (k) => (setConfirm(null), setShown({ key: k.key, why: "Replacement key" })), onSettled: refresh }));
   const invalidate = useMutation(trpc.apiKey.invalidate.mutationOptions({ onSuccess: () => setConfirm(null), onSettled: refresh }));

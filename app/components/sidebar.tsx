@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Nav } from "./nav";
+import { Brand } from "./ui/brand";
 
 /**
  * The console's sidebar: always open on wide screens; on narrow ones a top bar whose Menu
@@ -30,14 +31,7 @@ export function Sidebar({ footer }: { footer: React.ReactNode }) {
   return (
     <aside className="sidebar" data-open={open ? "true" : undefined}>
       <div className="sidebar-top">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            K
-          </span>
-          <span>
-            Kraken Migrate<small>Migration console</small>
-          </span>
-        </div>
+        <Brand />
         <button ref={button} type="button" className="menu-toggle" aria-expanded={open} aria-controls="console-menu" onClick={() => setOpen(!open)}>
           <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}

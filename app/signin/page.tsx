@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { safeCallback } from "@/app/components/session";
+import { Brand } from "@/app/components/ui/brand";
 import { createRequestContext } from "@/server/api/context";
 import { SignInForm } from "./signin-form";
 
@@ -20,12 +21,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <main className="auth-page">
       <section className="auth-hero" aria-hidden="true">
-        <div className="brand">
-          <span className="brand-mark">K</span>
-          <span>
-            Kraken Migrate<small>Account migration console</small>
-          </span>
-        </div>
+        <Brand tagline="Account migration console" />
         <div>
           <h2>Move every account across, and know what happened to each one.</h2>
           <p>Stage and import accounts, pause a cohort in one click, and follow every event the platform emits.</p>

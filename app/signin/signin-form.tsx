@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { TextField } from "@/app/components/ui/text-field";
 import { type SignInState, signInAction } from "./actions";
 import { hasErrors, type SignInFieldErrors, signInFieldErrors } from "./validate";
 
@@ -26,44 +27,8 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         </div>
       )}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <div className="field">
-        <label htmlFor="email">E-mail</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={state.email}
-          autoFocus
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "email-error" : undefined}
-          onChange={clear("email")}
-        />
-        {errors.email && (
-          <span className="error" id="email-error">
-            {errors.email}
-          </span>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "password-error" : undefined}
-          onChange={clear("password")}
-        />
-        {errors.password && (
-          <span className="error" id="password-error">
-            {errors.password}
-          </span>
-        )}
-      </div>
+      <TextField id="email" label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={state.email} autoFocus error={errors.email} onChange={clear("email")} />
+      <TextField id="password" label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} onChange={clear("password")} />
       <button className="btn btn-primary" type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </button>

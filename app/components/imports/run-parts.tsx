@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/app/components/trpc/react";
 import { describeError } from "@/app/components/ui/errors";
+import { refreshAfterChange } from "@/app/components/trpc/query-client";
 
 /** Why the panel is switched off (the supplier is paused or complete). */
 export function DisabledNotice({ reason }: { reason?: string }) {
@@ -37,7 +38,6 @@ export function useRefreshImports() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   return async () => {
-    await qc.invalidateQueries({ queryKey: trpc.accountImport.pathKey() });
-    await qc.invalidateQueries({ queryKey: trpc.supplier.pathKey() });
+    await refreshAfterChange(qc, trpc.accountImport.pathKey(), trpc.supplier.pathKey());
   };
 }

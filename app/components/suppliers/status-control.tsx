@@ -7,6 +7,7 @@ import { Badge } from "@/app/components/ui/badge";
 import { Dialog } from "@/app/components/ui/dialog";
 import { ErrorAlert } from "@/app/components/ui/error-alert";
 import { countOf } from "@/app/components/ui/format";
+import { refreshAfterChange } from "@/app/components/trpc/query-client";
 
 type Status = "Ongoing" | "Paused" | "Complete";
 type Transition = { to: Status; effect: string };
@@ -33,7 +34,7 @@ export function StatusControl({ code, status, staged, transitions }: { code: str
     trpc.supplier.setStatus.mutationOptions({
       onSuccess: () => setTarget(null),
       // Refused or not, the status on screen may be stale (changed in another tab): read it again.
-      onSettled: () => qc.invalidateQueries({ queryKey: trpc.supplier.pathKey() }),
+      onSettled: () => refreshAfterChange(qc, trpc.supplier.pathKey()),
     }),
   );
   const stillOpen = target !== null && transitions.some((t) => t.to === target.to);

@@ -6,6 +6,8 @@ import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { fieldErrorFor } from "@/app/components/ui/errors";
 import { ErrorAlert } from "@/app/components/ui/error-alert";
+import { TextField } from "@/app/components/ui/text-field";
+import { refreshAfterChange } from "@/app/components/trpc/query-client";
 
 type Values = { code: string; name: string; documentRoot: string; sendAutomatedEmails: boolean };
 
@@ -19,7 +21,7 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
   const [v, setV] = useState<Values>(initial ?? { code: "", name: "", documentRoot: "s3://", sendAutomatedEmails: false });
   const [saved, setSaved] = useState(false);
   const done = async () => {
-    await qc.invalidateQueries({ queryKey: trpc.supplier.pathKey() });
+    await refreshAfterChange(qc, trpc.supplier.pathKey());
   };
   const create = useMutation(trpc.supplier.create.mutationOptions({ onSuccess: async (s) => (await done(), router.push(`/suppliers/${encodeURIComponent(s.code)}`)) }));
   const update = useMutation(
@@ -39,26 +41,16 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
     else update.mutate({ code: v.code, name: name || null, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
   };
   const field = (id: keyof Values, label: string, hint: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="field">
-      <label htmlFor={`supplier-${id}`}>{label}</label>
-      <input
-        id={`supplier-${id}`}
-        type="text"
-        value={String(v[id])}
-        onChange={(e) => (setSaved(false), setV({ ...v, [id]: e.target.value }))}
-        aria-invalid={err(id) ? true : undefined}
-        aria-describedby={err(id) ? `supplier-${id}-hint supplier-${id}-error` : `supplier-${id}-hint`}
-        {...props}
-      />
-      <span className="hint" id={`supplier-${id}-hint`}>
-        {hint}
-      </span>
-      {err(id) && (
-        <span className="error" id={`supplier-${id}-error`}>
-          {err(id)}
-        </span>
-      )}
-    </div>
+    <TextField
+      id={`supplier-${id}`}
+      label={label}
+      hint={hint}
+      error={err(id) || undefined}
+      type="text"
+      value={String(v[id])}
+      onChange={(e) => (setSaved(false), setV({ ...v, [id]: e.target.value }))}
+      {...props}
+    />
   );
   return (
     <form onSubmit={submit} noValidate>

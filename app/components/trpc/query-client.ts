@@ -1,4 +1,4 @@
-import { defaultShouldDehydrateQuery, MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { defaultShouldDehydrateQuery, MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import superjson from "superjson";
 
 export function makeQueryClient(onError?: (err: unknown) => void) {
@@ -28,4 +28,15 @@ export function isClientError(err: unknown): boolean {
   const status = e?.data?.httpStatus;
   if (typeof status === "number") return status >= 400 && status < 500;
   return e?.name === "TRPCError" && typeof e.code === "string" && CLIENT_ERROR_CODES.has(e.code);
+}
+
+/**
+ * After a change: refetch every query under `queryKey`. A plain invalidateQueries does not
+ * restart a query whose first fetch is still in flight (it joins that fetch, which may have
+ * read the data before the change, and then counts as fresh); cancelling first makes the
+ * refetch read what the change wrote.
+ */
+export async function refreshAfterChange(qc: QueryClient, ...queryKeys: QueryKey[]) {
+  await Promise.all(queryKeys.map((queryKey) => qc.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
