@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { usePathname, useSearchParams } from "next/navigation";
+import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime } from "@/app/components/ui/format";
@@ -33,10 +34,17 @@ export function AccountTabs({ account }: { account: Account }) {
     ...trpc.event.list.infiniteQueryOptions(accountEventsInput(account.number), { getNextPageParam: (p) => p.nextCursor }),
     refetchInterval: ACCOUNT_EVENTS_INTERVAL_MS,
   });
-  const raw = params.get("tab");
-  const tab: AccountTab = isAccountTab(raw) ? raw : "overview";
+  // The URL gives the first tab; after that the choice is held here and written to the URL.
+  // (Reading it back through useSearchParams raced the router: a click made while the page
+  // was still settling could be reverted to Overview with ?tab= already in the address bar.)
+  const [tab, setTab] = useState<AccountTab>(() => {
+    const raw = params.get("tab");
+    return isAccountTab(raw) ? raw : "overview";
+  });
   const choose = (id: string) => {
-    const next = new URLSearchParams(params);
+    if (!isAccountTab(id)) return;
+    setTab(id);
+    const next = new URLSearchParams(window.location.search);
     if (id === "overview") next.delete("tab");
     else next.set("tab", id);
     // Replaces the entry (no new history step per tab) without a server round trip.
