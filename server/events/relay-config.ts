@@ -33,7 +33,7 @@ function num(name: string, fallback: number, min = 0): number {
 /** Reads the relay's settings from the environment (documented in docs/events.md). */
 export function relayConfigFromEnv(overrides: Partial<RelayConfig> = {}): RelayConfig {
   const natsUrl = overrides.natsUrl ?? process.env.NATS_URL ?? "";
-  return {
+  const config: RelayConfig = {
     natsUrl,
     stream: process.env.EVENTS_STREAM || "EVENTS",
     subjectPrefix: process.env.EVENTS_SUBJECT_PREFIX || DEFAULT_SUBJECT_PREFIX,
@@ -51,6 +51,13 @@ export function relayConfigFromEnv(overrides: Partial<RelayConfig> = {}): RelayC
     instanceId: `${process.env.HOSTNAME ?? "local"}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     ...overrides,
   };
+  // JetStream refuses such a stream, so the relay would retry for ever and deliver nothing.
+  if (config.streamMaxAgeMs > 0 && config.streamMaxAgeMs < config.duplicateWindowMs) {
+    throw new Error(
+      `EVENTS_STREAM_MAX_AGE_SECONDS (${config.streamMaxAgeMs / 1000}) must be 0 (no limit) or at least EVENTS_DUPLICATE_WINDOW_SECONDS (${config.duplicateWindowMs / 1000}).`,
+    );
+  }
+  return config;
 }
 
 /** The lag, in seconds, above which the relay-status route answers 503. */

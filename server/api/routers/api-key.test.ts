@@ -1,4 +1,6 @@
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { apiKeys, events } from "@/db/schema";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
 import { useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/fixtures";
@@ -30,6 +32,21 @@ describe("api key router", () => {
     expect(await codeOf(w.operator.apiKey.invalidate({ keyId: rolled.id }))).toBe("NOT_FOUND");
     const audit = await w.support.audit.list({ entityType: "api_key" });
     expect(audit.items.map((a) => a.action)).toEqual(expect.arrayContaining(["api_key.created", "api_key.invalidated"]));
+  });
+
+  it("says in api_key.organisation.rolled whether the rolled key was live", async () => {
+    const w = await consoleWorld(t.db);
+    const test = await w.operator.apiKey.create({});
+    await t.db.update(apiKeys).set({ isLive: false }).where(eq(apiKeys.id, test.id));
+    const live = await w.operator.apiKey.create({});
+    await w.operator.apiKey.roll({ keyId: test.id });
+    await w.operator.apiKey.roll({ keyId: live.id });
+    const rolled = await t.db
+      .select({ payload: events.payload })
+      .from(events)
+      .where(and(eq(events.type, "api_key.organisation.rolled"), eq(events.organisationId, w.org.id)))
+      .orderBy(sql`${events.seq}`);
+    expect(rolled.map((e) => e.payload.is_live)).toEqual([false, true]);
   });
 
   it("refuses key changes to support users and to another organisation", async () => {

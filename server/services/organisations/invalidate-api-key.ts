@@ -29,6 +29,6 @@ export async function invalidateApiKey(ctx: Ctx, input: z.input<typeof Invalidat
       { organisationId },
     );
     await recordAudit(tx, ctx, { action: "api_key.invalidated", entityType: "api_key", entityId: String(row.id) });
-    return { id: row.id, invalidatedAt: row.invalidatedAt };
+    return { id: row.id, invalidatedAt: row.invalidatedAt, isLive: row.isLive };
   });
 }

@@ -14,14 +14,14 @@ export async function rollApiKey(ctx: Ctx, input: z.input<typeof RollApiKeyInput
   const organisationId = organisationOf(ctx);
   const { keyId } = RollApiKeyInput.parse(input);
   return withTransaction(ctx, async (tx, txCtx) => {
-    await invalidateApiKey(txCtx, { keyId });
+    const old = await invalidateApiKey(txCtx, { keyId });
     const fresh = await issueApiKey(txCtx, {});
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId));
     await emit(
       tx,
       "api_key.organisation.rolled",
       "v1",
-      { organisation_id: organisationId, organisation_number: org.number, is_live: true, rolled_by: actorLabel(ctx.actor) },
+      { organisation_id: organisationId, organisation_number: org.number, is_live: old.isLive, rolled_by: actorLabel(ctx.actor) },
       { organisationId },
     );
     return fresh;
