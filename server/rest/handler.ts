@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getDb } from "@/db/client";
 import { authenticate } from "../auth/authenticate";
-import type { Actor, Ctx } from "../context";
+import { type Actor, type Ctx, requireWriter } from "../context";
 import { ServiceError, safeParseReporting, validationError } from "../errors";
 import { logger } from "../logger";
 import { readJsonBody } from "./body";
@@ -19,6 +19,8 @@ type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
   query?: Q;
   /** Top-level `code` for a body that fails validation (e.g. account_failed_validation). */
   bodyErrorCode?: string;
+  /** A write route: a read-only caller gets 403 before its query or body is looked at. */
+  writer?: boolean;
   /**
    * false for bulk write routes whose response echoes the request: `Cache-Control:
    * no-store, no-transform` keeps it from being gzipped (the server's compression skips
@@ -51,6 +53,8 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         def.auth === "none"
           ? { kind: "system", label: "anonymous" }
           : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic" });
+      const ctx: Ctx = { db, actor, requestId };
+      if (def.writer) requireWriter(ctx);
       const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
       let body: unknown = undefined;
       if (def.body) {
@@ -61,7 +65,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
         body = parsed.data;
       }
-      const result = await def.handle({ ctx: { db, actor, requestId }, req, body: body as never, query: query as never, params });
+      const result = await def.handle({ ctx, req, body: body as never, query: query as never, params });
       if (result instanceof Response) {
         result.headers.set("x-request-id", requestId);
         return withCors(result);
@@ -76,8 +80,6 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
 }
 
 const NO_TRANSFORM: Record<string, string> = { "cache-control": "no-store, no-transform" };
-
-/** Parses the query with its schema (400 invalid_query); a parameter the route reads may be given only once. */
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(status === 204 || status === 304 ? null : JSON.stringify(body), {

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, importSuppliers } from "@/db/schema";
-import { type FieldError, ServiceError, safeParseReporting, validationError, zodFieldErrors } from "../../errors";
-import { parseQuery as parseSearchParams } from "../../rest/query";
+import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { unstorableValueErrors } from "../../rest/exact-json";
 
 /** The documented maximum number of items (notes, transactions, statements) per request. */
@@ -65,23 +64,6 @@ export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.infer
   const result = safeParseReporting(schema, raw);
   if (!result.success) throw bodyError(zodFieldErrors(result.error));
   return result.data;
-}
-
-/**
- * Parses a body with one fixed top-level code for every failure, as restRoute's `body`
- * option does (e.g. account_failed_validation); for routes that check the caller first.
- */
-export function parseBodyWithCode<S extends z.ZodType>(schema: S, raw: unknown, code = "invalid"): z.infer<S> {
-  const imprecise = unstorableValueErrors(raw);
-  if (imprecise.length) throw new ServiceError("validation", code, "The request body failed validation.", { errors: imprecise });
-  const result = safeParseReporting(schema, raw);
-  if (!result.success) throw validationError(result.error, code, "The request body failed validation.");
-  return result.data;
-}
-
-/** Parses the query string as restRoute's `query` option does (400 invalid_query). */
-export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  return parseSearchParams(schema, new URL(req.url).searchParams);
 }
 
 /** A 400 whose top-level code is the first field error's code (stable for a given cause). */

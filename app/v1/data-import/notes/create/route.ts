@@ -1,4 +1,3 @@
-import { requireWriter } from "@/server/context";
 import { restRoute } from "@/server/rest/handler";
 import { parseBody } from "@/server/services/data-import/common";
 import { createNotes } from "@/server/services/data-import/create-notes";
@@ -8,9 +7,9 @@ import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({
   auth: "token",
+  writer: true,
   compress: false,
   handle: async ({ ctx, req }) => {
-    requireWriter(ctx); // a read-only caller gets 403 before the body is read
     const body = parseBody(CreateNotesInput, await readJsonBody(req));
     return { status: 201, body: await createNotes(ctx, body) };
   },

@@ -1,6 +1,5 @@
-import { requireWriter } from "@/server/context";
 import { restRoute } from "@/server/rest/handler";
-import { parseBody, parseQuery } from "@/server/services/data-import/common";
+import { parseBody } from "@/server/services/data-import/common";
 import { createTransactions } from "@/server/services/data-import/create-transactions";
 import { readJsonBody } from "@/server/rest/body";
 import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/data-import/transaction-schemas";
@@ -8,10 +7,10 @@ import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({
   auth: "token",
+  writer: true,
   compress: false,
-  handle: async ({ ctx, req }) => {
-    requireWriter(ctx); // a read-only caller gets 403 before the query or body is looked at
-    const query = parseQuery(CreateTransactionsQuery, req);
+  query: CreateTransactionsQuery,
+  handle: async ({ ctx, req, query }) => {
     const raw = await readJsonBody(req);
     const { transactions, ...ref } = raw;
     // The envelope is checked here; each transaction is checked (in order) by the service.
