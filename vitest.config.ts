@@ -9,6 +9,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    env: { LOG_LEVEL: "silent", CATALOGUE_VERSION_TTL_MS: "0" },
+    env: { LOG_LEVEL: "silent", CATALOGUE_VERSION_TTL_MS: "0", DOCUMENT_ROOT_ALLOWLIST: "file:///tmp,file:///srv,s3://" },
   },
 });

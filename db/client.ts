@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { assertConfig, DATABASE_VARS } from "@/scripts/config.mjs";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
  */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; migrate?: boolean } = {}): Promise<DbHandle> {
   const url = opts.url ?? process.env.DATABASE_URL;
+  // A pool of 0 or "abc" would otherwise hang or fail with an unrelated message.
+  assertConfig({ ...process.env, DATABASE_URL: url }, DATABASE_VARS);
   const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? process.env.PGLITE_DIR ?? defaultPgliteDir());
   if (opts.migrate !== false) await migrateDatabase(handle);
   return handle;
@@ -29,7 +32,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: Number(process.env.DATABASE_POOL_SIZE || 10),
     onnotice: () => {},
     connection: { application_name: "kraken-migrate" },
   });

@@ -54,7 +54,16 @@ export function mpan(first12: string): string {
   return `${first12}${(sum % 11) % 10}`;
 }
 
-export function accountBody(supplier: string, external: string, meter = { mpan: mpan(`19${Date.now().toString().slice(-10)}`), mprn: `8${Date.now().toString().slice(-8)}` }) {
+/**
+ * A fresh MPAN and MPRN: all e2e accounts live in one organisation, where a meter point may
+ * be on only one account at a time (supply_point_on_another_account), so never reuse one.
+ */
+export function freshMeter() {
+  const digits = `${Math.floor(Math.random() * 1e10)}`.padStart(10, "0");
+  return { mpan: mpan(`19${digits}`), mprn: `8${digits.slice(-8)}` };
+}
+
+export function accountBody(supplier: string, external: string, meter = freshMeter()) {
   return {
     import_supplier: supplier,
     external_account_number: external,

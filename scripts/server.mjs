@@ -5,10 +5,17 @@
 // Env: PORT (3000), KEEP_ALIVE_TIMEOUT (ms; Node's 5 s when unset, as `next start`).
 import http from "node:http";
 import path from "node:path";
+import { configErrors } from "./config.mjs";
 import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
 
+const invalid = configErrors();
+if (invalid.length) {
+  console.error(`Invalid configuration (see README.md, Configuration):\n  ${invalid.join("\n  ")}`);
+  process.exit(1);
+}
+
 const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT || 3000);
 process.env.NODE_ENV = "production";
 // Marked before Next starts: the app's instrumentation (server/background.ts) then leaves
 // shutdown to this server instead of exiting on the signal itself.

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: one command from a fresh clone to a running app.
+// 0. The environment is checked first: a bad value stops it before a long build.
 // 1. AUTH_SECRET: generated once into ./.data when unset (embedded default).
 // 2. `next build` when there is no build or a source file is newer than it.
 // 3. Migrations, and the demo data set on an empty database (`cli bootstrap`).
@@ -9,6 +10,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { configErrors, redactUrl } from "./config.mjs";
 import { serverNodeOptions } from "./server-options.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -65,15 +67,21 @@ function run(cmd, args) {
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
+const invalid = configErrors(env);
+if (invalid.length) {
+  console.error(`start failed: invalid configuration (see README.md, Configuration):\n  ${invalid.join("\n  ")}`);
+  process.exit(1);
+}
+
 try {
   ensureAuthSecret();
   if (needsBuild()) {
     console.log("> Building the app (first start or sources changed)…");
     await run(bin("next"), ["build"]);
   }
-  console.log(`> Database: ${env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : "embedded PGlite in ./.data/pglite"}`);
+  console.log(`> Database: ${env.DATABASE_URL ? `PostgreSQL server ${redactUrl(env.DATABASE_URL)}` : `embedded PGlite in ${env.PGLITE_DIR || "./.data/pglite"}`}`);
   await run(bin("tsx"), ["server/cli/main.ts", "bootstrap"]);
-  const port = env.PORT ?? "3000";
+  const port = env.PORT || "3000";
   console.log(`> Console and API on http://localhost:${port} (REST under /v1/, console at /)`);
   env.NODE_OPTIONS = serverNodeOptions(env.NODE_OPTIONS);
   env.PORT = port;

@@ -1,5 +1,7 @@
-import { getDb } from "@/db/client";
+import { getDb, getDbHandle } from "@/db/client";
+import { assertConfig } from "@/scripts/config.mjs";
 import { startRelay } from "./events/relay";
+import { relayConfigFromEnv } from "./events/relay-config";
 import { startRegistrationWorker } from "./jobs/registration-worker";
 import { logger } from "./logger";
 
@@ -18,6 +20,13 @@ export async function startBackground() {
   const g = globalThis as Global;
   if (g.__background) return;
   g.__background = true;
+  try {
+    checkStartupConfig();
+  } catch (err) {
+    // Under `next start` nothing else checked: a server without its relay or worker is worse than none.
+    logger.error("refusing to start", { err: (err as Error).message });
+    process.exit(1);
+  }
   await getDb();
   const stops: (() => Promise<void>)[] = [];
   if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker());
@@ -25,6 +34,8 @@ export async function startBackground() {
   logger.info("background started", { workers: process.env.RUN_WORKERS !== "false", relay: Boolean(process.env.NATS_URL && process.env.RUN_RELAY !== "false") });
   const stopWork = async () => {
     await Promise.allSettled(stops.map((s) => s()));
+    // A clean close lets embedded PGlite shut down its PostgreSQL instead of recovering on the next start.
+    await (await getDbHandle()).close().catch((err) => logger.warn("closing the database failed", { err }));
   };
   g[STOP_BACKGROUND] = stopWork;
   // Under scripts/server.mjs the server owns shutdown: it stops accepting, lets in-flight
@@ -37,4 +48,10 @@ export async function startBackground() {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+}
+
+/** Every setting the app reads at start, the relay's included when it will run here. */
+export function checkStartupConfig() {
+  assertConfig();
+  if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") relayConfigFromEnv();
 }

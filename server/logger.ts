@@ -1,4 +1,7 @@
 type Fields = Record<string, unknown>;
+type Level = "info" | "warn" | "error";
+
+const RANK: Record<string, number> = { info: 0, warn: 1, error: 2, silent: 3 };
 
 function serialise(fields: Fields) {
   const out: Fields = {};
@@ -6,13 +9,25 @@ function serialise(fields: Fields) {
   return out;
 }
 
-function write(level: "info" | "warn" | "error", msg: string, fields: Fields = {}) {
-  if (process.env.LOG_LEVEL === "silent" || (level === "info" && process.env.LOG_LEVEL === "warn")) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...serialise(fields) });
-  (level === "error" ? console.error : console.log)(line);
+let allToStderr = false;
+
+/** The CLI keeps stdout for its output (`--json` must parse), so its logs all go to stderr. */
+export function logToStderr() {
+  allToStderr = true;
 }
 
-/** JSON lines on stdout/stderr: what a log shipper expects. */
+/** Whether LOG_LEVEL (info, warn, error or silent; default info) lets `level` through. */
+export function logLevelAllows(level: Level, setting = process.env.LOG_LEVEL): boolean {
+  return RANK[level] >= (RANK[setting || "info"] ?? 0);
+}
+
+function write(level: Level, msg: string, fields: Fields = {}) {
+  if (!logLevelAllows(level)) return;
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...serialise(fields) });
+  (level === "error" || allToStderr ? console.error : console.log)(line);
+}
+
+/** JSON lines on stdout (errors on stderr): what a log shipper expects. */
 export const logger = {
   info: (msg: string, fields?: Fields) => write("info", msg, fields),
   warn: (msg: string, fields?: Fields) => write("warn", msg, fields),

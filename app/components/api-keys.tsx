@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
@@ -78,7 +79,15 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
             <Table label="API keys" columns={["Key", "Status", `Created ${LONDON_TIME}`, "Last used", { label: "Actions", hidden: true }]}>
               {keys.map((k) => (
                 <tr key={k.id}>
-                  <td className="mono">{k.prefix}…</td>
+                  <td>
+                    <span className="mono">{k.prefix}…</span>
+                    {/* The audit log names a key by this number ("API key 12"); it links to the key's history. */}
+                    <div className="small">
+                      <Link href={`/audit?kind=api_key&entity=${k.id}`} title={`Audit log of API key ${k.id}`}>
+                        Key {k.id}
+                      </Link>
+                    </div>
+                  </td>
                   <td>
                     {k.invalidatedAt ? <Badge value="invalidated" /> : <Badge value="active" />}
                     {k.invalidatedAt && (

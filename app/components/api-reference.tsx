@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { EmptyState } from "@/app/components/ui/states";
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; anyOf?: Schema[]; oneOf?: Schema[]; description?: string; format?: string; pattern?: string; const?: unknown };
 type Param = { name: string; in: string; required: boolean; description?: string; schema: Schema };
@@ -56,6 +57,11 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
           {doc.info.description} Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a>.
         </p>
       </div>
+      {needle && shown.length === 0 && (
+        <div className="card" role="status">
+          <EmptyState title={`No endpoint matches “${q.trim()}”`}>Search by path or summary, such as notes, transactions or products.</EmptyState>
+        </div>
+      )}
       {tags.map((tag) => (
         <section key={tag} className="card" aria-labelledby={`tag-${tag}`}>
           <div className="card-header">
@@ -67,7 +73,7 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
               .map(({ path, method, op }) => (
                 <details key={`${method} ${path}`} className="note">
                   <summary style={{ cursor: "pointer" }}>
-                    <span className={`badge plain ${METHOD_TONE[method] ?? ""}`}>{method.toUpperCase()}</span> <span className="mono">{path}</span> <span className="muted">— {op.summary}</span>
+                    <span className={`badge plain ${METHOD_TONE[method] ?? ""}`}>{method.toUpperCase()}</span> <span className="mono api-path">{path}</span> <span className="muted">— {op.summary}</span>
                   </summary>
                   <div style={{ marginTop: 10 }}>
                     {op.description && <p style={{ whiteSpace: "pre-wrap" }}>{op.description}</p>}

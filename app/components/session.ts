@@ -5,12 +5,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { createRequestContext } from "@/server/api/context";
 import type { SessionUser } from "@/server/api/trpc";
-
-/** Only same-site paths: a crafted callbackUrl must not send a user elsewhere after sign-in. */
-export function safeCallback(raw: string | undefined | null): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/suppliers";
-  return raw;
-}
+import { safeCallback } from "./safe-callback";
 
 /** The signed-in user of this request (read once per request, shared by layout and page). */
 export const currentUser = cache(async (): Promise<SessionUser | null> => (await createRequestContext()).user);

@@ -2,7 +2,7 @@
 
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/server/auth/config";
-import { safeCallback } from "@/app/components/session";
+import { safeCallback } from "@/app/components/safe-callback";
 import { hasErrors, type SignInFieldErrors, signInFieldErrors } from "./validate";
 
 export type SignInState = { error: string | null; email: string; fieldErrors?: SignInFieldErrors };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { safeCallback } from "@/app/components/session";
+import { safeCallback } from "@/app/components/safe-callback";
 import { Brand } from "@/app/components/ui/brand";
 import { createRequestContext } from "@/server/api/context";
 import { SignInForm } from "./signin-form";

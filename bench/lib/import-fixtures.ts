@@ -21,7 +21,7 @@ export async function makeAccounts(db: Db, n: number) {
   await loadDemoProducts(sys, { only: ["VAR-22-11-01"] });
   const { organisation, apiKey } = await createOrganisation(sys, { name: `Bench ${RUN}` });
   const ctx = systemCtx(db, "bench-import", organisation.id);
-  const supplier = await createSupplier(ctx, { code: `BENCH-${RUN}`, documentRoot: "file:///tmp" });
+  const supplier = await createSupplier(ctx, { code: `BENCH-${RUN}`, documentRoot: `s3://bench-documents/${RUN.toLowerCase()}` }); // never read: s3:// is allowed by default
   const out: Acc[] = [];
   for (let i = 0; i < n; i++) {
     const external = `BENCH-${RUN}-${i}`;

@@ -118,6 +118,44 @@ test.describe("public tariff API", () => {
     await basic.dispose();
   });
 
+  test("the URLs, parameters and credentials published clients send, unchanged", async ({ playwright, baseURL, seed }) => {
+    // HomeAssistant-OctopusEnergy (aiohttp): no trailing slash, strftime("%Y-%m-%dT%H:%M:%SZ"),
+    // basic auth with the API key on the public routes too; OctoMeter (Ktor) the same paths
+    // with kotlinx Instant cut before the seconds; danopstech/octopusenergy (Go) sends an
+    // empty tariffs_active_at; .NET's "o" format has 7 fraction digits.
+    const ha = await playwright.request.newContext({ baseURL, httpCredentials: { username: seed.apiKey, password: "", send: "always" } });
+    const rates = "/v1/products/VAR-22-11-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates";
+    for (const query of [
+      "period_from=2026-04-01T00:00:00Z&period_to=2026-04-02T00:00:00Z",
+      "period_from=2026-04-01T00:00Z&period_to=2026-04-02T00:00Z",
+      "period_from=2026-03-31T23:00:00.0000000%2B00:00&period_to=2026-04-01T23:00:00.0000000%2B00:00",
+    ]) {
+      const res = await ha.get(`${rates}?${query}`);
+      expect(res.status(), query).toBe(200);
+      const body = await res.json();
+      expect(body.count, query).toBe(2);
+      expect(body.results.map((r: { payment_method: string }) => r.payment_method).sort()).toEqual(["DIRECT_DEBIT", "NON_DIRECT_DEBIT"]);
+    }
+    const standing = await ha.get("/v1/products/VAR-22-11-01/gas-tariffs/G-1R-VAR-22-11-01-C/standing-charges?period_from=2026-04-01T00:00:00Z&period_to=2026-04-02T00:00:00Z");
+    expect(standing.status()).toBe(200);
+    expect((await standing.json()).results[0]).toMatchObject({ valid_from: expect.stringMatching(/Z$/), value_inc_vat: expect.any(Number) });
+    const product = await ha.get("/v1/products/VAR-22-11-01?tariffs_active_at=");
+    expect(product.status()).toBe(200);
+    expect((await product.json()).single_register_electricity_tariffs._C.direct_debit_monthly.code).toBe("E-1R-VAR-22-11-01-C");
+    const account = await ha.get(`/v1/accounts/${seed.accounts[0].accountNumber}`);
+    expect(account.status()).toBe(200);
+    // paging without the trailing slash: next keeps the client's path and parameters
+    const first = await (await ha.get(`${rates}?page_size=3`)).json();
+    expect(first.next).toBe(`${baseURL}${rates}?page_size=3&page=2`);
+    expect((await ha.get(first.next)).status()).toBe(200);
+    for (const path of ["/v1/products/%00/", `${rates.replace("E-1R-VAR-22-11-01-C", "%00")}/`]) {
+      const res = await ha.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(await res.json()).toMatchObject({ code: expect.stringMatching(/^(product|tariff)_not_found$/), errors: [] });
+    }
+    await ha.dispose();
+  });
+
   test("unknown paths are JSON 404s for every method; gas day/night rates are rate_type_not_applicable", async ({ request }) => {
     for (const [method, path] of [
       ["POST", "/v1/data-import/notes/creat/"],

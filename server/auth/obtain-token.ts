@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers, organisations } from "@/db/schema";
 import { emit } from "../events/emit";
 import { hashApiKey, stampKeyUse } from "./api-keys";
-import { type Bucket, bucketDigest, AUTH_MAX_FAILURES_PER_ADDRESS, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
+import { type Bucket, addressBucket, bucketDigest, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
 import { issueRefreshToken, revokeFamily, spendRefreshToken } from "./refresh-tokens";
 import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens";
 
@@ -51,7 +51,7 @@ export async function obtainToken(db: Db, input: ObtainTokenInput, clientAddress
   const credential = given(input.APIKey) ? `key:${bucketDigest(input.APIKey)}` : given(input.refreshToken) ? `refresh:${bucketDigest(input.refreshToken)}` : `user:${bucketDigest(input.email!.trim().toLowerCase())}`;
   const buckets: Bucket[] = [
     { name: credential, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
-    { name: `ip:${clientAddress}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() },
+    addressBucket(clientAddress),
   ];
   const gate = await reserveAttempt(db, buckets);
   if (!gate.allowed) {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { inArray, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { authRateLimits } from "@/db/schema";
@@ -8,11 +9,30 @@ export type Bucket = { name: string; limit: number };
 /** Buckets hold digests, never credentials themselves. */
 export const bucketDigest = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
 
+/**
+ * The per-address bucket: an IPv4 address itself, an IPv6 address its /64 (one subscriber
+ * line or host gets a whole /64, so counting single addresses would let an attacker rotate
+ * through 2^64 of them).
+ */
+export function addressBucket(address: string): Bucket {
+  return { name: `ip:${isIPv6(address) ? ipv6Prefix64(address) : address}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() };
+}
+
+/** The first four groups of an IPv6 address, expanded: "2001:db8::1" -> "2001:db8:0:0::/64". */
+function ipv6Prefix64(address: string): string {
+  const [head, tail] = address.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  // An embedded IPv4 tail (::ffff:1.2.3.4 style) fills the last two groups, never the first four.
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 /** One user's password attempts, shared by console sign-in and the token mutation. */
 export function passwordBuckets(email: string, address: string): Bucket[] {
   return [
     { name: `user:${bucketDigest(email.trim().toLowerCase())}`, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
-    { name: `ip:${address}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() },
+    addressBucket(address),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -11,11 +11,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "km-cli-"));
 
 /** Runs `npm run cli -- ...` the way an operator would, against a throwaway database. */
 async function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(env: Record<string, string | undefined>, ...args: string[]) {
   try {
-    const { stdout } = await run(path.resolve("node_modules/.bin/tsx"), ["server/cli/main.ts", ...args], {
-      env: { ...process.env, PGLITE_DIR: path.join(dataDir, "pglite"), LOG_LEVEL: "silent" },
+    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["server/cli/main.ts", ...args], {
+      env: { ...process.env, PGLITE_DIR: path.join(dataDir, "pglite"), LOG_LEVEL: "silent", ...env },
+      timeout: 120_000,
     });
-    return { code: 0, stdout, stderr: "" };
+    return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
@@ -55,4 +60,58 @@ describe("operator CLI", () => {
     expect(keys).toHaveLength(2);
     expect(keys.find((k: { id: number }) => k.id === api_key.id).invalidatedAt).not.toBeNull();
   }, 120_000);
+
+  it("keeps stdout for JSON and reports every failure as JSON on stderr with --json", async () => {
+    const missing = await cli("api-key", "list", "--org", "ORG-NOSUCH1", "--json");
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe("");
+    expect(JSON.parse(missing.stderr)).toMatchObject({ code: "organisation_not_found" });
+
+    const invalid = await cli("org", "create", "--name", "X", "--number", "bad", "--json");
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toBe("");
+    expect(JSON.parse(invalid.stderr).errors[0]).toMatchObject({ attr: "number" });
+  }, 120_000);
+
+  it("refuses option values it cannot use instead of guessing", async () => {
+    const org = JSON.parse((await cli("org", "create", "--name", "Opts", "--json")).stdout).organisation.number;
+    for (const id of ["abc", "1.5", "0"]) {
+      const bad = await cli("api-key", "roll", "--org", org, "--id", id);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain("Expected a key id");
+    }
+    const code = uniq("OPT");
+    await cli("supplier", "create", "--org", org, "--code", code, "--document-root", "file:///srv/docs", "--send-automated-emails");
+    const yes = await cli("supplier", "update", "--org", org, "--code", code, "--send-automated-emails", "yes");
+    expect(yes.code).toBe(1);
+    expect(yes.stderr).toContain("Allowed choices are true, false");
+    const list = JSON.parse((await cli("supplier", "list", "--org", org, "--json")).stdout);
+    expect(list.find((s: { code: string }) => s.code === code).sendAutomatedEmails).toBe(true);
+  }, 120_000);
+
+  it("says clearly when the database settings or the database itself are unusable", async () => {
+    const pool = await cliWith({ DATABASE_URL: "postgres://u@127.0.0.1:1/x", DATABASE_POOL_SIZE: "0" }, "supplier", "list");
+    expect(pool.code).toBe(1);
+    expect(pool.stderr).toContain('DATABASE_POOL_SIZE="0" must be a whole number >= 1');
+
+    const scheme = await cliWith({ DATABASE_URL: "mysql://u:secret@db/x" }, "supplier", "list", "--json");
+    expect(JSON.parse(scheme.stderr)).toMatchObject({ code: "invalid_configuration" });
+    expect(scheme.stderr).not.toContain("secret");
+
+    const down = await cliWith({ DATABASE_URL: "postgres://u:secret@127.0.0.1:1/x" }, "supplier", "list");
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain("cannot open the database at postgres://u:***@127.0.0.1:1/x (DATABASE_URL)");
+    expect(down.stderr).not.toContain("secret");
+  }, 120_000);
+
+  it("refuses an embedded database another process holds, as JSON with --json", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "km-cli-locked-"));
+    mkdirSync(path.join(dir, "pglite"));
+    writeFileSync(path.join(dir, "pglite.lock"), String(process.pid));
+    const locked = await cliWith({ PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" }, "supplier", "list", "--json");
+    expect(locked.code).toBe(1);
+    expect(locked.stdout).toBe("");
+    expect(JSON.parse(locked.stderr)).toMatchObject({ code: "database_in_use" });
+    expect(JSON.parse(locked.stderr).detail).toContain(`in use by process ${process.pid}`);
+  }, 60_000);
 });

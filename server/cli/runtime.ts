@@ -1,14 +1,35 @@
 import { eq } from "drizzle-orm";
-import { type DbHandle, openDatabase } from "@/db/client";
+import { isDatabaseUnavailable } from "@/db/errors";
+import { type DbHandle, defaultPgliteDir, openDatabase } from "@/db/client";
 import { organisations } from "@/db/schema";
+import { redactUrl } from "@/scripts/config.mjs";
 import { type Ctx, systemCtx } from "../context";
 import { ServiceError } from "../errors";
+import { CliError } from "./errors";
 
 let handle: DbHandle | undefined;
 
 export async function cliDb() {
-  handle ??= await openDatabase();
+  handle ??= await openDatabase().catch((err) => {
+    throw describeOpenError(err);
+  });
   return handle.db;
+}
+
+export async function cliHandle(): Promise<DbHandle> {
+  await cliDb();
+  return handle!;
+}
+
+/** Says which database could not be opened and why, without the password. */
+function describeOpenError(err: unknown): unknown {
+  const message = (err as Error)?.message ?? String(err);
+  if (message.startsWith("invalid configuration")) return new CliError("invalid_configuration", message);
+  if (message.includes("is in use by process")) return new CliError("database_in_use", message);
+  const url = process.env.DATABASE_URL;
+  if (url && isDatabaseUnavailable(err)) return new CliError("database_unavailable", `cannot open the database at ${redactUrl(url)} (DATABASE_URL): ${message}`);
+  if (!url) return new CliError("database_unavailable", `cannot open the embedded database in ${process.env.PGLITE_DIR || defaultPgliteDir()}: ${message}`);
+  return err;
 }
 
 export async function closeCliDb() {

@@ -1,3 +1,4 @@
+import { redactUrl } from "@/scripts/config.mjs";
 import {
   DiscardPolicy,
   JetStreamApiCodes,
@@ -139,7 +140,8 @@ export class NatsLink {
         void this.watch(nc);
         return;
       } catch (err) {
-        logger.warn("events relay: NATS connect failed", { url: this.url, err });
+        // Retried every few seconds while NATS is away: the message, not a stack trace each time; never the password.
+        logger.warn("events relay: NATS connect failed", { url: redactUrl(this.url), err: (err as Error).message });
         await new Promise((r) => setTimeout(r, wait));
         wait = Math.min(wait * 2, 5000);
       }
@@ -164,7 +166,7 @@ export class NatsLink {
   private setUp(up: boolean) {
     if (this.up === up) return;
     this.up = up;
-    logger.info(up ? "events relay: NATS connected" : "events relay: NATS disconnected", { url: this.url });
+    logger.info(up ? "events relay: NATS connected" : "events relay: NATS disconnected", { url: redactUrl(this.url) });
     for (const fn of this.listeners) fn();
   }
 

@@ -4,10 +4,26 @@ import { eventRelayState, events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
 
 /**
- * The oldest unpublished events in log order: a prefix by `seq` of the unpublished rows,
- * leaving out `skipSeqs` (rows already acked whose marking is still in flight).
+ * Ordering chains whose head row failed to publish: their later rows cannot be sent before
+ * the head is acked, so reading them only fills the batch with rows that will be held.
  */
-export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = []): Promise<OutboxEvent[]> {
+export type BlockedChains = { heads: number[]; accounts: string[]; organisations: number[] };
+
+/**
+ * The oldest unpublished events in log order: a prefix by `seq` of the unpublished rows,
+ * leaving out `skipSeqs` (rows already acked whose marking is still in flight) and the rows
+ * of `blocked` chains other than their heads (so a stuck account's backlog cannot fill
+ * every batch and stall the other accounts; its rows are read again, in order, once its
+ * head is delivered).
+ */
+export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<OutboxEvent[]> {
+  const where = [isNull(events.publishedAt)];
+  if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${sql.param(skipSeqs)}::bigint[]))`);
+  if (blocked && (blocked.accounts.length || blocked.organisations.length)) {
+    where.push(sql`(${events.seq} = any(${sql.param(blocked.heads)}::bigint[]) or not (
+      coalesce(${events.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
+      or (${events.accountNumber} is null and coalesce(${events.organisationId} = any(${sql.param(blocked.organisations)}::int[]), false))))`);
+  }
   return db
     .select({
       id: events.id,
@@ -20,7 +36,7 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       payload: events.payload,
     })
     .from(events)
-    .where(skipSeqs.length ? and(isNull(events.publishedAt), sql`not (${events.seq} = any(${sql.param(skipSeqs)}::bigint[]))`) : isNull(events.publishedAt))
+    .where(and(...where))
     .orderBy(asc(events.seq))
     .limit(limit);
 }

@@ -8,7 +8,9 @@ import { maxRelayLagSeconds } from "./relay-config";
 export const RelayStatus = z.object({
   stream: z.string(),
   relay_configured: z.boolean().describe("NATS_URL is set in the answering process."),
-  healthy: z.boolean().describe("False when the oldest unpublished event is older than max_lag_seconds or the leader's heartbeat is stale."),
+  healthy: z
+    .boolean()
+    .describe("False when the oldest unpublished event is older than max_lag_seconds, the leader's heartbeat is stale, or the leader cannot reach NATS."),
   unpublished_count: z.int().describe("Outbox rows not yet stamped published: one per stored event, whatever versions it is delivered as."),
   oldest_unpublished_age_seconds: z.number().nullable(),
   oldest_unpublished: z
@@ -54,7 +56,8 @@ export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Pr
   const lag = head ? ageOf(head.createdAt) : null;
   const beatAge = state?.heartbeatAt ? ageOf(state.heartbeatAt) : null;
   const configured = !!process.env.NATS_URL;
-  const healthy = !configured || ((lag ?? 0) <= maxLag && beatAge !== null && beatAge <= STALE_HEARTBEAT_SECONDS);
+  // A leader that cannot reach NATS delivers nothing, however few events are waiting yet.
+  const healthy = !configured || ((lag ?? 0) <= maxLag && beatAge !== null && beatAge <= STALE_HEARTBEAT_SECONDS && state?.natsConnected === true);
   return {
     stream,
     relay_configured: configured,

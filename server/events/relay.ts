@@ -2,8 +2,8 @@ import { type Db, type DbHandle, getDbHandle } from "@/db/client";
 import { logger } from "../logger";
 import type { OutboxEvent } from "./envelope";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
-import { fetchUnpublished, markPublished, recordFailures, writeHeartbeat } from "./outbox";
-import { type Acked, type RelayMessage, type RowsResult, publishRows } from "./publish-batch";
+import { type BlockedChains, fetchUnpublished, markPublished, recordFailures, writeHeartbeat } from "./outbox";
+import { type Acked, type RelayMessage, type RowsResult, orderingKey, publishRows } from "./publish-batch";
 import { type RelayConfig, relayConfigFromEnv } from "./relay-config";
 import { type RelaySession, openRelaySession } from "./relay-session";
 
@@ -66,6 +66,12 @@ export class EventRelay {
   /** Earlier batches' markings, overlapped with publishing the next batches (oldest first). */
   private markings: Marking[] = [];
   private prefetched: OutboxEvent[] | null = null;
+  /**
+   * Ordering chains (orderingKey) whose head row failed, with that head: until the head is
+   * delivered only it is read of its chain, so the chain's held rows never crowd the others
+   * out of a batch (a stuck account with a batch-sized backlog stalled every account).
+   */
+  private blocked = new Map<string, OutboxEvent>();
   private readonly nats: NatsLink;
 
   constructor(private readonly opts: RelayOptions = {}) {
@@ -168,7 +174,7 @@ export class EventRelay {
       await ensureStream(this.nats.connection, cfg);
       this.streamReady = true;
     }
-    const batch = this.prefetched ?? (await fetchUnpublished(db, cfg.batchSize, this.markingSeqs()));
+    const batch = this.prefetched ?? (await fetchUnpublished(db, cfg.batchSize, this.markingSeqs(), this.blockedChains()));
     this.prefetched = null;
     if (!batch.length) {
       await this.settleMarking();
@@ -186,9 +192,10 @@ export class EventRelay {
     const cfg = this.config;
     const js = this.nats.client;
     const inFlight = [...this.markingSeqs(), ...batch.map((e) => e.seq)];
-    const next = batch.length === cfg.batchSize ? fetchUnpublished(db, cfg.batchSize, inFlight) : null;
+    const next = batch.length === cfg.batchSize ? fetchUnpublished(db, cfg.batchSize, inFlight, this.blockedChains()) : null;
     next?.catch(() => {});
     const result = await publishRows(batch, (m) => publishEvent(js, cfg, m));
+    this.updateBlocked(batch, result);
     if (!result.failed.length) {
       if (this.markings.length >= MAX_MARKINGS) await this.settleOldestMarking();
       const done = this.mark(db, result);
@@ -222,6 +229,31 @@ export class EventRelay {
     this.stats.duplicates += result.deliveredAcks.filter((a) => a.ack.duplicate).length;
     this.stats.lastPublishAt = new Date();
     this.opts.onPublished?.(result.deliveredAcks);
+  }
+
+  /**
+   * A chain stays blocked while its head is read and fails again; it is released once the
+   * head is delivered or no longer read (then the next read is a plain `seq` prefix again,
+   * which is always safe: the per-key chain in publishBatch keeps the order either way).
+   */
+  private updateBlocked(batch: OutboxEvent[], result: RowsResult) {
+    const failed = new Set(result.failedRows.map((f) => f.id));
+    const inBatch = new Set(batch.map((e) => e.id));
+    for (const [key, head] of this.blocked) if (!inBatch.has(head.id) || !failed.has(head.id)) this.blocked.delete(key);
+    for (const row of batch) {
+      const key = failed.has(row.id) ? orderingKey(row) : null;
+      if (key && !this.blocked.has(key)) this.blocked.set(key, row);
+    }
+  }
+
+  private blockedChains(): BlockedChains | undefined {
+    if (!this.blocked.size) return undefined;
+    const heads = [...this.blocked.values()];
+    return {
+      heads: heads.map((e) => e.seq),
+      accounts: heads.flatMap((e) => (e.accountNumber ? [e.accountNumber] : [])),
+      organisations: heads.flatMap((e) => (!e.accountNumber && e.organisationId !== null ? [e.organisationId] : [])),
+    };
   }
 
   private markingSeqs(): number[] {

@@ -23,8 +23,8 @@ export const eventsRouteDocs: RouteDoc[] = [
     summary: "Lag of the outbox relay to NATS JetStream",
     description:
       "Unpublished events (count, age of the oldest, its attempts and last error), the last publish, and the leading relay's heartbeat. " +
-      "200 when healthy; 503 when NATS_URL is set and the oldest unpublished event is older than EVENTS_RELAY_MAX_LAG_SECONDS or no relay heartbeat " +
-      "arrived for 30 s. Without NATS_URL the events table is the log: always 200.",
+      "200 when healthy; 503 when NATS_URL is set and the oldest unpublished event is older than EVENTS_RELAY_MAX_LAG_SECONDS, no relay heartbeat " +
+      "arrived for 30 s, or the leading relay reports it cannot reach NATS. Without NATS_URL the events table is the log: always 200.",
     tags: TAGS,
     auth: "none",
     responses: {

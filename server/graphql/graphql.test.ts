@@ -170,3 +170,40 @@ describe("obtainKrakenToken", () => {
     expect(bad.json.errors[0].extensions.errorCode).toBe("KT-CT-1111");
   });
 });
+
+describe("limits on the unauthenticated endpoint", () => {
+  it("refuses a body over 64 kB with 413 in the GraphQL envelope, whether declared or streamed", async () => {
+    const big = JSON.stringify({ query: MUTATION, variables: { input: { APIKey: "x".repeat(70_000) } } });
+    const declared = await graphql(new Request("http://localhost/v1/graphql/", { method: "POST", headers: { "content-type": "application/json" }, body: big }));
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ errors: [{ message: "The request body exceeds 65536 bytes.", extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
+    const stream = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 20; i++) c.enqueue(new TextEncoder().encode(" ".repeat(4096)));
+        c.close();
+      },
+    });
+    const streamed = await graphql(new Request("http://localhost/v1/graphql/", { method: "POST", headers: { "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit));
+    expect(streamed.status).toBe(413);
+    expect(streamed.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("refuses a document of more than 2,000 tokens as a parse error (a deep one was a 500)", async () => {
+    const deep = `{${"a{".repeat(20_000)}b${"}".repeat(20_000)}}`;
+    // As for any syntax error with an application/json response: 200 and the error in the envelope.
+    for (const query of [deep, `{${" __typename".repeat(2_000)}}`]) {
+      const res = await call(graphql, "/v1/graphql/", { body: { query } });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
+        errors: [expect.objectContaining({ message: expect.stringMatching(/^Syntax Error: Document contains more tha[nt] 2000 tokens/), extensions: { code: "GRAPHQL_PARSE_FAILED" } })],
+      });
+    }
+  });
+
+  it("still answers an ordinary operation after reading the body itself", async () => {
+    const org = await makeOrg(t.db);
+    const res = await obtain({ APIKey: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.data.token).toBeTruthy();
+  });
+});

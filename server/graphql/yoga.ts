@@ -2,6 +2,16 @@ import { createYoga } from "graphql-yoga";
 import { logger } from "../logger";
 import { type GraphQLContext, schema } from "./schema";
 
+/** Largest POST body the endpoint reads (the token mutation with its variables is under 1 kB). */
+export const GRAPHQL_MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Most tokens a document may hold. graphql-js parses recursively, so without a bound a
+ * deeply nested selection overflows the stack (a 500); this schema's largest useful
+ * document has a few hundred tokens.
+ */
+export const GRAPHQL_MAX_TOKENS = 2000;
+
 /** One Yoga instance per process; errors that are not GraphQLErrors are masked and logged. */
 export const yoga = createYoga<GraphQLContext>({
   schema,
@@ -13,6 +23,8 @@ export const yoga = createYoga<GraphQLContext>({
   // routes' policy instead (Allow-Origin *, no credentials; ADR 0203).
   cors: false,
   graphiql: false,
+  // Yoga's own parse (its graphql instance, so its errors are recognised as GraphQL errors), bounded.
+  plugins: [{ onParse: ({ parseFn, setParseFn }) => setParseFn((source, options) => parseFn(source, { ...options, maxTokens: GRAPHQL_MAX_TOKENS })) }],
   logging: {
     debug: () => {},
     info: () => {},

@@ -41,6 +41,14 @@ describe("parseLondonDateTime bounds", () => {
     expect(iso("9999-12-31")).toBe("9999-12-31T00:00:00.000Z");
   });
 
+  it("cuts a fraction to milliseconds, never rounding into the next second", () => {
+    expect(iso("2026-11-21T10:00:00.9996Z")).toBe("2026-11-21T10:00:00.999Z");
+    expect(iso("2026-11-21T10:00:00.9996")).toBe("2026-11-21T10:00:00.999Z");
+    expect(iso("2026-11-21T10:00:00.5+01:00")).toBe("2026-11-21T09:00:00.500Z");
+    expect(iso("2026-07-01T10:00:00.123456")).toBe("2026-07-01T09:00:00.123Z");
+    expect(iso("2026-07-01T10:00:00.04")).toBe("2026-07-01T09:00:00.040Z");
+  });
+
   it("keeps the earliest dates, which an offset may move back into year 99", () => {
     expect(iso("0100-01-01T00:00:00+01:00")).toBe("0099-12-31T23:00:00.000Z");
     expect(iso("0099-12-31T23:00:00Z")).toBeNull();

@@ -42,7 +42,8 @@ function parseLondonDateTimeUnbounded(s: string): Date | null {
   const m = (d ? [s, d[1], d[2], d[3], "00", "00", "00", undefined, undefined] : DATETIME_RE.exec(s)) as (string | undefined)[] | null;
   if (!m) return null;
   const [y, mo, da, h, mi, se] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)];
-  const ms = m[7] ? Math.round(+`0.${m[7]}` * 1000) : 0;
+  // Milliseconds cut from the fraction's digits, not rounded: .9996 stays in its second (rounding gave 1000 ms, written as .1000).
+  const ms = m[7] ? +m[7].padEnd(3, "0").slice(0, 3) : 0;
   if (!isValidDate(`${m[1]}-${m[2]}-${m[3]}`) || h > 23 || mi > 59 || se > 59) return null;
   const offset = m[8];
   if (offset) {

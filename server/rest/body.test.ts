@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
 import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
 import { POST as createTransactions } from "@/app/v1/data-import/transactions/create/route";
@@ -60,6 +60,29 @@ describe("JSON request bodies", () => {
     // 64 levels are only a wrong type: the limit does not get in the way of ordinary validation.
     const deepest = await send(stage, `{"import_supplier": ${nested(63)}}`, s.auth);
     expect(deepest.json.errors).toContainEqual(expect.objectContaining({ attr: "import_supplier", code: "invalid_type" }));
+    expect(await written()).toEqual(before);
+  });
+
+  it("a body cut off by the client (aborted upload) is a 400 incomplete_body, not a logged server failure, and writes nothing", async () => {
+    const s = await account();
+    const before = await written();
+    const { logger } = await import("@/server/logger");
+    const logged = vi.spyOn(logger, "error");
+    try {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(`{${s.refText},"notes":[{"body":"half`));
+          c.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        },
+      });
+      const req = new Request("http://localhost:3000/v1/x/", { method: "POST", headers: { authorization: s.auth, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+      const res = await createNotes(req, { params: Promise.resolve({}) });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(errorShape("incomplete_body", null));
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
     expect(await written()).toEqual(before);
   });
 

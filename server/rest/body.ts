@@ -5,6 +5,9 @@ export const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 10 * 1024 * 1
 
 const tooLarge = () =>
   new ServiceError("payload_too_large", "payload_too_large", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+const throwTooLarge = (): never => {
+  throw tooLarge();
+};
 
 // application/json or a structured +json type (application/merge-patch+json); parameters such as charset are allowed.
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;|$)/i;
@@ -20,9 +23,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 export async function readJsonBody(req: Request): Promise<Record<string, unknown>> {
   const type = req.headers.get("content-type")?.trim();
   if (type && !JSON_MEDIA_TYPE.test(type)) throw unsupportedMediaType(type);
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = decodeUtf8(await readBytesCapped(req));
+  const text = decodeUtf8((await readBytesCapped(req, MAX_BODY_BYTES)) ?? throwTooLarge());
   if (!text.trim()) throw new ServiceError("validation", "parse_error", "The request body is empty; a JSON object is required.");
   let value: unknown;
   try {
@@ -56,18 +57,33 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-async function readBytesCapped(req: Request): Promise<Uint8Array> {
+/**
+ * The connection closed before the whole body arrived (the client aborted or went away):
+ * a 400 nobody may read, but not a server failure to log as one.
+ */
+function bodyCutOff(): never {
+  const detail = "The request body was not received completely (the connection closed).";
+  throw new ServiceError("validation", "incomplete_body", detail, { errors: [fieldError(null, "incomplete_body", detail)] });
+}
+
+/**
+ * The body's bytes, or null when it is declared (Content-Length) or turns out to be larger
+ * than `maxBytes` (then the rest is not read).
+ */
+export async function readBytesCapped(req: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return null;
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(bodyCutOff);
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      return null;
     }
     chunks.push(value);
   }

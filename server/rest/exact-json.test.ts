@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parse } from "lossless-json";
-import { describe, expect, it } from "vitest";
-import { ImpreciseNumber, MAX_JSON_DEPTH, isExactNumber, parseExactJson, unstorableValueErrors } from "./exact-json";
+import { describe, expect, it, vi } from "vitest";
+import { ImpreciseNumber, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, isExactNumber, parseExactJson, unstorableValueErrors } from "./exact-json";
 
 /** What parseExactJson threw (a ServiceError carries code and errors), or undefined. */
 function failure(text: string): any {
@@ -83,6 +83,50 @@ describe("parseExactJson: nesting", () => {
     }
   });
 });
+
+describe("parseExactJson: bodies with many arrays and objects", () => {
+  // Over 10,000 `{`: such bodies are scanned before JSON.parse builds anything.
+  const pad = `"pad": [${Array(10_001).fill("{}").join(",")}]`;
+
+  it("refuses 10 MB of nesting as nesting_too_deep, naming the same path as for a small body", () => {
+    const text = "[".repeat(5_000_000) + "]".repeat(5_000_000);
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      expect(failure(text)).toMatchObject({ code: "nesting_too_deep", errors: [{ attr: Array(MAX_JSON_DEPTH).fill("0").join(".") }] });
+      // Refused by the scan: JSON.parse (seconds of work on this text) never saw it.
+      expect(parse.mock.calls.some(([arg]) => arg === text)).toBe(false);
+    } finally {
+      parse.mockRestore();
+    }
+    for (const deep of [`{"a":[{"b":${nested(MAX_JSON_DEPTH)}}]}`, `{"x\\\":[{": 1, "k,[": [0, "],[", {"y": ${nested(MAX_JSON_DEPTH)}}]}`]) {
+      const small = failure(`{"body": ${deep}}`);
+      expect(small.code).toBe("nesting_too_deep");
+      expect(failure(`{${pad}, "body": ${deep}}`)).toMatchObject({ code: "nesting_too_deep", errors: [{ attr: small.errors[0].attr }] });
+    }
+    expect(failure(`{${pad}, "body": ${deep64()}}`)).toMatchObject({ errors: [{ attr: expect.stringMatching(/^body\.k,\[\.2\.y\.0/) }] });
+  });
+
+  it(`refuses more than ${MAX_JSON_CONTAINERS.toLocaleString("en-GB")} arrays and objects as too_many_values`, () => {
+    const err = failure(`[${Array(MAX_JSON_CONTAINERS).fill("[]").join(",")}]`);
+    expect(err).toMatchObject({ code: "too_many_values", errors: [{ code: "too_many_values", attr: null }] });
+    expect(err.message).toBe("A JSON body may hold at most 250,000 arrays and objects.");
+    expect((parseExactJson(`[${Array(MAX_JSON_CONTAINERS - 1).fill("[]").join(",")}]`) as unknown[]).length).toBe(MAX_JSON_CONTAINERS - 1);
+  });
+
+  it("parses brackets inside strings, at any count, as text", () => {
+    const text = "[{".repeat(20_000);
+    expect(parseExactJson(JSON.stringify({ body: text, n: [1, { x: text }] }))).toEqual({ body: text, n: [1, { x: text }] });
+    expect(parseExactJson(`{${pad}, "a": ${nested(MAX_JSON_DEPTH - 1)}}`)).toMatchObject({ a: [expect.anything()] });
+  });
+
+  it("leaves malformed text to JSON.parse's own error", () => {
+    expect(() => parseExactJson(`{${pad}, "a": "unterminated`)).toThrow(SyntaxError);
+    expect(() => parseExactJson(`{${pad}, "a": [}`)).toThrow(SyntaxError);
+  });
+});
+
+/** A deep value reached through a key holding `,[` and an array whose strings hold brackets. */
+const deep64 = () => `{"k,[": [0, "],[", {"y": ${nested(MAX_JSON_DEPTH)}}]}`;
 
 describe("parseExactJson: repeated keys", () => {
   it("refuses a key repeated in one object, naming its path, whatever the values", () => {

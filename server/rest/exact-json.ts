@@ -18,6 +18,10 @@ export class ImpreciseNumber {
  * becomes an ImpreciseNumber. Malformed text throws a SyntaxError.
  */
 export function parseExactJson(text: string): unknown {
+  // JSON.parse's time grows with the arrays and objects it builds (10 MB of `[` nesting
+  // takes seconds), so a body with many of them is checked by a scan that stops at the
+  // first one too deep or too many, before anything is built.
+  if (countOpenings(text, PRESCAN_ABOVE) > PRESCAN_ABOVE) prescanContainers(text);
   // V8's JSON.parse is iterative, so any depth parses; every walk after it stops at MAX_JSON_DEPTH.
   const value = JSON.parse(text);
   const shape = shapeOf(value);
@@ -36,6 +40,69 @@ export function parseExactJson(text: string): unknown {
   const mayChange = scan.longNumber || shape.numberInArray || typeof value === "number";
   if (!mayChange || !hasInexactNumber(text)) return value;
   return parse(text, null, { parseNumber: (s) => (isExactNumber(s) ? Number(s) : new ImpreciseNumber(s)) });
+}
+
+/** Most arrays and objects a body may hold: a 10 MB body of real data has well under 100,000. */
+export const MAX_JSON_CONTAINERS = 250_000;
+
+/** Bodies with more `[` and `{` characters than this (in strings or not) are prescanned. */
+const PRESCAN_ABOVE = 10_000;
+
+/** `[` and `{` characters in the text, counted natively and no further than past `limit`. */
+function countOpenings(text: string, limit: number): number {
+  let n = 0;
+  for (const c of ["{", "["]) {
+    for (let i = text.indexOf(c); i !== -1 && n <= limit; i = text.indexOf(c, i + 1)) n++;
+  }
+  return n;
+}
+
+/**
+ * One pass over the text (strings skipped) that throws nesting_too_deep, naming the same
+ * path a walk of the parsed value would, or too_many_values, before JSON.parse builds
+ * anything. Malformed text is left for JSON.parse to report.
+ */
+function prescanContainers(text: string) {
+  // Per open container: the key or index the scan is inside, and whether it is an array.
+  const path: (string | number)[] = [];
+  const isArray: boolean[] = [];
+  let containers = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      const start = i;
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92 /* \ */) i++;
+      const top = isArray.length - 1;
+      if (top >= 0 && !isArray[top] && nextNonSpace(text, i + 1) === 58 /* : */) {
+        try {
+          path[top] = JSON.parse(text.slice(start, i + 1)) as string;
+        } catch {
+          return;
+        }
+      }
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (isArray.length === MAX_JSON_DEPTH) throw tooDeep(path.slice(0, MAX_JSON_DEPTH));
+      if (++containers > MAX_JSON_CONTAINERS) throw tooManyValues();
+      isArray.push(c === 91);
+      path.push(0);
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      isArray.pop();
+      path.pop();
+    } else if (c === 44 /* , */ && isArray[isArray.length - 1]) {
+      (path[path.length - 1] as number)++;
+    }
+  }
+}
+
+function nextNonSpace(text: string, from: number): number {
+  let i = from;
+  while (isSpace(text.charCodeAt(i))) i++;
+  return text.charCodeAt(i);
+}
+
+function tooManyValues() {
+  const detail = `A JSON body may hold at most ${MAX_JSON_CONTAINERS.toLocaleString("en-GB")} arrays and objects.`;
+  return new ServiceError("validation", "too_many_values", detail, { errors: [fieldError(null, "too_many_values", detail)] });
 }
 
 /**

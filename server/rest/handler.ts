@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/client";
 import { authenticate } from "../auth/authenticate";
 import { type Actor, type Ctx, requireWriter } from "../context";
@@ -91,6 +92,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export function errorResponse(err: unknown, requestId: string): Response {
   if (err instanceof ServiceError) {
     return json(err.status, err.body ?? err.toBody(), { ...err.headers, "x-request-id": requestId });
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Not a bug in the request: the database is away (restarting, failing over, out of
+    // connections). 503 with Retry-After tells scripts to send the same request again.
+    logger.error("database unavailable", { requestId, err });
+    return json(503, { detail: "The service is temporarily unavailable (its database cannot be reached). Send the same request again shortly.", code: "service_unavailable", errors: [] }, { "x-request-id": requestId, "retry-after": "5" });
   }
   logger.error("unhandled error", { requestId, err });
   return json(

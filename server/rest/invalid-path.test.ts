@@ -27,14 +27,35 @@ describe("a malformed percent-encoding in a /v1/ path", () => {
     expect(malformedSegment("/v1/products/%ZZ/x/")).toBe("%ZZ");
   });
 
-  it("runs the proxy only for /v1/ paths holding a %, never for the console or ordinary API calls", () => {
+  it("runs the proxy only for paths holding a %, never for ordinary requests", () => {
     const matches = (url: string) => unstable_doesMiddlewareMatch({ config, nextConfig: {}, url });
-    expect(matches("/v1/products/%ZZ/")).toBe(true);
-    expect(matches("/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/")).toBe(true);
-    expect(matches("/v1/products/")).toBe(false);
-    expect(matches("/v1/data-import/account-import-process/process/")).toBe(false);
-    expect(matches("/accounts/%ZZ")).toBe(false);
-    expect(matches("/api/auth/%ZZ")).toBe(false);
-    expect(matches("/signin")).toBe(false);
+    for (const path of ["/v1/products/%ZZ/", "/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/", "/accounts/%ZZ", "/api/auth/%ZZ", "/api/trpc/%ZZ", "/%E0%A4%A"]) {
+      expect(matches(path), path).toBe(true);
+    }
+    for (const path of ["/v1/products/", "/v1/data-import/account-import-process/process/", "/signin", "/accounts/A-1234ABCD", "/api/trpc/events.list"]) {
+      expect(matches(path), path).toBe(false);
+    }
+  });
+});
+
+describe("a malformed percent-encoding outside /v1/", () => {
+  it("is JSON 400 invalid_path under /api/ (tRPC, Auth.js): their callers are programs", async () => {
+    for (const path of ["/api/trpc/%ZZ", "/api/auth/%ZZ"]) {
+      const res = proxy(at(path))!;
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(await res.json()).toMatchObject({ code: "invalid_path", detail: "The path segment '%ZZ' is not valid percent-encoding." });
+    }
+  });
+
+  it("is a 400 page naming the bad segment for a console address, with the segment escaped", async () => {
+    const res = proxy(at("/suppliers/%3Cb%ZZ"))!;
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    expect(html).toContain("This address is not valid");
+    expect(html).toContain("&#39;%3Cb%ZZ&#39; is not valid percent-encoding.");
+    expect(html).toContain('href="/"');
+    expect(proxy(at("/suppliers/A%20B"))).toBeUndefined();
   });
 });

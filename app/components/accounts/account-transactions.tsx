@@ -13,7 +13,15 @@ type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
 type Tx = TxPage["items"][number];
 type Pager = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 
-const COLUMNS = ["Transaction", "Type", "Reason", { label: "Amount", className: "num" }, "Date", { label: "Details", hidden: true }];
+// On a phone the type, amount and date fold into a line under the transaction (globals.css, .fold-on-phone).
+const COLUMNS = [
+  "Transaction",
+  { label: "Type", className: "wide-only" },
+  { label: "Reason", className: "wide-only" },
+  { label: "Amount", className: "num wide-only" },
+  { label: "Date", className: "wide-only" },
+  { label: "Details", hidden: true },
+];
 
 /** The account's transactions, newest date first, with what the migration sent for each on demand. */
 export function Transactions({ pages, pager }: { pages: TxPage[]; pager: Pager }) {
@@ -23,7 +31,7 @@ export function Transactions({ pages, pager }: { pages: TxPage[]; pager: Pager }
       <p className="muted small">
         Charges and repayments add to what the customer owes; credits and payments reduce it and are shown with a minus sign.
       </p>
-      <Table label="Transactions" columns={COLUMNS}>
+      <Table label="Transactions" columns={COLUMNS} className="fold-on-phone">
         {items.map((t) => (
           <TransactionRow key={t.id} t={t} />
         ))}
@@ -53,8 +61,13 @@ function TransactionRow({ t }: { t: Tx }) {
           <div title="TRANSACTION_ADDED_TO_ACCOUNT">
             <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
           </div>
+          <div className="phone-only small transaction-meta">
+            {TRANSACTION_TYPE_LABEL[t.type] ?? t.type} · <span className="nowrap">{formatMoney(signedAmount(t.type, t.amount))}</span> ·{" "}
+            <span className="nowrap">{formatDay(t.transactionDate)}</span>
+            {t.dateMoved && <span className="muted"> (moved from {formatDay(t.originalTransactionDate)})</span>}
+          </div>
         </td>
-        <td>
+        <td className="wide-only">
           {TRANSACTION_TYPE_LABEL[t.type] ?? t.type}
           {t.paymentType && (
             <div className="muted small" title={t.paymentType}>
@@ -62,12 +75,12 @@ function TransactionRow({ t }: { t: Tx }) {
             </div>
           )}
         </td>
-        <td>
+        <td className="wide-only">
           {t.reason ? <span title={t.reason}>{TRANSACTION_REASON_LABEL[t.reason] ?? t.reason}</span> : <span className="muted">—</span>}
           {t.displayNote && <div className="muted small">“{t.displayNote}”</div>}
         </td>
-        <td className="num nowrap">{formatMoney(signedAmount(t.type, t.amount))}</td>
-        <td>
+        <td className="num nowrap wide-only">{formatMoney(signedAmount(t.type, t.amount))}</td>
+        <td className="wide-only">
           <span className="nowrap">{formatDay(t.transactionDate)}</span>
           {t.dateMoved && (
             <div className="muted small" title={t.description ?? undefined}>

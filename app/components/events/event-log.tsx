@@ -134,7 +134,7 @@ function EventEnvelope({ id }: { id: string }) {
             );
           })}
           <p className="muted small">
-            Published {publishedAt ? formatDateTime(publishedAt) : "not yet"}
+            {publishedAt ? `Published ${formatDateTime(publishedAt)}` : "Not yet published"}
             {envelopes.length > 1 ? (publishedAt ? ", every version above acked" : ": stamped once every version above is acked") : ""} · outbox sequence {seq}
           </p>
         </>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime, LONDON_TIME } from "@/app/components/ui/format";
 import { Table } from "@/app/components/ui/table";
@@ -18,12 +18,19 @@ export type EventRow = {
   lastError?: string | null;
 };
 
-const COLUMNS = [`Time ${LONDON_TIME}`, "Type", "Account", "Delivery", { label: "Details", hidden: true }];
+// On a phone the time, account and delivery columns fold into a line under the type (globals.css, .fold-on-phone).
+const COLUMNS = [
+  { label: `Time ${LONDON_TIME}`, className: "wide-only" },
+  "Type",
+  { label: "Account", className: "wide-only" },
+  { label: "Delivery", className: "wide-only" },
+  { label: "Details", hidden: true },
+];
 
 /** Events with their delivery state; each row opens `detail` (the payload, the envelope) below it on demand. */
 export function EventTable<E extends EventRow>({ events, label, detailLabel, detail }: { events: E[]; label: string; detailLabel: string; detail: (e: E) => React.ReactNode }) {
   return (
-    <Table label={label} columns={COLUMNS}>
+    <Table label={label} columns={COLUMNS} className="fold-on-phone events-table">
       {events.map((e) => (
         <EventLine key={e.id} e={e} detailLabel={detailLabel} detail={detail} />
       ))}
@@ -31,23 +38,49 @@ export function EventTable<E extends EventRow>({ events, label, detailLabel, det
   );
 }
 
+/** A type with break opportunities after its dots, where it wraps on a phone ("data_import.<wbr>import_process.<wbr>complete"). */
+function withBreaks(type: string) {
+  const parts = type.split(".");
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
 function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detailLabel: string; detail: (e: E) => React.ReactNode }) {
   const [open, setOpen] = useState(false);
+  const delivery = e.publishedAt ? <Badge value="published" /> : <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />;
   return (
     <>
       <tr data-testid="event-row">
-        <td className="nowrap small">{formatDateTime(e.occurredAt)}</td>
+        <td className="nowrap small wide-only">{formatDateTime(e.occurredAt)}</td>
         <td>
-          <span className="mono event-type">{e.type}</span> <span className="badge plain">{e.version}</span>
+          <span className="mono event-type">{withBreaks(e.type)}</span> <span className="badge plain">{e.version}</span>
           {e.derivedVersions?.map((v) => (
             <span key={v} className="badge plain muted" style={{ marginLeft: 4, background: "transparent", fontWeight: 500 }} title={`also delivered as ${v} (derived from ${e.version})`}>
               + {v}
             </span>
           ))}
+          <div className="phone-only small muted event-meta">
+            {formatDateTime(e.occurredAt)}
+            {e.accountNumber && (
+              <>
+                {" · "}
+                <span className="nowrap">{e.accountNumber}</span>
+              </>
+            )}{" "}
+            · {delivery}
+          </div>
         </td>
-        <td className="mono">{e.accountNumber ?? <span className="muted">—</span>}</td>
-        <td>
-          {e.publishedAt ? <Badge value="published" /> : <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />}
+        <td className="mono wide-only">{e.accountNumber ?? <span className="muted">—</span>}</td>
+        <td className="wide-only">
+          {delivery}
           {e.lastError && !e.publishedAt && <div className="small" style={{ color: "var(--danger)" }}>{e.lastError}</div>}
         </td>
         <td>

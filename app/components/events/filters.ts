@@ -6,7 +6,8 @@ export type EventFilters = { type?: string; account?: string; from?: string; to?
 export function eventListInput(f: EventFilters) {
   // Times in the filter are London wall time, read the same in the browser and on the server.
   const date = (s?: string) => (s ? (parseLondonDateTime(s) ?? undefined) : undefined);
-  return { typePrefix: f.type || undefined, accountNumber: f.account || undefined, from: date(f.from), to: date(f.to), delivery: f.delivery ?? ("any" as const), limit: 50 };
+  // Event types are lower case ("account.created"): "Account." typed by hand finds them too.
+  return { typePrefix: f.type?.trim().toLowerCase() || undefined, accountNumber: f.account || undefined, from: date(f.from), to: date(f.to), delivery: f.delivery ?? ("any" as const), limit: 50 };
 }
 
 /** "Until" before "From": nothing can match, and the person should be told at the inputs. */

@@ -1,16 +1,16 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Command } from "commander";
+import { checkStartupConfig } from "../../background";
 import { isDatabaseEmpty, loadDemo } from "../../services/demo/load-demo";
-import { cliDb, print } from "../runtime";
+import { demoDocumentRoot } from "../../services/documents/locations";
+import type { DbHandle } from "@/db/client";
+import { cliDb, cliHandle, print } from "../runtime";
 
-function documentRoot() {
-  return process.env.DEMO_DOCUMENT_ROOT ?? pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).toString();
-}
+/** Any number of `npm start`s on one PostgreSQL database: the first loads the demo set, the rest wait, then see it. */
+const BOOTSTRAP_LOCK = 727274002;
 
 async function runDemo(o: { json?: boolean }) {
   const db = await cliDb();
-  const demo = await loadDemo(db, { documentRoot: documentRoot(), });
+  const demo = await loadDemo(db, { documentRoot: demoDocumentRoot() });
   print(o, demo, () =>
     [
       "Loaded the demo data set.",
@@ -34,8 +34,28 @@ export function bootstrapCommand(): Command {
     .option("--json", "machine-readable output")
     .option("--no-demo", "never load the demo data set")
     .action(async (o) => {
-      const db = await cliDb();
-      if (o.demo && (await isDatabaseEmpty(db))) return runDemo(o);
-      print(o, { migrated: true, demo: false }, () => "Database is up to date.");
+      // `npm start` runs this before the server: a bad setting stops it here, not once serving.
+      checkStartupConfig();
+      const handle = await cliHandle();
+      await withBootstrapLock(handle, async () => {
+        if (o.demo && (await isDatabaseEmpty(handle.db))) return runDemo(o);
+        print(o, { migrated: true, demo: false }, () => "Database is up to date.");
+      });
     });
+}
+
+/**
+ * Holds a session advisory lock on its own connection while `fn` runs (the pool's
+ * connections come and go). PGlite needs none: its directory lock admits one process.
+ */
+async function withBootstrapLock(handle: DbHandle, fn: () => Promise<void>) {
+  if (handle.kind !== "postgres" || !handle.url) return fn();
+  const { default: postgres } = await import("postgres");
+  const lock = postgres(handle.url, { max: 1, onnotice: () => {} });
+  try {
+    await lock.unsafe(`select pg_advisory_lock(${BOOTSTRAP_LOCK})`);
+    await fn();
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
 }

@@ -1,4 +1,4 @@
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { systemCtx } from "../../context";
 import { createOrganisation } from "../../services/organisations/create-organisation";
 import { invalidateApiKey } from "../../services/organisations/invalidate-api-key";
@@ -24,6 +24,12 @@ export function orgCommand(): Command {
   return org;
 }
 
+/** `--id` of a key: a positive whole number, refused by commander (with usage) otherwise. */
+export function keyId(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new InvalidArgumentError("Expected a key id (a positive whole number; see `api-key list`).");
+  return Number(raw);
+}
+
 export function apiKeyCommand(): Command {
   const keys = new Command("api-key").description("Organisation API keys");
   const withOrg = (c: Command) => c.option("--org <ORG-XXXX>", "organisation number (optional when there is only one)").option("--json", "machine-readable output");
@@ -35,12 +41,12 @@ export function apiKeyCommand(): Command {
     const rows = await listApiKeys(await orgCtx(o.org));
     print(o, rows, () => table(rows.map((r) => ({ id: r.id, prefix: r.prefix, created: r.createdAt, invalidated: r.invalidatedAt, last_used: r.lastUsedAt }))));
   });
-  withOrg(keys.command("roll").description("Invalidate a key and issue its replacement").requiredOption("--id <n>", "key id")).action(async (o) => {
-    const key = await rollApiKey(await orgCtx(o.org), { keyId: Number(o.id) });
+  withOrg(keys.command("roll").description("Invalidate a key and issue its replacement").requiredOption("--id <n>", "key id (see `api-key list`)", keyId)).action(async (o) => {
+    const key = await rollApiKey(await orgCtx(o.org), { keyId: o.id });
     print(o, key, () => `Key ${o.id} invalidated. New key ${key.id} (shown once): ${key.key}`);
   });
-  withOrg(keys.command("invalidate").description("Invalidate a key; its tokens stop working").requiredOption("--id <n>", "key id")).action(async (o) => {
-    const res = await invalidateApiKey(await orgCtx(o.org), { keyId: Number(o.id) });
+  withOrg(keys.command("invalidate").description("Invalidate a key; its tokens stop working").requiredOption("--id <n>", "key id (see `api-key list`)", keyId)).action(async (o) => {
+    const res = await invalidateApiKey(await orgCtx(o.org), { keyId: o.id });
     print(o, res, () => `Key ${res.id} invalidated.`);
   });
   return keys;

@@ -25,7 +25,8 @@ export function productsCommand(deps: Deps = {}): Command {
     try {
       raw = await read();
     } catch (e) {
-      err(`${source}: ${(e as Error).message}`);
+      if (opts.json) err(JSON.stringify({ detail: `${source}: ${(e as Error).message}`, code: "unreadable_file", errors: [] }));
+      else err(`${source}: ${(e as Error).message}`);
       process.exitCode = 1;
       return;
     }
@@ -42,10 +43,11 @@ export function productsCommand(deps: Deps = {}): Command {
       }
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
+      process.exitCode = 1;
+      if (opts.json) return err(JSON.stringify({ ...e.toBody(), detail: `${source}: ${e.message} Nothing was loaded.` }));
       err(`${source}: ${e.message} Nothing was loaded.`);
       for (const fe of e.errors.slice(0, MAX_ERRORS_SHOWN)) err(`  ${fe.attr ?? "(file)"}: ${fe.detail} [${fe.code}]`);
       if (e.errors.length > MAX_ERRORS_SHOWN) err(`  ... and ${e.errors.length - MAX_ERRORS_SHOWN} more`);
-      process.exitCode = 1;
     } finally {
       await handle.close();
     }

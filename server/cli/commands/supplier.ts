@@ -31,7 +31,7 @@ export function supplierCommand(): Command {
       .requiredOption("--code <code>", "supplier code")
       .option("--name <name>", "display name")
       .option("--document-root <url>", "file:///path or s3://bucket/prefix")
-      .option("--send-automated-emails <bool>", "true or false"),
+      .addOption(new Option("--send-automated-emails <bool>", "true or false").choices(["true", "false"])),
   ).action(async (o) => {
     const flag = o.sendAutomatedEmails === undefined ? undefined : o.sendAutomatedEmails === "true";
     const s = await updateSupplier(await orgCtx(o.org), { code: o.code, name: o.name, documentRoot: o.documentRoot, sendAutomatedEmails: flag });

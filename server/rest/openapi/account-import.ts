@@ -49,7 +49,7 @@ export const accountImportRouteDocs: RouteDoc[] = [
     responses: {
       201: { description: "Staged for the first time.", schema: ImportProcess },
       200: { description: "Staged data replaced.", schema: ImportProcess },
-      400: { description: "account_failed_validation (item codes such as invalid_phone_number, invalid_postcode, invalid_supply_point_identifier), import_supplier_migration_not_ongoing, or account_already_imported (with the account number).", schema: z.union([AlreadyImported, ErrorBody]) },
+      400: { description: "account_failed_validation (item codes such as invalid_phone_number, invalid_postcode, invalid_supply_point_identifier, supply_point_on_another_account, overlapping_agreements), import_supplier_migration_not_ongoing, or account_already_imported (with the account number).", schema: z.union([AlreadyImported, ErrorBody]) },
       401: unauthorized,
       404: supplierNotFound,
       ...dataImportResponses({ write: true, jsonBody: true }),

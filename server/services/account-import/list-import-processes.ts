@@ -4,6 +4,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { findSupplier } from "../suppliers/find-supplier";
 
 export const PROCESS_FILTERS = { all: undefined, pending: "staged", imported: "imported", failed: "failed" } as const;
+const INT4_MAX = 2_147_483_647;
 export type ProcessFilter = keyof typeof PROCESS_FILTERS;
 
 /** Keyset-paged by id so a supplier with a million accounts pages in constant time. */
@@ -17,7 +18,8 @@ export async function listImportProcesses(
   const where: SQL[] = [eq(accountImportProcesses.supplierId, supplier.id)];
   if (status) where.push(eq(accountImportProcesses.status, status));
   const [{ total }] = await ctx.db.select({ total: count() }).from(accountImportProcesses).where(and(...where));
-  if (input.after) where.push(gt(accountImportProcesses.id, input.after));
+  // The id column is int4: a cursor past its range is past the end, not a query error.
+  if (input.after) where.push(gt(accountImportProcesses.id, Math.min(input.after, INT4_MAX)));
   const rows = await ctx.db
     .select({ p: accountImportProcesses, accountNumber: accounts.number, accountCreatedAt: accounts.createdAt })
     .from(accountImportProcesses)

@@ -6,6 +6,7 @@ import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } fro
 import { emit, emitMany, pending } from "../../events/emit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { createAccountRows } from "./create-account-rows";
+import { lockMeterPoints, meterPointConflictErrors } from "./meter-point-conflicts";
 import { type ProcessAccountInput, StageAccountInput } from "./schemas";
 import { alreadyImported } from "./stage-account";
 
@@ -70,6 +71,10 @@ async function importInTransaction(tx: Db, organisationId: number, input: Proces
     const detail = `The staged data no longer passes validation (${named}); fix it and stage it again.`;
     throw new ServiceError("validation", "account_failed_validation", detail, { errors });
   }
+  // Another account may have taken one of these meter points since staging.
+  await lockMeterPoints(tx, staged.data);
+  const conflicts = await meterPointConflictErrors(tx, organisationId, { supplierId: supplier.id }, staged.data);
+  if (conflicts.length) throw new ServiceError("validation", "account_failed_validation", "The account failed validation.", { errors: conflicts });
   const { account, agreements } = await createAccountRows(tx, supplier.id, staged.data);
   await tx
     .update(accountImportProcesses)
@@ -112,12 +117,13 @@ async function recordFailure(ctx: Ctx, organisationId: number, input: ProcessAcc
     const type = input.dry_run ? "data_import.import_process.dry_run_error" : "data_import.import_process.error";
     await emit(tx, type, "v1", { resource_type: "account", external_identifier: input.external_account_number, error_code: err.code, error_detail: err.message }, { organisationId });
     if (input.dry_run || err.code === "account_already_imported" || err.code === "import_supplier_migration_not_ongoing") return;
-    // The field errors when there are any (what to fix), else the refusal itself.
+    // The field errors when there are any (what to fix), else the refusal itself; a retry
+    // that fails again replaces the errors of the earlier attempt.
     const errors: FieldError[] = err.errors.length ? err.errors : [{ detail: err.message, code: err.code, attr: null }];
     await tx.execute(sql`
       update account_import_processes p set status = 'failed', errors = ${JSON.stringify(errors)}::jsonb, updated_at = now()
       from import_suppliers s
       where p.supplier_id = s.id and s.organisation_id = ${organisationId} and s.code = ${input.import_supplier}
-        and p.external_account_number = ${input.external_account_number} and p.status = 'staged'`);
+        and p.external_account_number = ${input.external_account_number} and p.status in ('staged', 'failed')`);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DateString, DateTimeString, Mpan, Mprn, PhoneNumber, Postcode, Text } from "../../lib/validators";
 import { parseLondonDateTime } from "../../lib/time";
+import { overlaps, periodOf } from "./agreement-periods";
 
 export const AccountRef = z.strictObject({
   import_supplier: Text(64),
@@ -77,6 +78,17 @@ export const StageAccountInput = AccountRef.extend({
       ...sa.electricity_meter_points.map((p, j) => ({ id: p.mpan, path: ["supply_addresses", i, "electricity_meter_points", j, "mpan"] })),
       ...sa.gas_meter_points.map((p, j) => ({ id: p.mprn, path: ["supply_addresses", i, "gas_meter_points", j, "mprn"] })),
     ];
+    for (const [fuel, list] of [["electricity_meter_points", sa.electricity_meter_points], ["gas_meter_points", sa.gas_meter_points]] as const) {
+      list.forEach((p, j) => {
+        const periods = p.agreements.map(periodOf);
+        periods.forEach((q, k) => {
+          const earlier = periods.findIndex((o, m) => m < k && overlaps(o, q));
+          if (earlier >= 0) {
+            ctx.addIssue({ code: "custom", path: ["supply_addresses", i, fuel, j, "agreements", k, "valid_from"], message: `This agreement overlaps agreement ${earlier} of the same meter point.`, params: { code: "overlapping_agreements" } });
+          }
+        });
+      });
+    }
     for (const p of points) {
       if (seen.has(p.id)) {
         ctx.addIssue({ code: "custom", path: p.path, message: `Meter point ${p.id} appears twice (first at ${seen.get(p.id)}).`, params: { code: "duplicate_supply_point_identifier" } });

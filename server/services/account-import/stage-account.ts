@@ -1,9 +1,11 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
 import { accountImportProcesses, accounts } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError } from "../../errors";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import type { StageAccountInput } from "./schemas";
+import { meterPointConflictErrors } from "./meter-point-conflicts";
 import { tariffCodeErrors } from "./tariff-errors";
 
 export type StageResult = { created: boolean; process: ImportProcessView };
@@ -33,6 +35,23 @@ export function alreadyImported(supplierCode: string, external: string, accountN
   });
 }
 
+/**
+ * What staging refuses in the data itself once the schema has passed (unknown tariffs,
+ * meter points supplied under another account); shared with validate-account.
+ */
+export async function accountDataErrors(db: Db, organisationId: number, supplierId: number, input: StageAccountInput): Promise<FieldError[]> {
+  return [...(await tariffCodeErrors(db, input)), ...(await meterPointConflictErrors(db, organisationId, { supplierId }, input))];
+}
+
+/** The platform number of the account imported for (supplier, external number), if any. */
+export async function importedAccountNumber(db: Db, supplierId: number, external: string): Promise<string | undefined> {
+  const [acc] = await db
+    .select({ number: accounts.number })
+    .from(accounts)
+    .where(and(eq(accounts.supplierId, supplierId), eq(accounts.externalAccountNumber, external)));
+  return acc?.number;
+}
+
 /** Creates or replaces the staged data of one account (201 first time, 200 on update). */
 export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<StageResult> {
   requireWriter(ctx);
@@ -40,8 +59,8 @@ export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<
   return withTransaction(ctx, async (tx) => {
     const supplier = await findSupplier(tx, organisationId, input.import_supplier);
     assertMigrationOngoing(supplier);
-    const tariffErrors = await tariffCodeErrors(tx, input);
-    if (tariffErrors.length) throw failedValidation(tariffErrors);
+    const errors = await accountDataErrors(tx, organisationId, supplier.id, input);
+    if (errors.length) throw failedValidation(errors);
     const { import_supplier: _s, ...payload } = input;
     // xmax = 0 only on a freshly inserted row: tells 201 from 200 in one statement.
     const [row] = await tx
@@ -53,13 +72,7 @@ export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<
         setWhere: ne(accountImportProcesses.status, "imported"),
       })
       .returning({ ...getTableColumns(accountImportProcesses), inserted: sql<boolean>`(xmax = 0)` });
-    if (!row) {
-      const [acc] = await tx
-        .select({ number: accounts.number })
-        .from(accounts)
-        .where(and(eq(accounts.supplierId, supplier.id), eq(accounts.externalAccountNumber, input.external_account_number)));
-      throw alreadyImported(supplier.code, input.external_account_number, acc?.number ?? "unknown");
-    }
+    if (!row) throw alreadyImported(supplier.code, input.external_account_number, (await importedAccountNumber(tx, supplier.id, input.external_account_number)) ?? "unknown");
     const { inserted, ...process } = row;
     return { created: inserted, process: toProcessView(process, supplier.code) };
   });

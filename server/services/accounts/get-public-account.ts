@@ -17,7 +17,8 @@ export function publicAccountNotFound(number: string) {
  */
 export async function getPublicAccount(ctx: Ctx, input: { account_number: string }): Promise<PublicAccount> {
   const organisationId = organisationOf(ctx);
-  const number = input.account_number.trim().toUpperCase();
+  // PostgreSQL text cannot hold NUL (`%00` in the path): U+FFFD matches no account number, so 404 rather than a driver error.
+  const number = input.account_number.trim().toUpperCase().replaceAll("\0", "\uFFFD");
   return withTransaction(ctx, async (tx) => {
     const [account] = await tx
       .select({ id: accounts.id, number: accounts.number })

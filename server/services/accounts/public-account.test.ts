@@ -72,6 +72,14 @@ describe("GET /v1/accounts/<number>/ authentication", () => {
     expect(missing.json.code).toBe("account_not_found");
     expect((await get(otherAccount.accountNumber, basic(other.apiKey))).status).toBe(200);
   });
+
+  it("answers a NUL byte (%00) in the account number with a 404, not a database error", async () => {
+    for (const number of ["\0", `${account.accountNumber}\0`]) {
+      const res = await get(number, basic(org.apiKey));
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ code: "account_not_found", errors: [] });
+    }
+  });
 });
 
 describe("GET /v1/accounts/<number>/ body", () => {

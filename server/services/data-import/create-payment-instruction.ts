@@ -25,7 +25,8 @@ export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentIns
   const account = await findImportedAccount(ctx.db, organisationId, input.import_supplier, input.external_account_number);
   const result = { platform_account_number: account.number, reference: input.reference };
   if (await checkActive(ctx.db, account, input)) return { created: false, ...result };
-  const verified = await verify(ctx.db, input);
+  const failuresBefore = await lastFailure(ctx.db, input);
+  const verified = await verify(ctx.db, input, failuresBefore);
   return withTransaction(ctx, async (tx) => {
     const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
     if (await checkActive(tx, locked, input)) return { created: false, ...result };
@@ -88,7 +89,7 @@ async function checkActive(db: Db, account: ImportedAccount, input: CreatePaymen
   return false;
 }
 
-async function verify(db: Db, input: CreatePaymentInstructionInput): Promise<VerifiedInstruction> {
+async function verify(db: Db, input: CreatePaymentInstructionInput, failuresBefore: string | null): Promise<VerifiedInstruction> {
   try {
     return await verifyWithVendor(vendorByName(input.vendor)!, input.reference);
   } catch (err) {
@@ -96,7 +97,7 @@ async function verify(db: Db, input: CreatePaymentInstructionInput): Promise<Ver
     if (err.kind === "not_found") throw bodyError([fieldError("reference", "payment_instruction_not_found", `${input.vendor} has no instruction '${input.reference}'.`)]);
     if (err.kind === "not_usable") throw bodyError([fieldError("reference", "payment_instruction_not_active", err.message)]);
     if (err.kind === "not_configured") throw bodyError([fieldError("vendor", "payment_vendor_not_configured", err.message)]);
-    if (err.kind === "persistent" || (await recordIntermittentFailure(db, input, err.message)) >= persistentAfter()) {
+    if (err.kind === "persistent" || (await recordIntermittentFailure(db, input, err.message, failuresBefore)) >= persistentAfter()) {
       throw bodyError([fieldError("vendor", "payment_vendor_persistent_failure", `${input.vendor} keeps failing for this instruction (${err.message}); do not retry this request as it is.`)]);
     }
     throw new ServiceError("upstream_unavailable", "payment_vendor_unavailable", `${input.vendor} could not be reached (${err.message}); retry the request as it is.`, {
@@ -106,21 +107,38 @@ async function verify(db: Db, input: CreatePaymentInstructionInput): Promise<Ver
   }
 }
 
+/** When the last failure for this (vendor, reference) was recorded, exactly (text), or null: read before asking the vendor. */
+async function lastFailure(db: Db, input: CreatePaymentInstructionInput): Promise<string | null> {
+  const f = paymentVendorFailures;
+  const [row] = await db
+    .select({ at: sql<string>`${f.lastFailedAt}::text` })
+    .from(f)
+    .where(and(eq(f.vendor, input.vendor), eq(f.reference, input.reference)));
+  return row?.at ?? null;
+}
+
 /**
  * Counts consecutive failed requests per (vendor, reference) in PostgreSQL, so every instance
  * agrees. A failure more than the window after the previous one starts the count again, so
  * failures days apart never add up to a final 400; a success deletes the row.
+ *
+ * Requests that overlap count once: a failure adds to the count only when no other failure
+ * was recorded since this request started (`failuresBefore`, read before the vendor was
+ * asked). Concurrent copies of one request, or a resend while the abandoned first copy is
+ * still running, meet the same outage; counting each would turn the retryable 500 into the
+ * final 400 sooner for a script that resends, and the instruction would be given up.
  */
-async function recordIntermittentFailure(db: Db, input: CreatePaymentInstructionInput, reason: string): Promise<number> {
+async function recordIntermittentFailure(db: Db, input: CreatePaymentInstructionInput, reason: string, failuresBefore: string | null): Promise<number> {
   const f = paymentVendorFailures;
   const stale = sql`${f.lastFailedAt} < now() - make_interval(secs => ${failureWindowSeconds()})`;
+  const overlapped = sql`${f.lastFailedAt}::text is distinct from ${failuresBefore}::text`;
   const [row] = await db
     .insert(f)
     .values({ vendor: input.vendor, reference: input.reference, consecutiveFailures: 1, lastError: reason })
     .onConflictDoUpdate({
       target: [f.vendor, f.reference],
       set: {
-        consecutiveFailures: sql`case when ${stale} then 1 else ${f.consecutiveFailures} + 1 end`,
+        consecutiveFailures: sql`case when ${stale} then 1 when ${overlapped} then ${f.consecutiveFailures} else ${f.consecutiveFailures} + 1 end`,
         firstFailedAt: sql`case when ${stale} then now() else ${f.firstFailedAt} end`,
         lastFailedAt: sql`now()`,
         lastError: reason,

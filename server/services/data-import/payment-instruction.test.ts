@@ -175,6 +175,27 @@ describe("POST data-import/payment-instruction/create/", () => {
     expect(await rowsOf(s.accountId)).toHaveLength(1);
   });
 
+  it("counts concurrent copies of a failing request once: a script that resends keeps its retryable 500", async () => {
+    // Found by bench/resend-chaos.ts's reasoning: copies of one request sent at once (or a
+    // resend while the abandoned first copy still runs) meet the same outage. Counted one
+    // by one, three copies turned the 500 (retry as is) into the final 400 at once.
+    const s = await setup();
+    const ref = md("0006CONCFAIL");
+    gc.state.handler = json(503, {});
+    const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "GOCARDLESS"), eq(paymentVendorFailures.reference, ref)));
+    const copies = await Promise.all(Array.from({ length: 3 }, () => call(create, URL, { body: dd(s.ref, ref), auth: s.auth })));
+    expect(copies.map((r) => [r.status, r.json.code])).toEqual(Array(3).fill([500, "payment_vendor_unavailable"]));
+    expect((await failures())[0].consecutiveFailures).toBe(1);
+    // Later requests, one after another, count as before: three in a row are final.
+    expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(500);
+    const final = await call(create, URL, { body: dd(s.ref, ref), auth: s.auth });
+    expect(final.status).toBe(400);
+    expect(final.json.code).toBe("payment_vendor_persistent_failure");
+    gc.state.handler = mandate();
+    expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(201);
+    expect(await failures()).toHaveLength(0);
+  });
+
   it("validates vendor, type and reference shape before calling anyone", async () => {
     const s = await setup();
     const cases: [unknown, string, string][] = [

@@ -1,14 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { accounts, events, notes, products, transactions } from "@/db/schema";
+import { accounts, consoleUsers, events, notes, organisations, products, transactions } from "@/db/schema";
 import { systemCtx } from "@/server/context";
 import { isValidMpan } from "@/server/lib/validators";
 import { getPublicAccount } from "@/server/services/accounts/get-public-account";
 import { listSuppliers } from "@/server/services/suppliers/list-suppliers";
 import { useTestDb } from "@/test/db";
 import { signInConsoleUser } from "../console/console-credentials";
-import { DEMO_USERS, loadDemo } from "./load-demo";
+import { DEMO_ORG_NUMBER, DEMO_USERS, loadDemo } from "./load-demo";
 
 const t = useTestDb();
 
@@ -65,4 +65,11 @@ describe("demo data set", () => {
       }),
     ).rejects.toBeInstanceOf(Rollback);
   }, 120_000);
+
+  it("leaves nothing behind when it fails part-way (one transaction), so the next start loads it whole", async () => {
+    // The organisation and the logins are created before the suppliers; a bad document root stops it there.
+    await expect(loadDemo(t.db, { documentRoot: "ftp://not-a-document-store" })).rejects.toThrow();
+    expect(await t.db.select().from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER))).toEqual([]);
+    expect(await t.db.select().from(consoleUsers).where(inArray(consoleUsers.email, DEMO_USERS.map((u) => u.email)))).toEqual([]);
+  });
 });

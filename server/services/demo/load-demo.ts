@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { organisations } from "@/db/schema";
-import { systemCtx } from "../../context";
+import { type Ctx, systemCtx } from "../../context";
 import { ServiceError } from "../../errors";
 import { processAccountImport } from "../account-import/process-account-import";
 import { StageAccountInput } from "../account-import/schemas";
@@ -26,13 +26,23 @@ export async function isDatabaseEmpty(db: Db) {
   return n === 0;
 }
 
-/** One organisation, suppliers in every status, imported and staged accounts, two logins, products. */
+/**
+ * One organisation, suppliers in every status, imported and staged accounts, two logins,
+ * products: all in one transaction, so a start-up stopped half-way leaves no partial set
+ * (which the next start would take for a loaded database, and `demo` would refuse).
+ */
 export async function loadDemo(db: Db, opts: { documentRoot: string }) {
+  return db.transaction((tx) => loadDemoIn(tx as unknown as Db, opts));
+}
+
+async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
+  // Every service joins this transaction instead of committing its own.
+  const demoCtx = (organisationId?: number): Ctx => ({ ...systemCtx(db, "demo", organisationId), inTransaction: true });
   const [existing] = await db.select().from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
   if (existing) throw new ServiceError("conflict", "demo_already_loaded", "The demo data set is already loaded.");
-  await loadDemoProducts(systemCtx(db, "demo"));
-  const { organisation, apiKey } = await createOrganisation(systemCtx(db, "demo"), { name: "Demo Energy", number: DEMO_ORG_NUMBER });
-  const ctx = systemCtx(db, "demo", organisation.id);
+  await loadDemoProducts(demoCtx());
+  const { organisation, apiKey } = await createOrganisation(demoCtx(), { name: "Demo Energy", number: DEMO_ORG_NUMBER });
+  const ctx = demoCtx(organisation.id);
   for (const u of DEMO_USERS) await createConsoleUser(ctx, u);
   const suppliers = {
     ongoing: await createSupplier(ctx, { code: "DEMO-ONGOING", name: "Demo cohort 1 (ongoing)", documentRoot: opts.documentRoot, sendAutomatedEmails: true }),

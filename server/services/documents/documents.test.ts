@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 // s3rver ships no types; it is a local S3-compatible server used only in tests.
 // @ts-expect-error untyped module
@@ -14,6 +15,7 @@ import { ServiceError } from "@/server/errors";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { importedAccount } from "../data-import/test-helpers";
+import { CreateSupplierInput, UpdateSupplierInput } from "../suppliers/schemas";
 import { DocumentPath, resolveDocumentLocation } from "./locations";
 import { s3Client } from "./s3";
 import { checkDocuments, readDocument } from "./store";
@@ -132,5 +134,58 @@ describe("document store", () => {
       expect(await t.db.select().from(notes).where(eq(notes.accountId, acc.id))).toHaveLength(0);
       expect(await t.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, acc.id))).toHaveLength(0);
     }
+  });
+
+  describe("an attacker cannot reach files outside the supplier's document root", () => {
+    it("a document root outside the allowed stores is refused (file:///proc/self would serve the server's environment)", () => {
+      for (const documentRoot of ["file:///proc/self", "file:///", "file:///etc", "file:///tmp/../etc"]) {
+        expect(CreateSupplierInput.safeParse({ code: "X", documentRoot }).success, documentRoot).toBe(false);
+        expect(UpdateSupplierInput.safeParse({ code: "X", documentRoot }).success, documentRoot).toBe(false);
+      }
+      expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: "file:///tmp/docs" }).success).toBe(true);
+      expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: "s3://bucket/prefix" }).success).toBe(true);
+    });
+
+    it("the platform's own folder (the demo set's root) is allowed whatever DOCUMENT_ROOT_ALLOWLIST lists", () => {
+      const own = pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).href;
+      const saved = process.env.DOCUMENT_ROOT_ALLOWLIST;
+      try {
+        process.env.DOCUMENT_ROOT_ALLOWLIST = "s3://only-this-bucket";
+        expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: own }).success).toBe(true);
+        expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: "file:///tmp/docs" }).success).toBe(false);
+        expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: "s3://other-bucket" }).success).toBe(false);
+      } finally {
+        process.env.DOCUMENT_ROOT_ALLOWLIST = saved;
+      }
+    });
+
+    it("the console cannot open a stored location outside the allowed stores: it answers like a missing document", async () => {
+      for (const location of ["file:///proc/self/environ", "file:///etc/hostname", "file:///tmp/../etc/hostname"]) {
+        await expect(readDocument(location), location).rejects.toMatchObject({ code: "document_not_found" });
+      }
+    });
+
+    it("an encoded '..' or '/' cannot pass the import check and then escape the root when the document is read", async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "km-trav-"));
+      // The supplier's store holds a folder literally named `%2e%2e` and a file named with `%2f`,
+      // both of which a file:// URL decodes into a step out of the root.
+      mkdirSync(path.join(dir, "root", "%2e%2e"), { recursive: true });
+      writeFileSync(path.join(dir, "root", "%2e%2e", "secret.txt"), "decoy");
+      writeFileSync(path.join(dir, "root", "x%2f..%2f..%2fsecret.txt"), "decoy");
+      writeFileSync(path.join(dir, "secret.txt"), "outside the root");
+      const { errors } = await checkDocuments(`file://${dir}/root`, [
+        { attr: ["a"], path: "%2e%2e/secret.txt" },
+        { attr: ["b"], path: "x%2f..%2f..%2fsecret.txt" },
+      ]);
+      expect(errors.map((e) => e.code)).toEqual(["path_does_not_exist_in_file_store", "path_does_not_exist_in_file_store"]);
+    });
+
+    it("a symlink in the root pointing outside it is not a document", async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "km-link-"));
+      symlinkSync("/etc/hostname", path.join(dir, "host.txt"));
+      const { errors } = await checkDocuments(`file://${dir}`, [{ attr: ["a"], path: "host.txt" }]);
+      expect(errors).toHaveLength(1);
+      await expect(readDocument(`file://${dir}/host.txt`)).rejects.toMatchObject({ code: "document_not_found" });
+    });
   });
 });

@@ -1,3 +1,5 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { z } from "zod";
 
 /**
@@ -34,4 +36,54 @@ export function parseRoot(root: string): ParsedRoot {
 /** Root + path with exactly one separator between them. */
 export function resolveDocumentLocation(root: string, path: string): string {
   return `${root.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/** The platform's own document folder (the demo set's root): DEMO_DOCUMENT_ROOT, else `.data/documents`. */
+export function demoDocumentRoot(): string {
+  return process.env.DEMO_DOCUMENT_ROOT || pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).href;
+}
+
+/**
+ * Where document roots may point (DOCUMENT_ROOT_ALLOWLIST: comma-separated `file:///dir` and
+ * `s3://bucket[/prefix]` entries, `s3://` for any bucket). A root is chosen by a tenant's
+ * operator, so without this a root of `file:///proc/self` or `file:///` would let the console
+ * stream any file the server can read. Default: any s3:// bucket. The platform's own folder
+ * (demoDocumentRoot) is always allowed, so `npm start` can load the demo set whatever the list.
+ */
+export function documentRootAllowlist(): string[] {
+  const raw = process.env.DOCUMENT_ROOT_ALLOWLIST;
+  const listed = raw?.trim() ? raw.split(",").map((s) => s.trim()).filter(Boolean) : ["s3://"];
+  return [...listed, demoDocumentRoot()];
+}
+
+/** The local file a `file://` location names, decoded exactly as it will be opened. */
+export function fileOfLocation(location: string): string {
+  return path.resolve(decodeURIComponent(new URL(location).pathname));
+}
+
+/** True when `file` is `dir` itself or lies below it (lexically, after resolving `..`). */
+export function isInside(dir: string, file: string): boolean {
+  const rel = path.relative(path.resolve(dir), path.resolve(file));
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/** Whether a root or a stored location lies under one of the allowed document roots. */
+export function isAllowedDocumentLocation(location: string): boolean {
+  try {
+    if (location.startsWith("file://")) {
+      const file = fileOfLocation(location);
+      return documentRootAllowlist().some((a) => a.startsWith("file://") && isInside(fileOfLocation(a), file));
+    }
+    const m = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(location);
+    if (!m) return false;
+    const key = `${m[1]}/${m[2] ?? ""}`;
+    return documentRootAllowlist().some((a) => {
+      const am = /^s3:\/\/(.*)$/.exec(a);
+      if (!am) return false;
+      const allowed = am[1].replace(/\/+$/, "");
+      return allowed === "" || key === allowed || key.startsWith(`${allowed}/`);
+    });
+  } catch {
+    return false;
+  }
 }

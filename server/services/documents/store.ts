@@ -1,11 +1,11 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { realpath, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import path from "node:path";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { logger } from "../../logger";
-import { parseRoot, resolveDocumentLocation } from "./locations";
+import { documentRootAllowlist, fileOfLocation, isAllowedDocumentLocation, isInside, parseRoot, resolveDocumentLocation } from "./locations";
 import { s3Client, s3ObjectExists } from "./s3";
 
 export type DocumentRef = { attr: (string | number)[]; path: string };
@@ -16,15 +16,36 @@ const CHECK_CONCURRENCY = 16;
 async function exists(root: string, rel: string): Promise<boolean> {
   const parsed = parseRoot(root);
   const clean = rel.replace(/^\/+/, "");
+  const location = resolveDocumentLocation(root, rel);
+  // A root outside the allowed stores holds no documents (a supplier saved before the allowlist).
+  if (!isAllowedDocumentLocation(location)) return false;
   if (parsed.scheme === "file") {
+    // The same file readDocument will open (the location decoded as a URL, so `%2e%2e` and
+    // `%2f` count), and it must stay under the root, symlinks followed.
+    const file = fileOfLocation(location);
+    if (!isInside(parsed.dir, file)) return false;
     try {
-      return (await stat(path.join(parsed.dir, clean))).isFile();
+      if (!(await stat(file)).isFile()) return false;
+      return isInside(await realpath(parsed.dir), await realpath(file));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR") return false;
       throw err;
     }
   }
   return s3ObjectExists(parsed.bucket, parsed.prefix ? `${parsed.prefix}/${clean}` : clean);
+}
+
+/** A stored file:// location only opens when it (symlinks followed) is under an allowed root. */
+async function allowedFile(location: string): Promise<string | null> {
+  if (!isAllowedDocumentLocation(location)) return null;
+  const file = fileOfLocation(location);
+  const real = await realpath(file);
+  for (const a of documentRootAllowlist()) {
+    if (!a.startsWith("file://")) continue;
+    const dir = await realpath(fileOfLocation(a)).catch(() => null);
+    if (dir && isInside(dir, real)) return real;
+  }
+  return null;
 }
 
 /**
@@ -63,12 +84,14 @@ const gone = () => new ServiceError("not_found", "document_not_found", "The docu
 export async function readDocument(location: string): Promise<{ body: ReadableStream<Uint8Array>; size?: number }> {
   try {
     if (location.startsWith("file://")) {
-      const file = decodeURIComponent(new URL(location).pathname);
+      const file = await allowedFile(location);
+      if (!file) throw gone();
       const info = await stat(file);
+      if (!info.isFile()) throw gone();
       return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
     }
     const m = /^s3:\/\/([^/]+)\/(.+)$/.exec(location);
-    if (!m) throw gone();
+    if (!m || !isAllowedDocumentLocation(location)) throw gone();
     const out = await s3Client().send(new GetObjectCommand({ Bucket: m[1], Key: m[2] }));
     if (!out.Body) throw gone();
     return { body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: out.ContentLength };

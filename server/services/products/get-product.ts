@@ -14,6 +14,13 @@ export function productNotFound(code: string) {
   return new ServiceError("not_found", "product_not_found", `No product with code '${code}'.`);
 }
 
+/**
+ * A code from the path as a lookup value. PostgreSQL text cannot hold NUL (`%00` in the
+ * path), so it is swapped for U+FFFD: the lookup then finds nothing (codes are ASCII) and
+ * the caller answers 404 instead of the driver failing with a 500.
+ */
+export const lookupCode = (code: string) => code.replaceAll("\0", "\uFFFD");
+
 const RATE_PATHS: Record<RateType, { path: string; rel: string; field: string }> = {
   standing_charge: { path: "standing-charges", rel: "standing_charges", field: "standing_charge" },
   standard_unit_rate: { path: "standard-unit-rates", rel: "standard_unit_rates", field: "standard_unit_rate" },
@@ -33,7 +40,7 @@ export function rateTypesOf(t: Pick<Tariff, "registers">): RateType[] {
 export async function getProduct(ctx: Ctx, input: { code: string; tariffs_active_at?: string }, origin: string) {
   const at = parseQueryDateTime(input.tariffs_active_at) ?? new Date();
   return withTransaction(ctx, async (tx) => {
-    const [product] = await tx.select().from(products).where(eq(products.code, input.code));
+    const [product] = await tx.select().from(products).where(eq(products.code, lookupCode(input.code)));
     if (!product) throw productNotFound(input.code);
     const list = await tx.select().from(tariffs).where(eq(tariffs.productId, product.id)).orderBy(asc(tariffs.region), asc(tariffs.code));
     const active = await tx

@@ -3,7 +3,7 @@ import { execRows } from "@/db/client";
 import type { RateType, TariffFuel } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { ServiceError } from "../../errors";
-import { productNotFound } from "./get-product";
+import { lookupCode, productNotFound } from "./get-product";
 import { invalidPage, lastPage, pageParam, pageSize } from "./page-params";
 import { type RatesQuery, parseQueryDateTime } from "./public-schemas";
 
@@ -27,8 +27,9 @@ export async function listTariffRates(ctx: Ctx, input: ListTariffRatesInput) {
   }
   const size = pageSize(input.query.page_size);
   const requested = pageParam(input.query.page);
+  const product = lookupCode(input.product);
   const tariffId = sql`(select t.id from tariffs t join products p on p.id = t.product_id
-    where t.code = ${input.tariff} and p.code = ${input.product} and t.fuel = ${input.fuel})`;
+    where t.code = ${lookupCode(input.tariff)} and p.code = ${product} and t.fuel = ${input.fuel})`;
   const inPeriod = sql`r.tariff_id = ${tariffId} and r.rate_type = ${input.rateType}
     ${from ? sql`and (r.valid_to is null or r.valid_to > ${from.toISOString()}::timestamptz)` : sql``}
     ${to ? sql`and r.valid_from < ${to.toISOString()}::timestamptz` : sql``}`;
@@ -45,7 +46,7 @@ export async function listTariffRates(ctx: Ctx, input: ListTariffRatesInput) {
           order by r.valid_from desc, r.payment_method nulls first, r.id desc
           limit ${size} offset ${(page - 1) * size}
         )
-        select exists(select 1 from products where code = ${input.product}) as product_exists,
+        select exists(select 1 from products where code = ${product}) as product_exists,
           (select registers from t) as registers,
           (select version::text from product_catalogue_state where id = 1) as version,
           coalesce((select max(total) from page), 0)::int as total,

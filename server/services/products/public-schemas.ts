@@ -9,9 +9,23 @@ import { parseLondonDateTime } from "../../lib/time";
 export const MAX_PAGE_SIZE = 1500;
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** A `+` in an unencoded offset arrives as a space (`...T01:00:00 01:00`); read it back as `+`. */
+// Django's parse_datetime, which production reads these with: one-digit fields, up to 12
+// fraction digits after `.` or `,`, spaces before the offset, an hours-only offset.
+const DJANGO_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const pad2 = (n: string) => n.padStart(2, "0");
+
+/**
+ * A query datetime in the one form the parser reads. A `+` in an unencoded offset arrives
+ * as a space (`...T01:00:00 01:00`) and is read back as `+`; .NET's 7-digit and NodaTime's
+ * 9-digit fractions are cut to milliseconds (cut, not rounded, so .9999 stays in its second).
+ */
 export function normaliseQueryDateTime(s: string): string {
-  return s.trim().replace(/^(\S+[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/, "$1+$2");
+  const t = s.trim().replace(/^(\S+[T ]\d{1,2}:\d{1,2}(?::\d{1,2}(?:[.,]\d+)?)?) (\d{2}(?::?\d{2})?)$/, "$1+$2");
+  const m = DJANGO_DATETIME.exec(t);
+  if (!m) return t;
+  const [, y, mo, d, h, mi, sec, frac, tz] = m;
+  const offset = tz === undefined ? "" : tz.length === 3 ? `${tz}:00` : tz;
+  return `${y}-${pad2(mo)}-${pad2(d)}T${pad2(h)}:${pad2(mi)}:${pad2(sec ?? "0")}${frac ? `.${frac.slice(0, 3)}` : ""}${offset}`;
 }
 
 /** An empty (or all-space) filter value counts as absent, as django-filter treats it. */
@@ -19,9 +33,23 @@ export function present(s: string | undefined): string | undefined {
   return s === undefined || s.trim() === "" ? undefined : s;
 }
 
+// 400 Gregorian years are exactly 146,097 days: an early year is read 400 years later and moved back.
+const FOUR_CENTURIES_MS = 146_097 * 86_400_000;
+
 export function parseQueryDateTime(s: string | undefined): Date | undefined {
   const value = present(s);
-  return value === undefined ? undefined : (parseLondonDateTime(normaliseQueryDateTime(value)) ?? undefined);
+  if (value === undefined) return undefined;
+  const normalised = normaliseQueryDateTime(value);
+  // The parser reads years from 0100 (JavaScript's Date.UTC maps 0-99 to 1900-1999), but
+  // the documented range starts at year 1 and Python clients send datetime.min
+  // (0001-01-01T00:00:00). Without an offset such a year is read as UTC: London then kept
+  // local mean time, 75 seconds off UTC, which would push 0001-01-01 into year 0.
+  const early = /^00(\d\d)-/.exec(normalised);
+  if (!early) return parseLondonDateTime(normalised) ?? undefined;
+  const withOffset = /T.*(?:Z|[+-]\d\d:?\d\d)$/.test(normalised) ? normalised : `${normalised.length === 10 ? `${normalised}T00:00:00` : normalised}Z`;
+  const shifted = parseLondonDateTime(`04${early[1]}${withOffset.slice(4)}`);
+  const t = shifted ? new Date(shifted.getTime() - FOUR_CENTURIES_MS) : null;
+  return t && t.getUTCFullYear() >= 1 ? t : undefined;
 }
 
 const QueryDateTime = z

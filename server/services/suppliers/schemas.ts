@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUPPLIER_STATUSES } from "@/db/schema";
+import { isAllowedDocumentLocation } from "../documents/locations";
 
 const missing = (what: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? `Enter ${what}.` : `Enter ${what} as text.`) });
 
@@ -13,7 +14,9 @@ export const DocumentRoot = z
   .string(missing("a document root"))
   .trim()
   .min(1, { message: "Enter a document root.", abort: true })
-  .regex(/^(file|s3):\/\/.+/, "Use an s3://bucket/prefix or file:///path location.");
+  .regex(/^(file|s3):\/\/.+/, { message: "Use an s3://bucket/prefix or file:///path location.", abort: true })
+  // The server reads documents from this root for the console: only the stores this instance allows.
+  .refine(isAllowedDocumentLocation, { message: "This document store is not one this platform allows (DOCUMENT_ROOT_ALLOWLIST).", params: { code: "document_root_not_allowed" } });
 
 /** Blank or null: the name is the code (the console's "Defaults to the code"). */
 const SupplierName = z.string().trim().max(200, "At most 200 characters.").nullable().optional();

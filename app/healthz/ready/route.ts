@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import { type Db, getDb } from "@/db/client";
+import { eventRelayState } from "@/db/schema";
+import { STALE_HEARTBEAT_SECONDS } from "@/server/events/relay-status";
+import { logger } from "@/server/logger";
+
+export const dynamic = "force-dynamic";
+
+const TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** NATS as the relay leader last saw it; informational, since the outbox keeps events while NATS is away. */
+async function natsState(db: Db) {
+  if (!process.env.NATS_URL) return { configured: false as const };
+  const [state] = await db
+    .select({ connected: eventRelayState.natsConnected, heartbeatAge: sql<number | null>`extract(epoch from now() - ${eventRelayState.heartbeatAt})::float8` })
+    .from(eventRelayState)
+    .where(eq(eventRelayState.stream, process.env.EVENTS_STREAM || "EVENTS"));
+  const fresh = state?.heartbeatAge !== null && state?.heartbeatAge !== undefined && state.heartbeatAge <= STALE_HEARTBEAT_SECONDS;
+  return { configured: true as const, connected: Boolean(state?.connected && fresh), relay_leader_alive: fresh };
+}
+
+/**
+ * Readiness: 200 when this instance can use its database, 503 (with the reason) when it
+ * cannot. NATS is reported but does not fail it: writes keep working and queue in the
+ * outbox; GET /v1/events/relay-status/ is the alarm for events not reaching the bus.
+ */
+export async function GET(): Promise<Response> {
+  const headers = { "cache-control": "no-store" };
+  try {
+    const db = await withTimeout(getDb(), "the database");
+    await withTimeout(db.execute(sql`select 1`), "the database");
+    const nats = await withTimeout(natsState(db), "the database");
+    return Response.json({ status: "ok", database: { ok: true }, nats }, { headers });
+  } catch (err) {
+    // The body is public: the reason goes to the log, where host names and addresses may appear.
+    logger.warn("readiness: database unavailable", { err: (err as Error).message, cause: ((err as Error).cause as Error | undefined)?.message });
+    return Response.json({ status: "unavailable", database: { ok: false } }, { status: 503, headers });
+  }
+}

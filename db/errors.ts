@@ -1,0 +1,42 @@
+/**
+ * Error codes that mean the database cannot be reached or is not taking work right now
+ * (rather than that a statement was wrong): network errors, postgres-js's own connection
+ * errors, and PostgreSQL's connection-exception class 08, admin shutdown, "cannot connect
+ * now" (starting up or shutting down), too many connections, a missing database and
+ * refused authentication.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "3D000",
+  "28P01",
+  "28000",
+]);
+
+/** The error's code, or that of an error it wraps (drizzle wraps the driver's in `cause`). */
+function codes(err: unknown): string[] {
+  const out: string[] = [];
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") out.push(code);
+  }
+  return out;
+}
+
+/** Whether `err` says the database is unreachable or refusing connections (worth a retry), not that a query failed. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return codes(err).some((c) => UNAVAILABLE_CODES.has(c) || c.startsWith("08"));
+}
