@@ -18,7 +18,7 @@ import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { type Db, execRows, openDatabase } from "@/db/client";
 import { transactions } from "@/db/schema";
-import { transactionHash, transactionRow } from "@/server/services/data-import/transaction-rows";
+import { transactionRow } from "@/server/services/data-import/transaction-rows";
 import { TransactionInput } from "@/server/services/data-import/transaction-schemas";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { type Acc, makeAccounts, transactionsFor } from "./lib/import-fixtures";
@@ -96,7 +96,7 @@ async function viaRest(base: string, token: string, supplierCode: string, accoun
 function rawRows(acc: Acc, items: Record<string, unknown>[]) {
   return items.map((raw) => {
     const t = TransactionInput.parse(raw);
-    const r = transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
+    const r = transactionRow(acc.id, t, { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
     return Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]));
   });
 }
@@ -106,7 +106,7 @@ async function viaDrizzle(db: Db, accounts: Acc[], perClient: Record<string, unk
   const rows = accounts.map((acc, c) =>
     perClient[c].map((raw) => {
       const t = TransactionInput.parse(raw);
-      return transactionRow(acc.id, t, transactionHash(t), { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-drizzle");
+      return transactionRow(acc.id, t, { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-drizzle");
     }),
   );
   return clock(() => Promise.all(rows.map(async (clientRows) => {

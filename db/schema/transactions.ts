@@ -32,7 +32,6 @@ export const transactions = pgTable(
     productCode: text(),
     lineItems: jsonb().$type<StoredItem[]>(),
     taxItems: jsonb().$type<StoredItem[]>(),
-    payloadHash: text().notNull(),
     requestId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,20 +1,19 @@
 import { eq, sql } from "drizzle-orm";
-import { type Db, execRows } from "@/db/client";
-import { meterPoints } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { meterPoints, type transactions } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { fieldError, ServiceError } from "../../errors";
 import { type ImportedAccount, findImportedAccount } from "./common";
 import { insertNotes } from "./insert-notes";
-import { insertTransactionRows } from "./insert-transactions";
-import { pgArray } from "./pg-array";
+import { insertTransactionRows, storedTransactions } from "./insert-transactions";
 import { renderTransactionData, transactionImportError } from "./transaction-errors";
-import { type Placement, transactionHash, transactionRow } from "./transaction-rows";
+import { type Placement, transactionRow } from "./transaction-rows";
 import type { CreateTransactionsQuery, TransactionInput } from "./transaction-schemas";
 import { validateTransactions } from "./validate-transactions";
 
 export type CreateTransactionsArgs = { import_supplier: string; external_account_number: string; transactions: unknown[] };
 
-type Planned = { index: number; t: TransactionInput; hash: string; placement: Placement };
+type Planned = { index: number; t: TransactionInput; placement: Placement; row: typeof transactions.$inferInsert };
 
 /**
  * POST data-import/transactions/create/: all or nothing. Each transaction is validated in
@@ -29,32 +28,34 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
   return withTransaction(ctx, async (tx) => {
     const account = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
     const serials = valid.some((t) => t.to_prepay_meter_serial_number) ? await meterSerials(tx, account.id) : new Set<string>();
-    // Each item as if it were new: its content hash, where it would be posted, why it could not be.
-    const asNew: Planned[] = valid.map((t, index) => ({ index, t, hash: transactionHash(t), placement: placeAsNew(t, account) }));
+    // Each item as if it were new: where it would be posted, the row it would be, why it could not be.
+    const asNew: Planned[] = valid.map((t, index) => {
+      const placement = placeAsNew(t, account);
+      return { index, t, placement, row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId) };
+    });
     const refusals = valid.map((t) => checkAsNew(t, account, flags, serials));
     // The usual request adds only new, valid transactions: insert them all at once and look
     // up only what the unique key skipped (those were added before, under this account lock).
     // If anything could fail, look everything up first so the first failure is reported.
     const optimistic = !firstError && refusals.every((r) => r === null);
     let inserted: Map<string, number> | null = null;
-    let existing: Map<string, { id: number; hash: string }>;
+    let existing: Awaited<ReturnType<typeof storedTransactions>>;
     if (optimistic) {
-      inserted = await insertRows(tx, account, asNew, ctx.requestId, organisationId);
-      existing = await existingTransactions(tx, account.id, valid.filter((t) => !inserted!.has(t.transaction_id)));
+      inserted = await insertRows(tx, account, asNew, organisationId);
+      existing = await storedTransactions(tx, account.id, asNew.filter((p) => !inserted!.has(p.t.transaction_id)).map((p) => p.row));
     } else {
-      existing = await existingTransactions(tx, account.id, valid);
+      existing = await storedTransactions(tx, account.id, asNew.map((p) => p.row));
     }
     const added: Planned[] = [];
     const results: Record<string, unknown>[] = [];
     valid.forEach((t, index) => {
       const raw = input.transactions[index];
-      const { hash } = asNew[index];
       const prior = existing.get(t.transaction_id);
       const fail = (attr: string, code: string, detail: string): never => {
         throw transactionImportError(raw, [fieldError(["transactions", index, attr], code, detail)]);
       };
       if (prior && !flags.check_previously_added) fail("transaction_id", "transaction_already_exists", `Transaction '${t.transaction_id}' was already added to this account.`);
-      if (prior && prior.hash !== hash) fail("transaction_id", "transaction_id_already_used", `transaction_id '${t.transaction_id}' was already added to this account with different data.`);
+      if (prior && !prior.same) fail("transaction_id", "transaction_id_already_used", `transaction_id '${t.transaction_id}' was already added to this account with different data.`);
       if (prior) {
         results.push({ status: "TRANSACTION_ALREADY_EXISTS", transaction_data: renderTransactionData(raw), added_transaction_id: String(prior.id) });
         return;
@@ -67,7 +68,7 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
       results.push({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data });
     });
     if (firstError) throw firstError.error;
-    const ids = inserted ?? (await insertRows(tx, account, added, ctx.requestId, organisationId));
+    const ids = inserted ?? (await insertRows(tx, account, added, organisationId));
     if (added.some((p) => !ids.has(p.t.transaction_id))) throw concurrentImport();
     let k = 0;
     for (const r of results) {
@@ -112,17 +113,6 @@ function placeAsNew(t: TransactionInput, account: ImportedAccount): Placement {
 const concurrentImport = () =>
   new ServiceError("conflict", "concurrent_import", "Another request added some of these transactions at the same time; send the request again.");
 
-async function existingTransactions(tx: Db, accountId: number, valid: TransactionInput[]) {
-  if (!valid.length) return new Map<string, { id: number; hash: string }>();
-  // One array parameter, not one per id: a 1,000-item batch stays a short statement.
-  const rows = await execRows<{ id: string | number; transaction_id: string; payload_hash: string }>(
-    tx,
-    sql`select id, transaction_id, payload_hash from transactions
-        where account_id = ${accountId} and transaction_id = any(${pgArray(valid.map((t) => t.transaction_id))}::text[])`,
-  );
-  return new Map(rows.map((r) => [r.transaction_id, { id: Number(r.id), hash: r.payload_hash }]));
-}
-
 async function meterSerials(tx: Db, accountId: number) {
   const rows = await tx
     .select({ serial: sql<string>`m->>'serial_number'` })
@@ -132,10 +122,9 @@ async function meterSerials(tx: Db, accountId: number) {
 }
 
 /** The rows and, in the same statement, each added one's billing.ledger.entry_posted event: transaction_id -> id. */
-async function insertRows(tx: Db, account: ImportedAccount, rows: Planned[], requestId: string, organisationId: number): Promise<Map<string, number>> {
+async function insertRows(tx: Db, account: ImportedAccount, rows: Planned[], organisationId: number): Promise<Map<string, number>> {
   if (!rows.length) return new Map();
-  const values = rows.map((p) => transactionRow(account.id, p.t, p.hash, p.placement, account.openStatementPeriodStart, requestId));
-  const inserted = await insertTransactionRows(tx, values, { accountNumber: account.number, organisationId });
+  const inserted = await insertTransactionRows(tx, rows.map((p) => p.row), { accountNumber: account.number, organisationId });
   return new Map(inserted.map((r) => [r.transactionId, r.id]));
 }
 

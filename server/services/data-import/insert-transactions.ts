@@ -36,18 +36,11 @@ export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerE
     sql`, `,
   );
   await lockAccountEvents(tx, [events.accountNumber]);
-  const col = <K extends keyof Row>(k: K, f: (v: Row[K]) => string | number | null = (v) => (v as string | null) ?? null) => pgArray(rows.map((r) => f(r[k])));
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
     sql`with added as (
-          insert into transactions (account_id, transaction_id, type, reason, amount, transaction_date, original_transaction_date, description,
-            statement_period_start, display_note, note, reference, payment_type, to_prepay_meter_serial_number, product_code, line_items, tax_items,
-            payload_hash, request_id)
-          select * from unnest(${col("accountId", (v) => v as number)}::int[], ${col("transactionId")}::text[], ${col("type")}::text[], ${col("reason")}::text[],
-            ${col("amount")}::numeric[], ${col("transactionDate")}::date[], ${col("originalTransactionDate")}::date[], ${col("description")}::text[],
-            ${col("statementPeriodStart")}::date[], ${col("displayNote")}::text[], ${col("note")}::text[], ${col("reference")}::text[],
-            ${col("paymentType")}::text[], ${col("toPrepayMeterSerialNumber")}::text[], ${col("productCode")}::text[],
-            ${col("lineItems", json)}::jsonb[], ${col("taxItems", json)}::jsonb[], ${col("payloadHash")}::text[], ${col("requestId")}::text[])
+          insert into transactions (${sql.raw(INSERTED.map((c) => c.name).join(", "))})
+          select * from ${unnestRows(rows, INSERTED)}
           on conflict (account_id, transaction_id) do nothing
           returning id, transaction_id, type
         ), posted as (
@@ -61,6 +54,60 @@ export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerE
         select id, transaction_id from added`,
   );
   return inserted.map((r) => ({ id: Number(r.id), transactionId: r.transaction_id }));
+}
+
+/**
+ * Which of `rows` (by transaction_id) are already on the account, and whether each stored
+ * one holds the same content: every field a client sends, compared by PostgreSQL as stored
+ * (numbers as exact decimals, jsonb by value), so a resend is told from a reused
+ * transaction_id without keeping a hash of each request.
+ */
+export async function storedTransactions(tx: Db, accountId: number, rows: Row[]): Promise<Map<string, { id: number; same: boolean }>> {
+  if (!rows.length) return new Map();
+  const names = (prefix: string) => sql.raw(SENT.map((c) => `${prefix}.${c.name}`).join(", "));
+  const found = await execRows<{ id: string | number; transaction_id: string; same: boolean }>(
+    tx,
+    sql`select t.id, t.transaction_id, (${names("t")}) is not distinct from (${names("i")}) as same
+        from ${unnestRows(rows, SENT)} as i(${sql.raw(SENT.map((c) => c.name).join(", "))})
+        join transactions t on t.account_id = ${accountId} and t.transaction_id = i.transaction_id`,
+  );
+  return new Map(found.map((r) => [r.transaction_id, { id: Number(r.id), same: r.same }]));
+}
+
+type Column = { name: string; key: keyof Row; type: string; json?: boolean };
+const column = (name: string, key: keyof Row, type: string, json = false): Column => ({ name, key, type, json });
+
+/** Everything a client sends for a transaction, as stored (the date as sent, before any move). */
+const SENT: Column[] = [
+  column("transaction_id", "transactionId", "text"),
+  column("type", "type", "text"),
+  column("reason", "reason", "text"),
+  column("amount", "amount", "numeric"),
+  column("original_transaction_date", "originalTransactionDate", "date"),
+  column("display_note", "displayNote", "text"),
+  column("note", "note", "text"),
+  column("reference", "reference", "text"),
+  column("payment_type", "paymentType", "text"),
+  column("to_prepay_meter_serial_number", "toPrepayMeterSerialNumber", "text"),
+  column("product_code", "productCode", "text"),
+  column("line_items", "lineItems", "jsonb", true),
+  column("tax_items", "taxItems", "jsonb", true),
+];
+
+/** Every column the route writes. */
+const INSERTED: Column[] = [
+  column("account_id", "accountId", "int"),
+  ...SENT,
+  column("transaction_date", "transactionDate", "date"),
+  column("description", "description", "text"),
+  column("statement_period_start", "statementPeriodStart", "date"),
+  column("request_id", "requestId", "text"),
+];
+
+/** `unnest(<one array parameter per column>)`: a whole batch in a short statement. */
+function unnestRows(rows: Row[], columns: Column[]) {
+  const arrays = columns.map((c) => sql`${pgArray(rows.map((r) => (c.json ? json(r[c.key]) : ((r[c.key] as string | number | null | undefined) ?? null))))}::${sql.raw(c.type)}[]`);
+  return sql`unnest(${sql.join(arrays, sql`, `)})`;
 }
 
 const SOURCE_TYPE = "data_import.transaction";

@@ -1,13 +1,6 @@
-import { hash } from "node:crypto";
 import type { StoredItem, transactions } from "@/db/schema";
 import { decimalString, moneyString } from "./decimals";
 import type { TransactionInput } from "./transaction-schemas";
-
-/**
- * Identifies what was sent, so a reused transaction_id with other data is caught. The
- * parsed object's keys follow the schema's order, whatever order they were sent in.
- */
-export const transactionHash = (t: TransactionInput) => hash("sha256", JSON.stringify(t), "hex");
 
 const lineItem = (l: NonNullable<TransactionInput["line_items"]>[number]): StoredItem => ({
   rate_band: l.rate_band,
@@ -32,7 +25,6 @@ export type Placement = { postedDate: string; description: string | null };
 export function transactionRow(
   accountId: number,
   t: TransactionInput,
-  hash: string,
   placement: Placement,
   statementPeriodStart: string,
   requestId: string,
@@ -55,7 +47,6 @@ export function transactionRow(
     productCode: t.product_code ?? null,
     lineItems: t.line_items ? t.line_items.map(lineItem) : null,
     taxItems: t.tax_items ? t.tax_items.map(taxItem) : t.type === "SUPPLY_CHARGE" ? [] : null,
-    payloadHash: hash,
     requestId,
   };
 }

@@ -149,6 +149,43 @@ describe("POST data-import/transactions/create/", () => {
     expect(res.json.code).toBe("transaction_id_already_used");
   });
 
+  it("tells a resend (same content, written any way) from a reused transaction_id (any sent field changed)", async () => {
+    const s = await setup();
+    const sent = supplyCharge("R-1");
+    const payment = { transaction_id: "R-2", transaction_date: addDays(today, -1), amount: 50.1, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: "DD_REGULAR_COLLECTION", reference: "DD-1", note: "n" };
+    expect((await call(create, URL, { body: { ...s.ref, transactions: [sent, payment] }, auth: s.auth })).status).toBe(201);
+    // The same content: keys in another order, numbers written with trailing zeros.
+    const [line] = sent.line_items;
+    const { line_items: _l, tax_items: _t, ...rest } = sent;
+    const rewritten = {
+      tax_items: sent.tax_items.map((x) => Object.fromEntries(Object.entries(x).reverse())),
+      line_items: [Object.fromEntries(Object.entries(line).reverse())],
+      ...Object.fromEntries(Object.entries(rest).reverse()),
+    };
+    const text = JSON.stringify({ ...s.ref, transactions: [rewritten, payment] }).replace('"number_of_units":400.5', '"number_of_units":400.50').replace('"amount":50.1', '"amount":50.10');
+    expect(text).toContain("400.50");
+    const again = await call(create, URL, { rawBody: text, auth: s.auth });
+    expect(again.status).toBe(201);
+    expect(again.json.results.map((r: any) => r.status)).toEqual(["TRANSACTION_ALREADY_EXISTS", "TRANSACTION_ALREADY_EXISTS"]);
+    const changed: [string, Record<string, unknown>][] = [
+      ["amount", { ...sent, amount: 123.46 }],
+      ["transaction_date", { ...sent, transaction_date: addDays(today, -4) }],
+      ["line_items net_amount", { ...sent, line_items: [{ ...line, net_amount: 117.58 }] }],
+      ["line_items units", { ...sent, line_items: [{ ...line, units: [200.25, 200.26] }] }],
+      ["line_items units left out", { ...sent, line_items: [{ ...line, units: undefined }] }],
+      ["tax_items", { ...sent, tax_items: [] }],
+      ["product_code", { ...sent, product_code: "OTHER-1" }],
+      ["reference", { ...payment, reference: "DD-2" }],
+      ["note left out", { ...payment, note: undefined }],
+      ["payment_type", { ...payment, payment_type: "CHEQUE" }],
+    ];
+    for (const [what, item] of changed) {
+      const res = await call(create, URL, { body: { ...s.ref, transactions: [JSON.parse(JSON.stringify(item))] }, auth: s.auth });
+      expect([what, res.status, res.json.code]).toEqual([what, 400, "transaction_id_already_used"]);
+    }
+    expect(await rowsOf(s.accountId)).toHaveLength(2);
+  });
+
   it("moves a date before the open period, describes it, pins a note; refuses it when forcing is off", async () => {
     const s = await setup();
     const early = addDays(periodStart, -10);
