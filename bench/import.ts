@@ -160,7 +160,7 @@ async function main() {
       const [check] = await execRows<{ rows: number; events: number }>(
         db,
         sql`select (select count(*) from transactions where account_id in ${restAccounts.map((a) => a.id)})::int as rows,
-                   (select count(*) from events where type = 'billing.ledger.entry_posted' and account_number in ${restAccounts.map((a) => a.number)})::int as events`,
+                   (select coalesce(sum(coalesce(cardinality(fanout_ids), 1)), 0) from events where type = 'billing.ledger.entry_posted' and account_number in ${restAccounts.map((a) => a.number)})::int as events`,
       );
       if (Number(check.rows) !== total || Number(check.events) !== total) throw new Error(`REST wrote ${check.rows} rows and ${check.events} events; expected ${total} and ${total}`);
     }

@@ -692,10 +692,13 @@ async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode:
   }
   for (const key of txByKey.keys()) check(intended.has(key), () => `transaction ${key}: in the database, never intended`);
 
-  // One billing.ledger.entry_posted per transaction.
+  // One billing.ledger.entry_posted per transaction: a fan-out row stands for one per listed id (ADR 0303).
   const posted = await sql<{ source_id: string; n: number }[]>`
-    select payload->'entry'->>'source_id' source_id, count(*)::int n from events
-    where type = 'billing.ledger.entry_posted' and account_number = any(${numbers}) group by 1`;
+    select source_id::text, count(*)::int n from (
+      select coalesce(f.id, (e.payload->'entry'->>'source_id')::bigint) source_id
+      from events e left join lateral unnest(e.fanout_ids) as f(id) on true
+      where e.type = 'billing.ledger.entry_posted' and e.account_number = any(${numbers})) as entries
+    group by 1`;
   const postedBy = new Map(posted.map((p) => [p.source_id, p.n]));
   for (const r of txRows) check(postedBy.get(r.id) === 1, () => `transaction ${r.external}/${r.transaction_id}: ${postedBy.get(r.id) ?? 0} entry_posted events`);
   const txIds = new Set(txRows.map((r) => r.id));

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 
 // The transactional outbox and the event log in one table: rows are written in the
@@ -19,6 +19,10 @@ export const events = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    // A fan-out row stands for one event per listed source row (ids, and each one's kind);
+    // null for a row that is one event (server/events/fanout.ts, ADR 0303).
+    fanoutIds: bigint({ mode: "number" }).array(),
+    fanoutKinds: text().array(),
   },
   (t) => [
     index("events_unpublished_idx").on(t.seq).where(sql`${t.publishedAt} is null`),
@@ -26,5 +30,9 @@ export const events = pgTable(
     // No index on type alone: the console filters by type prefix within an organisation
     // (served by organisation_id, seq), and every index is paid on each outbox insert.
     index().on(t.organisationId, t.seq),
+    check(
+      "events_fanout_check",
+      sql`(${t.fanoutIds} is null and ${t.fanoutKinds} is null) or (cardinality(${t.fanoutIds}) between 1 and 4096 and cardinality(${t.fanoutKinds}) = cardinality(${t.fanoutIds}))`,
+    ),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, asc, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { eventRelayState, events } from "@/db/schema";
-import type { OutboxEvent } from "./envelope";
+import { eventCount, type StoredEvent } from "./fanout";
 
 /**
  * Ordering chains whose head row failed to publish: their later rows cannot be sent before
@@ -14,9 +14,10 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  * leaving out `skipSeqs` (rows already acked whose marking is still in flight) and the rows
  * of `blocked` chains other than their heads (so a stuck account's backlog cannot fill
  * every batch and stall the other accounts; its rows are read again, in order, once its
- * head is delivered).
+ * head is delivered). `limit` counts events: rows are read while the events they stand for
+ * (a fan-out row stands for many) fit in it, and at least one row is read.
  */
-export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<OutboxEvent[]> {
+export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<StoredEvent[]> {
   const where = [isNull(events.publishedAt)];
   if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${sql.param(skipSeqs)}::bigint[]))`);
   if (blocked && (blocked.accounts.length || blocked.organisations.length)) {
@@ -24,7 +25,7 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       coalesce(${events.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
       or (${events.accountNumber} is null and coalesce(${events.organisationId} = any(${sql.param(blocked.organisations)}::int[]), false))))`);
   }
-  return db
+  const rows = await db
     .select({
       id: events.id,
       seq: events.seq,
@@ -34,18 +35,24 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       accountNumber: events.accountNumber,
       organisationId: events.organisationId,
       payload: events.payload,
+      fanoutIds: events.fanoutIds,
+      fanoutKinds: events.fanoutKinds,
     })
     .from(events)
     .where(and(...where))
     .orderBy(asc(events.seq))
     .limit(limit);
+  let n = 0;
+  const fit = rows.findIndex((r, i) => (n += eventCount(r)) > limit && i > 0);
+  return fit === -1 ? rows : rows.slice(0, fit);
 }
 
-export type PublishedBatch = { ids: string[]; lastSeq: number };
+/** Rows to stamp, the highest `seq` among them, and how many events they stand for (their ids by default). */
+export type PublishedBatch = { ids: string[]; lastSeq: number; events?: number };
 
 /**
  * Stamps rows whose every message (each version they are delivered as) was acknowledged,
- * and advances the relay's state row in one transaction; `published_total` counts rows.
+ * and advances the relay's state row in one transaction; `published_total` counts events.
  * Marking after an ack is correct whichever instance does it, so it needs no fencing.
  */
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
@@ -60,7 +67,7 @@ export async function markPublished(db: Db, stream: string, batch: PublishedBatc
       .where(sql`${events.id} = any(${sql.param(batch.ids)}::uuid[]) and ${isNull(events.publishedAt)}`);
     await tx
       .insert(eventRelayState)
-      .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.ids.length })
+      .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.events ?? batch.ids.length })
       .onConflictDoUpdate({
         target: eventRelayState.stream,
         set: {

@@ -1,5 +1,6 @@
 import type { PubAck } from "@nats-io/jetstream";
 import type { OutboxEvent } from "./envelope";
+import { expandRow, type StoredEvent } from "./fanout";
 import { deliveredForms } from "./versions";
 
 export type Acked<E extends OutboxEvent = OutboxEvent> = { event: E; ack: PubAck; ackedAt: number };
@@ -65,23 +66,27 @@ export async function publishBatch<E extends OutboxEvent>(events: E[], publish: 
 export type RelayMessage = OutboxEvent & { rowId: string; unpublishable?: Error };
 
 /**
- * A row's messages, the stored version first and then each derived one (ADR 0007), so a
- * derived form follows its stored one on the account's chain. A row whose forms cannot be
- * built becomes one message that fails, which holds back its account like a refused publish.
+ * A row's messages: each event it stands for (one, or a fan-out row's many, in order) as
+ * its stored version and then each derived one (ADR 0007), so a derived form follows its
+ * stored one on the account's chain. A row whose messages cannot be built becomes one
+ * message that fails, which holds back its account like a refused publish.
  */
-export function messagesOf(rows: OutboxEvent[]): RelayMessage[] {
+export function messagesOf(rows: StoredEvent[]): RelayMessage[] {
   return rows.flatMap((row): RelayMessage[] => {
     try {
-      return deliveredForms(row).map((f) => ({ ...row, id: f.id, version: f.version, payload: f.payload, rowId: row.id }));
+      return expandRow(row).flatMap(({ rowId, part: _p, parts: _n, ...event }) =>
+        deliveredForms(event).map((f) => ({ ...event, id: f.id, version: f.version, payload: f.payload, rowId })),
+      );
     } catch (err) {
-      return [{ ...row, rowId: row.id, unpublishable: err instanceof Error ? err : new Error(String(err)) }];
+      const { fanoutIds: _i, fanoutKinds: _k, ...event } = row;
+      return [{ ...event, rowId: row.id, unpublishable: err instanceof Error ? err : new Error(String(err)) }];
     }
   });
 }
 
 export type RowsResult = BatchResult<RelayMessage> & {
   /** Rows every message of which was acked, in `seq` order: only these may be stamped. */
-  delivered: OutboxEvent[];
+  delivered: StoredEvent[];
   /** The acks of the delivered rows' messages (a partly acked row's acks are left out). */
   deliveredAcks: Acked<RelayMessage>[];
   /** Each row with a failed message, once, with its first error. */
@@ -93,7 +98,7 @@ export type RowsResult = BatchResult<RelayMessage> & {
  * row. Re-publishing a partly delivered row is safe: every message id is deterministic, so
  * JetStream drops the copies it already holds.
  */
-export async function publishRows(rows: OutboxEvent[], publish: (m: RelayMessage) => Promise<PubAck>): Promise<RowsResult> {
+export async function publishRows(rows: StoredEvent[], publish: (m: RelayMessage) => Promise<PubAck>): Promise<RowsResult> {
   const messages = messagesOf(rows);
   const result = await publishBatch(messages, (m) => (m.unpublishable ? Promise.reject(m.unpublishable) : publish(m)));
   const ackedCount = new Map<string, number>();

@@ -1,4 +1,4 @@
-import { asc, count, eq, isNull } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { eventRelayState, events } from "@/db/schema";
@@ -11,14 +11,14 @@ export const RelayStatus = z.object({
   healthy: z
     .boolean()
     .describe("False when the oldest unpublished event is older than max_lag_seconds, the leader's heartbeat is stale, or the leader cannot reach NATS."),
-  unpublished_count: z.int().describe("Outbox rows not yet stamped published: one per stored event, whatever versions it is delivered as."),
+  unpublished_count: z.int().describe("Events not yet published (a fan-out row counts as each event it stands for), whatever versions each is delivered as."),
   oldest_unpublished_age_seconds: z.number().nullable(),
   oldest_unpublished: z
     .object({ id: z.string(), seq: z.int(), type: z.string(), version: z.string(), created_at: z.string(), attempts: z.int(), last_error: z.string().nullable() })
     .nullable(),
   last_publish_at: z.string().nullable(),
   last_published_seq: z.int().nullable(),
-  published_total: z.int().describe("Outbox rows stamped published; a row is stamped once every version it is delivered as is acked."),
+  published_total: z.int().describe("Events published, counted when their outbox row is stamped: once every version of every event the row stands for is acked."),
   leader: z
     .object({ instance: z.string(), since: z.string().nullable(), heartbeat_at: z.string().nullable(), heartbeat_age_seconds: z.number().nullable(), nats_connected: z.boolean() })
     .nullable(),
@@ -41,7 +41,8 @@ export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Pr
   const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
   const maxLag = maxRelayLagSeconds();
   const [[{ unpublished }], [head], [state], [{ now }]] = await Promise.all([
-    db.select({ unpublished: count() }).from(events).where(isNull(events.publishedAt)),
+    // Events, not rows: a fan-out row counts as the events it stands for.
+    db.select({ unpublished: sql<number>`coalesce(sum(coalesce(cardinality(${events.fanoutIds}), 1)), 0)::int` }).from(events).where(isNull(events.publishedAt)),
     db
       .select({ id: events.id, seq: events.seq, type: events.type, version: events.version, createdAt: events.createdAt, attempts: events.attempts, lastError: events.lastError })
       .from(events)

@@ -1,6 +1,6 @@
 import { type Db, type DbHandle, getDbHandle } from "@/db/client";
 import { logger } from "../logger";
-import type { OutboxEvent } from "./envelope";
+import { eventCount, isFanout, type StoredEvent } from "./fanout";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
 import { type BlockedChains, fetchUnpublished, markPublished, recordFailures, writeHeartbeat } from "./outbox";
 import { type Acked, type RelayMessage, type RowsResult, orderingKey, publishRows } from "./publish-batch";
@@ -27,8 +27,8 @@ export type RelayOptions = Partial<RelayConfig> & {
  * `published`, `duplicates` and `failedPublishes` count messages, not rows: a row delivered
  * as derived versions too (ADR 0007) is several. `published` counts a row's acked messages
  * when the row is stamped, so a partly delivered row counts once it completes (the copies
- * JetStream already held then count as duplicates). Rows are counted by the status's
- * `published_total`.
+ * JetStream already held then count as duplicates). Events (not versions) are counted by
+ * the status's `published_total`.
  */
 export type RelayStats = {
   leader: boolean;
@@ -65,13 +65,13 @@ export class EventRelay {
   private backoff = 0;
   /** Earlier batches' markings, overlapped with publishing the next batches (oldest first). */
   private markings: Marking[] = [];
-  private prefetched: OutboxEvent[] | null = null;
+  private prefetched: StoredEvent[] | null = null;
   /**
    * Ordering chains (orderingKey) whose head row failed, with that head: until the head is
    * delivered only it is read of its chain, so the chain's held rows never crowd the others
    * out of a batch (a stuck account with a batch-sized backlog stalled every account).
    */
-  private blocked = new Map<string, OutboxEvent>();
+  private blocked = new Map<string, StoredEvent>();
   private readonly nats: NatsLink;
 
   constructor(private readonly opts: RelayOptions = {}) {
@@ -188,11 +188,12 @@ export class EventRelay {
    * flight and this one is marked while the next is in flight, so the database round
    * trips overlap the publishing; the read-ahead is dropped if anything here failed.
    */
-  private async relayBatch(db: Db, batch: OutboxEvent[]) {
+  private async relayBatch(db: Db, batch: StoredEvent[]) {
     const cfg = this.config;
     const js = this.nats.client;
     const inFlight = [...this.markingSeqs(), ...batch.map((e) => e.seq)];
-    const next = batch.length === cfg.batchSize ? fetchUnpublished(db, cfg.batchSize, inFlight, this.blockedChains()) : null;
+    // A full batch (or one cut short by a fan-out row's events) means there is a backlog.
+    const next = batch.length === cfg.batchSize || batch.some(isFanout) ? fetchUnpublished(db, cfg.batchSize, inFlight, this.blockedChains()) : null;
     next?.catch(() => {});
     const result = await publishRows(batch, (m) => publishEvent(js, cfg, m));
     this.updateBlocked(batch, result);
@@ -224,7 +225,7 @@ export class EventRelay {
   private async mark(db: Db, result: RowsResult) {
     const rows = result.delivered;
     if (!rows.length) return;
-    await markPublished(db, this.config.stream, { ids: rows.map((r) => r.id), lastSeq: Math.max(...rows.map((r) => r.seq)) });
+    await markPublished(db, this.config.stream, { ids: rows.map((r) => r.id), lastSeq: Math.max(...rows.map((r) => r.seq)), events: rows.reduce((n, r) => n + eventCount(r), 0) });
     this.stats.published += result.deliveredAcks.length;
     this.stats.duplicates += result.deliveredAcks.filter((a) => a.ack.duplicate).length;
     this.stats.lastPublishAt = new Date();
@@ -236,7 +237,7 @@ export class EventRelay {
    * head is delivered or no longer read (then the next read is a plain `seq` prefix again,
    * which is always safe: the per-key chain in publishBatch keeps the order either way).
    */
-  private updateBlocked(batch: OutboxEvent[], result: RowsResult) {
+  private updateBlocked(batch: StoredEvent[], result: RowsResult) {
     const failed = new Set(result.failedRows.map((f) => f.id));
     const inBatch = new Set(batch.map((e) => e.id));
     for (const [key, head] of this.blocked) if (!inBatch.has(head.id) || !failed.has(head.id)) this.blocked.delete(key);

@@ -112,7 +112,7 @@ function EventEnvelope({ id }: { id: string }) {
   const q = useQuery(trpc.event.get.queryOptions({ id }));
   return (
     <QueryState query={q}>
-      {({ envelopes, version, publishedAt, seq }) => (
+      {({ envelopes, version, publishedAt, seq, part, parts }) => (
         <>
           {envelopes.map(({ data, ...attributes }, i) => {
             const derived = i > 0;
@@ -136,6 +136,7 @@ function EventEnvelope({ id }: { id: string }) {
           <p className="muted small">
             {publishedAt ? `Published ${formatDateTime(publishedAt)}` : "Not yet published"}
             {envelopes.length > 1 ? (publishedAt ? ", every version above acked" : ": stamped once every version above is acked") : ""} · outbox sequence {seq}
+            {parts > 1 && `, event ${part + 1} of ${parts} in one outbox row (published together)`}
           </p>
         </>
       )}

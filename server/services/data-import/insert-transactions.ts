@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
-import { TRANSACTION_TYPES, type transactions } from "@/db/schema";
+import type { transactions } from "@/db/schema";
 import { lockAccountEvents } from "../../events/emit";
+import { fanoutPayload } from "../../events/fanout";
 import { parseEventPayload } from "../../events/registry";
-import { entryFlags, ledgerNumber } from "./transaction-rows";
-import type { TransactionInput } from "./transaction-schemas";
+import { ledgerNumber } from "./transaction-rows";
 import { pgArray } from "./pg-array";
 
 type Row = typeof transactions.$inferInsert;
@@ -15,26 +15,17 @@ export type LedgerEventTarget = { accountNumber: string; organisationId: number 
 
 /**
  * One statement for the whole batch: the rows (a column per parameter, unnest), skipping
- * any whose (account, transaction_id) already exists, and for each row added its
- * `billing.ledger.entry_posted` v2 event in the outbox, built by PostgreSQL from the
- * inserted row, in request order (ADR 0007). Returns the ids of the rows it added.
- *
- * The event payload is `{ledger, entry: {id, <flags of the type>, source_id, source_type}}`:
- * `ledger` comes from here as a parameter, each flag as the list of types it is true for
- * (from entryFlags), and each type's payload is checked against the catalogue schema
- * before the statement runs, as `emit` checks every payload. One flat jsonb_build_object
- * per level: merging jsonb values costs PostgreSQL half as much again per row.
+ * any whose (account, transaction_id) already exists, and, when any was added, one
+ * `billing.ledger.entry_posted` v2 fan-out row in the outbox standing for an event per
+ * added transaction in id order (server/events/fanout.ts, ADR 0303; an outbox row per
+ * transaction was half of PostgreSQL's work). Each type's payload is checked against the
+ * catalogue schema before the statement runs, as `emit` checks every payload. Returns the
+ * ids of the rows it added.
  */
 export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerEventTarget): Promise<{ id: number; transactionId: string }[]> {
   if (!rows.length) return [];
-  const ledger = { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) };
-  for (const type of new Set(rows.map((r) => r.type as TransactionInput["type"]))) {
-    parseEventPayload("billing.ledger.entry_posted", "v2", { ledger, entry: { id: 1, ...entryFlags(type), source_id: 1, source_type: SOURCE_TYPE } });
-  }
-  const flags = sql.join(
-    FLAG_NAMES.map((name) => sql`${name}::text, a.type = any(${pgArray(TRANSACTION_TYPES.filter((type) => entryFlags(type)[name]))}::text[])`),
-    sql`, `,
-  );
+  const shared = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
+  for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", shared, 1, type));
   await lockAccountEvents(tx, [events.accountNumber]);
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
@@ -44,12 +35,10 @@ export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerE
           on conflict (account_id, transaction_id) do nothing
           returning id, transaction_id, type
         ), posted as (
-          insert into events (id, type, version, payload, account_number, organisation_id)
-          select uuid_v7(), 'billing.ledger.entry_posted', 'v2',
-            jsonb_build_object('ledger', ${JSON.stringify(ledger)}::jsonb,
-              'entry', jsonb_build_object('id', a.id, ${flags}, 'source_id', a.id, 'source_type', ${SOURCE_TYPE}::text)),
-            ${events.accountNumber}::text, ${events.organisationId}::int
-          from added a order by a.id
+          insert into events (id, type, version, payload, account_number, organisation_id, fanout_ids, fanout_kinds)
+          select uuid_v7(), ${ENTRY_POSTED}::text, 'v2', ${JSON.stringify(shared)}::jsonb, ${events.accountNumber}::text, ${events.organisationId}::int,
+            array_agg(a.id order by a.id), array_agg(a.type order by a.id)
+          from added a having count(*) > 0
         )
         select id, transaction_id from added`,
   );
@@ -111,4 +100,4 @@ function unnestRows(rows: Row[], columns: Column[]) {
 }
 
 const SOURCE_TYPE = "data_import.transaction";
-const FLAG_NAMES = Object.keys(entryFlags("CHARGE")) as (keyof ReturnType<typeof entryFlags>)[];
+const ENTRY_POSTED = "billing.ledger.entry_posted";

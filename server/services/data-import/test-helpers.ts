@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { events } from "@/db/schema";
+import { expandRow } from "@/server/events/fanout";
 import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
 
 /** An organisation, a supplier with a real local document root, and an imported account. */
@@ -17,6 +18,8 @@ export async function importedAccount(db: Db, opts: { documentRoot?: string } = 
   return { org, supplier, account, docDir, auth: `Token ${org.apiKey}`, ref: { import_supplier: supplier.code, external_account_number: account.externalAccountNumber } };
 }
 
+/** An account's events as every reader sees them (fan-out rows expanded), in order. */
 export async function eventsFor(db: Db, accountNumber: string) {
-  return db.select().from(events).where(eq(events.accountNumber, accountNumber)).orderBy(events.seq);
+  const rows = await db.select().from(events).where(eq(events.accountNumber, accountNumber)).orderBy(events.seq);
+  return rows.flatMap(expandRow);
 }

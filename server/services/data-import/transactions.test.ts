@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as create } from "@/app/v1/data-import/transactions/create/route";
-import { accounts, notes, transactions } from "@/db/schema";
+import { accounts, events, notes, transactions } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
 import { makeImportedAccount } from "@/test/fixtures";
@@ -87,11 +87,16 @@ describe("POST data-import/transactions/create/", () => {
       ["is_charge"], ["is_charge"], ["is_credit"], ["is_payment"], ["is_repayment"],
     ]);
     const ledger = { account: { number: s.account.accountNumber }, number: `L-${s.account.accountNumber.slice(2)}` };
+    // One outbox row for the request, standing for an event per transaction (ADR 0303).
+    const stored = await t.db.select().from(events).where(and(eq(events.accountNumber, s.account.accountNumber), eq(events.type, "billing.ledger.entry_posted")));
+    expect(stored.map((r) => [r.fanoutIds, r.fanoutKinds])).toEqual([[rows.map((r) => r.id), rows.map((r) => r.type)]]);
+    expect(new Set(evs.map((e) => e.id)).size).toBe(5);
+    expect(evs.map((e) => [e.seq, e.part, e.parts])).toEqual([0, 1, 2, 3, 4].map((i) => [stored[0].seq, i, 5]));
     for (const e of evs) {
-      // Built by PostgreSQL, yet exactly the catalogue's shape, as emit() would have checked it.
+      // Built from the fan-out row, yet exactly the catalogue's shape, as emit() would have checked it.
       expect(parseEventPayload("billing.ledger.entry_posted", "v2", e.payload)).toEqual(e.payload);
       expect(e.payload).toEqual({ ledger, entry: expect.objectContaining({ source_type: "data_import.transaction", is_reversal: false, is_reversed: false }) });
-      expect(e.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(e.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(e.organisationId).toBe(s.org.id);
       expect(Math.abs(e.occurredAt.getTime() - Date.now())).toBeLessThan(60_000);
       expect(deliveredForms(e).map((f) => [f.version, f.payload])).toEqual([["v2", e.payload], ["v1", { ledger }]]);

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { eventRelayState, events } from "@/db/schema";
 import { systemCtx } from "@/server/context";
@@ -34,6 +35,11 @@ describe("event delivery status", () => {
     expect(status.oldestPendingAgeSeconds).toBeGreaterThanOrEqual(0);
     expect(status.oldestPendingAgeSeconds).toBeLessThan(60);
     expect((await getDeliveryStatus(w.ctx, { stream: uniq("S"), pendingCap: 2 })).pending).toBe(2);
+    // A fan-out row (one per transactions request) waits as the events it stands for.
+    const shared = { ledger: { account: { number: "A-00000000" }, number: "L-00000000" }, entry: { source_type: "data_import.transaction" } };
+    await t.db.insert(events).values({ id: uuidv7(), type: "billing.ledger.entry_posted", version: "v2", payload: shared, organisationId: w.org.id, fanoutIds: [1, 2, 3], fanoutKinds: ["CHARGE", "CHARGE", "CREDIT"] });
+    expect((await getDeliveryStatus(w.ctx, { stream: uniq("S") })).pending).toBe(w.ours + 3);
+    expect((await getDeliveryStatus(w.ctx, { stream: uniq("S"), pendingCap: w.ours + 1 })).pending).toBe(w.ours + 1);
 
     await t.db.update(events).set({ publishedAt: sql`now()` }).where(eq(events.organisationId, w.org.id));
     expect(await getDeliveryStatus(w.ctx, { stream: uniq("S") })).toMatchObject({ pending: 0, oldestPendingAgeSeconds: null });

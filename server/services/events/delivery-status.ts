@@ -41,7 +41,9 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
   const [[{ pending }], [oldest], [state], now] = await Promise.all([
     execRows<{ pending: number }>(
       ctx.db,
-      sql`select count(*)::int as pending from (select 1 from ${events} where ${unpublished} limit ${cap}) as backlog`,
+      // Events, not rows: a fan-out row counts as the events it stands for.
+      sql`select least(coalesce(sum(coalesce(cardinality(fanout_ids), 1)), 0), ${cap})::int as pending
+          from (select ${events.fanoutIds} from ${events} where ${unpublished} limit ${cap}) as backlog`,
     ),
     ctx.db.select({ createdAt: events.createdAt }).from(events).where(unpublished).orderBy(asc(events.seq)).limit(1),
     ctx.db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),

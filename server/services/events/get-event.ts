@@ -4,6 +4,7 @@ import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { DEFAULT_EVENT_SOURCE, toCloudEvent } from "../../events/envelope";
+import { expandRow, isFanout, isFanoutEventOf, parseFanoutEventId } from "../../events/fanout";
 import { deliveredForms } from "../../events/versions";
 
 export const GetEventInput = z.strictObject({ id: z.uuid() });
@@ -16,10 +17,16 @@ export type GetEventInput = z.input<typeof GetEventInput>;
 export async function getEvent(ctx: Ctx, raw: GetEventInput) {
   const organisationId = organisationOf(ctx);
   const { id } = GetEventInput.parse(raw);
-  const [row] = await ctx.db.select().from(events).where(and(eq(events.id, id), eq(events.organisationId, organisationId)));
-  if (!row) throw new ServiceError("not_found", "event_not_found", "No such event in your organisation.");
-  const { organisationId: _o, ...event } = row;
+  // A fan-out row's event is found through the row's seq, which its id holds (fanout.ts).
+  const fanned = parseFanoutEventId(id);
+  const [row] = await ctx.db
+    .select()
+    .from(events)
+    .where(and(fanned ? eq(events.seq, fanned.seq) : eq(events.id, id), eq(events.organisationId, organisationId)));
+  const found = row && (fanned ? isFanout(row) && isFanoutEventOf(id, row) && expandRow(row)[fanned.part] : expandRow(row)[0]);
+  if (!found) throw new ServiceError("not_found", "event_not_found", "No such event in your organisation.");
+  const { organisationId: _o, ...event } = found;
   const source = process.env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE;
-  const envelopes = deliveredForms(row).map((f) => toCloudEvent({ ...row, ...f }, source));
+  const envelopes = deliveredForms(found).map((f) => toCloudEvent({ ...found, ...f }, source));
   return { ...event, derivedVersions: envelopes.slice(1).map((e) => e.dataversion), envelopes };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { events } from "@/db/schema";
-import { consoleWorld } from "@/server/api/test/callers";
+import { codeOf, consoleWorld } from "@/server/api/test/callers";
 import { useTestDb } from "@/test/db";
 import { makeImportedAccount } from "@/test/fixtures";
 import { EVENT_TOTAL_CAP } from "./list-events";
@@ -48,3 +49,60 @@ describe("an account's events, as its Events tab pages them", () => {
     expect(await w.support.event.list({ accountNumber: acc.accountNumber })).toMatchObject({ total: null, totalCapped: false });
   });
 });
+
+describe("a fan-out row's events (one outbox row per transactions request, ADR 0303)", () => {
+  async function withFanout(n: number) {
+    const w = await consoleWorld(t.db);
+    const acc = await makeImportedAccount(w.org, w.supplier.code);
+    await addEvents(acc.accountNumber, w.org.id, 2);
+    const rowId = uuidv7();
+    const shared = { ledger: { account: { number: acc.accountNumber }, number: `L-${acc.accountNumber.slice(2)}` }, entry: { source_type: "data_import.transaction" } };
+    const ids = Array.from({ length: n }, (_, i) => 9000 + i);
+    await t.db.insert(events).values({
+      id: rowId, type: "billing.ledger.entry_posted", version: "v2", payload: shared, accountNumber: acc.accountNumber, organisationId: w.org.id,
+      fanoutIds: ids, fanoutKinds: ids.map((_, i) => (i % 2 ? "CREDIT" : "CHARGE")),
+    });
+    await addEvents(acc.accountNumber, w.org.id, 1);
+    return { w, acc, ids };
+  }
+
+  it("are listed one by one, newest first, paged across the row without gaps or repeats, and counted", async () => {
+    const { w, acc, ids } = await withFanout(7);
+    const input = { accountNumber: acc.accountNumber, limit: 3, withTotal: true };
+    const first = await w.support.event.list(input);
+    expect(first.total).toBe(4 + 2 + 7 + 1); // account import events, 2 notes, 7 entries, 1 note
+    const seen = [...first.items];
+    for (let cursor = first.nextCursor; cursor; ) {
+      const page = await w.support.event.list({ ...input, cursor });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(first.total!);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+    const entries = seen.filter((e) => e.type === "billing.ledger.entry_posted");
+    expect(entries.map((e) => (e.payload.entry as { id: number }).id)).toEqual([...ids].reverse());
+    expect(entries.map((e) => e.part)).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    expect(entries.every((e) => e.derivedVersions.join() === "v1" && e.parts === 7)).toBe(true);
+    // The type filter and the delivery filter see events too.
+    const filtered = await w.support.event.list({ typePrefix: "billing.ledger", delivery: "pending", limit: 200, withTotal: true });
+    expect([filtered.items.length, filtered.total]).toEqual([7, 7]);
+  });
+
+  it("are looked up by their own ids; a made-up id of the same shape, or another organisation, finds nothing", async () => {
+    const { w, acc, ids } = await withFanout(3);
+    const listed = (await w.support.event.list({ accountNumber: acc.accountNumber, typePrefix: "billing.ledger" })).items;
+    for (const e of listed) {
+      const one = await w.support.event.get({ id: e.id });
+      expect(one).toMatchObject({ id: e.id, seq: e.seq, part: e.part, parts: 3, payload: e.payload, derivedVersions: ["v1"] });
+      expect(one.envelopes.map((x) => [x.dataversion, x.data])).toEqual([["v2", e.payload], ["v1", { ledger: e.payload.ledger }]]);
+      expect(one.envelopes[0].id).toBe(e.id);
+    }
+    expect(listed.map((e) => (e.payload.entry as { id: number }).id)).toEqual([...ids].reverse());
+    const id = listed[0].id;
+    const beyond = `${id.slice(0, 15)}f${id.slice(16)}`; // place 0xff.. of a 3-event row
+    const otherTail = `${id.slice(0, 24)}${id.slice(24).split("").reverse().join("")}`;
+    for (const forged of [beyond, otherTail]) expect(await codeOf(w.support.event.get({ id: forged }))).toBe("NOT_FOUND");
+    expect(await codeOf(w.outsider.event.get({ id }))).toBe("NOT_FOUND");
+  });
+});
+

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, like, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, isNull, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
+import { expandRow } from "../../events/fanout";
 import { deliveredVersions } from "../../events/versions";
 import { likePrefix, PageDirection } from "../console/keyset";
 
@@ -16,8 +17,11 @@ export const ListEventsInput = z.strictObject({
   from: z.date().optional(),
   to: z.date().optional(),
   delivery: z.enum(DELIVERY_STATES).default("any"),
-  /** The `seq` of the last event on the previous page: pages run newest first. */
-  cursor: z.number().int().positive().nullish(),
+  /**
+   * Where the previous page ended (its `nextCursor`): `<seq>` or `<seq>.<part>` of its last
+   * event, for a fan-out row's events share its `seq`. Pages run newest first.
+   */
+  cursor: z.string().regex(/^\d{1,15}(\.\d{1,4})?$/, "A cursor is <seq> or <seq>.<part>.").nullish(),
   /** Sent by infinite queries; pages only run towards older events. */
   direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(50),
@@ -38,8 +42,9 @@ export function eventFilters(organisationId: number, input: z.infer<typeof ListE
 }
 
 /**
- * The organisation's events, newest first, keyset-paged on the outbox sequence: one item per
- * stored event, with `derivedVersions` listing the older versions it is also delivered as.
+ * The organisation's events, newest first, keyset-paged on (outbox sequence, part): one item
+ * per event (a fan-out row's events share its `seq`, told apart by `part`), with
+ * `derivedVersions` listing the older versions it is also delivered as.
  */
 export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const organisationId = organisationOf(ctx);
@@ -47,32 +52,40 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const where = eventFilters(organisationId, input);
   const counting = input.withTotal && !input.cursor;
   const total = counting ? countEvents(ctx, [...where]) : null;
-  if (input.cursor) where.push(lt(events.seq, input.cursor));
+  const [cursorSeq, cursorPart] = (input.cursor ?? "").split(".").map(Number);
+  // A cursor inside a fan-out row (part > 0) reads that row again for its earlier parts.
+  if (input.cursor) where.push(cursorPart > 0 ? lte(events.seq, cursorSeq) : lt(events.seq, cursorSeq));
+  // Each row is at least one event: limit + 1 rows always hold limit + 1 events when there are that many.
   const rows = await ctx.db
     .select()
     .from(events)
     .where(and(...where))
     .orderBy(desc(events.seq))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
+  const logged = rows.flatMap((row) => {
+    const all = expandRow(row).reverse();
+    return row.seq === cursorSeq ? all.filter((e) => e.part < cursorPart) : all;
+  });
+  const page = logged.slice(0, input.limit);
+  const last = page[page.length - 1];
   const n = total === null ? null : await total;
   return {
     items: page.map(({ organisationId: _o, ...e }) => ({ ...e, derivedVersions: deliveredVersions(e.type, e.version).slice(1) })),
-    nextCursor: rows.length > input.limit ? page[page.length - 1].seq : null,
+    nextCursor: logged.length > input.limit ? (last.part > 0 ? `${last.seq}.${last.part}` : String(last.seq)) : null,
     /** On the first page when asked for: how many match, at most EVENT_TOTAL_CAP (then `totalCapped`). */
     total: n === null ? null : Math.min(n, EVENT_TOTAL_CAP),
     totalCapped: n !== null && n > EVENT_TOTAL_CAP,
   };
 }
 
-/** Matching events, counted no further than one past the cap. */
+/** Matching events (a fan-out row counts as its events), counted no further than past the cap. */
 async function countEvents(ctx: Ctx, where: SQL[]): Promise<number> {
   const capped = ctx.db
-    .select({ one: sql`1` })
+    .select({ n: sql<number>`coalesce(cardinality(${events.fanoutIds}), 1)`.as("n") })
     .from(events)
     .where(and(...where))
     .limit(EVENT_TOTAL_CAP + 1)
     .as("capped");
-  const [{ n }] = await ctx.db.select({ n: count() }).from(capped);
-  return n;
+  const [{ n }] = await ctx.db.select({ n: sql<number>`coalesce(sum(${capped.n}), 0)::int` }).from(capped);
+  return Number(n);
 }

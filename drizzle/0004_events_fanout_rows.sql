@@ -1,0 +1,3 @@
+ALTER TABLE "events" ADD COLUMN "fanout_ids" bigint[];--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "fanout_kinds" text[];--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_fanout_check" CHECK (("events"."fanout_ids" is null and "events"."fanout_kinds" is null) or (cardinality("events"."fanout_ids") between 1 and 4096 and cardinality("events"."fanout_kinds") = cardinality("events"."fanout_ids")));
