@@ -24,19 +24,24 @@ export type LedgerEventTarget = { accountNumber: string; organisationId: number 
  */
 export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerEventTarget): Promise<{ id: number; transactionId: string }[]> {
   if (!rows.length) return [];
-  const shared = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
-  for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", shared, 1, type));
+  // What every row of a request shares is sent once, not as a column of 500 equal values.
+  const [{ accountId, statementPeriodStart, requestId }] = rows;
+  if (rows.some((r) => r.accountId !== accountId || r.statementPeriodStart !== statementPeriodStart || r.requestId !== requestId)) {
+    throw new Error("insertTransactionRows: rows of one request share account, statement period and request id");
+  }
+  const common = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
+  for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
   await lockAccountEvents(tx, [events.accountNumber]);
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
     sql`with added as (
-          insert into transactions (${sql.raw(INSERTED.map((c) => c.name).join(", "))})
-          select * from ${unnestRows(rows, INSERTED)}
+          insert into transactions (account_id, statement_period_start, request_id, ${sql.raw(PER_ROW.map((c) => c.name).join(", "))})
+          select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, r.* from ${unnestRows(rows, PER_ROW)} as r
           on conflict (account_id, transaction_id) do nothing
           returning id, transaction_id, type
         ), posted as (
           insert into events (id, type, version, payload, account_number, organisation_id, fanout_ids, fanout_kinds)
-          select uuid_v7(), ${ENTRY_POSTED}::text, 'v2', ${JSON.stringify(shared)}::jsonb, ${events.accountNumber}::text, ${events.organisationId}::int,
+          select uuid_v7(), ${ENTRY_POSTED}::text, 'v2', ${JSON.stringify(common)}::jsonb, ${events.accountNumber}::text, ${events.organisationId}::int,
             array_agg(a.id order by a.id), array_agg(a.type order by a.id)
           from added a having count(*) > 0
         )
@@ -83,15 +88,8 @@ const SENT: Column[] = [
   column("tax_items", "taxItems", "jsonb", true),
 ];
 
-/** Every column the route writes. */
-const INSERTED: Column[] = [
-  column("account_id", "accountId", "int"),
-  ...SENT,
-  column("transaction_date", "transactionDate", "date"),
-  column("description", "description", "text"),
-  column("statement_period_start", "statementPeriodStart", "date"),
-  column("request_id", "requestId", "text"),
-];
+/** The columns that differ from row to row (account, statement period and request id are the request's). */
+const PER_ROW: Column[] = [...SENT, column("transaction_date", "transactionDate", "date"), column("description", "description", "text")];
 
 /** `unnest(<one array parameter per column>)`: a whole batch in a short statement. */
 function unnestRows(rows: Row[], columns: Column[]) {
