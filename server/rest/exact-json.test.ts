@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { parse } from "lossless-json";
 import { describe, expect, it, vi } from "vitest";
-import { ImpreciseNumber, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, isExactNumber, parseExactJson, unstorableValueErrors } from "./exact-json";
+import { ImpreciseNumber, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, isExactNumber, knownStorable, parseExactJson, unstorableValueErrors } from "./exact-json";
 
 /** What parseExactJson threw (a ServiceError carries code and errors), or undefined. */
 function failure(text: string): any {
@@ -205,5 +205,21 @@ describe("unstorableValueErrors", () => {
     let deep: unknown = "x";
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(unstorableValueErrors(deep)).toEqual([expect.objectContaining({ code: "nesting_too_deep" })]);
+  });
+});
+
+describe("bodies known to hold nothing unstorable (so routes skip walking each item again)", () => {
+  it("marks a clean body and the containers directly in it, and nothing else", () => {
+    const body = parseExactJson('{"ref": "X", "transactions": [{"note": "caf\\u00e9", "amount": 1.5}], "n": 1}') as { transactions: object[] };
+    expect([knownStorable(body), knownStorable(body.transactions), knownStorable(body.transactions[0])]).toEqual([true, true, false]);
+    expect(unstorableValueErrors(body)).toEqual([]);
+  });
+
+  it("does not mark a body with a NUL or surrogate escape, a raw lone surrogate, or a number a double would change", () => {
+    for (const text of ['{"t": [{"note": "a\\u0000b"}]}', '{"t": [{"note": "\\uD800"}]}', '{"t": [{"note": "\\udc00x"}]}', `{"t": [{"note": "\ud800"}]}`, '{"t": [{"amount": 12345678901234567890}]}']) {
+      const body = parseExactJson(text) as { t: unknown[] };
+      expect(knownStorable(body) || knownStorable(body.t), text).toBe(false);
+      expect(unstorableValueErrors(body.t, ["t"]).length, text).toBe(1);
+    }
   });
 });

@@ -38,9 +38,28 @@ export function parseExactJson(text: string): unknown {
   }
   // Only a number token with 16+ digits or an exponent can change in a double.
   const mayChange = scan.longNumber || shape.numberInArray || typeof value === "number";
-  if (!mayChange || !hasInexactNumber(text)) return value;
+  if (!mayChange || !hasInexactNumber(text)) return markStorable(text, value);
   return parse(text, null, { parseNumber: (s) => (isExactNumber(s) ? Number(s) : new ImpreciseNumber(s)) });
 }
+
+/**
+ * Parsed values known to hold nothing unstorableValueErrors would report: a body whose text
+ * has no `\u0000` or surrogate escape (and no raw lone surrogate) and no inexact number. Its
+ * root and the containers directly in it are marked, so a route that checks a list of items
+ * one by one (transactions) need not walk them again. A false alarm only means a walk.
+ */
+const storable = new WeakSet<object>();
+const NUL_OR_SURROGATE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+function markStorable(text: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || !isWellFormed(text) || NUL_OR_SURROGATE_ESCAPE.test(text)) return value;
+  storable.add(value);
+  for (const v of Object.values(value)) if (typeof v === "object" && v !== null) storable.add(v);
+  return value;
+}
+
+/** True for a value parseExactJson marked as holding nothing unstorable (see markStorable). */
+export const knownStorable = (value: unknown): boolean => typeof value === "object" && value !== null && storable.has(value);
 
 /** Most arrays and objects a body may hold: a 10 MB body of real data has well under 100,000. */
 export const MAX_JSON_CONTAINERS = 250_000;
@@ -279,6 +298,7 @@ const printable = (k: string | number) =>
  * UTF-16 surrogate (PostgreSQL would store U+FFFD instead). Stops at MAX_JSON_DEPTH.
  */
 export function unstorableValueErrors(value: unknown, prefix: (string | number)[] = []): FieldError[] {
+  if (knownStorable(value)) return [];
   const out: FieldError[] = [];
   // One shared path stack: the hot path (nothing wrong) allocates no path arrays.
   const path: (string | number)[] = [...prefix];

@@ -1,6 +1,6 @@
 import { type FieldError, type ServiceError, fieldError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { londonToday } from "../../lib/time";
-import { unstorableValueErrors } from "../../rest/exact-json";
+import { knownStorable, unstorableValueErrors } from "../../rest/exact-json";
 import { transactionImportError } from "./transaction-errors";
 import { TransactionInput } from "./transaction-schemas";
 
@@ -18,17 +18,19 @@ export type ValidatedTransactions = {
 export function validateTransactions(items: unknown[], today = londonToday()): ValidatedTransactions {
   const seen = new Set<string>();
   const valid: TransactionInput[] = [];
+  // A body parsed clean as a whole needs no walk of each item (exact-json.ts).
+  const storable = knownStorable(items);
   for (let i = 0; i < items.length; i++) {
-    const checked = checkItem(items[i], i, seen, today);
+    const checked = checkItem(items[i], i, seen, today, storable);
     if ("errors" in checked) return { valid, firstError: { index: i, error: transactionImportError(items[i], checked.errors) } };
     valid.push(checked.parsed);
   }
   return { valid };
 }
 
-function checkItem(raw: unknown, i: number, seen: Set<string>, today: string): { parsed: TransactionInput } | { errors: FieldError[] } {
+function checkItem(raw: unknown, i: number, seen: Set<string>, today: string, storable: boolean): { parsed: TransactionInput } | { errors: FieldError[] } {
   const prefix = ["transactions", i];
-  const imprecise = unstorableValueErrors(raw, prefix);
+  const imprecise = storable ? [] : unstorableValueErrors(raw, prefix);
   if (imprecise.length) return { errors: imprecise };
   const parsed = safeParseReporting(TransactionInput, raw);
   if (!parsed.success) {
