@@ -52,9 +52,9 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const where = eventFilters(organisationId, input);
   const counting = input.withTotal && !input.cursor;
   const total = counting ? countEvents(ctx, [...where]) : null;
-  const [cursorSeq, cursorPart] = (input.cursor ?? "").split(".").map(Number);
+  const cursor = input.cursor ? parseCursor(input.cursor) : null;
   // A cursor inside a fan-out row (part > 0) reads that row again for its earlier parts.
-  if (input.cursor) where.push(cursorPart > 0 ? lte(events.seq, cursorSeq) : lt(events.seq, cursorSeq));
+  if (cursor) where.push(cursor.part > 0 ? lte(events.seq, cursor.seq) : lt(events.seq, cursor.seq));
   // Each row is at least one event: limit + 1 rows always hold limit + 1 events when there are that many.
   const rows = await ctx.db
     .select()
@@ -64,7 +64,7 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     .limit(input.limit + 1);
   const logged = rows.flatMap((row) => {
     const all = expandRow(row).reverse();
-    return row.seq === cursorSeq ? all.filter((e) => e.part < cursorPart) : all;
+    return row.seq === cursor?.seq ? all.filter((e) => e.part < cursor.part) : all;
   });
   const page = logged.slice(0, input.limit);
   const last = page[page.length - 1];
@@ -76,6 +76,12 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     total: n === null ? null : Math.min(n, EVENT_TOTAL_CAP),
     totalCapped: n !== null && n > EVENT_TOTAL_CAP,
   };
+}
+
+/** `<seq>` or `<seq>.<part>` (a fan-out row's events share its seq). */
+function parseCursor(cursor: string) {
+  const [seq, part = "0"] = cursor.split(".");
+  return { seq: Number(seq), part: Number(part) };
 }
 
 /** Matching events (a fan-out row counts as its events), counted no further than past the cap. */
