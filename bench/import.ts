@@ -6,7 +6,7 @@
 //   DATABASE_URL        required: the server and this script must share one PostgreSQL database
 //   BENCH_URL           reuse a running production server on that database (else build + start one)
 //   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
-//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_ROUNDS=3
+//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_ROUNDS=5
 //   BENCH_WRITE=0 to skip BENCHMARKS.md
 //
 // Each round times every path once on fresh accounts (raw, drizzle, REST, each after a
@@ -35,7 +35,7 @@ const TARGET_RATIO = 0.5;
 // CPU per row keeps falling for the first ~20,000 rows as V8 optimises the route
 // (measured: ~50 core-µs per row after 4,000 warm rows, ~36 after 20,000).
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const RUN = Date.now().toString(36).toUpperCase();
 
 type Measured = { seconds: number; cpu: Map<string, number> };
