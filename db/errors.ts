@@ -40,3 +40,15 @@ function codes(err: unknown): string[] {
 export function isDatabaseUnavailable(err: unknown): boolean {
   return codes(err).some((c) => UNAVAILABLE_CODES.has(c) || c.startsWith("08"));
 }
+
+/**
+ * Whether `err` is a unique violation (23505), of `constraint` when given. postgres-js names
+ * the constraint `constraint_name`, PGlite `constraint`; drizzle wraps either in `cause`.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+    if (x.code === "23505") return !constraint || x.constraint_name === constraint || x.constraint === constraint;
+  }
+  return false;
+}

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { isUniqueViolation } from "@/db/errors";
 import { meterPoints, type transactions } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { fieldError, ServiceError } from "../../errors";
 import { type ImportedAccount, findImportedAccount } from "./common";
 import { insertNotes } from "./insert-notes";
-import { insertTransactionRows, storedTransactions } from "./insert-transactions";
+import { insertTransactionRows, storedTransactions, TRANSACTION_ID_KEY } from "./insert-transactions";
 import { renderTransactionData, transactionImportError } from "./transaction-errors";
 import { type Placement, transactionRow } from "./transaction-rows";
 import type { CreateTransactionsQuery, TransactionInput } from "./transaction-schemas";
@@ -41,7 +42,7 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
     let inserted: Map<string, number> | null = null;
     let existing: Awaited<ReturnType<typeof storedTransactions>>;
     if (optimistic) {
-      inserted = await insertRows(tx, account, asNew, organisationId);
+      inserted = await insertAllOrSkip(tx, account, asNew, organisationId);
       existing = await storedTransactions(tx, account.id, asNew.filter((p) => !inserted!.has(p.t.transaction_id)).map((p) => p.row));
     } else {
       existing = await storedTransactions(tx, account.id, asNew.map((p) => p.row));
@@ -68,7 +69,7 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
       results.push({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data });
     });
     if (firstError) throw firstError.error;
-    const ids = inserted ?? (await insertRows(tx, account, added, organisationId));
+    const ids = inserted ?? (await insertRows(tx, account, added, organisationId, { skipExisting: true }));
     if (added.some((p) => !ids.has(p.t.transaction_id))) throw concurrentImport();
     let k = 0;
     for (const r of results) {
@@ -121,10 +122,25 @@ async function meterSerials(tx: Db, accountId: number) {
   return new Set(rows.map((r) => r.serial));
 }
 
+/**
+ * Inserts every row, or, if some were added before (a resend: the unique key refuses the
+ * statement, which a savepoint takes back), every row not yet there. The plain INSERT
+ * spares PostgreSQL the per-row conflict check on the usual, all-new request; under the
+ * account lock nothing else adds to the account meanwhile, so only earlier rows conflict.
+ */
+async function insertAllOrSkip(tx: Db, account: ImportedAccount, rows: Planned[], organisationId: number): Promise<Map<string, number>> {
+  try {
+    return await tx.transaction((sp) => insertRows(sp as unknown as Db, account, rows, organisationId, { skipExisting: false }));
+  } catch (err) {
+    if (!isUniqueViolation(err, TRANSACTION_ID_KEY)) throw err;
+    return insertRows(tx, account, rows, organisationId, { skipExisting: true });
+  }
+}
+
 /** The rows and, in the same statement, each added one's billing.ledger.entry_posted event: transaction_id -> id. */
-async function insertRows(tx: Db, account: ImportedAccount, rows: Planned[], organisationId: number): Promise<Map<string, number>> {
+async function insertRows(tx: Db, account: ImportedAccount, rows: Planned[], organisationId: number, opts: { skipExisting: boolean }): Promise<Map<string, number>> {
   if (!rows.length) return new Map();
-  const inserted = await insertTransactionRows(tx, rows.map((p) => p.row), { accountNumber: account.number, organisationId });
+  const inserted = await insertTransactionRows(tx, rows.map((p) => p.row), { accountNumber: account.number, organisationId }, opts);
   return new Map(inserted.map((r) => [r.transactionId, r.id]));
 }
 

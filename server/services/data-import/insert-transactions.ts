@@ -13,16 +13,25 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 
 export type LedgerEventTarget = { accountNumber: string; organisationId: number };
 
+/** The unique key a resent transaction_id meets. */
+export const TRANSACTION_ID_KEY = "transactions_account_transaction_id_key";
+
 /**
  * One statement for the whole batch: the rows (a column per parameter, unnest), skipping
- * any whose (account, transaction_id) already exists, and, when any was added, one
+ * any whose (account, transaction_id) already exists when `skipExisting` (else such a row
+ * fails the statement with the unique key's violation), and, when any was added, one
  * `billing.ledger.entry_posted` v2 fan-out row in the outbox standing for an event per
  * added transaction in id order (server/events/fanout.ts, ADR 0303; an outbox row per
  * transaction was half of PostgreSQL's work). Each type's payload is checked against the
  * catalogue schema before the statement runs, as `emit` checks every payload. Returns the
  * ids of the rows it added.
  */
-export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerEventTarget): Promise<{ id: number; transactionId: string }[]> {
+export async function insertTransactionRows(
+  tx: Db,
+  rows: Row[],
+  events: LedgerEventTarget,
+  { skipExisting }: { skipExisting: boolean },
+): Promise<{ id: number; transactionId: string }[]> {
   if (!rows.length) return [];
   // What every row of a request shares is sent once, not as a column of 500 equal values.
   const [{ accountId, statementPeriodStart, requestId }] = rows;
@@ -37,7 +46,7 @@ export async function insertTransactionRows(tx: Db, rows: Row[], events: LedgerE
     sql`with added as (
           insert into transactions (account_id, statement_period_start, request_id, ${sql.raw(PER_ROW.map((c) => c.name).join(", "))})
           select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, r.* from ${unnestRows(rows, PER_ROW)} as r
-          on conflict (account_id, transaction_id) do nothing
+          ${skipExisting ? sql`on conflict (account_id, transaction_id) do nothing` : sql``}
           returning id, transaction_id, type
         ), posted as (
           insert into events (id, type, version, payload, account_number, organisation_id, fanout_ids, fanout_kinds)
