@@ -6,7 +6,7 @@
 //   DATABASE_URL        required: the server and this script must share one PostgreSQL database
 //   BENCH_URL           reuse a running production server on that database (else build + start one)
 //   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
-//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_ROUNDS=5
+//   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_WARM_BATCH=10   BENCH_ROUNDS=5
 //   BENCH_WRITE=0 to skip BENCHMARKS.md
 //
 // Each round times every path once on fresh accounts (raw, drizzle, REST, each after a
@@ -35,6 +35,7 @@ const TARGET_RATIO = 0.5;
 // CPU per row keeps falling for the first ~20,000 rows as V8 optimises the route
 // (measured: ~50 core-µs per row after 4,000 warm rows, ~36 after 20,000).
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
+const WARM_BATCH = Number(process.env.BENCH_WARM_BATCH ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -64,11 +65,11 @@ async function obtainToken(base: string, apiKey: string): Promise<string> {
   return body.data.obtainKrakenToken.token;
 }
 
-async function viaRest(base: string, token: string, supplierCode: string, accounts: Acc[], perClient: Record<string, unknown>[][]) {
+async function viaRest(base: string, token: string, supplierCode: string, accounts: Acc[], perClient: Record<string, unknown>[][], batchSize = BATCH) {
   // Bodies are serialised before the clock starts, as the raw path's rows are built before
   // its clock; responses are checked after it stops. The clock covers the HTTP round trips.
   const bodies = accounts.map((acc, c) =>
-    chunks(perClient[c], BATCH).map((batch) => ({ size: batch.length, body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }) })),
+    chunks(perClient[c], batchSize).map((batch) => ({ size: batch.length, body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }) })),
   );
   const replies: { size: number; status: number; text: string }[] = [];
   const measured = await clock(() => Promise.all(
@@ -115,12 +116,12 @@ async function viaDrizzle(db: Db, accounts: Acc[], perClient: Record<string, unk
 }
 
 /** The baseline: the driver's own multi-row INSERT (postgres-js `sql(rows)`), no app code in between. */
-async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Record<string, unknown>[][]) {
+async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Record<string, unknown>[][], batchSize = BATCH) {
   const rows = accounts.map((acc, c) => rawRows(acc, perClient[c]));
   return clock(() =>
     Promise.all(
       rows.map(async (clientRows) => {
-        for (const batch of chunks(clientRows, BATCH)) await client`insert into transactions ${client(batch as never)}`;
+        for (const batch of chunks(clientRows, batchSize)) await client`insert into transactions ${client(batch as never)}`;
       }),
     ),
   );
@@ -140,9 +141,14 @@ async function main() {
     const token = await obtainToken(server.base, apiKey);
     const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
-    // Warm both paths (JIT, connection pools) on spare accounts before timing.
+    // Warm both paths (JIT, connection pools) on spare accounts before timing, as a server
+    // that has been running would be: first in many small requests (V8 optimises code by how
+    // often it runs, so per-request code, Next's and the driver's, needs requests, not rows),
+    // then in full batches. The raw INSERT gets the same.
     const warm = set(3 * ROUNDS);
     const warmRows = (tag: string) => warm.map((_, c) => transactionsFor(`${RUN}-${tag}-${c}`, Math.ceil(WARM / CLIENTS)));
+    await viaRest(server.base, token, supplierCode, warm, warmRows("warm-small"), WARM_BATCH);
+    await viaInsert(raw, warm, warmRows("warmraw-small"), WARM_BATCH);
     await viaRest(server.base, token, supplierCode, warm, warmRows("warm"));
     await viaInsert(raw, warm, warmRows("warmraw"));
 
@@ -203,7 +209,7 @@ async function main() {
             `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
             "`POST /v1/data-import/transactions/create/` of a production server (`next start`), against the same rows inserted " +
             "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run. " +
-            `Both paths are first warmed with ${WARM.toLocaleString("en-GB")} rows on spare accounts (untimed); then ${ROUNDS} rounds, each timing every path once ` +
+            `Both paths are first warmed on spare accounts (untimed): ${WARM.toLocaleString("en-GB")} rows in batches of ${WARM_BATCH}, then ${WARM.toLocaleString("en-GB")} in batches of ${BATCH}; then ${ROUNDS} rounds, each timing every path once ` +
             "on fresh accounts after a `CHECKPOINT`; figures are the medians. Request bodies are serialised before the clock (as the raw rows are built before theirs).",
           "",
           "| path | rows/s (median) | rounds |",
