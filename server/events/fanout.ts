@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
 import { entryFlags } from "../services/data-import/transaction-rows";
 import type { TransactionInput } from "../services/data-import/transaction-schemas";
@@ -37,6 +39,9 @@ export const isFanout = (row: StoredEvent) => Array.isArray(row.fanoutIds);
 /** How many events a row stands for. */
 export const eventCount = (row: StoredEvent) => (isFanout(row) ? row.fanoutIds!.length : 1);
 
+/** The same in SQL, for counting events rather than rows. */
+export const EVENTS_IN_ROW = sql<number>`coalesce(cardinality(${events.fanoutIds}), 1)`;
+
 /** The events a stored row stands for, in order. */
 export function expandRow<R extends StoredEvent>(row: R): LoggedEvent<R>[] {
   const { fanoutIds, fanoutKinds, ...event } = row;
@@ -71,10 +76,10 @@ export function fanoutEventId(rowId: string, seq: number, part: number): string 
 }
 
 /** `{seq, part}` of a fanned-out event id, or null for any other UUID. */
-export function parseFanoutEventId(id: string): { seq: number; part: number; tail: string } | null {
+export function parseFanoutEventId(id: string): { seq: number; part: number } | null {
   const hex = id.toLowerCase().replace(/-/g, "");
   if (!/^[0-9a-f]{32}$/.test(hex) || hex[12] !== "8") return null;
-  return { seq: parseInt(hex.slice(0, 12), 16), part: parseInt(hex.slice(13, 16), 16), tail: hex.slice(17) };
+  return { seq: parseInt(hex.slice(0, 12), 16), part: parseInt(hex.slice(13, 16), 16) };
 }
 
 /** Whether `id` names part `part` of the stored row `rowId` (the tails must match too). */

@@ -14,7 +14,7 @@ import { validateTransactions } from "./validate-transactions";
 
 export type CreateTransactionsArgs = { import_supplier: string; external_account_number: string; transactions: unknown[] };
 
-type Planned = { index: number; t: TransactionInput; placement: Placement; row: typeof transactions.$inferInsert };
+type Planned = { t: TransactionInput; placement: Placement; row: typeof transactions.$inferInsert };
 
 /**
  * POST data-import/transactions/create/: all or nothing. Each transaction is validated in
@@ -30,9 +30,9 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
     const account = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
     const serials = valid.some((t) => t.to_prepay_meter_serial_number) ? await meterSerials(tx, account.id) : new Set<string>();
     // Each item as if it were new: where it would be posted, the row it would be, why it could not be.
-    const asNew: Planned[] = valid.map((t, index) => {
+    const asNew: Planned[] = valid.map((t) => {
       const placement = placeAsNew(t, account);
-      return { index, t, placement, row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId) };
+      return { t, placement, row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId) };
     });
     const refusals = valid.map((t) => checkAsNew(t, account, flags, serials));
     // The usual request adds only new, valid transactions: insert them all at once and look

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
 import { eventRelayState, events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
+import { EVENTS_IN_ROW } from "../../events/fanout";
 import { dbNow } from "../../events/outbox";
 import { STALE_HEARTBEAT_SECONDS } from "../../events/relay-status";
 
@@ -42,8 +43,8 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
     execRows<{ pending: number }>(
       ctx.db,
       // Events, not rows: a fan-out row counts as the events it stands for.
-      sql`select least(coalesce(sum(coalesce(cardinality(fanout_ids), 1)), 0), ${cap})::int as pending
-          from (select ${events.fanoutIds} from ${events} where ${unpublished} limit ${cap}) as backlog`,
+      sql`select least(coalesce(sum(n), 0), ${cap})::int as pending
+          from (select ${EVENTS_IN_ROW} as n from ${events} where ${unpublished} limit ${cap}) as backlog`,
     ),
     ctx.db.select({ createdAt: events.createdAt }).from(events).where(unpublished).orderBy(asc(events.seq)).limit(1),
     ctx.db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),

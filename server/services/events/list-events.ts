@@ -2,7 +2,7 @@ import { and, desc, eq, gte, isNotNull, isNull, like, lt, lte, type SQL, sql } f
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
-import { expandRow } from "../../events/fanout";
+import { EVENTS_IN_ROW, expandRow } from "../../events/fanout";
 import { deliveredVersions } from "../../events/versions";
 import { likePrefix, PageDirection } from "../console/keyset";
 
@@ -87,7 +87,7 @@ function parseCursor(cursor: string) {
 /** Matching events (a fan-out row counts as its events), counted no further than past the cap. */
 async function countEvents(ctx: Ctx, where: SQL[]): Promise<number> {
   const capped = ctx.db
-    .select({ n: sql<number>`coalesce(cardinality(${events.fanoutIds}), 1)`.as("n") })
+    .select({ n: EVENTS_IN_ROW.as("n") })
     .from(events)
     .where(and(...where))
     .limit(EVENT_TOTAL_CAP + 1)
