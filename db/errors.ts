@@ -26,15 +26,17 @@ const UNAVAILABLE_CODES = new Set([
   "28000",
 ]);
 
-/** The error's code, or that of an error it wraps (drizzle wraps the driver's in `cause`). */
-function codes(err: unknown): string[] {
-  const out: string[] = [];
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") out.push(code);
-  }
+type DriverError = { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+
+/** The error and those it wraps (drizzle wraps the driver's in `cause`), outermost first. */
+function chain(err: unknown): DriverError[] {
+  const out: DriverError[] = [];
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) out.push(e as DriverError);
   return out;
 }
+
+/** The error's code, or that of an error it wraps. */
+const codes = (err: unknown): string[] => chain(err).flatMap((e) => (typeof e.code === "string" ? [e.code] : []));
 
 /** Whether `err` says the database is unreachable or refusing connections (worth a retry), not that a query failed. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -46,9 +48,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * the constraint `constraint_name`, PGlite `constraint`; drizzle wraps either in `cause`.
  */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
-    if (x.code === "23505") return !constraint || x.constraint_name === constraint || x.constraint === constraint;
-  }
-  return false;
+  const e = chain(err).find((x) => x.code === "23505");
+  return !!e && (!constraint || e.constraint_name === constraint || e.constraint === constraint);
 }
