@@ -101,6 +101,9 @@ export type StreamMessage = { seq: number; subject: string; headers: Record<stri
 
 /** Every message in a stream, in stream order, read the way a consumer would. */
 export async function readStream(nc: NatsConnection, stream: string): Promise<StreamMessage[]> {
+  // Right after a restart of the server the connection may still be reconnecting: a PING
+  // round trip waits for it, where a JetStream request would time out on a busy machine.
+  await nc.flush();
   const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(stream);
   const last = info.state.last_seq;

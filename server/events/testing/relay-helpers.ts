@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 import { events } from "@/db/schema";
@@ -154,7 +154,9 @@ export function expectExactlyOnceInOrder(messages: StreamMessage[], rows: { id: 
 
 /**
  * A NATS server of the file's own, a connection to it, and relays on it with short timers
- * (each test uses its own stream), all stopped after the file.
+ * (each test uses its own stream). Relays are stopped after each test, so a test that fails
+ * before stopping its relay (or restarting NATS) cannot leave it publishing the next tests'
+ * rows, or NATS down.
  */
 export function useRelayNats(t: { readonly handle: DbHandle }, defaults: RelayOptions = {}) {
   let nats: NatsServer | undefined;
@@ -163,6 +165,10 @@ export function useRelayNats(t: { readonly handle: DbHandle }, defaults: RelayOp
   beforeAll(async () => {
     nats = await NatsServer.start();
     nc = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
+  });
+  afterEach(async () => {
+    await Promise.all(relays.splice(0).map((r) => r.stop()));
+    await nats?.start(); // back up if a test that killed it failed before restarting it
   });
   afterAll(async () => {
     await Promise.all(relays.map((r) => r.stop()));
