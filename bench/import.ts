@@ -7,6 +7,7 @@
 //   BENCH_URL           reuse a running production server on that database (else build + start one)
 //   BENCH_PORT=3300     port for the server this script starts; BENCH_SKIP_BUILD=1 reuses .next
 //   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_WARM_BATCH=10   BENCH_ROUNDS=5
+//   BENCH_CLIENT=http  the HTTP client: Node's http module with keep-alive (default), or fetch
 //   BENCH_WRITE=0 to skip BENCHMARKS.md
 //
 // Each round times every path once on fresh accounts (raw, drizzle, REST, each after a
@@ -24,6 +25,7 @@ import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { type Acc, makeAccounts, transactionsFor } from "./lib/import-fixtures";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
 import { machineLine } from "./lib/machine";
+import { keepAliveClient } from "./lib/http-client";
 import { startProductionServer } from "./lib/server";
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 20_000);
@@ -37,6 +39,8 @@ const TARGET_RATIO = 0.5;
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const WARM_BATCH = Number(process.env.BENCH_WARM_BATCH ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+// The HTTP client: Node's http module with keep-alive (bench/lib/http-client.ts), or `fetch`.
+const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 const RUN = Date.now().toString(36).toUpperCase();
 
 type Measured = { seconds: number; cpu: Map<string, number> };
@@ -72,25 +76,35 @@ async function viaRest(base: string, token: string, supplierCode: string, accoun
     chunks(perClient[c], batchSize).map((batch) => ({ size: batch.length, body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }) })),
   );
   const replies: { size: number; status: number; text: string }[] = [];
-  const measured = await clock(() => Promise.all(
-    bodies.map(async (client) => {
-      for (const { size, body } of client) {
-        const res = await fetch(`${base}/v1/data-import/transactions/create/`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Token ${token}` },
-          body,
-        });
-        replies.push({ size, status: res.status, text: await res.text() });
-      }
-    }),
-  ));
+  const path = "/v1/data-import/transactions/create/";
+  const headers = { authorization: `Token ${token}` };
+  const client = CLIENT === "fetch" ? null : keepAliveClient(base, accounts.length);
+  const post = client
+    ? (body: string) => client.post(path, body, headers)
+    : async (body: string) => {
+        const res = await fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+        return { status: res.status, text: await res.text() };
+      };
+  try {
+    const measured = await clock(() => Promise.all(
+      bodies.map(async (batches) => {
+        for (const { size, body } of batches) replies.push({ size, ...(await post(body)) });
+      }),
+    ));
+    checkReplies(replies);
+    return measured;
+  } finally {
+    client?.close();
+  }
+}
+
+function checkReplies(replies: { size: number; status: number; text: string }[]) {
   for (const { size, status, text } of replies) {
     const body = JSON.parse(text) as { results?: { status: string }[] };
     if (status !== 201 || body.results?.filter((r) => r.status === "TRANSACTION_ADDED_TO_ACCOUNT").length !== size) {
       throw new Error(`REST batch failed: ${status} ${text.slice(0, 500)}`);
     }
   }
-  return measured;
 }
 
 /** The same rows the route writes, as snake_case column -> value objects. */
@@ -207,7 +221,9 @@ async function main() {
         [
           "`npm run bench:import` (bench/import.ts): " +
             `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
-            "`POST /v1/data-import/transactions/create/` of a production server (`next start`), against the same rows inserted " +
+            "`POST /v1/data-import/transactions/create/` of the production server (`npm start`'s scripts/server.mjs), " +
+            (CLIENT === "fetch" ? "sent with Node's `fetch`, " : "sent with Node's `http` module over keep-alive connections (bench/lib/http-client.ts), ") +
+            "against the same rows inserted " +
             "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run. " +
             `Both paths are first warmed on spare accounts (untimed): ${WARM.toLocaleString("en-GB")} rows in batches of ${WARM_BATCH}, then ${WARM.toLocaleString("en-GB")} in batches of ${BATCH}; then ${ROUNDS} rounds, each timing every path once ` +
             "on fresh accounts after a `CHECKPOINT`; figures are the medians. Request bodies are serialised before the clock (as the raw rows are built before theirs).",

@@ -14,7 +14,7 @@ function kindOf(pid: number, comm: string): string {
   if (comm === "postgres") return "postgres";
   if (comm.startsWith("next-server") || comm === "node") {
     const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
-    if (comm.startsWith("next-server") || /next(\/dist\/bin\/next)? start/.test(cmd)) return "server";
+    if (comm.startsWith("next-server") || /next(\/dist\/bin\/next)? start|scripts\/server\.mjs/.test(cmd)) return "server";
   }
   return "other";
 }

@@ -17,8 +17,9 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: st
 export type RunningServer = { base: string; stop: () => void };
 
 /**
- * A production Next server for a benchmark: BENCH_URL reuses a running one; otherwise
- * `next build` (skip with BENCH_SKIP_BUILD=1) and `next start` on `port`, stopped on exit.
+ * A production server for a benchmark: BENCH_URL reuses a running one; otherwise `next build`
+ * (skip with BENCH_SKIP_BUILD=1) and the server `npm start` runs (scripts/server.mjs) on
+ * `port`, stopped on exit.
  * `probe` is a path that answers 2xx once the app is up.
  */
 export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string }): Promise<RunningServer> {
@@ -38,14 +39,15 @@ export async function startProductionServer(opts: { name: string; port: number; 
   }
   const logFile = `/tmp/km-bench-${opts.name}-server.log`;
   const log = fs.openSync(logFile, "w");
-  const child: ChildProcess = spawn(next, ["start", "-p", String(opts.port)], { cwd: ROOT, env, stdio: ["ignore", log, log], detached: true });
+  // The server `npm start` runs (scripts/server.mjs: Next's handler behind a Node server), not `next start`.
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "server.mjs")], { cwd: ROOT, env: { ...env, PORT: String(opts.port) }, stdio: ["ignore", log, log], detached: true });
   const stop = () => {
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   };
   process.on("exit", stop);
   const base = `http://127.0.0.1:${opts.port}`;
   for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`next start exited; see ${logFile}`);
+    if (child.exitCode !== null) throw new Error(`the server exited; see ${logFile}`);
     if (await fetch(base + opts.probe).then((r) => r.ok, () => false)) return { base, stop };
     await new Promise((r) => setTimeout(r, 500));
   }

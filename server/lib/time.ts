@@ -13,14 +13,25 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * Date is instrumented.
  */
 export function isValidDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const y = +m[1];
-  const mo = +m[2];
-  const d = +m[3];
+  // By character codes, not DATE_RE: this runs for every date of every imported transaction.
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  const y = digits(s, 0, 4);
+  const mo = digits(s, 5, 7);
+  const d = digits(s, 8, 10);
   if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   return d <= (mo === 2 && leap ? 29 : DAYS_IN_MONTH[mo - 1]);
+}
+
+/** The number the ASCII digits s[from, to) spell, or -1 if any is not a digit. */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
 }
 
 /**

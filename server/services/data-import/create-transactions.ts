@@ -10,77 +10,107 @@ import { insertTransactionRows, storedTransactions, TRANSACTION_ID_KEY } from ".
 import { renderTransactionData, transactionImportError } from "./transaction-errors";
 import { type Placement, transactionRow } from "./transaction-rows";
 import type { CreateTransactionsQuery, TransactionInput } from "./transaction-schemas";
-import { validateTransactions } from "./validate-transactions";
+import { type ValidatedTransactions, validateTransactions } from "./validate-transactions";
 
 export type CreateTransactionsArgs = { import_supplier: string; external_account_number: string; transactions: unknown[] };
 
 type Planned = { t: TransactionInput; placement: Placement; row: typeof transactions.$inferInsert };
 
+/** What became of each valid transaction: its row id, whether it was there already, where it was posted. */
+type Outcome = { id: number; existed: boolean; placement: Placement };
+
 /**
  * POST data-import/transactions/create/: all or nothing. Each transaction is validated in
  * order; under the account lock, already-added ones are skipped (or refused), dates
  * before the open statement period are moved (or refused), and the new ones are written
- * in one statement with their ledger events.
+ * in one statement with their ledger events. The response is rendered after the commit.
  */
 export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs, flags: CreateTransactionsQuery) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const { valid, firstError } = validateTransactions(input.transactions);
-  return withTransaction(ctx, async (tx) => {
-    const account = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
-    const serials = valid.some((t) => t.to_prepay_meter_serial_number) ? await meterSerials(tx, account.id) : new Set<string>();
-    // Each item as if it were new: where it would be posted, the row it would be, why it could not be.
-    const asNew: Planned[] = valid.map((t) => {
-      const placement = placeAsNew(t, account);
-      return { t, placement, row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId) };
-    });
-    const refusals = valid.map((t) => checkAsNew(t, account, flags, serials));
-    // The usual request adds only new, valid transactions: insert them all at once and look
-    // up only what the unique key skipped (those were added before, under this account lock).
-    // If anything could fail, look everything up first so the first failure is reported.
-    const optimistic = !firstError && refusals.every((r) => r === null);
-    let inserted: Map<string, number> | null = null;
-    let existing: Awaited<ReturnType<typeof storedTransactions>>;
-    if (optimistic) {
-      inserted = await insertAllOrSkip(tx, account, asNew, organisationId);
-      existing = await storedTransactions(tx, account.id, asNew.filter((p) => !inserted!.has(p.t.transaction_id)).map((p) => p.row));
-    } else {
-      existing = await storedTransactions(tx, account.id, asNew.map((p) => p.row));
-    }
-    const added: Planned[] = [];
-    const results: Record<string, unknown>[] = [];
-    valid.forEach((t, index) => {
-      const raw = input.transactions[index];
-      const prior = existing.get(t.transaction_id);
-      const fail = (attr: string, code: string, detail: string): never => {
-        throw transactionImportError(raw, [fieldError(["transactions", index, attr], code, detail)]);
-      };
-      if (prior && !flags.check_previously_added) fail("transaction_id", "transaction_already_exists", `Transaction '${t.transaction_id}' was already added to this account.`);
-      if (prior && !prior.same) fail("transaction_id", "transaction_id_already_used", `transaction_id '${t.transaction_id}' was already added to this account with different data.`);
-      if (prior) {
-        results.push({ status: "TRANSACTION_ALREADY_EXISTS", transaction_data: renderTransactionData(raw), added_transaction_id: String(prior.id) });
-        return;
-      }
-      const refusal = refusals[index];
-      if (refusal) fail(refusal.attr, refusal.code, refusal.detail);
-      added.push(asNew[index]);
-      const data = renderTransactionData(raw) as Record<string, unknown>;
-      data.status = "TRANSACTION_IMPORT_SUCCESS";
-      results.push({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data });
-    });
-    if (firstError) throw firstError.error;
-    const ids = inserted ?? (await insertRows(tx, account, added, organisationId, { skipExisting: true }));
-    if (added.some((p) => !ids.has(p.t.transaction_id))) throw concurrentImport();
-    let k = 0;
-    for (const r of results) {
-      if (r.status !== "TRANSACTION_ADDED_TO_ACCOUNT") continue;
-      const p = added[k++];
-      r.added_transaction_id = String(ids.get(p.t.transaction_id));
-      if (p.placement.description) Object.assign(r, { moved_to_date: p.placement.postedDate, description: p.placement.description });
-    }
-    await pinMovedNote(tx, account, added, ctx.requestId);
-    return { results };
+  const run = (lookupFirst: boolean) => withTransaction(ctx, (tx) => importTransactions(tx, ctx, organisationId, input, valid, firstError, flags, lookupFirst));
+  let outcomes: Outcome[];
+  try {
+    outcomes = await run(false);
+  } catch (err) {
+    // The optimistic plain INSERT met a transaction added before (a resend): its transaction
+    // is rolled back whole, and this one looks everything up first.
+    if (!(err instanceof ResendFound)) throw err;
+    outcomes = await run(true);
+  }
+  return { results: outcomes.map((o, index) => resultOf(input.transactions[index], o)) };
+}
+
+/** Thrown (rolling its transaction back) when the optimistic INSERT meets an existing transaction_id. */
+class ResendFound extends Error {}
+
+async function importTransactions(
+  tx: Db,
+  ctx: Ctx,
+  organisationId: number,
+  input: CreateTransactionsArgs,
+  valid: TransactionInput[],
+  firstError: ValidatedTransactions["firstError"],
+  flags: CreateTransactionsQuery,
+  lookupFirst: boolean,
+): Promise<Outcome[]> {
+  const account = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
+  const serials = valid.some((t) => t.to_prepay_meter_serial_number) ? await meterSerials(tx, account.id) : new Set<string>();
+  // Each item as if it were new: where it would be posted, the row it would be, why it could not be.
+  const asNew: Planned[] = valid.map((t) => {
+    const placement = placeAsNew(t, account);
+    return { t, placement, row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId) };
   });
+  const refusals = valid.map((t) => checkAsNew(t, account, flags, serials));
+  // The usual request adds only new, valid transactions: insert them all at once. Under the
+  // account lock only transactions added before can conflict with them (a resend); then the
+  // request is run again looking everything up first, as it is when anything could fail,
+  // so that the first failure is the one reported.
+  if (!lookupFirst && !firstError && refusals.every((r) => r === null)) {
+    const ids = await insertAllNew(tx, ctx, account, asNew, organisationId);
+    if (ids) {
+      await pinMovedNote(tx, account, asNew, ctx.requestId);
+      return asNew.map((p) => ({ id: ids.get(p.t.transaction_id)!, existed: false, placement: p.placement }));
+    }
+  }
+  const existing = await storedTransactions(tx, account.id, asNew.map((p) => p.row));
+  const added: Planned[] = [];
+  for (let index = 0; index < valid.length; index++) {
+    const t = valid[index];
+    const prior = existing.get(t.transaction_id);
+    if (prior && !flags.check_previously_added) refuse(input, index, "transaction_id", "transaction_already_exists", `Transaction '${t.transaction_id}' was already added to this account.`);
+    if (prior && !prior.same) refuse(input, index, "transaction_id", "transaction_id_already_used", `transaction_id '${t.transaction_id}' was already added to this account with different data.`);
+    if (prior) continue;
+    const refusal = refusals[index];
+    if (refusal) refuse(input, index, refusal.attr, refusal.code, refusal.detail);
+    added.push(asNew[index]);
+  }
+  if (firstError) throw firstError.error;
+  const ids = await insertRows(tx, account, added, organisationId, { skipExisting: true });
+  if (added.some((p) => !ids.has(p.t.transaction_id))) throw concurrentImport();
+  await pinMovedNote(tx, account, added, ctx.requestId);
+  return asNew.map((p) => {
+    const prior = existing.get(p.t.transaction_id);
+    return prior ? { id: prior.id, existed: true, placement: p.placement } : { id: ids.get(p.t.transaction_id)!, existed: false, placement: p.placement };
+  });
+}
+
+/** Throws the TRANSACTION_IMPORT_ERROR for transaction `index`. */
+function refuse(input: CreateTransactionsArgs, index: number, attr: string, code: string, detail: string): never {
+  throw transactionImportError(input.transactions[index], [fieldError(["transactions", index, attr], code, detail)]);
+}
+
+/** One result, keys in the documented order, the transaction echoed as submitted. */
+function resultOf(raw: unknown, o: Outcome): Record<string, unknown> {
+  const data = renderTransactionData(raw) as Record<string, unknown>;
+  const id = String(o.id);
+  if (o.existed) return { status: "TRANSACTION_ALREADY_EXISTS", transaction_data: data, added_transaction_id: id };
+  data.status = "TRANSACTION_IMPORT_SUCCESS";
+  const { description, postedDate } = o.placement;
+  return description
+    ? { status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data, added_transaction_id: id, moved_to_date: postedDate, description }
+    : { status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data: data, added_transaction_id: id };
 }
 
 type Refusal = { attr: string; code: string; detail: string };
@@ -123,17 +153,20 @@ async function meterSerials(tx: Db, accountId: number) {
 }
 
 /**
- * Inserts every row, or, if some were added before (a resend: the unique key refuses the
- * statement, which a savepoint takes back), every row not yet there. The plain INSERT
- * spares PostgreSQL the per-row conflict check on the usual, all-new request; under the
- * account lock nothing else adds to the account meanwhile, so only earlier rows conflict.
+ * Inserts every row with a plain INSERT, which spares PostgreSQL the per-row conflict check
+ * of `on conflict`: the ids, or null when some were added before (the unique key refused the
+ * statement). In a transaction of its own that failure throws ResendFound, rolling it back
+ * for createTransactions to run again; inside a caller's transaction a savepoint takes the
+ * statement back instead (two more round trips, so only there).
  */
-async function insertAllOrSkip(tx: Db, account: ImportedAccount, rows: Planned[], organisationId: number): Promise<Map<string, number>> {
+async function insertAllNew(tx: Db, ctx: Ctx, account: ImportedAccount, rows: Planned[], organisationId: number): Promise<Map<string, number> | null> {
   try {
+    if (!ctx.inTransaction) return await insertRows(tx, account, rows, organisationId, { skipExisting: false });
     return await tx.transaction((sp) => insertRows(sp as unknown as Db, account, rows, organisationId, { skipExisting: false }));
   } catch (err) {
     if (!isUniqueViolation(err, TRANSACTION_ID_KEY)) throw err;
-    return insertRows(tx, account, rows, organisationId, { skipExisting: true });
+    if (!ctx.inTransaction) throw new ResendFound();
+    return null;
   }
 }
 

@@ -16,14 +16,37 @@ export function decimalPlaces(n: number): number {
   return dot === -1 ? 0 : s.length - dot - 1;
 }
 
-/** A JSON number with at most `places` decimal places and at most MAX_MONEY in size. */
+/**
+ * Whether `n` has at most `places` decimal places as sent (decimalPlaces(n) <= places),
+ * without making its string: rounding n * 10^places to a whole k and dividing back gives n
+ * exactly when n is the double nearest k / 10^places, i.e. when its shortest form has at most
+ * `places` places. Exact while |n| * 10^places stays below 1e15 (the product is then within
+ * 0.2 of k); larger magnitudes take the string route.
+ */
+export function hasAtMostPlaces(n: number, places: number): boolean {
+  const scale = SCALES[places];
+  if (scale !== undefined && Math.abs(n) < 1e15 / scale) return Math.round(n * scale) / scale === n;
+  return decimalPlaces(n) <= places;
+}
+const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
+
+/**
+ * A JSON number with at most `places` decimal places and at most MAX_MONEY in size. A plain
+ * check function (zod's `.check`), not `superRefine`, which allocates a closure on every
+ * value: this runs for every amount of every imported transaction.
+ */
 export const DecimalNumber = (places: number, opts: { min?: number } = {}) =>
-  z.number().superRefine((n, ctx) => {
-    if (!Number.isFinite(n)) return void ctx.addIssue({ code: "custom", message: "Enter a finite number.", params: { code: "invalid_number" } });
-    if (decimalPlaces(n) > places) ctx.addIssue({ code: "custom", message: `At most ${places} decimal places.`, params: { code: "max_decimal_places" } });
-    if (opts.min !== undefined && n < opts.min) ctx.addIssue({ code: "custom", message: `Must be at least ${opts.min}.`, params: { code: "min_value" } });
-    if (Math.abs(n) > MAX_MONEY) ctx.addIssue({ code: "custom", message: `Must be at most ${MAX_MONEY} in size.`, params: { code: "max_value" } });
+  z.number().check((payload) => {
+    const n = payload.value;
+    if (!Number.isFinite(n)) return fail(payload, "Enter a finite number.", "invalid_number");
+    if (!hasAtMostPlaces(n, places)) fail(payload, `At most ${places} decimal places.`, "max_decimal_places");
+    if (opts.min !== undefined && n < opts.min) fail(payload, `Must be at least ${opts.min}.`, "min_value");
+    if (Math.abs(n) > MAX_MONEY) fail(payload, `Must be at most ${MAX_MONEY} in size.`, "max_value");
   });
+
+function fail(payload: z.core.ParsePayload<number>, message: string, code: string) {
+  payload.issues.push({ code: "custom", message, input: payload.value, params: { code } });
+}
 
 /** Money in pounds: at most two places, at most 999,999,999,999.99. */
 export const Money = (opts: { min?: number } = {}) => DecimalNumber(2, opts);

@@ -4,6 +4,10 @@
  * PostgreSQL parses far faster than thousands of VALUES placeholders.
  */
 const NEEDS_ESCAPE = /[\\"]/;
+const ESCAPED = /[\\"]/g;
+
+/** One element, quoted (so `NULL` and blanks stay text), with `\` and `"` escaped. */
+export const pgArrayElement = (str: string) => (NEEDS_ESCAPE.test(str) ? `"${str.replace(ESCAPED, "\\$&")}"` : `"${str}"`);
 
 export function pgArray(values: readonly (string | number | boolean | null | undefined)[]): string {
   // Joined once from parts: a flat string, which the driver measures and copies in one pass
@@ -11,11 +15,7 @@ export function pgArray(values: readonly (string | number | boolean | null | und
   const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (v === null || v === undefined) parts[i] = "NULL";
-    else {
-      const str = String(v);
-      parts[i] = NEEDS_ESCAPE.test(str) ? `"${str.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${str}"`;
-    }
+    parts[i] = v === null || v === undefined ? "NULL" : pgArrayElement(String(v));
   }
   return `{${parts.join(",")}}`;
 }

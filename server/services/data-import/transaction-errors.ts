@@ -1,12 +1,12 @@
 import { type FieldError, ServiceError } from "../../errors";
-import { decimalPlaces, decimalString, moneyString } from "./decimals";
+import { decimalString, hasAtMostPlaces, moneyString } from "./decimals";
 import { ImpreciseNumber } from "../../rest/exact-json";
 
 const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);
 
 function numberString(key: string | undefined, n: number): string {
   if (!Number.isFinite(n)) return String(n);
-  return key && MONEY_KEYS.has(key) && decimalPlaces(n) <= 2 ? moneyString(n) : decimalString(n);
+  return key && MONEY_KEYS.has(key) && hasAtMostPlaces(n, 2) ? moneyString(n) : decimalString(n);
 }
 
 /** The transaction as submitted, every number as a decimal string (amounts with two places). */

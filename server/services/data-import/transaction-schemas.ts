@@ -46,7 +46,9 @@ export const TaxItem = z.strictObject({
   unit_type: z.enum(UNIT_TYPES),
 });
 
-const issue = (ctx: z.RefinementCtx, path: string, code: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message, params: { code } });
+type Payload = z.core.ParsePayload<{ type: keyof typeof TYPE_RULES } & Record<string, unknown>>;
+const issue = (payload: Payload, path: string, code: string, message: string) =>
+  payload.issues.push({ code: "custom", path: [path], message, input: payload.value, params: { code } });
 
 export const TransactionInput = z
   .strictObject({
@@ -64,7 +66,10 @@ export const TransactionInput = z
     line_items: z.array(LineItem).min(1).max(100).optional().describe("SUPPLY_CHARGE only (required)."),
     tax_items: z.array(TaxItem).max(20).optional().describe("SUPPLY_CHARGE only (required, may be empty)."),
   })
-  .superRefine((t, ctx) => {
+  // A plain check function (zod's `.check`), not `superRefine`, which allocates a closure per item.
+  .check((payload) => {
+    const t = payload.value;
+    const ctx = payload as unknown as Payload;
     const rule = TYPE_RULES[t.type];
     if (t.reason === undefined && rule.reasonRequired) issue(ctx, "reason", "required", `A ${t.type} needs a reason.`);
     if (t.reason !== undefined && !rule.reasons.includes(t.reason)) {
