@@ -28,9 +28,35 @@ export function defaultPgliteDir() {
   return path.resolve(process.cwd(), ".data", "pglite");
 }
 
+/**
+ * Statements with at most this many parameters run as named prepared statements (ADR 0011).
+ * Larger ones (a bulk VALUES list) stay unnamed: each distinct text would stay cached on the
+ * connection, on both sides, until the connection is recycled.
+ */
+export const PREPARE_MAX_PARAMS = 100;
+
+/**
+ * drizzle's postgres-js session runs every query unnamed unless given a name, and postgres-js
+ * then describes an unnamed statement before binding it: two round trips, and a fresh parse
+ * and plan in PostgreSQL, for each query. Named (prepared) statements are described once per
+ * connection, and PostgreSQL keeps their plan. Applied once per process, to the session class
+ * every drizzle database and transaction uses.
+ */
+function prepareSmallStatements(Session: { prototype: { prepareQuery: (...args: never[]) => unknown } }) {
+  const proto = Session.prototype as { prepareQuery: (query: { sql: string; params: unknown[] }, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown; [PREPARED]?: true };
+  if (proto[PREPARED]) return;
+  const original = proto.prepareQuery;
+  proto.prepareQuery = function (this: unknown, query, fields, name, ...rest) {
+    return original.call(this, query, fields, name ?? (query.params.length <= PREPARE_MAX_PARAMS ? "" : undefined), ...rest);
+  };
+  proto[PREPARED] = true;
+}
+const PREPARED = Symbol.for("kraken-migrate.prepared-statements");
+
 async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { drizzle, PostgresJsSession } = await import("drizzle-orm/postgres-js");
+  prepareSmallStatements(PostgresJsSession as never);
   const client = postgres(url, {
     max: Number(process.env.DATABASE_POOL_SIZE || 10),
     onnotice: () => {},

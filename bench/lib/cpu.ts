@@ -11,7 +11,12 @@ const TICK_SECONDS = 0.01; // USER_HZ is 100 on Linux
 
 function kindOf(pid: number, comm: string): string {
   if (pid === process.pid) return "client";
-  if (comm === "postgres") return "postgres";
+  if (comm === "postgres") {
+    // Backends serving connections ("postgres: 15/main: user db host(port) ..."), or the
+    // server's own background work (checkpointer, WAL writer, autovacuum, the postmaster).
+    const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
+    return /^postgres: [^:]+: \S+ \S+ \S+/.test(cmd) && !/autovacuum|background|checkpointer|walwriter|launcher|archiver|logger|stats/.test(cmd) ? "postgres" : "pg-background";
+  }
   if (comm.startsWith("next-server") || comm === "node") {
     const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
     if (comm.startsWith("next-server") || /next(\/dist\/bin\/next)? start|scripts\/server\.mjs/.test(cmd)) return "server";
@@ -56,9 +61,9 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Map<string,
   return out;
 }
 
-/** "client 12 (sys 3) · server 48 (sys 9) · postgres 61 (sys 20) · other 3 (sys 1) = 124 core-µs per row". */
+/** "client 12 (sys 3) · server 48 (sys 9) · postgres 61 (sys 20) · pg-background 2 (sys 1) · other 3 (sys 1) = 126 core-µs per row". */
 export function perRowLine(used: Map<string, number>, rows: number): string {
-  const order = ["client", "server", "postgres", "other"];
+  const order = ["client", "server", "postgres", "pg-background", "other"];
   const us = (s: number) => ((s * 1e6) / rows).toFixed(0);
   const parts = order.filter((k) => used.has(k)).map((k) => `${k} ${us(used.get(k)!)} (sys ${us(used.get(`${k}:sys`) ?? 0)})`);
   const total = order.reduce((a, k) => a + (used.get(k) ?? 0), 0);
