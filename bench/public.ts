@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "@/db/client";
 import { systemCtx } from "@/server/context";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
+import { serverNodeOptions } from "../scripts/server-options.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -42,7 +43,14 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string): 
 }
 
 async function startServer(): Promise<{ base: string; stop: () => void }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url") };
+  // The V8 flags `npm start` gives the server (scripts/server-options.mjs), so the figures are what ships.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+  };
   if (!env.DATABASE_URL) env.PGLITE_DIR ??= "/tmp/km-bench-public-pglite";
   console.log(`loading demo products into ${env.DATABASE_URL ? "DATABASE_URL" : env.PGLITE_DIR}...`);
   const handle = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
