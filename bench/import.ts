@@ -238,7 +238,7 @@ async function main() {
           "",
           ...(restCpu && rawCpu
             ? [
-                "CPU per row while the clock ran (from /proc; this script, the server, PostgreSQL, anything else):",
+                "CPU per row while the clock ran (from /proc; this script, the server, PostgreSQL's backends, its background processes, anything else):",
                 "",
                 `- REST: ${restCpu}`,
                 `- raw: ${rawCpu}`,
@@ -249,7 +249,7 @@ async function main() {
             loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : ""
           }.`,
           "",
-          "Where the REST time goes and what would close the gap: docs/data-import.md, section Benchmark.",
+          "Where the REST time goes, and what moved it: docs/data-import.md, section Benchmark.",
         ].join("\n"),
       );
       console.log("BENCHMARKS.md updated (section: Data-import transactions)");
