@@ -8,6 +8,8 @@ import { makeImportedAccount } from "@/test/fixtures";
 import { call } from "@/test/http";
 import { parseEventPayload } from "@/server/events/registry";
 import { deliveredForms } from "@/server/events/versions";
+import { withTransaction } from "@/server/context";
+import { createTransactions } from "./create-transactions";
 import { eventsFor, importedAccount } from "./test-helpers";
 
 const t = useTestDb();
@@ -128,6 +130,20 @@ describe("POST data-import/transactions/create/", () => {
     expect((await rowsOf(s.accountId)).map((r) => r.transactionId)).toEqual(["B-1", "B-2", "B-3"]);
     // B-4 was written before B-1 turned out to exist; the refusal took it and its event back.
     expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type === "billing.ledger.entry_posted")).toHaveLength(3);
+  });
+
+  it("answers a resend the same way inside a caller's transaction (a savepoint takes the refused INSERT back)", async () => {
+    const s = await setup();
+    const flags = { check_previously_added: true, force_add_to_current_statement: true };
+    const out = await withTransaction(s.org.ctx, async (_tx, ctx) => {
+      await createTransactions(ctx, { ...s.ref, transactions: [charge("S-1")] }, flags);
+      return createTransactions(ctx, { ...s.ref, transactions: [charge("S-1"), charge("S-2")] }, flags);
+    });
+    expect(out.results.map((r) => r.status)).toEqual(["TRANSACTION_ALREADY_EXISTS", "TRANSACTION_ADDED_TO_ACCOUNT"]);
+    const rows = await rowsOf(s.accountId);
+    expect(rows.map((r) => r.transactionId)).toEqual(["S-1", "S-2"]);
+    expect(out.results.map((r) => r.added_transaction_id)).toEqual(rows.map((r) => String(r.id)));
+    expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type === "billing.ledger.entry_posted")).toHaveLength(2);
   });
 
   it("judges an already-added transaction as already added, even one that could not be added now", async () => {
