@@ -108,13 +108,17 @@ describe("POST data-import/transactions/create/", () => {
   it("stores text exactly, whatever characters it holds", async () => {
     const s = await setup();
     const awkward = ['say "hi"', "back\\slash\\", "{braces,commas}", "NULL", "", "línea\nnueva ✓"];
-    const items = awkward.map((text, i) => charge(`W-${i}`, { display_note: text, note: text, reference: text || undefined }));
+    const items = awkward.map((text, i) => charge(`W-${i}-${text}`, { display_note: text, note: text, reference: text || undefined }));
     const res = await call(create, URL, { body: { ...s.ref, transactions: items }, auth: s.auth });
     expect(res.status).toBe(201);
     const rows = await rowsOf(s.accountId);
     expect(rows.map((r) => r.displayNote)).toEqual(awkward);
+    expect(rows.map((r) => r.transactionId)).toEqual(items.map((i) => i.transaction_id));
     expect(rows[3].note).toBe("NULL");
     expect(rows[4].reference).toBeNull();
+    // Compared as stored on resend: the same text is the same transaction.
+    const again = await call(create, URL, { body: { ...s.ref, transactions: items }, auth: s.auth });
+    expect(again.json.results.map((r: any) => r.status)).toEqual(Array(awkward.length).fill("TRANSACTION_ALREADY_EXISTS"));
   });
 
   it("skips already-added transactions on resend, and refuses them with check_previously_added=false", async () => {
