@@ -21,6 +21,7 @@ import type { OutboxEvent } from "@/server/events/envelope";
 import { PUBLISHER_OPTIONS, ensureStream, publishEvent } from "@/server/events/nats";
 import { EventRelay } from "@/server/events/relay";
 import { relayConfigFromEnv } from "@/server/events/relay-config";
+import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
 
 process.env.LOG_LEVEL ??= "warn";
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -47,8 +48,14 @@ async function unpublished(db: Db) {
   return n;
 }
 
-async function waitDrained(db: Db, timeoutMs: number) {
+async function waitDrained(db: Db, timeoutMs: number, relay?: { stats: { published: number } }, expected = 0) {
   const until = Date.now() + timeoutMs;
+  // The relay's own count first: counting the outbox every 20 ms while it drains took
+  // PostgreSQL time from the relay being measured (the raw loop has no such poller).
+  while (relay && relay.stats.published < expected) {
+    if (Date.now() > until) throw new Error("relay did not drain the outbox in time");
+    await new Promise((r) => setTimeout(r, 5));
+  }
   while ((await unpublished(db)) > 0) {
     if (Date.now() > until) throw new Error("relay did not drain the outbox in time");
     await new Promise((r) => setTimeout(r, 20));
@@ -140,12 +147,14 @@ async function throughput(db: Db, handle: Awaited<ReturnType<typeof openDatabase
     const batch = Array.from({ length: Math.min(1000, n - i) }, (_, k) => event(`BENCH-T${accounts}-${(i + k) % accounts}`, i + k));
     await db.transaction((tx) => emitMany(tx as unknown as Db, batch));
   }
+  const cpu = cpuSnapshot();
   const started = Date.now();
   const relay = new EventRelay({ handle, natsUrl: NATS_URL, ...relayStream }).start();
-  await waitDrained(db, 600_000);
+  await waitDrained(db, 600_000, relay, n);
   const seconds = (Date.now() - started) / 1000;
+  const used = cpuBetween(cpu, cpuSnapshot());
   await relay.stop();
-  return { events: n, accounts, seconds, perSecond: n / seconds };
+  return { events: n, accounts, seconds, perSecond: n / seconds, cpu: perRowLine(used, n, "event") };
 }
 
 /** Phase 3: the same messages straight to JetStream, on a connection set up like the relay's, a batch in flight at a time, no database. */
@@ -164,13 +173,15 @@ async function rawLoop(n: number) {
     organisationId: 1,
     payload: { account_number: `BENCH-R-${i % ACCOUNTS}`, account_user_emails: ["ada@example.com"], changes: { n: i, field: "billing_name" } },
   });
+  const cpu = cpuSnapshot();
   const started = Date.now();
   for (let i = 0; i < n; i += cfg.batchSize) {
     await Promise.all(Array.from({ length: Math.min(cfg.batchSize, n - i) }, (_, k) => publishEvent(js, cfg, sample(i + k))));
   }
   const seconds = (Date.now() - started) / 1000;
+  const used = cpuBetween(cpu, cpuSnapshot());
   await nc.close();
-  return { events: n, seconds, perSecond: n / seconds };
+  return { events: n, seconds, perSecond: n / seconds, cpu: perRowLine(used, n, "event") };
 }
 
 async function main() {
@@ -191,6 +202,8 @@ async function main() {
       spreads.push(spread.perSecond);
       raws.push(raw.perSecond);
       console.log(`round ${round}: relay ${spread.perSecond.toFixed(0)} events/s (${BULK} events, ${ACCOUNTS} accounts), raw loop ${raw.perSecond.toFixed(0)} msgs/s, ratio ${((spread.perSecond / raw.perSecond) * 100).toFixed(0)}%`);
+      console.log(`  CPU per event, relay: ${spread.cpu}`);
+      console.log(`  CPU per event, raw:   ${raw.cpu}`);
     }
     const hot = await throughput(db, handle, HOT, 1);
     console.log(`relay throughput, ${hot.events} events in one account: ${hot.perSecond.toFixed(0)} events/s (${hot.seconds.toFixed(2)} s)`);

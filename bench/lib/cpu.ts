@@ -11,6 +11,7 @@ const TICK_SECONDS = 0.01; // USER_HZ is 100 on Linux
 
 function kindOf(pid: number, comm: string): string {
   if (pid === process.pid) return "client";
+  if (comm === "nats-server") return "nats";
   if (comm === "postgres") {
     // Backends serving connections ("postgres: 15/main: user db host(port) ..."), or the
     // server's own background work (checkpointer, WAL writer, autovacuum, the postmaster).
@@ -62,10 +63,10 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Map<string,
 }
 
 /** "client 12 (sys 3) · server 48 (sys 9) · postgres 61 (sys 20) · pg-background 2 (sys 1) · other 3 (sys 1) = 126 core-µs per row". */
-export function perRowLine(used: Map<string, number>, rows: number): string {
-  const order = ["client", "server", "postgres", "pg-background", "other"];
+export function perRowLine(used: Map<string, number>, rows: number, unit = "row"): string {
+  const order = ["client", "server", "postgres", "pg-background", "nats", "other"];
   const us = (s: number) => ((s * 1e6) / rows).toFixed(0);
   const parts = order.filter((k) => used.has(k)).map((k) => `${k} ${us(used.get(k)!)} (sys ${us(used.get(`${k}:sys`) ?? 0)})`);
   const total = order.reduce((a, k) => a + (used.get(k) ?? 0), 0);
-  return `${parts.join(" · ")} = ${((total * 1e6) / rows).toFixed(0)} core-µs per row`;
+  return `${parts.join(" · ")} = ${((total * 1e6) / rows).toFixed(0)} core-µs per ${unit}`;
 }
