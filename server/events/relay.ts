@@ -42,8 +42,13 @@ export type RelayStats = {
 
 type WakeReason = "nats" | "stop";
 type Marking = { done: Promise<void>; seqs: number[] };
-/** Stamping costs the database more per row than publishing costs NATS: let a few run at once. */
-const MAX_MARKINGS = 3;
+/**
+ * Stampings that may run behind the publishing. Two, not more: every row of an unfinished
+ * stamping is still unpublished to the next read, which must step over it (and over its
+ * in-progress update), so three in flight cost PostgreSQL 56–59 core-µs per event against
+ * 36–43 with two and 31–42 with one (bench:events, 2026-11-22).
+ */
+const MAX_MARKINGS = 2;
 
 /**
  * Publishes the outbox to JetStream: one leader at a time (PostgreSQL advisory lock), in
