@@ -19,7 +19,7 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  */
 export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<StoredEvent[]> {
   const where = [isNull(events.publishedAt)];
-  if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${sql.param(skipSeqs)}::bigint[]))`);
+  if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${bigintArray(skipSeqs)}::bigint[]))`);
   if (blocked && (blocked.accounts.length || blocked.organisations.length)) {
     where.push(sql`(${events.seq} = any(${sql.param(blocked.heads)}::bigint[]) or not (
       coalesce(${events.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
@@ -47,8 +47,11 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
   return fit === -1 ? rows : rows.slice(0, fit);
 }
 
-/** Rows to stamp, the highest `seq` among them, and how many events they stand for (their ids by default). */
-export type PublishedBatch = { ids: string[]; lastSeq: number; events?: number };
+/** Rows to stamp (by `seq`), the highest `seq` among them, and how many events they stand for (the rows by default). */
+export type PublishedBatch = { seqs: number[]; lastSeq: number; events?: number };
+
+/** A PostgreSQL array literal for whole numbers, built by one join (the driver would serialise a JS array element by element). */
+const bigintArray = (xs: number[]) => `{${xs.join(",")}}`;
 
 /**
  * Stamps rows whose every message (each version they are delivered as) was acknowledged,
@@ -56,21 +59,21 @@ export type PublishedBatch = { ids: string[]; lastSeq: number; events?: number }
  * Marking after an ack is correct whichever instance does it, so it needs no fencing.
  */
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
-  if (!batch.ids.length) return;
+  if (!batch.seqs.length) return;
   await db.transaction(async (tx) => {
     // A stamp lost in a database crash only means a re-publish, which JetStream drops as a duplicate.
     await tx.execute(sql`set local synchronous_commit = off`);
     // One array parameter rather than a thousand: cheaper to send, parse and plan. Joined to
-    // unnest, not `id = any(...)`: the statement is prepared (ADR 0011), and a generic plan
-    // guesses 10 ids for `any` and ANDs the primary key with the whole unpublished index,
-    // where the join looks each id up in the primary key whatever the batch size.
+    // unnest, not `seq = any(...)`: the statement is prepared (ADR 0011), and a generic plan
+    // guesses 10 elements for `any` and ANDed the key index with the whole unpublished index,
+    // where the join looks each row up in the `seq` index whatever the batch size.
     await tx.execute(sql`
       update ${events} set published_at = now()
-      from unnest(${sql.param(batch.ids)}::uuid[]) as stamped(id)
-      where ${events.id} = stamped.id and ${isNull(events.publishedAt)}`);
+      from unnest(${bigintArray(batch.seqs)}::bigint[]) as stamped(seq)
+      where ${events.seq} = stamped.seq and ${isNull(events.publishedAt)}`);
     await tx
       .insert(eventRelayState)
-      .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.events ?? batch.ids.length })
+      .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.events ?? batch.seqs.length })
       .onConflictDoUpdate({
         target: eventRelayState.stream,
         set: {
