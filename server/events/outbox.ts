@@ -1,5 +1,6 @@
 import { and, asc, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
+import { pgIntArray } from "@/db/pg-array";
 import { eventRelayState, events } from "@/db/schema";
 import { eventCount, type StoredEvent } from "./fanout";
 
@@ -19,7 +20,7 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  */
 export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<StoredEvent[]> {
   const where = [isNull(events.publishedAt)];
-  if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${bigintArray(skipSeqs)}::bigint[]))`);
+  if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${pgIntArray(skipSeqs)}::bigint[]))`);
   if (blocked && (blocked.accounts.length || blocked.organisations.length)) {
     where.push(sql`(${events.seq} = any(${sql.param(blocked.heads)}::bigint[]) or not (
       coalesce(${events.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
@@ -50,9 +51,6 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
 /** Rows to stamp (by `seq`), the highest `seq` among them, and how many events they stand for (the rows by default). */
 export type PublishedBatch = { seqs: number[]; lastSeq: number; events?: number };
 
-/** A PostgreSQL array literal for whole numbers, built by one join (the driver would serialise a JS array element by element). */
-const bigintArray = (xs: number[]) => `{${xs.join(",")}}`;
-
 /**
  * Stamps rows whose every message (each version they are delivered as) was acknowledged,
  * and advances the relay's state row in one transaction; `published_total` counts events.
@@ -69,7 +67,7 @@ export async function markPublished(db: Db, stream: string, batch: PublishedBatc
     // where the join looks each row up in the `seq` index whatever the batch size.
     await tx.execute(sql`
       update ${events} set published_at = now()
-      from unnest(${bigintArray(batch.seqs)}::bigint[]) as stamped(seq)
+      from unnest(${pgIntArray(batch.seqs)}::bigint[]) as stamped(seq)
       where ${events.seq} = stamped.seq and ${isNull(events.publishedAt)}`);
     await tx
       .insert(eventRelayState)

@@ -230,7 +230,8 @@ export class EventRelay {
   private async mark(db: Db, result: RowsResult) {
     const rows = result.delivered;
     if (!rows.length) return;
-    await markPublished(db, this.config.stream, { seqs: rows.map((r) => r.seq), lastSeq: Math.max(...rows.map((r) => r.seq)), events: rows.reduce((n, r) => n + eventCount(r), 0) });
+    const seqs = rows.map((r) => r.seq);
+    await markPublished(db, this.config.stream, { seqs, lastSeq: Math.max(...seqs), events: rows.reduce((n, r) => n + eventCount(r), 0) });
     this.stats.published += result.deliveredAcks.length;
     this.stats.duplicates += result.deliveredAcks.filter((a) => a.ack.duplicate).length;
     this.stats.lastPublishAt = new Date();

@@ -21,6 +21,14 @@ export function isValidMprn(mprn: string): boolean {
   return /^\d{6,10}$/.test(mprn);
 }
 
+/**
+ * Adds a custom issue carrying the API's error `code` (params.code) to a zod `.check()`
+ * payload: the allocation-free counterpart of `ctx.addIssue` for checks on hot paths.
+ */
+export function pushIssue(payload: z.core.ParsePayload<unknown>, code: string, message: string, path?: PropertyKey[]) {
+  payload.issues.push({ code: "custom", message, input: payload.value, params: { code }, ...(path ? { path } : {}) });
+}
+
 export const Text = (max = 255) => z.string().trim().min(1).max(max);
 
 export const DateString = z

@@ -1,5 +1,6 @@
 import Decimal from "decimal.js";
 import { z } from "zod";
+import { pushIssue } from "../../lib/validators";
 
 /** Largest magnitude a numeric(14,2) column holds. */
 export const MAX_MONEY = 999_999_999_999.99;
@@ -38,15 +39,11 @@ const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
 export const DecimalNumber = (places: number, opts: { min?: number } = {}) =>
   z.number().check((payload) => {
     const n = payload.value;
-    if (!Number.isFinite(n)) return fail(payload, "Enter a finite number.", "invalid_number");
-    if (!hasAtMostPlaces(n, places)) fail(payload, `At most ${places} decimal places.`, "max_decimal_places");
-    if (opts.min !== undefined && n < opts.min) fail(payload, `Must be at least ${opts.min}.`, "min_value");
-    if (Math.abs(n) > MAX_MONEY) fail(payload, `Must be at most ${MAX_MONEY} in size.`, "max_value");
+    if (!Number.isFinite(n)) return pushIssue(payload, "invalid_number", "Enter a finite number.");
+    if (!hasAtMostPlaces(n, places)) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
+    if (opts.min !== undefined && n < opts.min) pushIssue(payload, "min_value", `Must be at least ${opts.min}.`);
+    if (Math.abs(n) > MAX_MONEY) pushIssue(payload, "max_value", `Must be at most ${MAX_MONEY} in size.`);
   });
-
-function fail(payload: z.core.ParsePayload<number>, message: string, code: string) {
-  payload.issues.push({ code: "custom", message, input: payload.value, params: { code } });
-}
 
 /** Money in pounds: at most two places, at most 999,999,999,999.99. */
 export const Money = (opts: { min?: number } = {}) => DecimalNumber(2, opts);

@@ -5,7 +5,7 @@ import { lockAccountEvents } from "../../events/emit";
 import { fanoutPayload } from "../../events/fanout";
 import { parseEventPayload } from "../../events/registry";
 import { ledgerNumber } from "./transaction-rows";
-import { pgArrayElement } from "./pg-array";
+import { pgArrayElement } from "@/db/pg-array";
 
 type Row = typeof transactions.$inferInsert;
 
@@ -102,7 +102,7 @@ const SENT: Column[] = [
 /** The columns that differ from row to row (account, statement period and request id are the request's). */
 const PER_ROW: Column[] = [...SENT, column("transaction_date", "transactionDate", "date", "plain"), column("description", "description", "text")];
 
-/** One PostgreSQL array literal per column (see pg-array.ts), built in one pass over the rows. */
+/** One PostgreSQL array literal per column (see db/pg-array.ts), built in one pass over the rows. */
 function columnArrays(rows: Row[], columns: Column[]): string[] {
   return columns.map(({ key, json, plain }) => {
     const parts = new Array<string>(rows.length);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRANSACTION_TYPES } from "@/db/schema";
-import { DateString, Text } from "../../lib/validators";
+import { DateString, pushIssue, Text } from "../../lib/validators";
 import { AccountRef } from "../account-import/schemas";
 import { ItemList } from "./common";
 import { DecimalNumber, Money } from "./decimals";
@@ -46,9 +46,6 @@ export const TaxItem = z.strictObject({
   unit_type: z.enum(UNIT_TYPES),
 });
 
-type Payload = z.core.ParsePayload<{ type: keyof typeof TYPE_RULES } & Record<string, unknown>>;
-const issue = (payload: Payload, path: string, code: string, message: string) =>
-  payload.issues.push({ code: "custom", path: [path], message, input: payload.value, params: { code } });
 
 export const TransactionInput = z
   .strictObject({
@@ -69,24 +66,23 @@ export const TransactionInput = z
   // A plain check function (zod's `.check`), not `superRefine`, which allocates a closure per item.
   .check((payload) => {
     const t = payload.value;
-    const ctx = payload as unknown as Payload;
     const rule = TYPE_RULES[t.type];
-    if (t.reason === undefined && rule.reasonRequired) issue(ctx, "reason", "required", `A ${t.type} needs a reason.`);
+    if (t.reason === undefined && rule.reasonRequired) pushIssue(payload, "required", `A ${t.type} needs a reason.`, ["reason"]);
     if (t.reason !== undefined && !rule.reasons.includes(t.reason)) {
-      issue(ctx, "reason", "invalid_reason_for_type", `A ${t.type} takes reason ${rule.reasons.join(" or ")}.`);
+      pushIssue(payload, "invalid_reason_for_type", `A ${t.type} takes reason ${rule.reasons.join(" or ")}.`, ["reason"]);
     }
-    if (rule.paymentType && t.payment_type === undefined) issue(ctx, "payment_type", "required", `A ${t.type} needs a payment_type.`);
-    if (!rule.paymentType && t.payment_type !== undefined) issue(ctx, "payment_type", "field_not_allowed_for_type", `A ${t.type} takes no payment_type.`);
+    if (rule.paymentType && t.payment_type === undefined) pushIssue(payload, "required", `A ${t.type} needs a payment_type.`, ["payment_type"]);
+    if (!rule.paymentType && t.payment_type !== undefined) pushIssue(payload, "field_not_allowed_for_type", `A ${t.type} takes no payment_type.`, ["payment_type"]);
     const prepay = t.reason === "PREPAY_DEBT_ADJUSTMENT";
     if (prepay && t.to_prepay_meter_serial_number === undefined) {
-      issue(ctx, "to_prepay_meter_serial_number", "required", "A PREPAY_DEBT_ADJUSTMENT needs to_prepay_meter_serial_number.");
+      pushIssue(payload, "required", "A PREPAY_DEBT_ADJUSTMENT needs to_prepay_meter_serial_number.", ["to_prepay_meter_serial_number"]);
     }
     if (!prepay && t.to_prepay_meter_serial_number !== undefined) {
-      issue(ctx, "to_prepay_meter_serial_number", "field_not_allowed_for_type", "to_prepay_meter_serial_number is only for reason PREPAY_DEBT_ADJUSTMENT.");
+      pushIssue(payload, "field_not_allowed_for_type", "to_prepay_meter_serial_number is only for reason PREPAY_DEBT_ADJUSTMENT.", ["to_prepay_meter_serial_number"]);
     }
     for (const f of ["product_code", "line_items", "tax_items"] as const) {
-      if (rule.supplyCharge && t[f] === undefined) issue(ctx, f, "required", `A SUPPLY_CHARGE needs ${f}.`);
-      if (!rule.supplyCharge && t[f] !== undefined) issue(ctx, f, "field_not_allowed_for_type", `Only a SUPPLY_CHARGE takes ${f}.`);
+      if (rule.supplyCharge && t[f] === undefined) pushIssue(payload, "required", `A SUPPLY_CHARGE needs ${f}.`, [f]);
+      if (!rule.supplyCharge && t[f] !== undefined) pushIssue(payload, "field_not_allowed_for_type", `Only a SUPPLY_CHARGE takes ${f}.`, [f]);
     }
   });
 export type TransactionInput = z.infer<typeof TransactionInput>;
