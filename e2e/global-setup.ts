@@ -46,7 +46,7 @@ async function seed() {
   const { createOrganisation } = await import("@/server/services/organisations/create-organisation");
   const { createSupplier } = await import("@/server/services/suppliers/create-supplier");
   const { createConsoleUser } = await import("@/server/services/users/create-console-user");
-  const { StageAccountInput } = await import("@/server/services/account-import/schemas");
+  const { StageAccountInput } = await import("@/server/services/account-import/account-schemas");
   const { stageAccount } = await import("@/server/services/account-import/stage-account");
   const { processAccountImport } = await import("@/server/services/account-import/process-account-import");
   const { loadDemoProducts } = await import("@/server/services/products/demo-products");

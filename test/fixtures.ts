@@ -3,7 +3,7 @@ import type { ConsoleRole, SupplierStatus } from "@/db/schema";
 import { type Ctx, systemCtx } from "@/server/context";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
-import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
@@ -47,32 +47,53 @@ export function meterIds() {
   return { mpan: withMpanCheckDigit(base.slice(0, 12)), mprn: `9${base.slice(3, 12)}`.slice(0, 10) };
 }
 
-/** A valid create-or-update body; pass overrides to make it invalid. */
+/** A valid create-or-update body in production's EnergyAccount shape (both fuels, meters, registers, readings); pass overrides to change it. */
 export function accountPayload(supplierCode: string, external = uniq("EXT"), overrides: Record<string, unknown> = {}) {
   const { mpan, mprn } = meterIds();
   return {
     import_supplier: supplierCode,
     external_account_number: external,
+    account_type: "DOMESTIC",
     billing_name: "Ada Lovelace",
-    billing_address: { address_line_1: "1 Analytical Row", town: "London", postcode: "SW1A 1AA" },
+    billing_address1: "1 Analytical Row",
+    billing_address4: "London",
+    billing_postcode: "SW1A 1AA",
     customers: [{ given_name: "Ada", family_name: "Lovelace", email: "ada@example.com", mobile: "07911 123456", landline: "020 7946 0000" }],
     supply_addresses: [
       {
-        address_line_1: "1 Analytical Row",
-        town: "London",
-        postcode: "SW1A 1AA",
-        electricity_meter_points: [
+        supply_address1: "1 Analytical Row",
+        supply_address4: "London",
+        supply_postcode: "SW1A 1AA",
+        customer_at_supply_address_from_date: "2025-01-01",
+        meter_points: [
           {
-            mpan,
+            supply_type: "ELECTRICITY",
+            identifier: mpan,
+            mpid: "OCTO",
+            supply_start_date: "2025-01-01",
             profile_class: 1,
-            meters: [{ serial_number: `E${mpan.slice(-6)}`, registers: [{ identifier: "1", rate: "STANDARD" }] }],
-            agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }],
+            meters: [
+              {
+                meter_serial_number: `E${mpan.slice(-6)}`,
+                registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
+                transfer_readings: [{ reading_date: "2026-10-31", reading_value: "12345.0", reading_type: "CUSTOMER", register_id: "1" }],
+              },
+            ],
+            agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
+          },
+          {
+            supply_type: "GAS",
+            identifier: mprn,
+            mpid: "OCTO",
+            shipper_mpid: "OCT",
+            supply_start_date: "2025-01-01",
+            meters: [{ meter_serial_number: `G${mprn.slice(-6)}`, gas_number_of_digits: 5 }],
+            agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
           },
         ],
-        gas_meter_points: [{ mprn, agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
       },
     ],
-    last_statement_closing_date: "2026-10-31",
+    last_billed_to_date: "2026-10-31",
     ...overrides,
   };
 }
@@ -80,14 +101,15 @@ export function accountPayload(supplierCode: string, external = uniq("EXT"), ove
 /** Stages and imports one account through the services; returns its numbers and meter ids. */
 export async function makeImportedAccount(org: OrgFixture, supplierCode: string, overrides: Record<string, unknown> = {}) {
   const payload = StageAccountInput.parse(accountPayload(supplierCode, uniq("EXT"), overrides));
+  const external = payload.external_account_number!;
   await stageAccount(org.ctx, payload);
-  const result = await processAccountImport(org.ctx, { import_supplier: supplierCode, external_account_number: payload.external_account_number, dry_run: false });
-  const sa = payload.supply_addresses[0];
+  const result = await processAccountImport(org.ctx, { import_supplier: supplierCode, external_account_number: external, dry_run: false });
+  const points = payload.supply_addresses?.[0]?.meter_points ?? [];
   return {
     accountNumber: result.account_number,
-    externalAccountNumber: payload.external_account_number,
+    externalAccountNumber: external,
     importSupplier: supplierCode,
-    mpan: sa.electricity_meter_points[0]?.mpan,
-    mprn: sa.gas_meter_points[0]?.mprn,
+    mpan: points.find((p) => p.supply_type === "ELECTRICITY")?.identifier,
+    mprn: points.find((p) => p.supply_type === "GAS")?.identifier,
   };
 }

@@ -4,7 +4,7 @@ import { systemCtx } from "@/server/context";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { addDays, londonToday } from "@/server/lib/time";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
-import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
 import { loadDemoProducts } from "@/server/services/products/demo-products";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { importSuppliers } from "./import-suppliers";
 
@@ -18,6 +18,11 @@ export const accountImportProcesses = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     errors: jsonb().$type<ImportProcessError[]>().notNull().default([]),
     accountId: integer().references(() => accounts.id),
+    // process/'s operations_team_name: the team production would allocate the account to.
+    operationsTeamName: text(),
+    // POST /v2/data-import/accounts/: set while a scheduled import waits or runs, with its options.
+    scheduledAt: timestamp({ withTimezone: true }),
+    scheduleDryRun: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     importedAt: timestamp({ withTimezone: true }),

@@ -16,6 +16,6 @@ export const agreements = pgTable(
   },
   (t) => [
     index().on(t.meterPointId),
-    check("agreements_period_check", sql`${t.validTo} is null or ${t.validTo} > ${t.validFrom}`),
+    check("agreements_period_check", sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const customers = pgTable(
@@ -8,12 +8,17 @@ export const customers = pgTable(
     accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
     position: integer().notNull(),
     title: text(),
-    givenName: text().notNull(),
-    familyName: text().notNull(),
+    salutation: text(),
+    // Production defaults both to '' (a business customer may have neither).
+    givenName: text().notNull().default(""),
+    familyName: text().notNull().default(""),
     email: text(),
     mobile: text(),
     landline: text(),
     dateOfBirth: text(),
+    // Priority services register entries and contact preferences, as sent (EnergyPSR[], EnergyCustomerPreferences).
+    psr: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
+    preferences: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [index().on(t.accountId)],
 );

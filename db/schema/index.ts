@@ -8,6 +8,7 @@ export * from "./customers";
 export * from "./supply-addresses";
 export * from "./meter-points";
 export * from "./agreements";
+export * from "./meter-readings";
 export * from "./console-users";
 export * from "./events";
 export * from "./settings";

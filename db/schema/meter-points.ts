@@ -1,13 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, unique } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { supplyAddresses } from "./supply-addresses";
 
 export const FUELS = ["electricity", "gas"] as const;
 export type Fuel = (typeof FUELS)[number];
 
-export type MeterRegister = { identifier: string; rate: string | null; is_settlement_register: boolean };
-export type Meter = { serial_number: string; registers: MeterRegister[] };
+/** A register as stored: production's register_id, tpr (shown as the rate), is_settlement and digits. */
+export type MeterRegister = { identifier: string; rate: string | null; is_settlement_register: boolean; number_of_digits?: number | null };
+export type Meter = {
+  serial_number: string;
+  registers: MeterRegister[];
+  installed_on?: string | null;
+  removed_on?: string | null;
+  smart_type?: string | null;
+  is_prepay?: boolean;
+};
 
 export const meterPoints = pgTable(
   "meter_points",
@@ -17,7 +25,16 @@ export const meterPoints = pgTable(
     supplyAddressId: integer().notNull().references(() => supplyAddresses.id, { onDelete: "cascade" }),
     fuel: text({ enum: FUELS }).notNull(),
     mpxn: text().notNull(),
+    // The supplier's market participant id (and the gas shipper's), as registration sends them.
+    mpid: text(),
+    shipperMpid: text(),
+    supplyStartDate: date({ mode: "string" }),
+    supplyEndDate: date({ mode: "string" }),
+    lastBilledToDate: date({ mode: "string" }),
     profileClass: integer(),
+    ssc: text(),
+    measurementClass: text(),
+    // kWh a year: the current EACs summed (electricity) or the current AQ (gas).
     consumptionStandard: integer(),
     isExport: boolean().notNull().default(false),
     meters: jsonb().$type<Meter[]>().notNull().default([]),
@@ -26,6 +43,7 @@ export const meterPoints = pgTable(
     unique().on(t.accountId, t.mpxn),
     index().on(t.mpxn),
     check("meter_points_fuel_check", sql`${t.fuel} in ('electricity', 'gas')`),
+    check("meter_points_supply_dates_check", sql`${t.supplyEndDate} is null or ${t.supplyEndDate} >= ${t.supplyStartDate}`),
     check(
       "meter_points_mpxn_check",
       sql`(${t.fuel} = 'electricity' and ${t.mpxn} ~ '^[0-9]{13}$') or (${t.fuel} = 'gas' and ${t.mpxn} ~ '^[0-9]{6,10}$')`,

@@ -9,9 +9,11 @@ export const supplyAddresses = pgTable(
     addressLine1: text().notNull(),
     addressLine2: text(),
     addressLine3: text(),
+    // supply_address4 and supply_address5: the town and county lines of a UK address.
     town: text(),
     county: text(),
     postcode: text().notNull(),
+    deliveryPointIdentifier: text(),
     movedInAt: timestamp({ withTimezone: true }),
     movedOutAt: timestamp({ withTimezone: true }),
   },

@@ -4,26 +4,46 @@ import { restRoute } from "./handler";
 import { pageUrl } from "./paging";
 
 export const ImportProcessListQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(1000).default(100),
-  after: z.coerce.number().int().min(0).optional().describe("Keyset cursor; follow `next` as given."),
+  page_size: z.coerce.number().int().min(1).max(10_000).optional().describe("With it, one page and a `Link: <…>; rel=\"next\"` header; without it, every process."),
+  after: z.coerce.number().int().min(0).optional().describe("Keyset cursor; follow the Link header as given."),
 });
 
-/** GET .../<filter>-account-import-processes/<supplier>/: keyset paging with an absolute `next`. */
+const BATCH = 5000;
+
+/**
+ * GET .../<filter>-account-import-processes/<supplier>/: production's bare array of
+ * ImportProcess. Without page_size every process is sent, streamed in keyset batches so a
+ * supplier with a million accounts costs constant memory; with it, one page and a Link header.
+ */
 export function importProcessListRoute(filter: ProcessFilter) {
   return restRoute({
     auth: "token",
     query: ImportProcessListQuery,
-    handle: async ({ ctx, params, query, req }) => {
-      const page = await listImportProcesses(ctx, { import_supplier: params.supplier, filter, after: query.after, limit: query.page_size });
-      return {
-        status: 200,
-        body: {
-          count: page.count,
-          next: page.nextAfter ? pageUrl(req, { after: String(page.nextAfter) }) : null,
-          previous: null,
-          results: page.results,
+    handle: async ({ ctx, query, params, req }) => {
+      const args = { import_supplier: params.supplier, filter };
+      if (query.page_size !== undefined) {
+        const page = await listImportProcesses(ctx, { ...args, after: query.after, limit: query.page_size });
+        const headers: Record<string, string> = page.nextAfter ? { link: `<${pageUrl(req, { after: String(page.nextAfter) })}>; rel="next"` } : {};
+        return { status: 200, body: page.results, headers };
+      }
+      // The first batch is read before answering: an unknown supplier is still a 404.
+      const first = await listImportProcesses(ctx, { ...args, after: query.after, limit: BATCH });
+      const enc = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          let page = first;
+          let sep = "[";
+          for (;;) {
+            if (page.results.length) controller.enqueue(enc.encode(sep + page.results.map((r) => JSON.stringify(r)).join(",")));
+            if (page.results.length) sep = ",";
+            if (!page.nextAfter) break;
+            page = await listImportProcesses(ctx, { ...args, after: page.nextAfter, limit: BATCH });
+          }
+          controller.enqueue(enc.encode(sep === "[" ? "[]" : "]"));
+          controller.close();
         },
-      };
+      });
+      return new Response(stream, { status: 200, headers: { "content-type": "application/json" } });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ImportProcessListQuery } from "../import-process-list-route";
 import { ErrorBody } from "../../errors";
-import { ProcessAccountInput, StageAccountInput, SupplierExternalParams } from "../../services/account-import/schemas";
+import { ProcessAccountInput, StageAccountInput } from "../../services/account-import/account-schemas";
+import { SupplierExternalParams } from "../../services/account-import/schemas";
 import { dataImportResponses } from "./responses";
 import type { RouteDoc } from "./types";
 

@@ -27,17 +27,17 @@ describe("staging and importing accounts", () => {
     const body = accountPayload(supplier.code);
     const first = await call(stage, STAGE, { body, auth });
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ external_account_number: body.external_account_number, status: "staged", account_number: null });
+    expect(first.json).toEqual({ external_account_number: body.external_account_number, import_supplier_code: supplier.code });
     const again = await call(stage, STAGE, { body: { ...body, billing_name: "Ada King" }, auth });
     expect(again.status).toBe(200);
 
     const pending = await call(pendingList, `/v1/data-import/pending-account-import-processes/${supplier.code}/`, { auth, params: { supplier: supplier.code } });
-    expect(pending.json.count).toBe(1);
-    expect(pending.json.results[0]).toMatchObject({ external_account_number: body.external_account_number, account_number: null, created_at: null });
+    expect(pending.json).toEqual([{ external_account_number: body.external_account_number, kraken_account_number: null, account_created_at: null }]);
 
-    const imported = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number }, auth });
+    const imported = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: body.external_account_number }, auth });
     expect(imported.status).toBe(201);
-    expect(imported.json.account_number).toMatch(/^A-[0-9A-F]{8}$/);
+    expect(imported.json.kraken_account_number).toMatch(/^A-[0-9A-F]{8}$/);
+    expect(imported.json).toEqual({ external_account_number: body.external_account_number, kraken_account_number: imported.json.kraken_account_number, account_number: imported.json.kraken_account_number });
 
     const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, imported.json.account_number));
     expect(acc).toMatchObject({ billingName: "Ada King", openStatementPeriodStart: "2026-11-01", billingPostcode: "SW1A 1AA" });
@@ -45,9 +45,9 @@ describe("staging and importing accounts", () => {
     expect(mps.map((m) => m.fuel).sort()).toEqual(["electricity", "gas"]);
 
     const status = await call(transferStatus, "/x", { auth, params: { supplier: supplier.code, external: body.external_account_number } });
-    expect(status.json).toMatchObject({ status: "imported", account_number: imported.json.account_number });
+    expect(status.json).toEqual({ status: "COMPLETED", kraken_account_number: imported.json.account_number, account_number: imported.json.account_number });
     const list = await call(importedList, "/x", { auth, params: { supplier: supplier.code } });
-    expect(list.json.results[0].account_number).toBe(imported.json.account_number);
+    expect(list.json[0]).toMatchObject({ external_account_number: body.external_account_number, kraken_account_number: imported.json.account_number });
 
     const evs = await t.db.select().from(events).where(eq(events.accountNumber, imported.json.account_number));
     expect(evs.map((e) => e.type).sort()).toEqual(["account.created", "agreement.created", "agreement.created", "data_import.import_process.complete"]);

@@ -1,11 +1,14 @@
 import { parseLondonDateTime } from "../../lib/time";
 
-/** An agreement's period in epoch ms, open-ended when it has no valid_to. */
+/** An agreement's period in epoch ms, open-ended when it has no effective_to. */
 export type Period = { from: number; to: number };
 
-export const periodOf = (a: { valid_from: string; valid_to?: string | null }): Period => ({
-  from: parseLondonDateTime(a.valid_from)!.getTime(),
-  to: a.valid_to ? parseLondonDateTime(a.valid_to)!.getTime() : Number.POSITIVE_INFINITY,
+/** London midnight starting `date` (YYYY-MM-DD): agreements run from effective_from's midnight to effective_to's. */
+export const londonMidnight = (date: string) => parseLondonDateTime(date)!;
+
+export const periodOf = (a: { effective_from: string; effective_to?: string | null }): Period => ({
+  from: londonMidnight(a.effective_from).getTime(),
+  to: a.effective_to ? londonMidnight(a.effective_to).getTime() : Number.POSITIVE_INFINITY,
 });
 
 /** Half-open periods [from, to) that share an instant. */

@@ -3,7 +3,8 @@ import type { Db } from "@/db/client";
 import { accounts, agreements, importSuppliers, meterPoints } from "@/db/schema";
 import { type FieldError, fieldError } from "../../errors";
 import { type Period, overlaps, periodOf } from "./agreement-periods";
-import type { StageAccountInput } from "./schemas";
+import type { StageAccountInput } from "./account-schemas";
+import { meterPointsOf } from "./rules/supply-rules";
 
 /** Second key is hashtext(mpxn): imports touching one meter point check and insert one at a time. */
 const METER_POINT_LOCK = 727_274_003;
@@ -11,10 +12,7 @@ const METER_POINT_LOCK = 727_274_003;
 type Use = { mpxn: string; path: (string | number)[]; periods: Period[] };
 
 function usesOf(input: Pick<StageAccountInput, "supply_addresses">): Use[] {
-  return input.supply_addresses.flatMap((sa, i) => [
-    ...sa.electricity_meter_points.map((p, j) => ({ mpxn: p.mpan, path: ["supply_addresses", i, "electricity_meter_points", j, "mpan"], periods: p.agreements.map(periodOf) })),
-    ...sa.gas_meter_points.map((p, j) => ({ mpxn: p.mprn, path: ["supply_addresses", i, "gas_meter_points", j, "mprn"], periods: p.agreements.map(periodOf) })),
-  ]);
+  return meterPointsOf(input).map(({ point, path }) => ({ mpxn: point.identifier, path: [...path, "identifier"], periods: (point.agreements ?? []).map(periodOf) }));
 }
 
 /** Serialises imports that share a meter point (hash order, so two imports cannot deadlock). */
@@ -51,7 +49,7 @@ export async function meterPointConflictErrors(
         eq(importSuppliers.organisationId, organisationId),
         inArray(meterPoints.mpxn, [...new Set(uses.map((u) => u.mpxn))]),
         // The account's own rows (re-staging an imported account) are answered as already imported.
-        not(and(eq(accounts.supplierId, self.supplierId), eq(accounts.externalAccountNumber, input.external_account_number))!),
+        not(and(eq(accounts.supplierId, self.supplierId), eq(accounts.externalAccountNumber, input.external_account_number ?? ""))!),
       ),
     );
   const errors: FieldError[] = [];

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accountImportProcesses } from "@/db/schema";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
 import { useTestDb } from "@/test/db";
-import { StageAccountInput } from "./schemas";
+import { StageAccountInput } from "./account-schemas";
 import { processAccountImport } from "./process-account-import";
 import { stageAccount } from "./stage-account";
 

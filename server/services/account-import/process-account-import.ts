@@ -6,9 +6,10 @@ import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } fro
 import { emit, emitMany, pending } from "../../events/emit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { createAccountRows } from "./create-account-rows";
-import { lockMeterPoints, meterPointConflictErrors } from "./meter-point-conflicts";
-import { type ProcessAccountInput, StageAccountInput } from "./schemas";
-import { alreadyImported } from "./stage-account";
+import { postEmbeddedItems } from "./embedded-items";
+import { lockMeterPoints } from "./meter-point-conflicts";
+import { type ProcessAccountInput, StageAccountInput } from "./account-schemas";
+import { accountDataErrors, alreadyImported } from "./stage-account";
 
 export const IMPORT_CONCURRENCY = Number(process.env.IMPORT_CONCURRENCY ?? 8);
 const LOCK_NAMESPACE = 727274002;
@@ -18,9 +19,20 @@ class DryRunRollback extends Error {}
 export type ProcessResult = {
   import_supplier: string;
   external_account_number: string;
+  /** The new platform account number (production's kraken_account_number). */
   account_number: string;
   dry_run: boolean;
 };
+
+/** process/'s 201 body (production's ProcessAccountImportProcessCreation). */
+export const processCreationBody = (r: ProcessResult) => ({
+  external_account_number: r.external_account_number,
+  kraken_account_number: r.account_number,
+  account_number: r.account_number,
+});
+
+/** Production answers a dry run that would have succeeded with this 400. */
+export const DRY_RUN_SUCCEEDED = { detail: "Account would successfully import. Rolled back due to Dry Run.", code: "400", errors: [] } as const;
 
 /**
  * Turns staged data into an account, all in one transaction. A refusal is recorded as a
@@ -30,7 +42,7 @@ export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput)
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   try {
-    return await withTransaction(ctx, (tx) => importInTransaction(tx, organisationId, input));
+    return await withTransaction(ctx, (tx) => importInTransaction(tx, ctx, organisationId, input));
   } catch (err) {
     if (err instanceof DryRunRollback) {
       await withTransaction(ctx, (tx) =>
@@ -43,7 +55,7 @@ export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput)
   }
 }
 
-async function importInTransaction(tx: Db, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
+async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
   const supplier = await findSupplier(tx, organisationId, input.import_supplier);
   assertMigrationOngoing(supplier);
   const [process] = await tx
@@ -52,9 +64,9 @@ async function importInTransaction(tx: Db, organisationId: number, input: Proces
     .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.external_account_number)))
     .for("update");
   if (!process) {
-    const detail = `No staged account ${input.external_account_number} for import supplier ${supplier.code}.`;
-    throw new ServiceError("not_found", "account_import_process_not_found", detail, {
-      errors: [{ detail, code: "account_import_process_not_found", attr: "external_account_number" }],
+    const detail = `No account import process ${input.external_account_number} is staged for import supplier ${supplier.code}.`;
+    throw new ServiceError("validation", "import_process_does_not_exist", detail, {
+      errors: [{ detail, code: "import_process_does_not_exist", attr: "external_account_number" }],
     });
   }
   if (process.status === "imported") {
@@ -66,31 +78,35 @@ async function importInTransaction(tx: Db, organisationId: number, input: Proces
   if (!staged.success) {
     // Staged data passed validation when it was staged; rules can tighten since. Say which fields fail now.
     const errors = zodFieldErrors(staged.error).map(inWords);
-    const fields = [...new Set(errors.map((e) => e.attr ?? "account"))];
-    const named = fields.length > 3 ? `${fields.slice(0, 3).join(", ")} and ${fields.length - 3} more` : fields.join(", ");
-    const detail = `The staged data no longer passes validation (${named}); fix it and stage it again.`;
-    throw new ServiceError("validation", "account_failed_validation", detail, { errors });
+    throw new ServiceError("validation", "account_failed_validation", staleDetail(errors), { errors });
   }
-  // Another account may have taken one of these meter points since staging.
+  // Another account may have taken one of these meter points since staging; production applies its rules again here.
   await lockMeterPoints(tx, staged.data);
-  const conflicts = await meterPointConflictErrors(tx, organisationId, { supplierId: supplier.id }, staged.data);
-  if (conflicts.length) throw new ServiceError("validation", "account_failed_validation", "The account failed validation.", { errors: conflicts });
-  const { account, agreements } = await createAccountRows(tx, supplier.id, staged.data);
+  const errors = await accountDataErrors(tx, organisationId, supplier.id, staged.data);
+  if (errors.length) throw new ServiceError("validation", "account_failed_validation", staleDetail(errors), { errors });
+  const { account, agreements } = await createAccountRows(tx, supplier.id, { ...staged.data, external_account_number: input.external_account_number });
   await tx
     .update(accountImportProcesses)
-    .set({ status: "imported", accountId: account.id, importedAt: sql`now()`, updatedAt: sql`now()`, errors: [] })
+    .set({ status: "imported", accountId: account.id, importedAt: sql`now()`, updatedAt: sql`now()`, errors: [], operationsTeamName: input.operations_team_name ?? null })
     .where(eq(accountImportProcesses.id, process.id));
   const on = { accountNumber: account.number, organisationId };
   await emitMany(tx, [
-    pending("account.created", "v1", { account_number: account.number, account_user_emails: staged.data.customers.flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, on),
+    pending("account.created", "v1", { account_number: account.number, account_user_emails: (staged.data.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, on),
     ...agreements.map((a) =>
       pending("agreement.created", "v1", { agreement_id: a.id, account_number: account.number, valid_from: a.validFrom.toISOString(), product_code: a.productCode }, on),
     ),
-    pending("data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on),
   ]);
+  await postEmbeddedItems(tx, ctx, organisationId, account, supplier, staged.data);
+  await emit(tx, "data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
   const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
   if (input.dry_run) throw new DryRunRollback(JSON.stringify(result));
   return result;
+}
+
+function staleDetail(errors: FieldError[]) {
+  const fields = [...new Set(errors.map((e) => e.attr ?? "account"))];
+  const named = fields.length > 3 ? `${fields.slice(0, 3).join(", ")} and ${fields.length - 3} more` : fields.join(", ");
+  return `The staged data does not pass validation (${named}); fix it and stage it again.`;
 }
 
 /** zod's generic wording for a missing or blank value, said about the field instead. */

@@ -1,46 +1,51 @@
-import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accountImportProcesses, accounts } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
-import { type FieldError, ServiceError } from "../../errors";
+import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
-import type { StageAccountInput } from "./schemas";
 import { meterPointConflictErrors } from "./meter-point-conflicts";
+import { payloadRuleErrors } from "./rules";
+import type { StageAccountInput } from "./account-schemas";
 import { tariffCodeErrors } from "./tariff-errors";
 
-export type StageResult = { created: boolean; process: ImportProcessView };
-export type ImportProcessView = ReturnType<typeof toProcessView>;
-
-export function toProcessView(p: typeof accountImportProcesses.$inferSelect, supplierCode: string, accountNumber: string | null = null) {
-  return {
-    import_supplier: supplierCode,
-    external_account_number: p.externalAccountNumber,
-    status: p.status,
-    account_number: accountNumber,
-    errors: p.errors,
-    created_at: p.createdAt.toISOString(),
-    updated_at: p.updatedAt.toISOString(),
-    imported_at: p.importedAt?.toISOString() ?? null,
-  };
-}
+/** create-or-update/'s answer (production's CreateOrUpdateAccountImportProcess). */
+export type StageResult = { created: boolean; body: { external_account_number: string; import_supplier_code: string } };
 
 export function failedValidation(errors: FieldError[]) {
   return new ServiceError("validation", "account_failed_validation", "The account failed validation.", { errors });
 }
 
+/** Production's AccountAlreadyImportedResponse, with the contract's detail/code/errors beside it. */
 export function alreadyImported(supplierCode: string, external: string, accountNumber: string) {
-  const detail = `Account ${external} has already been imported as ${accountNumber}.`;
+  const detail = `The account import process with the account number ${external} has already been imported.`;
   return new ServiceError("validation", "account_already_imported", detail, {
-    body: { detail, code: "account_already_imported", errors: [], import_supplier: supplierCode, external_account_number: external, account_number: accountNumber },
+    body: {
+      external_account_number: external,
+      kraken_account_number: accountNumber,
+      non_field_errors: [detail],
+      detail,
+      code: "account_already_imported",
+      errors: [],
+      import_supplier: supplierCode,
+    },
   });
 }
 
+/** Staging needs the key production's process/ takes: the schema leaves it optional, as production's does. */
+export function requireExternalNumber(input: StageAccountInput): string {
+  if (input.external_account_number !== undefined && input.external_account_number.trim() !== "") return input.external_account_number;
+  throw failedValidation([fieldError(["external_account_number"], input.external_account_number === undefined ? "required" : "blank", "The external account number is the key of the import process; give it.")]);
+}
+
 /**
- * What staging refuses in the data itself once the schema has passed (unknown tariffs,
- * meter points supplied under another account); shared with validate-account.
+ * What staging refuses once the schema has passed: production's cross-field rules, unknown
+ * tariffs and meter points supplied under another account. Shared with validate-account and
+ * processing (which applies them again, as production does).
  */
 export async function accountDataErrors(db: Db, organisationId: number, supplierId: number, input: StageAccountInput): Promise<FieldError[]> {
-  return [...(await tariffCodeErrors(db, input)), ...(await meterPointConflictErrors(db, organisationId, { supplierId }, input))];
+  const rules = payloadRuleErrors(input);
+  return [...rules, ...(await tariffCodeErrors(db, input)), ...(await meterPointConflictErrors(db, organisationId, { supplierId }, input))];
 }
 
 /** The platform number of the account imported for (supplier, external number), if any. */
@@ -56,24 +61,28 @@ export async function importedAccountNumber(db: Db, supplierId: number, external
 export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<StageResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
+  const external = requireExternalNumber(input);
   return withTransaction(ctx, async (tx) => {
     const supplier = await findSupplier(tx, organisationId, input.import_supplier);
     assertMigrationOngoing(supplier);
     const errors = await accountDataErrors(tx, organisationId, supplier.id, input);
-    if (errors.length) throw failedValidation(errors);
+    if (errors.length) {
+      const imported = await importedAccountNumber(tx, supplier.id, external);
+      if (imported) throw alreadyImported(supplier.code, external, imported);
+      throw failedValidation(errors);
+    }
     const { import_supplier: _s, ...payload } = input;
     // xmax = 0 only on a freshly inserted row: tells 201 from 200 in one statement.
     const [row] = await tx
       .insert(accountImportProcesses)
-      .values({ supplierId: supplier.id, externalAccountNumber: input.external_account_number, payload })
+      .values({ supplierId: supplier.id, externalAccountNumber: external, payload })
       .onConflictDoUpdate({
         target: [accountImportProcesses.supplierId, accountImportProcesses.externalAccountNumber],
         set: { payload, status: "staged", errors: [], updatedAt: sql`now()` },
         setWhere: ne(accountImportProcesses.status, "imported"),
       })
-      .returning({ ...getTableColumns(accountImportProcesses), inserted: sql<boolean>`(xmax = 0)` });
-    if (!row) throw alreadyImported(supplier.code, input.external_account_number, (await importedAccountNumber(tx, supplier.id, input.external_account_number)) ?? "unknown");
-    const { inserted, ...process } = row;
-    return { created: inserted, process: toProcessView(process, supplier.code) };
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    if (!row) throw alreadyImported(supplier.code, external, (await importedAccountNumber(tx, supplier.id, external)) ?? "unknown");
+    return { created: row.inserted, body: { external_account_number: external, import_supplier_code: supplier.code } };
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
 import { useTestDb, uniq } from "@/test/db";
-import { StageAccountInput } from "../account-import/schemas";
+import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
 import { callerFor } from "@/server/api/test/callers";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
-import { StageAccountInput } from "../account-import/schemas";
+import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
@@ -81,8 +81,8 @@ async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", 
   const parsed = safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplierCode });
   if (!parsed.success) return fail("account_failed_validation", "The account failed validation.", zodFieldErrors(parsed.error), external);
   try {
-    const { created, process } = await stageAccount(ctx, parsed.data);
-    return { row, externalAccountNumber: process.external_account_number, ok: true, created, errors: [] };
+    const { created, body } = await stageAccount(ctx, parsed.data);
+    return { row, externalAccountNumber: body.external_account_number, ok: true, created, errors: [] };
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
     return fail(err.code, err.message, err.errors, external);

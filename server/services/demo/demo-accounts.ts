@@ -18,17 +18,42 @@ const people = [
   ["Dorothy", "Hodgkin", "9 Banbury Road", "Oxford", "OX2 6NN", "20", "H"],
 ] as const;
 
-/** Seven demo customers; each gets an electricity and (every other one) a gas meter point, on Flexible Octopus in their region. */
+/**
+ * Seven demo customers in production's EnergyAccount shape; each gets an electricity and
+ * (every other one) a gas meter point, on Flexible Octopus in their region, with meters,
+ * registers, EAC/AQ, a transfer reading at the billed-to date and some reading history.
+ */
 export function demoAccounts(): Maker[] {
   return people.map(([given, family, street, town, postcode, distributor, region], i) => (supplierCode: string) => {
     const mpan = withMpanCheckDigit(`${distributor}${String(1001 + i).padStart(10, "0")}`);
     const mprn = `${8800001 + i}`;
-    const address = { address_line_1: street, town, postcode };
+    const billed = "2026-10-31";
+    const gas = {
+      supply_type: "GAS",
+      identifier: mprn,
+      mpid: "OCTO",
+      shipper_mpid: "OCT",
+      supply_start_date: "2025-06-01",
+      aq_history: [{ effective_from: "2025-06-01", consumption: "11500.00" }],
+      meters: [
+        {
+          meter_serial_number: `G4A${String(700000 + i)}`,
+          gas_number_of_digits: 5,
+          transfer_readings: [{ reading_date: billed, reading_value: `${4200 + i * 37}`, reading_type: "CUSTOMER" }],
+          reading_history: [{ reading_date: "2026-07-31", reading_value: `${3900 + i * 37}`, reading_type: "ESTIMATE", billed: true }],
+        },
+      ],
+      agreements: [{ tariff_code: `G-1R-VAR-22-11-01-${region}`, effective_from: "2025-06-01" }],
+    };
     return {
       import_supplier: supplierCode,
       external_account_number: `LEGACY-${String(100200 + i)}`,
+      account_type: "DOMESTIC",
+      sales_channel: "DIRECT",
       billing_name: `${given} ${family}`,
-      billing_address: address,
+      billing_address1: street,
+      billing_address4: town,
+      billing_postcode: postcode,
       customers: [
         {
           title: i % 2 ? "Mr" : "Ms",
@@ -36,28 +61,40 @@ export function demoAccounts(): Maker[] {
           family_name: family,
           email: `${given.toLowerCase()}.${family.toLowerCase()}@example.com`,
           mobile: `0791112${String(3450 + i)}`,
+          customer_preferences: { opted_into_sms: i % 2 === 0, opted_into_updates: true },
         },
       ],
       supply_addresses: [
         {
-          ...address,
-          moved_in_at: "2023-04-01T00:00:00Z",
-          electricity_meter_points: [
+          supply_address1: street,
+          supply_address4: town,
+          supply_postcode: postcode,
+          customer_at_supply_address_from_date: "2023-04-01",
+          meter_points: [
             {
-              mpan,
+              supply_type: "ELECTRICITY",
+              identifier: mpan,
+              mpid: "OCTO",
+              supply_start_date: "2025-06-01",
               profile_class: 1,
-              consumption_standard: 2700 + i * 100,
-              meters: [{ serial_number: `21E${String(500000 + i)}`, registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true }] }],
-              agreements: [{ tariff_code: `E-1R-VAR-22-11-01-${region}`, valid_from: "2025-06-01T00:00:00+01:00" }],
+              ssc: "0393",
+              eac_history: [{ effective_from: "2025-06-01", tpr: "00001", consumption: `${2700 + i * 100}.00` }],
+              meters: [
+                {
+                  meter_serial_number: `21E${String(500000 + i)}`,
+                  registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
+                  transfer_readings: [{ reading_date: billed, reading_value: `${15000 + i * 211}`, reading_type: "CUSTOMER", register_id: "1" }],
+                  reading_history: [{ reading_date: "2026-07-31", reading_value: `${14300 + i * 211}`, reading_type: "CUSTOMER", register_id: "1", billed: true }],
+                },
+              ],
+              agreements: [{ tariff_code: `E-1R-VAR-22-11-01-${region}`, effective_from: "2025-06-01" }],
             },
+            ...(i % 2 === 0 ? [gas] : []),
           ],
-          gas_meter_points:
-            i % 2 === 0
-              ? [{ mprn, consumption_standard: 11500, meters: [{ serial_number: `G4A${String(700000 + i)}` }], agreements: [{ tariff_code: `G-1R-VAR-22-11-01-${region}`, valid_from: "2025-06-01T00:00:00+01:00" }] }]
-              : [],
         },
       ],
-      last_statement_closing_date: "2026-10-31",
+      last_billed_to_date: billed,
+      transfer_balance: i % 3 === 0 ? "-42.17" : "15.00",
     };
   });
 }

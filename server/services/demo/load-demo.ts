@@ -4,7 +4,7 @@ import { organisations } from "@/db/schema";
 import { type Ctx, systemCtx } from "../../context";
 import { ServiceError } from "../../errors";
 import { processAccountImport } from "../account-import/process-account-import";
-import { StageAccountInput } from "../account-import/schemas";
+import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
 import { createOrganisation } from "../organisations/create-organisation";
 import { createSupplier } from "../suppliers/create-supplier";
@@ -56,11 +56,12 @@ async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
     i += 1;
     const code = i <= 4 ? suppliers.ongoing.code : i <= 6 ? suppliers.paused.code : suppliers.complete.code;
     const body = StageAccountInput.parse(a(code));
+    const external = body.external_account_number!;
     await stageAccount(ctx, body);
     if (i === 4) continue; // one account stays staged
-    const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: body.external_account_number, dry_run: false });
+    const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: external, dry_run: false });
     imported.push(res.account_number);
-    if (imported.length <= 2) await loadDemoActivity(ctx, code, body.external_account_number, addDays(body.last_statement_closing_date, 1));
+    if (imported.length <= 2) await loadDemoActivity(ctx, code, external, addDays(body.last_billed_to_date!, 1));
   }
   suppliers.paused = await setSupplierStatus(ctx, { code: suppliers.paused.code, status: "Paused" });
   suppliers.complete = await setSupplierStatus(ctx, { code: suppliers.complete.code, status: "Complete" });

@@ -1,5 +1,5 @@
 import { restRoute } from "@/server/rest/handler";
-import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { validateAccount } from "@/server/services/account-import/validate-account";
 import { otherMethods } from "@/server/rest/methods";
 

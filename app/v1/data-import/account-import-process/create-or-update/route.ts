@@ -1,5 +1,5 @@
 import { restRoute } from "@/server/rest/handler";
-import { StageAccountInput } from "@/server/services/account-import/schemas";
+import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { otherMethods } from "@/server/rest/methods";
 
@@ -9,8 +9,8 @@ export const POST = restRoute({
   body: StageAccountInput,
   bodyErrorCode: "account_failed_validation",
   handle: async ({ ctx, body }) => {
-    const { created, process } = await stageAccount(ctx, body);
-    return { status: created ? 201 : 200, body: process };
+    const { created, body: answer } = await stageAccount(ctx, body);
+    return { status: created ? 201 : 200, body: answer };
   },
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

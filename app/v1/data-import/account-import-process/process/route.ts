@@ -1,6 +1,6 @@
 import { restRoute } from "@/server/rest/handler";
-import { processAccountImport } from "@/server/services/account-import/process-account-import";
-import { ProcessAccountInput } from "@/server/services/account-import/schemas";
+import { DRY_RUN_SUCCEEDED, processAccountImport, processCreationBody } from "@/server/services/account-import/process-account-import";
+import { ProcessAccountInput } from "@/server/services/account-import/account-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({
@@ -9,7 +9,8 @@ export const POST = restRoute({
   body: ProcessAccountInput,
   handle: async ({ ctx, body }) => {
     const result = await processAccountImport(ctx, body);
-    return { status: result.dry_run ? 200 : 201, body: result };
+    // Production answers a dry run that would have succeeded with a 400 (nothing was kept).
+    return result.dry_run ? { status: 400, body: DRY_RUN_SUCCEEDED } : { status: 201, body: processCreationBody(result) };
   },
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

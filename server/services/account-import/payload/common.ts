@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { AnyJson, JsonObject, Str } from "./fields";
+
+export const Metadata = z.strictObject({
+  key: Str(1024, { blank: false }),
+  value: AnyJson,
+});
+export type Metadata = z.infer<typeof Metadata>;
+/** Object codes: reference_already_exists. */
+export const AccountReference = z.strictObject({
+  namespace: Str(50, { blank: false }), // invalid_reference_namespace
+  value: Str(100, { blank: false }),
+});
+export type AccountReference = z.infer<typeof AccountReference>;
+export const Ledger = z.strictObject({
+  ledger_code: Str(undefined, { blank: false }), // ledger_code_does_not_exist
+  ledger_identifier: Str().optional(),
+});
+export type Ledger = z.infer<typeof Ledger>;

@@ -1,0 +1,36 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { accounts, importSuppliers, meterPointRegistrations, meterPoints } from "@/db/schema";
+import { type Ctx, organisationOf } from "../../context";
+import { ServiceError } from "../../errors";
+
+/** Production's GbrMeterPointStatus values this platform's registration states map to. */
+const STATUS_OF = { requested: "REGISTRATION_REQUESTED", sent: "REGISTRATION_REQUESTED", failed: "UNABLE_TO_REGISTER" } as const;
+
+/**
+ * GET data-import/meterpoint-statuses-for-account/<supplier>/<external>/: each meter point's
+ * registration state: PRE_REGISTRATION until registration is asked for, REGISTRATION_REQUESTED
+ * while the flow is queued or sent, UNABLE_TO_REGISTER when it failed for good.
+ */
+export async function meterPointStatuses(ctx: Ctx, input: { import_supplier: string; external_account_number: string }) {
+  const organisationId = organisationOf(ctx);
+  const [account] = await ctx.db
+    .select({ id: accounts.id, number: accounts.number })
+    .from(accounts)
+    .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
+    .where(and(eq(importSuppliers.organisationId, organisationId), eq(importSuppliers.code, input.import_supplier), eq(accounts.externalAccountNumber, input.external_account_number)));
+  const points = account ? await ctx.db.select({ id: meterPoints.id, mpxn: meterPoints.mpxn }).from(meterPoints).where(eq(meterPoints.accountId, account.id)).orderBy(asc(meterPoints.id)) : [];
+  if (!points.length) {
+    const error = `No meterpoints found for ${account?.number ?? input.external_account_number}.`;
+    throw new ServiceError("not_found", "meter_points_not_found", error, { body: { error } });
+  }
+  const regs = await ctx.db
+    .select({ meterPointId: meterPointRegistrations.meterPointId, status: meterPointRegistrations.status })
+    .from(meterPointRegistrations)
+    .where(inArray(meterPointRegistrations.meterPointId, points.map((p) => p.id)))
+    .orderBy(asc(meterPointRegistrations.id));
+  const latest = new Map(regs.map((r) => [r.meterPointId, r.status]));
+  return points.map((p) => {
+    const s = latest.get(p.id);
+    return { mpxn: p.mpxn, status: s ? STATUS_OF[s] : "PRE_REGISTRATION" };
+  });
+}
