@@ -29,7 +29,7 @@ export async function runRegistration(db: Db, job: Job) {
     mpxn: reg.mp.mpxn,
     fuel: reg.mp.fuel,
     supply_start_date: reg.r.supplyStartDate,
-    supplier_mpid: supplierMpid(),
+    supplier_mpid: reg.mp.mpid ?? supplierMpid(),
     account_number: reg.accountNumber,
     is_migrated: true,
     ...(reg.mp.fuel === "electricity" ? { profile_class: reg.mp.profileClass, is_export: reg.mp.isExport } : {}),

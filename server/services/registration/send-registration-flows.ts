@@ -105,7 +105,8 @@ async function markForRegistration(tx: Db, account: ImportedAccount, mp: typeof 
 
 function registrationRequested(account: ImportedAccount, mp: typeof meterPoints.$inferSelect, date: string, organisationId: number): PendingEvent {
   const on = { accountNumber: account.number, organisationId };
-  const common = { supply_start_date: date, supplier_mpid: supplierMpid(), account_number: account.number };
+  // The market participant id the migration sent for the meter point, else this platform's own.
+  const common = { supply_start_date: date, supplier_mpid: mp.mpid ?? supplierMpid(), account_number: account.number };
   return mp.fuel === "electricity"
     ? pending("meterpoint.elec.cos_gain.registration.requested", "v1", { mpan: mp.mpxn, ...common, is_internal_transfer: false, is_migrated: true, is_export: mp.isExport }, on)
     : pending("meterpoint.gas.cos_gain.registration.requested", "v1", { mprn: mp.mpxn, ...common }, on);
