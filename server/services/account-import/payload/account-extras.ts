@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AnyJson, DateStr, DateTimeStr, Dec, Email, JsonObject, Str, TaxYear } from "./fields";
 
-/** Object codes: campaign_name_and_slug_provided, campaign_name_or_slug_not_provided, campaign_not_found, start_date_same_as_end_date. */
+/** Object codes: campaign_name_and_slug_provided, campaign_name_or_slug_not_provided, start_date_same_as_end_date. */
 export const AccountCampaign = z.strictObject({
   campaign_name: Str(255, { blank: false }).nullable().optional().describe("Deprecated."),
   campaign_note: Str().nullable().optional(),
@@ -10,9 +10,9 @@ export const AccountCampaign = z.strictObject({
   start_date: DateStr.nullable().optional(),
 });
 export type AccountCampaign = z.infer<typeof AccountCampaign>;
-/** Object codes: commission_type_requires_value, uplift_and_value_conflict, start_date_later_than_end_date. */
+/** Object codes: start_date_later_than_end_date. */
 export const EnergyCommissionContract = z.strictObject({
-  affiliate_organisation_name: Str(128, { blank: false }), // affiliate_organisation_does_not_exist
+  affiliate_organisation_name: Str(128, { blank: false }),
   commission_type: z.enum(["UNIT_RATE_UPLIFT"]).optional().describe("Deprecated."),
   effective_from: DateStr,
   effective_to: DateStr,
@@ -23,7 +23,6 @@ export const EnergyCommissionContract = z.strictObject({
   value: Dec(11, 2).optional().describe("Deprecated."),
 });
 export type EnergyCommissionContract = z.infer<typeof EnergyCommissionContract>;
-/** Object codes: invalid_complaint_source. */
 export const ComplaintContact = z.strictObject({
   body: Str(undefined, { blank: false }),
   communication_method: z.enum(["LANDLINE","MOBILE","EMAIL","POST"]),
@@ -32,9 +31,8 @@ export const ComplaintContact = z.strictObject({
   status: z.enum(["OPEN","RESOLVED","NO_CONTACT","REOPENED","DEADLOCK","CANCELLED"]),
 });
 export type ComplaintContact = z.infer<typeof ComplaintContact>;
-/** Object codes: invalid_complaint_type_or_subtype, invalid_official_organization_or_status, official_complaint_field_missing, chsr_letter_not_sent. */
 export const Complaint = z.strictObject({
-  complainant_email: Email(254), // possible_test_email_address
+  complainant_email: Email(254),
   complainant_name: Str(255, { blank: false }),
   complaint_contacts: z.array(ComplaintContact),
   created_at: DateTimeStr,
@@ -54,14 +52,14 @@ export const ContributionSchemePeriod = z.strictObject({
   start_date: DateStr,
 });
 export type ContributionSchemePeriod = z.infer<typeof ContributionSchemePeriod>;
-/** Object codes: start_date_later_than_end_date, invalid_contribution_period_end_date, invalid_contribution_period_start_date, overlapping_contribution_periods. */
+/** Object codes: start_date_later_than_end_date. */
 export const ContributionSchemeAgreement = z.strictObject({
   active_period_end_date: DateStr.nullable().optional(),
   active_period_start_date: DateStr,
   amount: Dec(10, 10),
   interval: z.enum(["MONTHLY","QUARTERLY"]),
   periods: z.array(ContributionSchemePeriod).optional(),
-  scheme: Str(undefined, { blank: false }), // invalid_contribution_scheme
+  scheme: Str(undefined, { blank: false }),
 });
 export type ContributionSchemeAgreement = z.infer<typeof ContributionSchemeAgreement>;
 export const AgedDebt = z.strictObject({
@@ -69,18 +67,16 @@ export const AgedDebt = z.strictObject({
   due_date: DateStr.optional(),
 });
 export type AgedDebt = z.infer<typeof AgedDebt>;
-/** Object codes: debt_collection_agency_does_not_exist, debt_collection_agency_name_required. */
 export const Debt = z.strictObject({
   aged_debt: z.array(AgedDebt).optional(),
   agency_name: Str(256).optional(),
-  cais_reference: Str().optional(), // cais_reference_already_in_use_on_another_account, cais_references_not_supported
+  cais_reference: Str().optional(),
   campaign: Str(256).optional(),
   is_insolvent: z.boolean().optional(),
   notes: Str(256).optional(),
   start_date: DateStr.optional(),
 });
 export type Debt = z.infer<typeof Debt>;
-/** Object codes: fulfilled_at_greater_than_last_interest_date, last_interest_date_not_allowed. */
 export const DepositAgreement = z.strictObject({
   accepted_at: DateTimeStr.nullable().optional(),
   deposit_amount: Dec(10, 10),
@@ -91,12 +87,12 @@ export const DepositAgreement = z.strictObject({
 export type DepositAgreement = z.infer<typeof DepositAgreement>;
 export const DunningPath = z.strictObject({
   path_name: Str(256, { blank: false }),
-  start_date: DateStr.optional(), // date_in_past
+  start_date: DateStr.optional(),
 });
 export type DunningPath = z.infer<typeof DunningPath>;
 /** Object codes: start_date_later_than_end_date. */
 export const PartnerOrganisation = z.strictObject({
-  organisation_number: Str(128, { blank: false }), // partner_organisation_does_not_exist
+  organisation_number: Str(128, { blank: false }),
   role: AnyJson,
   source_reference_s3_key: Str().optional(),
   valid_from: DateTimeStr,

@@ -44,7 +44,7 @@ export const ProductCharacteristic = z.discriminatedUnion("code", [SalesChannelC
 export type ProductCharacteristic = z.infer<typeof ProductCharacteristic>;
 export const AgreementIntermediaryDetails = z.strictObject({
   external_id: Str(255).nullable().optional(),
-  portfolio_number: Str(undefined, { blank: false }), // invalid_portfolio_number
+  portfolio_number: Str(undefined, { blank: false }),
 });
 export type AgreementIntermediaryDetails = z.infer<typeof AgreementIntermediaryDetails>;
 export const RateOverride = z.strictObject({
@@ -52,12 +52,12 @@ export const RateOverride = z.strictObject({
   unit_price: Dec(10, 10),
 });
 export type RateOverride = z.infer<typeof RateOverride>;
-/** Object codes: start_date_later_than_end_date, invalid_period, rate_band_does_not_exist, no_register_id_or_rate_type_provided_for_bespoke_elec_rate, open_ended_agreement_for_end_dated_product. */
+/** Object codes: start_date_later_than_end_date. */
 export const ElectricityAgreement = z.strictObject({
   agreed_at: DateTimeStr.nullable().optional(),
-  bespoke_tariff_rates: z.array(ElectricityBespokeElectricityTariffRate).optional(), // duplicate_bespoke_rates
+  bespoke_tariff_rates: z.array(ElectricityBespokeElectricityTariffRate).optional(),
   business_contract_identifier: Str().nullable().optional(),
-  characteristics: z.array(ProductCharacteristic).nullable().optional(), // children_with_duplicate_values
+  characteristics: z.array(ProductCharacteristic).nullable().optional(),
   effective_from: DateStr,
   effective_to: DateStr.nullable().optional(),
   intermediary: AgreementIntermediaryDetails.nullable().optional(),
@@ -73,12 +73,12 @@ export const GasBespokeGasTariffRate = z.strictObject({
   unit_rate: Dec(7, 5),
 });
 export type GasBespokeGasTariffRate = z.infer<typeof GasBespokeGasTariffRate>;
-/** Object codes: start_date_later_than_end_date, invalid_period, rate_band_does_not_exist, no_register_id_or_rate_type_provided_for_bespoke_elec_rate, open_ended_agreement_for_end_dated_product. */
+/** Object codes: start_date_later_than_end_date. */
 export const GasAgreement = z.strictObject({
   agreed_at: DateTimeStr.nullable().optional(),
-  bespoke_tariff_rates: z.array(GasBespokeGasTariffRate).optional(), // duplicate_bespoke_rates
+  bespoke_tariff_rates: z.array(GasBespokeGasTariffRate).optional(),
   business_contract_identifier: Str().nullable().optional(),
-  characteristics: z.array(ProductCharacteristic).nullable().optional(), // children_with_duplicate_values
+  characteristics: z.array(ProductCharacteristic).nullable().optional(),
   effective_from: DateStr,
   effective_to: DateStr.nullable().optional(),
   intermediary: AgreementIntermediaryDetails.nullable().optional(),

@@ -3,7 +3,6 @@ import { AnyJson, CompanyNumber, CustomerEmail, DateStr, Email, Int, JsonObject,
 import { Note } from "./embedded";
 import { CustomerAlternativeNumber, CustomerUserDetail } from "./customer";
 
-/** Object codes: business_detail_incorrect_value_type, business_detail_failed_validation. */
 export const BusinessDetail = z.strictObject({
   key: z.enum(["sic_codes","vat_number","registered_charity_number","ofgem_protection_label"]),
   value: AnyJson,
@@ -21,7 +20,6 @@ export const PortfolioSettings = z.strictObject({
   send_collective_bill_constituent_messages: z.boolean().optional(),
 });
 export type PortfolioSettings = z.infer<typeof PortfolioSettings>;
-/** Object codes: portfolio_references_missing, portfolio_references_provided, duplicate_portfolio_references. */
 export const BusinessPortfolio = z.strictObject({
   billing_name: Str(510).optional(),
   notes: z.array(Note).optional(),
@@ -29,7 +27,6 @@ export const BusinessPortfolio = z.strictObject({
   portfolio_settings: PortfolioSettings.nullable().optional(),
 });
 export type BusinessPortfolio = z.infer<typeof BusinessPortfolio>;
-/** Object codes: customer_details_and_user_details_both_provided, contact_details_for_occupier, customer_may_not_be_named_the_occupier. */
 export const BusinessUser = z.strictObject({
   alternative_phone_numbers: z.array(CustomerAlternativeNumber).optional(),
   business_roles: z.array(z.enum(["POWER_OF_ATTORNEY","NEIGHBOUR","LOA_LEVEL_1","LOA_LEVEL_3","CARER","ADMIN","EXECUTOR","LOA_LEVEL_2","STUDENT_HOUSE","FRIEND_FAMILY_MEMBER"])),
@@ -40,8 +37,8 @@ export const BusinessUser = z.strictObject({
   credit_score: Int(0, 9999).nullable().optional(),
   date_of_birth: DateStr.nullable().optional(),
   deceased: z.enum(["Reported","Confirmed",""]).optional(),
-  details: JsonObject.nullable().optional().describe("Deprecated."), // customer_detail_failed_validation, customer_detail_incorrect_value_type, customer_detail_not_registered
-  email: CustomerEmail.nullable().optional(), // possible_test_email_address, internal_email_address
+  details: JsonObject.nullable().optional().describe("Deprecated."),
+  email: CustomerEmail.nullable().optional(), // internal_email_address
   family_name: Str(255).optional(),
   given_name: Str(255).optional(),
   label: Str().nullable().optional(),
@@ -50,27 +47,26 @@ export const BusinessUser = z.strictObject({
   salutation: Str(128).nullable().optional(),
   title: Str(20).nullable().optional(),
   unable_to_read_meters: z.boolean().optional(),
-  user_details: z.array(CustomerUserDetail).optional(), // required_customer_details_namespace_missing
+  user_details: z.array(CustomerUserDetail).optional(),
 });
 export type BusinessUser = z.infer<typeof BusinessUser>;
 export const BaseBusiness = z.strictObject({
   business_type: z.enum(["SOLE_TRADER","LTD","PTY_LTD","PARTNERSHIP","CHARITY","PLC","LLP","TRUST","TRADING_AS","GOVERNMENT","NON_PROFIT","CHURCH","HOMEOWNER_ASSOCIATION","TBD"]).optional(),
   company_name: Str(255).optional(),
   company_number: CompanyNumber.optional(), // invalid_company_number
-  details: z.array(BusinessDetail).optional(), // children_with_duplicate_values
+  details: z.array(BusinessDetail).optional(),
   portfolios: z.array(BusinessPortfolio).optional(),
   segment_name: AnyJson.optional(),
   users: z.array(BusinessUser).optional(),
 });
 export type BaseBusiness = z.infer<typeof BaseBusiness>;
-/** Object codes: business_information_required_if_not_linking_via_contract, business_information_not_required_if_linking_via_contract, missing_contract_identifier. */
 export const BusinessWithExistingContracts = z.strictObject({
   business_contract_identifier: Str().optional().describe("Deprecated."),
   business_contract_identifiers: z.array(Str(255)).optional(),
   business_type: z.enum(["SOLE_TRADER","LTD","PTY_LTD","PARTNERSHIP","CHARITY","PLC","LLP","TRUST","TRADING_AS","GOVERNMENT","NON_PROFIT","CHURCH","HOMEOWNER_ASSOCIATION","TBD"]).optional(),
   company_name: Str(255).optional(),
   company_number: CompanyNumber.optional(), // invalid_company_number
-  details: z.array(BusinessDetail).optional(), // children_with_duplicate_values
+  details: z.array(BusinessDetail).optional(),
   portfolios: z.array(BusinessPortfolio).optional(),
   segment_name: AnyJson.optional(),
   users: z.array(BusinessUser).optional(),
@@ -78,7 +74,6 @@ export const BusinessWithExistingContracts = z.strictObject({
 export type BusinessWithExistingContracts = z.infer<typeof BusinessWithExistingContracts>;
 export const Business = z.union([BusinessWithExistingContracts, BaseBusiness]);
 export type Business = z.infer<typeof Business>;
-/** Object codes: portfolio_references_missing, portfolio_references_provided, duplicate_portfolio_references. */
 export const AccountPortfolio = z.strictObject({
   billing_name: Str(510).optional(),
   notes: z.array(Note).optional(),
@@ -86,7 +81,6 @@ export const AccountPortfolio = z.strictObject({
   portfolio_settings: PortfolioSettings.nullable().optional(),
 });
 export type AccountPortfolio = z.infer<typeof AccountPortfolio>;
-/** Object codes: account_billing_options_industry_billing_with_period_data, account_billing_options_period_data_required. */
 export const EnergyAccountBillingOptions = z.strictObject({
   period_length: z.enum(["MONTHLY","QUARTERLY"]).nullable().optional(),
   period_length_multiplier: Int().optional(),

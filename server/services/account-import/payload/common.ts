@@ -6,14 +6,13 @@ export const Metadata = z.strictObject({
   value: AnyJson,
 });
 export type Metadata = z.infer<typeof Metadata>;
-/** Object codes: reference_already_exists. */
 export const AccountReference = z.strictObject({
-  namespace: Str(50, { blank: false }), // invalid_reference_namespace
+  namespace: Str(50, { blank: false }),
   value: Str(100, { blank: false }),
 });
 export type AccountReference = z.infer<typeof AccountReference>;
 export const Ledger = z.strictObject({
-  ledger_code: Str(undefined, { blank: false }), // ledger_code_does_not_exist
+  ledger_code: Str(undefined, { blank: false }),
   ledger_identifier: Str().optional(),
 });
 export type Ledger = z.infer<typeof Ledger>;

@@ -8,7 +8,7 @@ export const CustomerAlternativeNumber = z.strictObject({
 export type CustomerAlternativeNumber = z.infer<typeof CustomerAlternativeNumber>;
 export const CustomerConsent = z.strictObject({
   description: Str(255).optional(),
-  signed_at: DateTimeStr.optional(), // date_in_future
+  signed_at: DateTimeStr.optional(),
   type: AnyJson,
   value: z.enum(["ACCEPTED","REJECTED","UNKNOWN","PENDING"]),
 });
@@ -25,27 +25,25 @@ export const EnergyCustomerPreferences = z.strictObject({
   partner_password: Str(10).optional(),
 });
 export type EnergyCustomerPreferences = z.infer<typeof EnergyCustomerPreferences>;
-/** Object codes: psr_industry_code_not_provided, temporary_psr_does_not_have_end_date. */
 export const EnergyPSR = z.strictObject({
   additional_information: Str().nullable().optional(),
-  description: Str().nullable().optional(), // psr_record_description_not_found
+  description: Str().nullable().optional(),
   effective_from: DateOrDateTimeStr.optional(),
   effective_to: DateOrDateTimeStr.nullable().optional(),
-  elec_industry_code: Str().nullable().optional(), // electricity_psr_record_not_found, psr_invalid_industry_code
-  gas_industry_code: Str().nullable().optional(), // gas_psr_record_not_found, psr_invalid_industry_code
+  elec_industry_code: Str().nullable().optional(),
+  gas_industry_code: Str().nullable().optional(),
 });
 export type EnergyPSR = z.infer<typeof EnergyPSR>;
-/** Object codes: customer_detail_failed_validation, customer_detail_incorrect_value_type, customer_detail_not_registered. */
 export const CustomerUserDetail = z.strictObject({
   namespace: z.enum(["external_user_id"]),
   value: AnyJson,
 });
 export type CustomerUserDetail = z.infer<typeof CustomerUserDetail>;
-/** Object codes: customer_details_and_user_details_both_provided, contact_details_for_occupier, customer_may_not_be_named_the_occupier, metadata_has_duplicate_keys, required_user_role, customer_has_exclusive_role_conflict, fields_are_mutually_exclusive. */
+/** Object codes: metadata_has_duplicate_keys. */
 export const EnergyCustomer = z.strictObject({
   account_roles: z.array(z.enum(["POWER_OF_ATTORNEY","NEIGHBOUR","LOA_LEVEL_1","LOA_LEVEL_3","CARER","ADMIN","EXECUTOR","LOA_LEVEL_2","STUDENT_HOUSE","FRIEND_FAMILY_MEMBER"])).optional(),
   alternative_phone_numbers: z.array(CustomerAlternativeNumber).optional(),
-  consents: z.array(CustomerConsent).optional(), // field_not_enabled, children_with_duplicate_values
+  consents: z.array(CustomerConsent).optional(),
   contact_emails: z.array(Email(254)).optional(),
   credit_assessment_id: Str().nullable().optional(),
   credit_result: Str().nullable().optional(),
@@ -54,8 +52,8 @@ export const EnergyCustomer = z.strictObject({
   customer_preferences: EnergyCustomerPreferences.optional().describe("Deprecated."),
   date_of_birth: DateStr.nullable().optional(),
   deceased: z.enum(["Reported","Confirmed",""]).optional(),
-  details: JsonObject.nullable().optional().describe("Deprecated."), // customer_detail_failed_validation, customer_detail_incorrect_value_type, customer_detail_not_registered
-  email: CustomerEmail.nullable().optional(), // possible_test_email_address, internal_email_address
+  details: JsonObject.nullable().optional().describe("Deprecated."),
+  email: CustomerEmail.nullable().optional(), // internal_email_address
   family_name: Str(255).optional(),
   given_name: Str(255).optional(),
   label: Str().nullable().optional(),
@@ -69,13 +67,13 @@ export const EnergyCustomer = z.strictObject({
   salutation: Str(128).nullable().optional(),
   title: Str(20).nullable().optional(),
   unable_to_read_meters: z.boolean().optional(),
-  user_details: z.array(CustomerUserDetail).optional(), // required_customer_details_namespace_missing
+  user_details: z.array(CustomerUserDetail).optional(),
   user_identifier: Str().optional(),
 });
 export type EnergyCustomer = z.infer<typeof EnergyCustomer>;
 export const AccountConsent = z.strictObject({
   description: Str(255).optional(),
-  signed_at: DateTimeStr.optional(), // date_in_future
+  signed_at: DateTimeStr.optional(),
   type: AnyJson,
   value: z.enum(["ACCEPTED","REJECTED","UNKNOWN","PENDING"]),
 });

@@ -5,7 +5,7 @@ import { EnergySmartRefusalInterest, EnergySmartSiteVisit, EnergyTaxExemption } 
 import { ElectricityMeter } from "./meter";
 
 export const ElectricityAgentContractReference = z.strictObject({
-  agent_mpid: Str(4).nullable().optional(), // market_participant_not_found, supply_type_not_recognised
+  agent_mpid: Str(4).nullable().optional(),
   contract_reference: Str(10).optional(),
   is_amr: z.boolean().optional(),
   is_customer_appointed: z.boolean().optional(),
@@ -46,15 +46,15 @@ export const ElectricityEstimatedAnnualConsumption = z.strictObject({
   tpr: Str(16, { blank: false }),
 });
 export type ElectricityEstimatedAnnualConsumption = z.infer<typeof ElectricityEstimatedAnnualConsumption>;
-/** Object codes: start_date_later_than_end_date, agreement_start_date_before_supply_start_date, multiple_non_dmex_meters_with_serial_number, registers_missing_for_active_electricity_meter, agent_contract_reference_does_not_exist, multiple_active_agent_contract_references, agents_and_mpids_to_appoint_provided. */
+/** Object codes: start_date_later_than_end_date, agreement_start_date_before_supply_start_date, multiple_non_dmex_meters_with_serial_number. */
 export const ElectricityMeterPoint = z.strictObject({
   supply_type: z.literal("ELECTRICITY"),
   agents: ElectricityAgents.nullable().optional(),
   agreements: z.array(ElectricityAgreement).optional(),
-  capacity_values: z.array(ElectricityCapacityValue).optional(), // gaps_or_overlaps_in_periods, zero_length_periods
+  capacity_values: z.array(ElectricityCapacityValue).optional(),
   ccl_exemptions: z.array(EnergyTaxExemption).optional(), // multiple_open_ended_tax_exemptions, overlapping_effective_dates_for_tax_exemptions
-  configuration_periods: z.array(ElectricityConfigurationPeriod).optional(), // gaps_or_overlaps_in_periods, zero_length_periods, configuration_period_starts_in_future, latest_configuration_period_not_open_ended
-  dc_to_appoint: Str(4).nullable().optional().describe("Deprecated."), // market_participant_not_found, supply_type_not_recognised
+  configuration_periods: z.array(ElectricityConfigurationPeriod).optional(),
+  dc_to_appoint: Str(4).nullable().optional().describe("Deprecated."),
   dr_in_progress: z.boolean().nullable().optional(), // disputed_read_in_progress
   eac_history: z.array(ElectricityEstimatedAnnualConsumption).optional(), // repeated_eac_for_tpr
   et_in_progress: z.boolean().nullable().optional(), // erroneous_transfer_not_in_progress
@@ -64,8 +64,8 @@ export const ElectricityMeterPoint = z.strictObject({
   last_billed_to_date: DateStr.optional(),
   measurement_class: z.enum(["A","B","C","D","E","F","G"]).optional(),
   meters: z.array(ElectricityMeter).optional(), // meter_with_duplicate_register_ids
-  mop_to_appoint: Str(4).nullable().optional().describe("Deprecated."), // market_participant_not_found, supply_type_not_recognised
-  mpid: Str(4, { blank: false }), // market_participant_not_found, supply_type_not_recognised
+  mop_to_appoint: Str(4).nullable().optional().describe("Deprecated."),
+  mpid: Str(4, { blank: false }),
   profile_class: Int().optional(),
   regular_reading_cycle: z.enum(["A","B","D","E","H","M","N","O","Q","S","T","W","Z"]).optional(),
   smart_refusal_interest: EnergySmartRefusalInterest.optional(),

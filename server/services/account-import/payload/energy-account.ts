@@ -10,10 +10,10 @@ import { AccountReference, Metadata } from "./common";
 import { PaymentAdequacyChange, PaymentInstruction, PaymentPlan, PaymentPreference, PaymentPromise, PaymentSchedule } from "./payments";
 import { EnergyLegacySupplyAddress } from "./supply-address";
 
-/** Object codes: error-codes.ts. */
+/** Object codes: rules/account-rules.ts, supply-rules.ts, ledger-rules.ts (codes in error-codes.ts). */
 export const EnergyAccount = z.strictObject({
   account_billing_options: EnergyAccountBillingOptions.optional(),
-  account_campaigns: z.array(AccountCampaign).optional(), // inconsistent_campaign_identifiers, duplicate_account_campaigns
+  account_campaigns: z.array(AccountCampaign).optional(), // duplicate_account_campaigns
   account_type: z.enum(["DOMESTIC","BUSINESS","MANAGED","PORTFOLIO_LEAD","DOMESTIC_VACANT","BUSINESS_VACANT","DOMESTIC_OCCUPIER","BUSINESS_OCCUPIER","SYSTEM","DOMESTIC_THIRD_PARTY_BILLED","BUSINESS_THIRD_PARTY_BILLED"]).optional(),
   affiliate_subdomain: Str().nullable().optional(),
   billing_address: Address.optional(),
@@ -35,17 +35,17 @@ export const EnergyAccount = z.strictObject({
   communication_preference: z.enum(["ONLINE","PRINT"]).optional(),
   company_number: CompanyNumber.optional(), // invalid_company_number
   complaints: z.array(Complaint).optional(),
-  consents: z.array(AccountConsent).optional(), // field_not_enabled, children_with_duplicate_values
-  contribution_agreements: z.array(ContributionSchemeAgreement).optional(), // overlapping_contribution_agreements
+  consents: z.array(AccountConsent).optional(),
+  contribution_agreements: z.array(ContributionSchemeAgreement).optional(),
   current_statement_transactions: z.array(EnergyTransaction).optional(),
-  customers: z.array(EnergyCustomer).optional(), // repeated_values_for_unique_customer_detail_namespace
+  customers: z.array(EnergyCustomer).optional(),
   date_of_sale: DateStr.optional(),
   dd_reference: Str(512).optional().describe("Deprecated."),
   debt: Debt.optional().describe("Deprecated."),
   debts: z.array(Debt).optional(),
   deposit_agreements: z.array(DepositAgreement).optional(), // multiple_active_deposits_not_allowed
   document_accessibility: z.enum(["LARGE_PRINT","BRAILLE","SPOKEN",""]).optional(),
-  dunning_path: DunningPath.optional(), // dunning_path_not_found
+  dunning_path: DunningPath.optional(),
   external_account_number: Str(128).optional(),
   fit: EnergyFit.optional(),
   historical_statement_transactions: z.array(EnergyTransaction).optional(),
@@ -64,11 +64,11 @@ export const EnergyAccount = z.strictObject({
   operations_team_name: Str().optional(), // operations_team_name_does_not_exist
   partner_organisations: z.array(PartnerOrganisation).optional(),
   payment_adequacy_changes: z.array(PaymentAdequacyChange).optional(),
-  payment_instructions: z.array(PaymentInstruction).optional(), // payment_instructions_ledger_code_uniformity_failed
+  payment_instructions: z.array(PaymentInstruction).optional(),
   payment_plans: z.array(PaymentPlan).optional(),
   payment_preferences: z.array(PaymentPreference).optional(),
   payment_promises: z.array(PaymentPromise).optional(),
-  payment_schedules: z.array(PaymentSchedule).optional(), // payment_schedules_ledger_code_uniformity_failed, multiple_open_ended_payment_schedules, payment_schedule_date_overlaps, payment_schedule_date_gaps
+  payment_schedules: z.array(PaymentSchedule).optional(),
   portfolio: AccountPortfolio.nullable().optional(),
   references: z.array(AccountReference).optional(),
   sales_channel: z.enum(["DIRECT","PRICE_COMPARISON","TELESALES","DIGI_TELESALES","EVENTS","FIELD_SALES","AGGREGATOR","PARTNERSHIPS","NEW_TENANT","MOVE_IN","WORKPLACE_POP_UP","BROKER","PARENT_POWER","PEOPLE_POWER","GIFT_OF_KIT","HIGH_REFERRER","SUPPLIER_OF_LAST_RESORT","ACQUISITION","WORKS_WITH_OCTOPUS","LANDLORD","DEBT_COLLECTION_AGENCY","''"]).optional(),
@@ -76,17 +76,16 @@ export const EnergyAccount = z.strictObject({
   smart_read_cycle_day: DayOfMonth.optional(), // invalid_day_of_month
   smart_read_frequency: z.enum(["MONTHLY","DAILY","HALF_HOURLY","DENIED"]).optional(),
   statements: z.array(Statement).optional(),
-  supply_addresses: z.array(EnergyLegacySupplyAddress).optional(), // duplicate_meter_points_on_different_supply_addresses_provided, supply_points_provided_while_skip_supply_point_creation_enabled, supply_points_not_provided_while_skip_supply_point_creation_disabled, supply_addresses_provided_while_skip_property_creation_enabled, duplicate_supply_addresses_found, no_reading_on_removed_on, no_transfer_reading_on_exchanged_meter, last_billed_to_date_on_new_meter, no_last_billed_to_date_on_exchanged_meter, loss_in_progress, agents_supplied_for_non_on_market_switch, import_meter_not_found_for_export_meter, unexpected_number_of_meter_points_found_for_meter, billed_reading_after_last_billed_to_date, transfer_reading_dates_must_match_last_billed_to_date
+  supply_addresses: z.array(EnergyLegacySupplyAddress).optional(), // duplicate_meter_points_on_different_supply_addresses_provided, duplicate_supply_addresses_found
   transfer_balance: Dec(10, 10).optional(),
   unknown_occupier: z.boolean().nullable().optional(),
   warm_home_discount: z.array(EnergyWarmHomeDiscount).optional(),
 });
 export type EnergyAccount = z.infer<typeof EnergyAccount>;
-/** Object codes: schedule_window_start__after_end. */
 export const TaskParameters = z.strictObject({
   is_dry_run: z.boolean().optional(),
-  schedule_window_end: DateTimeStr.nullable().optional(), // schedule_window_end_too_far_in_future
-  schedule_window_start: DateTimeStr.nullable().optional(), // schedule_window_start_in_past
+  schedule_window_end: DateTimeStr.nullable().optional(),
+  schedule_window_start: DateTimeStr.nullable().optional(),
 });
 export type TaskParameters = z.infer<typeof TaskParameters>;
 export const ScheduleAccountCreation = z.strictObject({
@@ -98,7 +97,7 @@ export const ValidateAccount = z.strictObject({
   payload: EnergyAccount,
 });
 export type ValidateAccount = z.infer<typeof ValidateAccount>;
-/** Object codes: import_process_does_not_exist, operations_team_provided_when_using_auto_allocation, operations_team_should_be_provided. */
+/** Object codes: import_process_does_not_exist. */
 export const ProcessAccountImportProcess = z.strictObject({
   dry_run: z.boolean().optional(),
   external_account_number: Str(undefined, { blank: false }),

@@ -43,7 +43,6 @@ export const EnergyMeter = z.strictObject({
   type: z.enum(["EXPORT","SUPPLY","GENERATION"]),
 });
 export type EnergyMeter = z.infer<typeof EnergyMeter>;
-/** Object codes: payment_instruction_details_incomplete. */
 export const EnergyFit = z.strictObject({
   installations: z.array(EnergyInstallation).min(1),
   instruction_reference: Str(512).optional(),

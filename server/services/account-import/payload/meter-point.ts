@@ -8,7 +8,6 @@ export const EnergyTaxExemption = z.strictObject({
   rate: Dec(1, 2),
 });
 export type EnergyTaxExemption = z.infer<typeof EnergyTaxExemption>;
-/** Object codes: smart_refusal_reason_given_for_interest. */
 export const EnergySmartRefusalInterest = z.strictObject({
   date: DateStr,
   refusal_reason: z.enum(["DO_NOT_OWN_HOME","TECHNOLOGY_SCEPTICAL","WORRIED_SECURITY","WORRIED_HEALTH_SAFETY","NEGATIVE_PUBLICITY","WORRIED_ABOUT_USAGE_COST","ALREADY_HAS_SMART_METER","HOUSE_MOVE_IMMINENT","SWITCH_IMMINENT","MORE_INFORMATION_REQUIRED","IS_LANDLORD","CANNOT_SEE_BENEFIT","WAIT_UNTIL_IT_IS_COMPULSORY","VULNERABILITY","WORRIED_ABOUT_SMART_METERS","WORRIED_ABOUT_INSTALLATION","PROPERTY_NOT_OCCUPIED","CANNOT_ATTEND_APPOINTMENT"]).optional(),

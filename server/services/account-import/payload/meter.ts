@@ -31,18 +31,18 @@ export const Reading = z.strictObject({
   register_id: Str(32).optional(),
 });
 export type Reading = z.infer<typeof Reading>;
-/** Object codes: smart_details_provided_for_non_smart_meter, prepay_details_on_non_prepay_meter, electricity_prepay_meter_without_customer_reference_number, reading_register_id_not_recognised, reading_without_register_id, historical_reading_register_id_not_recognised, no_register_id_for_reading. */
+/** Object codes: smart_details_provided_for_non_smart_meter, prepay_details_on_non_prepay_meter, electricity_prepay_meter_without_customer_reference_number, reading_register_id_not_recognised, reading_without_register_id, historical_reading_register_id_not_recognised. */
 export const ElectricityMeter = z.strictObject({
   installed_on: DateStr.nullable().optional(),
   is_prepay: z.boolean().optional(),
-  meter_serial_number: MeterSerialNumber, // blank, invalid_meter_serial_number, supply_type_not_recognised
-  prepay_customer_reference_number: Str(20).optional(), // invalid_prepay_customer_reference_number
+  meter_serial_number: MeterSerialNumber, // blank, invalid_meter_serial_number
+  prepay_customer_reference_number: Str(20).optional(),
   prepay_details: EnergyPrepaymentDetails.optional(),
   reading_history: z.array(HistoricalReading).optional(),
   registers: z.array(ElectricityRegister).optional(), // registers_have_duplicate_tprs
   removed_on: DateStr.nullable().optional(),
   smart_commissioned_on: DateStr.nullable().optional(), // future_smart_meter_commission_date
-  smart_device_id: Str().nullable().optional(), // invalid_smart_device_id
+  smart_device_id: Str().nullable().optional(),
   smart_type: z.enum(["NONE","SMETS1","SMETS1_ENROLLED","SMETS2"]).optional(),
   transfer_readings: z.array(Reading).optional(),
 });
@@ -65,13 +65,13 @@ export const GasMeter = z.strictObject({
   installed_on: DateStr.nullable().optional(),
   is_prepay: z.boolean().optional(),
   last_billed_to_date: DateStr.optional(),
-  meter_serial_number: MeterSerialNumber, // blank, invalid_meter_serial_number, supply_type_not_recognised
-  prepay_customer_reference_number: Str(20).optional(), // invalid_prepay_customer_reference_number
+  meter_serial_number: MeterSerialNumber, // blank, invalid_meter_serial_number
+  prepay_customer_reference_number: Str(20).optional(),
   prepay_details: GasPrepaymentDetails.optional(),
   reading_history: z.array(HistoricalReading).optional(),
   removed_on: DateStr.nullable().optional(),
   smart_commissioned_on: DateStr.nullable().optional(), // future_smart_meter_commission_date
-  smart_device_id: Str().nullable().optional(), // invalid_smart_device_id
+  smart_device_id: Str().nullable().optional(),
   smart_type: z.enum(["NONE","SMETS1","SMETS1_ENROLLED","SMETS2"]).optional(),
   transfer_readings: z.array(Reading).optional(),
   units_of_measure: z.enum(["SCFH","SCMH"]).optional(),

@@ -2,11 +2,10 @@ import { z } from "zod";
 import { DateStr, DateTimeStr, Dec, Int, Str } from "./fields";
 import { Ledger } from "./common";
 
-/** Object codes: incomplete_payments_not_enabled. */
 export const PaymentInstruction = z.strictObject({
   customer_reference: Str(512).optional(),
   instruction_identifier: Str().optional(),
-  ledger_code: Str().optional(), // ledger_code_does_not_exist
+  ledger_code: Str().optional(),
   reference: Str(512, { blank: false }),
   type: z.enum(["BPAY","CARD","CUSTOM","DIRECT_DEBIT","GMO_REFUND","PAYMENT_SLIP"]),
   use_for_scheduled_payments: z.boolean().optional(),
@@ -19,7 +18,6 @@ export const PaymentPlanPaymentAmountComponent = z.strictObject({
   component_type: Str(undefined, { blank: false }),
 });
 export type PaymentPlanPaymentAmountComponent = z.infer<typeof PaymentPlanPaymentAmountComponent>;
-/** Object codes: payment_plan_payment_components_do_not_sum_to_total. */
 export const PaymentPlanPayment = z.strictObject({
   amount_components: z.array(PaymentPlanPaymentAmountComponent),
   payment_date: DateStr,
@@ -28,9 +26,9 @@ export const PaymentPlanPayment = z.strictObject({
 export type PaymentPlanPayment = z.infer<typeof PaymentPlanPayment>;
 export const PaymentPlan = z.strictObject({
   accepted_at: DateTimeStr,
-  payments: z.array(PaymentPlanPayment), // duplicate_payment_component_combinations
+  payments: z.array(PaymentPlanPayment),
   schedule_means: z.enum(["DD","CARD","MANUAL","PAYMENT_SLIP"]),
-  strategy_name: Str(undefined, { blank: false }), // payment_plan_strategy_does_not_exist
+  strategy_name: Str(undefined, { blank: false }),
 });
 export type PaymentPlan = z.infer<typeof PaymentPlan>;
 export const ExistingPaymentInstructionReference = z.strictObject({
@@ -73,11 +71,11 @@ export const Payments = z.strictObject({
   payment_type: z.enum([]).optional(),
 });
 export type Payments = z.infer<typeof Payments>;
-/** Object codes: error-codes.ts. */
+/** Object codes: rules/account-rules.ts, supply-rules.ts, ledger-rules.ts (codes in error-codes.ts). */
 export const PaymentSchedule = z.strictObject({
   amount: Dec(8, 2).optional(),
   balance_threshold: Dec(8, 2).optional(),
-  day_of_month: Int().nullable().optional(), // invalid_payment_day_for_payment_schedule
+  day_of_month: Int().nullable().optional(),
   debt_repayment_element: Dec(8, 2).optional(),
   debt_repayment_end_date: DateStr.optional(),
   delay_days: Int().optional(),
@@ -85,23 +83,22 @@ export const PaymentSchedule = z.strictObject({
   end_date: DateStr.nullable().optional(),
   exempt_from_payment_adequacy: z.boolean().optional(),
   frequency: z.enum(["MONTHLY","QUARTERLY","WEEKLY","FORTNIGHTLY","FOUR_WEEKLY","ANNUALLY","SIX_MONTHLY"]).optional(),
-  instalments: z.array(Payments).optional(), // children_with_duplicate_values
+  instalments: z.array(Payments).optional(),
   is_debt_repayment_plan: z.boolean().optional(),
-  ledger_code: Str().optional(), // ledger_code_does_not_exist
+  ledger_code: Str().optional(),
   means: z.enum(["DD","CARD","MANUAL","PAYMENT_SLIP"]),
   paid_by: z.enum(["CUSTOMER","FUEL_DIRECT"]).optional(),
   start_date: DateStr,
   trigger: z.enum(["PLAN","REGULAR","REGULAR_PLAN","BALANCE","BILL"]).optional(),
 });
 export type PaymentSchedule = z.infer<typeof PaymentSchedule>;
-/** Object codes: payment_adequacy_invalid_dates, payment_adequacy_missing_reason, payment_adequacy_should_not_have_been_applied, payment_adequacy_monthly_charges_unequal, payment_adequacy_balance_adjustment_mismatch, payment_adequacy_new_direct_debit_amount_mismatch. */
 export const PaymentAdequacyChange = z.strictObject({
-  applied_at: DateTimeStr.nullable().optional(), // payment_adequacy_invalid_dates
+  applied_at: DateTimeStr.nullable().optional(),
   average_monthly_charge: Int(0, undefined),
   average_monthly_elec_charge: Int(0, undefined),
   average_monthly_gas_charge: Int(0, undefined),
   balance_adjustment: Int(),
-  created_at: DateTimeStr, // payment_adequacy_invalid_dates
+  created_at: DateTimeStr,
   current_balance: Int(),
   existing_direct_debit_payment: Int(0, undefined),
   ledger: Ledger.optional(),

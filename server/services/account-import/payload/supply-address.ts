@@ -29,7 +29,7 @@ export const PropertyAdministrator = z.strictObject({
   title: Str(20).nullable().optional(),
 });
 export type PropertyAdministrator = z.infer<typeof PropertyAdministrator>;
-/** Object codes: invalid_address, both_landlord_details_and_property_administrators_provided, multiple_property_administrators. */
+/** Object codes: invalid_address, multiple_property_administrators. */
 export const EnergyLegacySupplyAddress = z.strictObject({
   customer_at_supply_address_from_date: DateStr,
   customer_at_supply_address_to_date: DateStr.nullable().optional(),
