@@ -93,6 +93,11 @@ function issueCode(issue: z.core.$ZodIssue): string {
   }
   if (issue.code === "too_big") return issue.origin === "array" ? "too_many_items" : issue.origin === "string" ? "max_length" : "max_value";
   if (issue.code === "invalid_value") return "invalid_choice";
+  if (issue.code === "invalid_union" && "discriminator" in issue) {
+    // A oneOf chosen by a field (supply_type, type): a missing chooser is required, a wrong one not a choice.
+    const chooser = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator as string];
+    return chooser === undefined ? "required" : "invalid_choice";
+  }
   if (issue.code === "invalid_format") return `invalid_${issue.format}`;
   return "invalid";
 }

@@ -71,7 +71,7 @@ export const EnergyAccount = z.strictObject({
   payment_schedules: z.array(PaymentSchedule).optional(),
   portfolio: AccountPortfolio.nullable().optional(),
   references: z.array(AccountReference).optional(),
-  sales_channel: z.enum(["DIRECT","PRICE_COMPARISON","TELESALES","DIGI_TELESALES","EVENTS","FIELD_SALES","AGGREGATOR","PARTNERSHIPS","NEW_TENANT","MOVE_IN","WORKPLACE_POP_UP","BROKER","PARENT_POWER","PEOPLE_POWER","GIFT_OF_KIT","HIGH_REFERRER","SUPPLIER_OF_LAST_RESORT","ACQUISITION","WORKS_WITH_OCTOPUS","LANDLORD","DEBT_COLLECTION_AGENCY","''"]).optional(),
+  sales_channel: z.enum(["DIRECT","PRICE_COMPARISON","TELESALES","DIGI_TELESALES","EVENTS","FIELD_SALES","AGGREGATOR","PARTNERSHIPS","NEW_TENANT","MOVE_IN","WORKPLACE_POP_UP","BROKER","PARENT_POWER","PEOPLE_POWER","GIFT_OF_KIT","HIGH_REFERRER","SUPPLIER_OF_LAST_RESORT","ACQUISITION","WORKS_WITH_OCTOPUS","LANDLORD","DEBT_COLLECTION_AGENCY",""]).optional(),
   sales_subchannel: Str().optional(),
   smart_read_cycle_day: DayOfMonth.optional(), // invalid_day_of_month
   smart_read_frequency: z.enum(["MONTHLY","DAILY","HALF_HOURLY","DENIED"]).optional(),
