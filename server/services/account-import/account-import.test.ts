@@ -55,29 +55,59 @@ describe("staging and importing accounts", () => {
     expect(org.id).toBeGreaterThan(0);
   });
 
-  it("refuses re-staging and re-importing an imported account with its platform number", async () => {
+  it("refuses re-staging and re-importing an imported account with production's AccountAlreadyImportedResponse", async () => {
     const { supplier, auth } = await setup();
     const body = accountPayload(supplier.code);
     await call(stage, STAGE, { body, auth });
     const imported = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number }, auth });
-    for (const [route, url, b] of [[stage, STAGE, body], [processRoute, PROCESS, { import_supplier: supplier.code, external_account_number: body.external_account_number }]] as const) {
+    expect(imported.status).toBe(201);
+    const detail = `The account import process with the account number ${body.external_account_number} has already been imported.`;
+    for (const [route, url, b] of [[stage, STAGE, body], [processRoute, PROCESS, { import_supplier_code: supplier.code, external_account_number: body.external_account_number }]] as const) {
       const res = await call(route, url, { body: b, auth });
       expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ code: "account_already_imported", external_account_number: body.external_account_number, account_number: imported.json.account_number });
+      expect(res.json).toEqual({
+        external_account_number: body.external_account_number,
+        kraken_account_number: imported.json.kraken_account_number,
+        non_field_errors: [detail],
+        detail,
+        code: "account_already_imported",
+        errors: [],
+        import_supplier: supplier.code,
+      });
     }
   });
 
-  it("dry_run validates and rolls back", async () => {
-    const { supplier, auth } = await setup();
+  it("dry_run runs the import and rolls it back: production's 400, nothing kept, a dry-run event", async () => {
+    const { org, supplier, auth } = await setup();
     const body = accountPayload(supplier.code);
     await call(stage, STAGE, { body, auth });
-    const res = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number, dry_run: true }, auth });
-    expect(res.status).toBe(200);
-    expect(res.json.dry_run).toBe(true);
+    const res = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: body.external_account_number, dry_run: true }, auth });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ detail: "Account would successfully import. Rolled back due to Dry Run.", code: "400", errors: [] });
     const rows = await t.db.select().from(accounts).where(and(eq(accounts.supplierId, supplier.id), eq(accounts.externalAccountNumber, body.external_account_number)));
     expect(rows).toHaveLength(0);
     const status = await call(transferStatus, "/x", { auth, params: { supplier: supplier.code, external: body.external_account_number } });
-    expect(status.json.status).toBe("staged");
+    expect(status.json).toEqual({ status: "UNKNOWN", kraken_account_number: "", account_number: "" });
+    const evs = await t.db.select().from(events).where(eq(events.organisationId, org.id));
+    const mine = evs.filter((e) => (e.payload as { external_identifier?: string }).external_identifier === body.external_account_number);
+    expect(mine.map((e) => e.type)).toEqual(["data_import.import_process.dry_run_complete"]);
+    expect(evs.some((e) => e.type === "account.created" || e.type === "agreement.created")).toBe(false);
+    // The real run afterwards still imports it.
+    const real = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: body.external_account_number }, auth });
+    expect(real.status).toBe(201);
+  });
+
+  it("process/ with nothing staged is production's 400 import_process_does_not_exist; a body without a supplier is refused", async () => {
+    const { supplier, auth } = await setup();
+    const res = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: "NEVER-STAGED" }, auth });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "import_process_does_not_exist", errors: [expect.objectContaining({ code: "import_process_does_not_exist", attr: "external_account_number" })] });
+    const none = await call(processRoute, PROCESS, { body: { external_account_number: "X" }, auth });
+    expect(none.status).toBe(400);
+    expect(none.json.errors).toEqual([expect.objectContaining({ code: "required", attr: "import_supplier_code" })]);
+    const both = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, import_supplier: "OTHER", external_account_number: "X" }, auth });
+    expect(both.status).toBe(400);
+    expect(both.json.errors).toEqual([expect.objectContaining({ attr: "import_supplier" })]);
   });
 
   it("rejects bad phone numbers with account_failed_validation and item errors", async () => {
@@ -91,21 +121,22 @@ describe("staging and importing accounts", () => {
     expect(res.json.errors).toContainEqual(expect.objectContaining({ code: "invalid_phone_number", attr: "customers.0.landline" }));
   });
 
-  it("rejects a bad MPAN check digit, a bad postcode, an unknown field, and a blank name", async () => {
+  it("rejects a bad MPAN check digit, a bad postcode, an unknown field, and a blank supply address line", async () => {
     const { supplier, auth } = await setup();
     const body = accountPayload(supplier.code) as any;
-    body.supply_addresses[0].electricity_meter_points[0].mpan = "1234567890123";
-    body.billing_address.postcode = "NOT A POSTCODE";
+    const mpan: string = body.supply_addresses[0].meter_points[0].identifier;
+    body.supply_addresses[0].meter_points[0].identifier = mpan.slice(0, 12) + ((Number(mpan[12]) + 1) % 10);
+    body.billing_postcode = "NOT A POSTCODE";
     body.surprise = 1;
-    body.billing_name = "";
+    body.supply_addresses[0].supply_address1 = " ";
     const res = await call(stage, STAGE, { body, auth });
     expect(res.status).toBe(400);
     const byAttr = Object.fromEntries(res.json.errors.map((e: any) => [e.attr, e.code]));
-    expect(byAttr).toMatchObject({
-      "supply_addresses.0.electricity_meter_points.0.mpan": "invalid_supply_point_identifier",
-      "billing_address.postcode": "invalid_postcode",
+    expect(byAttr).toEqual({
+      "supply_addresses.0.meter_points.0.identifier": "invalid_supply_point_identifier",
+      billing_postcode: "invalid_postcode",
       surprise: "unknown_field",
-      billing_name: "blank",
+      "supply_addresses.0.supply_address1": "blank",
     });
   });
 
@@ -117,7 +148,8 @@ describe("staging and importing accounts", () => {
     const staged = await call(stage, STAGE, { body: accountPayload(supplier.code), auth });
     expect(staged.status).toBe(400);
     expect(staged.json.code).toBe("import_supplier_migration_not_ongoing");
-    const processed = await call(processRoute, PROCESS, { body: { import_supplier: supplier.code, external_account_number: body.external_account_number }, auth });
+    const processed = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: body.external_account_number }, auth });
+    expect(processed.status).toBe(400);
     expect(processed.json.code).toBe("import_supplier_migration_not_ongoing");
     const errs = await t.db.select().from(events).where(eq(events.type, "data_import.import_process.error"));
     expect(errs.some((e) => e.payload.external_identifier === body.external_account_number)).toBe(true);
@@ -148,10 +180,10 @@ describe("staging and importing accounts", () => {
   it("refuses agreements on tariffs the catalogue does not know", async () => {
     const { supplier, auth } = await setup();
     const body = accountPayload(supplier.code) as any;
-    body.supply_addresses[0].gas_meter_points[0].agreements[0].tariff_code = "G-1R-NOPE-C";
+    body.supply_addresses[0].meter_points[1].agreements[0].tariff_code = "G-1R-NOPE-C";
     const res = await call(stage, STAGE, { body, auth });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: "account_failed_validation" });
-    expect(res.json.errors).toEqual([expect.objectContaining({ code: "tariff_code_not_found", attr: "supply_addresses.0.gas_meter_points.0.agreements.0.tariff_code" })]);
+    expect(res.json.errors).toEqual([expect.objectContaining({ code: "tariff_code_not_found", attr: "supply_addresses.0.meter_points.1.agreements.0.tariff_code" })]);
   });
 });

@@ -14,25 +14,27 @@ describe("processAccountImport of staged data that no longer validates", () => {
     const org = await makeOrg(t.db);
     const supplier = await makeSupplier(org);
     const payload = StageAccountInput.parse(accountPayload(supplier.code));
-    const { process } = await stageAccount(org.ctx, payload);
+    const { body: staged } = await stageAccount(org.ctx, payload);
     // What a rule tightened since staging looks like: the stored data fails today's schema.
     const [row] = await t.db
       .select()
       .from(accountImportProcesses)
-      .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, process.external_account_number)));
-    const broken = { ...row.payload, billing_address: { ...(row.payload.billing_address as object), postcode: "NOT A POSTCODE" } } as Record<string, unknown>;
-    delete broken.billing_name;
+      .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, staged.external_account_number)));
+    const broken = structuredClone(row.payload) as { billing_postcode?: string; supply_addresses: Record<string, unknown>[] };
+    broken.billing_postcode = "NOT A POSTCODE";
+    delete broken.supply_addresses[0].supply_address1;
     await t.db.update(accountImportProcesses).set({ payload: broken }).where(eq(accountImportProcesses.id, row.id));
 
-    const err = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: process.external_account_number, dry_run: false }).catch((e) => e);
+    const err = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: staged.external_account_number, dry_run: false }).catch((e) => e);
     expect(err).toMatchObject({ code: "account_failed_validation" });
-    expect(err.message).toMatch(/billing_name/);
-    expect(err.message).toMatch(/billing_address\.postcode/);
+    expect(err.message).toMatch(/billing_postcode/);
+    expect(err.message).toMatch(/supply_addresses\.0\.supply_address1/);
     const expected = [
-      expect.objectContaining({ attr: "billing_name", code: "required", detail: "billing_name is required." }),
-      expect.objectContaining({ attr: "billing_address.postcode", code: "invalid_postcode", detail: "Enter a valid UK postcode." }),
+      expect.objectContaining({ attr: "supply_addresses.0.supply_address1", code: "required", detail: "supply_addresses.0.supply_address1 is required." }),
+      expect.objectContaining({ attr: "billing_postcode", code: "invalid_postcode", detail: "Enter a valid UK postcode." }),
     ];
     expect(err.errors).toEqual(expect.arrayContaining(expected));
+    expect(err.errors).toHaveLength(2);
 
     const [after] = await t.db.select().from(accountImportProcesses).where(eq(accountImportProcesses.id, row.id));
     expect(after.status).toBe("failed");

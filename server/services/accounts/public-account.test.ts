@@ -24,9 +24,7 @@ beforeAll(async () => {
   await loadDemoProducts(systemCtx(t.db), { only: ["VAR-22-11-01"] });
   org = await makeOrg(t.db, "Account Owner Energy");
   other = await makeOrg(t.db, "Someone Else Energy");
-  account = await makeImportedAccount(org, (await makeSupplier(org)).code, {
-    billing_address: { address_line_1: "1 Analytical Row", town: "London", postcode: "SW1A 1AA" },
-  });
+  account = await makeImportedAccount(org, (await makeSupplier(org)).code);
   otherAccount = await makeImportedAccount(other, (await makeSupplier(other)).code);
   token = (await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: org.apiKeyId })).token;
 });
@@ -92,7 +90,7 @@ describe("GET /v1/accounts/<number>/ body", () => {
       properties: [
         {
           id: expect.any(Number),
-          moved_in_at: null,
+          moved_in_at: "2025-01-01T00:00:00Z",
           moved_out_at: null,
           address_line_1: "1 Analytical Row",
           address_line_2: "",
@@ -105,13 +103,18 @@ describe("GET /v1/accounts/<number>/ body", () => {
               mpan: account.mpan,
               profile_class: 1,
               consumption_standard: null,
-              meters: [{ serial_number: `E${account.mpan!.slice(-6)}`, registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true }] }],
+              meters: [{ serial_number: `E${account.mpan!.slice(-6)}`, registers: [{ identifier: "1", rate: "00001", is_settlement_register: true }] }],
               agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z", valid_to: null }],
               is_export: false,
             },
           ],
           gas_meter_points: [
-            { mprn: account.mprn, consumption_standard: null, meters: [], agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z", valid_to: null }] },
+            {
+              mprn: account.mprn,
+              consumption_standard: null,
+              meters: [{ serial_number: `G${account.mprn!.slice(-6)}` }],
+              agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z", valid_to: null }],
+            },
           ],
         },
       ],
@@ -125,31 +128,57 @@ describe("GET /v1/accounts/<number>/ body", () => {
     const acc = await makeImportedAccount(org, supplier.code, {
       supply_addresses: [
         {
-          address_line_1: "2 Engine Street",
-          address_line_2: "Flat 3",
-          county: "Kent",
-          postcode: "CT1 1AA",
-          moved_in_at: "2026-07-01T00:00:00",
-          electricity_meter_points: [
+          supply_address1: "2 Engine Street",
+          supply_address2: "Flat 3",
+          supply_address5: "Kent",
+          supply_postcode: "CT1 1AA",
+          customer_at_supply_address_from_date: "2026-07-01",
+          meter_points: [
             {
-              mpan,
-              is_export: true,
+              supply_type: "ELECTRICITY",
+              identifier: mpan,
+              mpid: "OCTO",
+              supply_start_date: "2025-01-01",
+              export_type: "EXPORT_ONLY",
+              eac_history: [{ tpr: "00001", consumption: "1234.5", effective_from: "2025-01-01" }],
               agreements: [
-                { tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2026-07-01T00:00:00", valid_to: "2026-10-01T00:00:00" },
-                { tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00", valid_to: "2026-07-01T00:00:00" },
+                { tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2026-07-01", effective_to: "2026-10-01" },
+                { tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01", effective_to: "2026-07-01" },
               ],
             },
           ],
         },
-        { address_line_1: "3 Gas Lane", postcode: "SW1A 2AA", gas_meter_points: [{ mprn, meters: [{ serial_number: "G1" }], agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }] },
+        {
+          supply_address1: "3 Gas Lane",
+          supply_postcode: "sw1a2aa",
+          customer_at_supply_address_from_date: "2025-01-01",
+          meter_points: [
+            {
+              supply_type: "GAS",
+              identifier: mprn,
+              mpid: "OCTO",
+              shipper_mpid: "OCT",
+              supply_start_date: "2025-01-01",
+              aq_history: [{ consumption: 9876, effective_from: "2025-01-01" }],
+              meters: [{ meter_serial_number: "G1", gas_number_of_digits: 5 }],
+              agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
+            },
+          ],
+        },
       ],
     });
     const res = await get(acc.accountNumber, basic(org.apiKey));
     const [first, second] = res.json.properties;
     expect(first).toMatchObject({ address_line_2: "Flat 3", county: "Kent", town: "", moved_in_at: "2026-06-30T23:00:00Z", gas_meter_points: [] });
-    expect(first.electricity_meter_points[0]).toMatchObject({ mpan, is_export: true, meters: [] });
+    expect(first.electricity_meter_points[0]).toMatchObject({ mpan, is_export: true, meters: [], consumption_standard: 1235, profile_class: null });
     expect(first.electricity_meter_points[0].agreements.map((a: { valid_from: string }) => a.valid_from)).toEqual(["2025-01-01T00:00:00Z", "2026-06-30T23:00:00Z"]);
-    expect(second).toMatchObject({ address_line_1: "3 Gas Lane", electricity_meter_points: [], gas_meter_points: [{ mprn, meters: [{ serial_number: "G1" }] }] });
+    expect(second).toMatchObject({
+      address_line_1: "3 Gas Lane",
+      postcode: "SW1A 2AA",
+      moved_in_at: "2025-01-01T00:00:00Z",
+      electricity_meter_points: [],
+      gas_meter_points: [{ mprn, consumption_standard: 9876, meters: [{ serial_number: "G1" }] }],
+    });
     expect(PublicAccount.safeParse(res.json).success).toBe(true);
   });
 });
