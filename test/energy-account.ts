@@ -169,7 +169,7 @@ export function domesticCustomer(o: Partial<CustomerInput> = {}): CustomerInput 
     email: "ada@example.com",
     mobile: "07911 123456",
     landline: "020 7946 0000",
-    alternative_phone_numbers: [{ phone_number: "01632 960001" }],
+    alternative_phone_numbers: [{ phone_number: "0161 496 0123" }],
     date_of_birth: "1815-12-10",
     psr: [
       { description: "Blind", elec_industry_code: "11", gas_industry_code: "11", effective_from: "2025-01-01" },
@@ -296,7 +296,7 @@ export function businessAccount(ids: Ids, o: Partial<EnergyAccountInput> = {}): 
         { key: "vat_number", value: "GB123456789" },
         { key: "sic_codes", value: ["62012"] },
       ],
-      users: [{ given_name: "Charles", family_name: "Babbage", email: "charles@engines.example.com", business_roles: ["ADMIN"], mobile: "07700 900123" }],
+      users: [{ given_name: "Charles", family_name: "Babbage", email: "charles@engines.example.com", business_roles: ["ADMIN"], mobile: "07911 123457" }],
     },
     account_billing_options: { period_start_day: 1, period_start_month: 4, period_length: "QUARTERLY", period_length_multiplier: 1, use_industry_billing: false },
     sales_channel: "BROKER",

@@ -16,7 +16,8 @@ export function meterRules(fuel: "ELECTRICITY" | "GAS", m: ElectricityMeter | Ga
   if (m.prepay_details !== undefined && m.is_prepay !== true) {
     f.add([...at, "prepay_details"], "prepay_details_on_non_prepay_meter", "prepay_details are for prepay meters (is_prepay: true).");
   }
-  if (fuel !== "ELECTRICITY" || !("registers" in m)) return;
+  // By fuel, not by `"registers" in m`: registers is optional, and a meter that lists none still has its readings and prepay checked.
+  if (fuel !== "ELECTRICITY") return;
   const em = m as ElectricityMeter;
   if (em.is_prepay === true && !em.prepay_customer_reference_number) {
     f.add([...at, "prepay_customer_reference_number"], "electricity_prepay_meter_without_customer_reference_number", "A prepay electricity meter needs its customer reference number.");
