@@ -337,3 +337,19 @@ export function accountWithoutSupply(ids: Pick<Ids, "supplier" | "external">, o:
     ...o,
   };
 }
+
+/**
+ * The embedded ledger of an account whose last statement closed on `closed`: notes, historical
+ * statements, historical and current statement transactions (shapes the post-import endpoints
+ * take too).
+ */
+export function embeddedLedger(prefix: string, closed = BILLED_TO): Pick<EnergyAccountInput, "notes" | "statements" | "historical_statement_transactions" | "current_statement_transactions"> {
+  const tx = (id: string, date: string, type: "CHARGE" | "CREDIT", amount: number) =>
+    ({ transaction_id: `${prefix}-${id}`, transaction_date: date, type, reason: type === "CHARGE" ? "IMPORTED_CHARGE" : "IMPORTED_CREDIT", amount, display_note: `${type.toLowerCase()} ${id}` }) as never;
+  return {
+    notes: [{ body: "Customer asked for paper bills from next year.", created_at: "2026-10-05T10:15:00Z", is_pinned: false }] as never,
+    statements: [{ statement_id: `${prefix}-S1`, bill_period_from_date: "2026-09-01", bill_period_to_date: closed, issued_date: closed, number: `${prefix}-0001`, gross_amount: 8430 }] as never,
+    historical_statement_transactions: [tx("H1", "2026-09-15", "CHARGE", 84.3), tx("H2", closed, "CREDIT", 5)],
+    current_statement_transactions: [tx("C1", "2026-11-05", "CHARGE", 12.5)],
+  };
+}
