@@ -9,6 +9,12 @@
 //   BENCH_TOTAL=20000   BENCH_BATCH=500   BENCH_CLIENTS=4   BENCH_WARM=20000   BENCH_WARM_BATCH=10   BENCH_ROUNDS=5
 //   BENCH_CLIENT=http  the HTTP client: Node's http module with keep-alive (default), or fetch
 //   BENCH_WRITE=0 to skip BENCHMARKS.md
+//   BENCH_ONLY=transactions | accounts   run one of the two measurements (default both)
+//   BENCH_ACCOUNTS=400   BENCH_ACCOUNT_CLIENTS=8   BENCH_ACCOUNT_WARM=160   BENCH_ACCOUNT_ROUNDS=3   BENCH_ACCOUNT_RAW_BATCH=25
+//
+// The second measurement stages and processes production-shaped accounts through REST with
+// 8 concurrent clients (accounts/s), beside raw multi-row INSERTs of the same rows
+// (bench/lib/account-bench.ts); it gets its own BENCHMARKS.md section.
 //
 // Each round times every path once on fresh accounts (raw, drizzle, REST, each after a
 // CHECKPOINT); the figures are the medians over the rounds, with the CPU each process used
@@ -27,6 +33,7 @@ import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
 import { machineLine } from "./lib/machine";
 import { keepAliveClient } from "./lib/http-client";
 import { startProductionServer } from "./lib/server";
+import { runAccountBench, setUpAccountBench } from "./lib/account-bench";
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 20_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
@@ -152,6 +159,7 @@ async function main() {
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
   const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "false" }, probe: "/v1/openapi.json" });
   try {
+    if (process.env.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
     const token = await obtainToken(server.base, apiKey);
     const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
@@ -254,10 +262,36 @@ async function main() {
       );
       console.log("BENCHMARKS.md updated (section: Data-import transactions)");
     }
+    if (process.env.BENCH_ONLY !== "transactions") await accountsPart(db, server.base, loadAtStart);
   } finally {
     server.stop();
     await raw.end({ timeout: 5 });
     await handle.close();
+  }
+}
+
+/** The second measurement: production-shaped accounts staged and processed through REST, beside raw INSERTs of their rows. */
+async function accountsPart(db: Db, base: string, loadAtStart: number) {
+  const setup = await setUpAccountBench(db);
+  const raw = postgres(process.env.DATABASE_URL!, { max: Number(process.env.BENCH_ACCOUNT_CLIENTS ?? 8), onnotice: () => {} });
+  try {
+    const result = await runAccountBench({ db, raw, base, token: await obtainToken(base, setup.apiKey), setup });
+    const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
+    const machine = machineLine([`PostgreSQL ${version}`]);
+    console.log([...result.lines, `machine              : ${machine}`].join("\n"));
+    if (process.env.BENCH_WRITE === "0") return;
+    let commit = "unknown";
+    try {
+      commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    } catch {}
+    const load = loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : "";
+    writeBenchmarkSection(
+      "Data-import accounts",
+      ["`npm run bench:import` (bench/import.ts, bench/lib/account-bench.ts), second measurement: " + result.markdown[0], ...result.markdown.slice(1), "", `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${load}.`].join("\n"),
+    );
+    console.log("BENCHMARKS.md updated (section: Data-import accounts)");
+  } finally {
+    await raw.end({ timeout: 5 });
   }
 }
 

@@ -67,13 +67,17 @@ export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = 
       for (const key of issue.keys) out.push(fieldError([...path, key], "unknown_field", `Unknown field '${key}'.`));
       continue;
     }
-    out.push(fieldError(path, issueCode(issue), issueDetail(issue)));
+    const union = plainUnionErrors(issue, path);
+    if (union) out.push(...union);
+    else out.push(fieldError(path, issueCode(issue), issueDetail(issue)));
   }
   return out;
 }
 
 /** zod's own wording for a missing or mistyped field, said the way API clients read it (DRF's words). */
 function issueDetail(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_value" && issue.input === undefined) return "This field is required.";
+  if (issue.code === "invalid_value" && issue.input === null) return "This field may not be null.";
   if (issue.code !== "invalid_type" || !issue.message.startsWith("Invalid input: expected ")) return issue.message;
   if (issue.input === undefined) return "This field is required.";
   if (issue.input === null) return "This field may not be null.";
@@ -92,7 +96,7 @@ function issueCode(issue: z.core.$ZodIssue): string {
     return "min_value";
   }
   if (issue.code === "too_big") return issue.origin === "array" ? "too_many_items" : issue.origin === "string" ? "max_length" : "max_value";
-  if (issue.code === "invalid_value") return "invalid_choice";
+  if (issue.code === "invalid_value") return issue.input === undefined ? "required" : issue.input === null ? "null" : "invalid_choice";
   if (issue.code === "invalid_union" && "discriminator" in issue) {
     // A oneOf chosen by a field (supply_type, type): a missing chooser is required, a wrong one not a choice.
     const chooser = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator as string];
@@ -121,4 +125,24 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, cod
   const result = safeParseReporting(schema, input);
   if (!result.success) throw validationError(result.error, code, detail);
   return result.data;
+}
+
+/**
+ * A union without a discriminator that failed as a whole, said about its fields instead of
+ * zod's bare "Invalid input" at the union: a missing value is `required`, a value of none of
+ * its plain types (production's decimal: a string or a JSON number) `invalid_type`, and an
+ * object that fits none of its object types (production's Business) gets the errors of the
+ * type it came closest to, at their own paths.
+ */
+function plainUnionErrors(issue: z.core.$ZodIssue, path: (string | number)[]): FieldError[] | undefined {
+  if (issue.code !== "invalid_union" || "discriminator" in issue || !("input" in issue)) return undefined;
+  if (issue.input === undefined) return [fieldError(path, "required", "This field is required.")];
+  if (issue.input === null) return [fieldError(path, "null", "This field may not be null.")];
+  const types = issue.errors.map((branch) => (branch.length === 1 && branch[0].code === "invalid_type" && !branch[0].path.length ? branch[0].expected : null));
+  if (types.length && !types.includes(null)) {
+    const got = Array.isArray(issue.input) ? "a list" : typeof issue.input === "object" ? "an object" : `a ${typeof issue.input}`;
+    return [fieldError(path, "invalid_type", `Expected ${[...new Set(types)].map((t) => (/^[aeiou]/.test(t!) ? `an ${t}` : `a ${t}`)).join(" or ")}, got ${got}.`)];
+  }
+  const closest = issue.errors.filter((b) => !(b.length === 1 && b[0].code === "invalid_type" && !b[0].path.length)).sort((a, b) => a.length - b.length)[0];
+  return closest ? zodFieldErrors(new z.ZodError(closest), path) : undefined;
 }

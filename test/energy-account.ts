@@ -227,6 +227,7 @@ export function fullDomesticAccount(ids: Ids, o: Partial<EnergyAccountInput> = {
       { key: "legacy_flags", value: { vip: false, segments: ["dual-fuel", "smart"] } },
     ],
     payment_instructions: [{ type: "DIRECT_DEBIT", vendor: "BOTTOMLINE_PTX", reference: `DD-${ids.external}`, valid_from: "2025-01-01", use_for_scheduled_payments: true }],
+    payment_preferences: [{ type: "ACTIVE_EXISTING", ledger_identifier: "MAIN", instruction_reference_params: { vendor_name: "BOTTOMLINE_PTX", vendor_reference: `DD-${ids.external}` } }],
     payment_schedules: [{ means: "DD", start_date: "2025-01-01", amount: "85.00", frequency: "MONTHLY", day_of_month: 14, trigger: "REGULAR", paid_by: "CUSTOMER" }],
     payment_promises: [{ amount: "40.00", payment_date: "2026-11-20" }],
     payment_plans: [

@@ -30,9 +30,18 @@ export async function makeAccounts(db: Db, n: number) {
       import_supplier: supplier.code,
       external_account_number: external,
       billing_name: "Bench Customer",
-      billing_address: { address_line_1: "1 Bench Street", town: "London", postcode: "SW1A 1AA" },
+      billing_address1: "1 Bench Street",
+      billing_address4: "London",
+      billing_postcode: "SW1A 1AA",
       customers: [{ given_name: "Bench", family_name: "Customer" }],
-      supply_addresses: [{ address_line_1: "1 Bench Street", postcode: "SW1A 1AA", electricity_meter_points: [{ mpan, agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }] }],
+      supply_addresses: [
+        {
+          supply_address1: "1 Bench Street",
+          supply_postcode: "SW1A 1AA",
+          customer_at_supply_address_from_date: "2025-01-01",
+          meter_points: [{ supply_type: "ELECTRICITY", identifier: mpan, mpid: "OCTO", supply_start_date: "2025-01-01", agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }] }],
+        },
+      ],
       last_statement_closing_date: addDays(today, -90),
     });
     await stageAccount(ctx, payload);

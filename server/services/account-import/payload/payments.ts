@@ -37,7 +37,7 @@ export const ExistingPaymentInstructionReference = z.strictObject({
 });
 export type ExistingPaymentInstructionReference = z.infer<typeof ExistingPaymentInstructionReference>;
 export const PaymentPreferencesWithExistingInstructionReferences = z.strictObject({
-  type: z.enum(["ACTIVE_EXISTING","ACTIVE_NEW","PASSIVE"]),
+  type: z.literal("ACTIVE_EXISTING"),
   instruction_reference_params: ExistingPaymentInstructionReference,
   ledger_identifier: Str(undefined, { blank: false }),
 });
@@ -47,16 +47,17 @@ export const NewPaymentInstructionReference = z.strictObject({
 });
 export type NewPaymentInstructionReference = z.infer<typeof NewPaymentInstructionReference>;
 export const PaymentPreferencesWithNewInstructionReferences = z.strictObject({
-  type: z.enum(["ACTIVE_EXISTING","ACTIVE_NEW","PASSIVE"]),
+  type: z.literal("ACTIVE_NEW"),
   instruction_reference_params: NewPaymentInstructionReference,
   ledger_identifier: Str(undefined, { blank: false }),
 });
 export type PaymentPreferencesWithNewInstructionReferences = z.infer<typeof PaymentPreferencesWithNewInstructionReferences>;
 export const BasePaymentPreference = z.strictObject({
-  type: z.enum(["ACTIVE_EXISTING","ACTIVE_NEW","PASSIVE"]),
+  type: z.literal("PASSIVE"),
   ledger_identifier: Str(undefined, { blank: false }),
 });
 export type BasePaymentPreference = z.infer<typeof BasePaymentPreference>;
+/** Production's oneOf chosen by `type`: each branch takes its own value (the same enum on all three made zod throw on any payment_preferences). */
 export const PaymentPreference = z.discriminatedUnion("type", [PaymentPreferencesWithExistingInstructionReferences, PaymentPreferencesWithNewInstructionReferences, BasePaymentPreference]);
 export type PaymentPreference = z.infer<typeof PaymentPreference>;
 export const PaymentPromise = z.strictObject({
