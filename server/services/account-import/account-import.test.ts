@@ -140,6 +140,34 @@ describe("staging and importing accounts", () => {
     });
   });
 
+  it("takes payment_preferences of each type, and says which field of a decimal, an enum or the business object is wrong", async () => {
+    const { supplier, auth } = await setup();
+    const prefs = [
+      { type: "ACTIVE_EXISTING", ledger_identifier: "MAIN", instruction_reference_params: { vendor_name: "STRIPE", vendor_reference: "pm_123" } },
+      { type: "ACTIVE_NEW", ledger_identifier: "MAIN", instruction_reference_params: { instruction_identifier: "INS-1" } },
+      { type: "PASSIVE", ledger_identifier: "MAIN" },
+    ];
+    expect((await call(stage, STAGE, { body: accountPayload(supplier.code, uniq("EXT"), { payment_preferences: prefs }), auth })).status).toBe(201);
+    const wrongChoice = await call(stage, STAGE, { body: accountPayload(supplier.code, uniq("EXT"), { payment_preferences: [{ type: "SOMETIMES", ledger_identifier: "MAIN" }] }), auth });
+    expect(wrongChoice.json.errors).toEqual([expect.objectContaining({ code: "invalid_choice", attr: "payment_preferences.0.type" })]);
+
+    const body = accountPayload(supplier.code) as any;
+    body.supply_addresses[0].meter_points[0].meters[0].transfer_readings[0].reading_value = undefined;
+    body.transfer_balance = true;
+    body.smart_read_frequency = undefined;
+    body.payment_schedules = [{ start_date: "2025-01-01" }];
+    body.account_type = "BUSINESS";
+    body.business = { company_name: "Engines Ltd", company_numbr: "01234567" };
+    const res = await call(stage, STAGE, { body, auth });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual([
+      { attr: "business.company_numbr", code: "unknown_field", detail: "Unknown field 'company_numbr'." },
+      { attr: "payment_schedules.0.means", code: "required", detail: "This field is required." },
+      { attr: "supply_addresses.0.meter_points.0.meters.0.transfer_readings.0.reading_value", code: "required", detail: "This field is required." },
+      { attr: "transfer_balance", code: "invalid_type", detail: "Expected a string or a number, got a boolean." },
+    ]);
+  });
+
   it("refuses staging and importing under a Paused or Complete supplier", async () => {
     const { org, supplier, auth } = await setup();
     const body = accountPayload(supplier.code);
