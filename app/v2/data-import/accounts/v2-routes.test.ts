@@ -9,11 +9,12 @@ import { POST as processRoute } from "@/app/v1/data-import/account-import-proces
 import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
 import { accountImportProcesses, accounts, events, importSuppliers, jobs } from "@/db/schema";
 import { claimJobs } from "@/server/jobs/queue";
-import { runOne } from "@/server/jobs/worker";
-import { ACCOUNT_IMPORT_QUEUE } from "@/server/services/account-import/schedule-account-import";
+import { runOne, startWorker } from "@/server/jobs/worker";
+import { StageAccountInput } from "@/server/services/account-import/account-schemas";
+import { ACCOUNT_IMPORT_QUEUE, scheduleAccountImport } from "@/server/services/account-import/schedule-account-import";
 import { scheduledImportJobHandler } from "@/server/services/account-import/run-scheduled-import";
 import { useTestDb, uniq } from "@/test/db";
-import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, type OrgFixture } from "@/test/fixtures";
+import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/fixtures";
 import { call } from "@/test/http";
 
 const t = useTestDb();
@@ -228,6 +229,30 @@ describe("POST /v2/data-import/accounts/", () => {
     await scheduledImportJobHandler.run(t.db, job);
     expect((await outcomeEvents(org, payload.external_account_number)).map((e) => e.type)).toEqual(["data_import.import_process.complete"]);
     expect((await status(auth, code, payload.external_account_number)).json.status).toBe("PROCESSED");
+  });
+
+  it("several workers (instances) run each scheduled import once", async () => {
+    const { org, code, auth } = await setup();
+    const payloads = Array.from({ length: 6 }, () => accountPayload(code));
+    for (const payload of payloads) expect((await schedule(auth, { payload, task_params: {} })).status).toBe(201);
+    const stops = [1, 2, 3].map(() => startWorker(async () => t.db, scheduledImportJobHandler, { pollMs: 20, batchSize: 1 }));
+    try {
+      await expect.poll(async () => (await Promise.all(payloads.map((p) => processRow(code, p.external_account_number)))).every((r) => r.status === "imported" && !r.scheduledAt), { timeout: 20_000 }).toBe(true);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    for (const payload of payloads) {
+      expect((await outcomeEvents(org, payload.external_account_number)).map((e) => e.type)).toEqual(["data_import.import_process.complete"]);
+      const row = await processRow(code, payload.external_account_number);
+      expect((await liveJobs(row.id)).map((j) => [j.status, j.attempts])).toEqual([["done", 1]]);
+    }
+  });
+
+  it("a console support user may not schedule (forbidden)", async () => {
+    const { org, code } = await setup();
+    const user = await makeUser(org, "support");
+    const ctx = { ...org.ctx, actor: { kind: "user" as const, organisationId: org.id, userId: user.id, role: "support" as const, email: user.email } };
+    await expect(scheduleAccountImport(ctx, { payload: StageAccountInput.parse(accountPayload(code)), task_params: {} })).rejects.toMatchObject({ kind: "forbidden" });
   });
 
   it("a job that gave up (the platform failed, not the data) shows ERRORED scheduled_import_failed", async () => {
