@@ -4,7 +4,7 @@ import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../
 import { ServiceError } from "../../errors";
 import { enqueueJob } from "../../jobs/queue";
 import { resolveScheduleWindow } from "./schedule-window";
-import { failedValidation, stageAccount } from "./stage-account";
+import { failedValidation, type StageResult, stageAccount } from "./stage-account";
 import type { ScheduleAccountInput } from "./v2-schemas";
 
 export const ACCOUNT_IMPORT_QUEUE = "account-import";
@@ -34,7 +34,7 @@ export async function scheduleAccountImport(ctx: Ctx, input: ScheduleAccountInpu
   const now = new Date();
   const window = resolveScheduleWindow(input.task_params, now);
   return withTransaction(ctx, async (tx, txCtx) => {
-    let staged;
+    let staged: StageResult;
     try {
       staged = await stageAccount(txCtx, input.payload);
     } catch (err) {
