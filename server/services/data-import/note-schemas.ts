@@ -32,8 +32,9 @@ export const Note = z
   .check((payload) => {
     const n = payload.value;
     if (n.body === undefined && !n.document_paths?.length) pushIssue(payload, "note_body_or_document_path_not_found", "A note needs a body or document_paths.", []);
-    // Only when both are given: a default created_at (now) never makes a sent unpin_at wrong.
-    if (n.unpin_at === undefined || n.created_at === undefined) return;
+    // Only when both are given (a default created_at, now, never makes a sent unpin_at wrong),
+    // and only on a pinned note: an unpinned note's unpin_at is ignored.
+    if (n.unpin_at === undefined || n.created_at === undefined || n.is_pinned !== true) return;
     const unpin = parseNoteDateTime(n.unpin_at);
     const created = parseNoteDateTime(n.created_at);
     if (unpin && created && unpin < created) pushIssue(payload, "note_unpin_at_earlier_than_creation_date", "unpin_at is earlier than the note's creation date.", ["unpin_at"]);

@@ -33,6 +33,7 @@ export function transactionImportError(raw: unknown, errors: FieldError[]) {
   const first = errors[0];
   const detail = first.attr ? `${first.attr}: ${first.detail}` : first.detail;
   return new ServiceError("validation", first.code, detail, {
+    errors,
     body: {
       status: "TRANSACTION_IMPORT_ERROR",
       error_detail: detail,
