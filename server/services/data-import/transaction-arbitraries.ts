@@ -125,6 +125,8 @@ export function validTransaction(type: TransactionType, ctx: ArbitraryContext): 
 }
 
 /** A batch of 1..`max` valid transactions of any types, with unique ids. */
-export function validBatch(ctx: ArbitraryContext, prefix: string, max = 5) {
-  return fc.array(fc.constantFrom(...TYPES).chain((type) => validTransaction(type, ctx)), { minLength: 1, maxLength: max }).map((items) => items.map((t, i) => ({ ...t, transaction_id: `${prefix}-${i}` })));
+export function validBatch(ctx: ArbitraryContext, prefix: string, max = 5): fc.Arbitrary<Record<string, any>[]> {
+  return fc
+    .array(fc.constantFrom(...TYPES).chain((type) => validTransaction(type, ctx)), { minLength: 1, maxLength: max })
+    .map((items) => items.map((t, i) => ({ ...t, transaction_id: `${prefix}-${i}` })));
 }
