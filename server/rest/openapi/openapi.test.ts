@@ -42,11 +42,22 @@ describe("GET /v1/openapi.json", () => {
       ["check_previously_added", "query", false],
       ["force_add_to_current_statement", "query", false],
     ]);
-    const item = tx.requestBody.content["application/json"].schema.properties.transactions;
+    const body = tx.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(["import_supplier", "external_account_number", "account_number", "dry_run", "transactions"]);
+    const item = body.properties.transactions;
     expect(item.maxItems).toBe(1000);
-    expect(item.items.properties.type.enum).toEqual(["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"]);
-    expect(item.items.additionalProperties).toBe(false);
-    expect(tx.responses["201"].content["application/json"].schema.properties.results).toBeDefined();
+    // Production's oneOf by type, each with exactly its own fields.
+    expect(item.items.oneOf.map((o: any) => o.properties.type.const)).toEqual(["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"]);
+    expect(item.items.oneOf.every((o: any) => o.additionalProperties === false)).toBe(true);
+    const supply = item.items.oneOf[4];
+    expect(supply.properties.reason).toBeUndefined();
+    expect(supply.required).toEqual(expect.arrayContaining(["transaction_id", "transaction_date", "amount", "type", "product_code", "line_items"]));
+    expect(supply.properties.amount.anyOf).toEqual([{ type: "string", pattern: "^-?\\d{0,10}(?:\\.\\d{0,10})?$" }, { type: "number" }]);
+    expect(item.items.oneOf[0].properties.reason.enum).toHaveLength(77);
+    expect(item.items.oneOf[1].properties.reason.enum).toContain("SBEXTRANEWACQ75");
+    const result = tx.responses["201"].content["application/json"].schema.properties.results.items;
+    expect(result.properties.added_transaction_id.type).toBe("integer");
+    expect(tx.responses["200"]).toBeDefined();
     const reg = doc.paths["/v1/data-import/send-registration-flows/{import_supplier_code}/{external_account_number}/"].post;
     expect(reg.parameters.filter((p: any) => p.in === "path").map((p: any) => p.name)).toEqual(["import_supplier_code", "external_account_number"]);
     expect(reg.security).toEqual([{ TokenAuth: [] }]);
@@ -89,8 +100,14 @@ describe("GET /v1/openapi.json", () => {
     expect(tx.description).toContain("v1 is never stored");
     expect(tx.description).not.toContain("v1 and v2 in the same");
     const note = doc.paths["/v1/data-import/notes/create/"].post.responses["201"].content["application/json"].schema.items;
-    expect(note.properties.body).toMatchObject({ type: "string" });
-    expect(note.required).toEqual(["created_at", "status"]);
+    expect(note.properties.body).toMatchObject({ type: ["string", "null"] });
+    expect(note.required).toEqual(["body", "created_at", "document_paths", "external_id", "is_archived", "is_pinned", "unpin_at", "status"]);
+    const statement = doc.paths["/v1/data-import/historical-statements/create/"].post.requestBody.content["application/json"].schema.properties.statements.items;
+    expect(statement.properties.gross_amount).toMatchObject({ type: ["integer", "null"] });
+    const pi = doc.paths["/v1/data-import/payment-instruction/create/"].post;
+    expect(pi.requestBody.content["application/json"].schema.properties.vendor.enum).toEqual(["STRIPE", "BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"]);
+    expect(pi.responses["201"].content["application/json"].schema.required).toEqual(["account_number", "kraken_account_number", "reference", "platform_account_number"]);
+    expect(pi.responses["400"].content["application/json"].schema.required).toEqual(expect.arrayContaining(["error_detail", "external_account_number", "import_supplier", "reference", "detail", "code", "errors"]));
   });
 
   it("documents every REST route file and method under app/v1 (nothing undocumented)", async () => {
