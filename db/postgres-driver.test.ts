@@ -76,6 +76,25 @@ describe("postgres-js after its socket closes", () => {
     }
   });
 
+  it("a peer that closes every startup without a word fails the waiting query after connect_timeout, then serves once it answers", async () => {
+    let away = true;
+    const fake = fakePostgres({ closeAtStartup: () => away });
+    const sql = client(fake, { backoff: () => 0.02 });
+    try {
+      const started = Date.now();
+      await expect(sql`select 'while away'`).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+      const waited = Date.now() - started;
+      expect(waited, "bounded by connect_timeout (1 s)").toBeGreaterThanOrEqual(900);
+      expect(waited).toBeLessThan(2000);
+      expect(fake.sockets.length, "retried with the backoff, not in a tight loop").toBeLessThan(100);
+      away = false;
+      await expect(sql`select 'back'`).resolves.toBeDefined();
+      expect(uncaught).toEqual([]);
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  });
+
   it("work a dead transaction's callback sends later never runs on the reconnected backend", async () => {
     const fake = fakePostgres();
     const sql = client(fake);

@@ -22,7 +22,7 @@ export type FakeSocket = EventEmitter & {
   closeNow(): void;
 };
 
-export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSocket) => void } = {}) {
+export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSocket) => void; closeAtStartup?: () => boolean } = {}) {
   const sockets: FakeSocket[] = [];
 
   function newSocket(): FakeSocket {
@@ -55,6 +55,10 @@ export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSo
           if (pending.length < 4 || pending.length < pending.readUInt32BE(0)) break;
           pending = pending.subarray(pending.readUInt32BE(0));
           s.started = true;
+          if (opts.closeAtStartup?.()) {
+            s.drop(); // like a proxy whose backend is away: accepts, then closes without a word
+            return true;
+          }
           out.push(msg("R", int32(0)), msg("K", Buffer.concat([int32(4242), int32(1)])), ready());
           continue;
         }
