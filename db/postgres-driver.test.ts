@@ -11,9 +11,11 @@ const onUncaught = (err: unknown) => uncaught.push(err);
 beforeEach(() => {
   uncaught.length = 0;
   process.on("uncaughtException", onUncaught);
+  process.on("unhandledRejection", onUncaught);
 });
 afterEach(() => {
   process.off("uncaughtException", onUncaught);
+  process.off("unhandledRejection", onUncaught);
 });
 
 type Options = postgres.Options<Record<string, never>>;
@@ -89,6 +91,23 @@ describe("postgres-js after its socket closes", () => {
       expect(fake.sockets.length, "retried with the backoff, not in a tight loop").toBeLessThan(100);
       away = false;
       await expect(sql`select 'back'`).resolves.toBeDefined();
+      expect(uncaught).toEqual([]);
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  });
+
+  it("a backend terminated while the driver reads its array types at connect: the waiting query runs on the next connection", async () => {
+    let killed = false;
+    const fake = fakePostgres({ onStatement: (text, socket) => text.includes("pg_catalog.pg_type") && !killed && ((killed = true), socket.terminate()) });
+    const sql = client(fake, { fetch_types: true });
+    try {
+      // 3.4.9 kept the dead backend's 57P01 and failed the waiting query with it after
+      // reconnecting, and left the array-types read to reject with no one listening.
+      await expect(sql`select 'first'`).resolves.toBeDefined();
+      expect(fake.sockets).toHaveLength(2);
+      expect(fake.sockets[1].statements).toContain("select 'first'");
+      await turns(3);
       expect(uncaught).toEqual([]);
     } finally {
       await sql.end({ timeout: 0 });

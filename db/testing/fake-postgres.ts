@@ -20,6 +20,8 @@ export type FakeSocket = EventEmitter & {
   drop(): void;
   /** The same, seen by the driver at once (from inside the current turn). */
   closeNow(): void;
+  /** pg_terminate_backend: a FATAL 57P01 error, then the close. */
+  terminate(): void;
 };
 
 export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSocket) => void; closeAtStartup?: () => boolean } = {}) {
@@ -93,6 +95,14 @@ export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSo
       if (s.readyState === "closed") return;
       s.readyState = "closed";
       setImmediate(() => s.emit("close", false));
+    };
+    s.terminate = () => {
+      const fields = ["SFATAL", "VFATAL", "C57P01", "Mterminating connection due to administrator command"].map(cstr);
+      setImmediate(() => {
+        if (s.readyState !== "open") return;
+        s.emit("data", msg("E", Buffer.concat([...fields, Buffer.from([0])])));
+        s.drop();
+      });
     };
     s.closeNow = () => {
       if (s.readyState === "closed") return;
