@@ -82,7 +82,8 @@ describe.skipIf(!url)("the pool under pg_terminate_backend (PostgreSQL)", () => 
       const started = Date.now();
       const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => work(`burst${burst}-${i}`)));
       expect(results.filter((r) => r.status === "rejected"), `burst ${burst}`).toEqual([]);
-      expect(Date.now() - started, `burst ${burst} took`).toBeLessThan(2000);
+      // Generous for a busy CI machine: a dead connection would fail these outright (connect timeout 2 s).
+      expect(Date.now() - started, `burst ${burst} took`).toBeLessThan(5000);
       for (let i = 0; i < 50; i++) ok.push(`burst${burst}-${i}`);
     }
     expect((await ready()).status).toBe(200);
