@@ -36,6 +36,7 @@ const BURST = { after: 10, count: 5, every: 2, size: 50 };
 const LIMIT_MS = 2000;
 const DATA_IMPORT = "/v1/data-import";
 
+const loadBefore = os.loadavg()[0];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "km-faults-"));
 const pg = await startPostgres(root);
 const nats = await startNats(root);
@@ -129,6 +130,7 @@ const out = (s: string) => (console.log(s), lines.push(s));
 const failures: string[] = [];
 const check = (cond: boolean, what: string) => (cond ? true : (failures.push(what), false));
 
+out(`load average (1 min) before the run ${loadBefore.toFixed(1)}, after ${os.loadavg()[0].toFixed(1)} (${os.cpus().length} cores; other work on the machine slows every figure)`);
 out(`pre-fault (0-${PRE_S} s): ${pre.length} requests answered 2xx, p50 ${ms(quantile(pre, 0.5))}, p99 ${ms(preP99)}`);
 for (const r of restarts) {
   const during = sentBetween(load, r.at, r.at + 5);
