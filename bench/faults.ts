@@ -190,7 +190,7 @@ if (process.env.BENCH_WRITE !== "0" && failures.length === 0) {
       "`npm run bench:faults` (bench/faults.ts): the production server (`npm start`'s scripts/server.mjs) on a private PostgreSQL 15 cluster and NATS server, " +
         `${CLIENTS} closed-loop clients posting transactions (2 per request) and notes (2 per request) to ${ACCOUNTS} accounts; ` +
         `\`pg_ctl restart -m fast\` at ${restarts[0].at} s and \`-m immediate\` at ${restarts[1].at} s; from 10 s after each, five bursts of 50 identical transaction posts 2 s apart; ` +
-        "`/healthz/ready` polled every 0.5 s (ADR 0012).",
+        "`/healthz/ready` polled every 0.5 s (ADR 0013).",
       "",
       `Machine: ${machineLine(["PostgreSQL 15 (private cluster, default settings)"])}. Run ${new Date().toISOString().slice(0, 10)}.`,
       "",

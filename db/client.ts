@@ -54,7 +54,7 @@ function prepareSmallStatements(Session: { prototype: { prepareQuery: (...args: 
 const PREPARED = Symbol.for("kraken-migrate.prepared-statements");
 
 /**
- * How the pool reconnects (ADR 0012). A connection attempt gives up after 2 s (postgres-js
+ * How the pool reconnects (ADR 0013). A connection attempt gives up after 2 s (postgres-js
  * waits 30 s), and a failed one is retried after at most 0.5 s (postgres-js backs off to
  * 10-20 s): while PostgreSQL is away a request gets its 503 within about 2 s, and once it is
  * back no request waits out a long backoff. Refused connections cost PostgreSQL nothing, and

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /**
  * Below a load balancer's usual 2 s probe timeout. A query through the pool answers in
  * milliseconds when the database is there; a pool that cannot connect fails fast (refused)
- * or after its 2 s connect timeout, which this cuts short (ADR 0012).
+ * or after its 2 s connect timeout, which this cuts short (ADR 0013).
  */
 const TIMEOUT_MS = 1500;
 
