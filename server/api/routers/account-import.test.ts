@@ -143,7 +143,7 @@ describe("account import router", () => {
   it("says which CSV column is missing, in words, and reports a copied billing address once", async () => {
     const w = await consoleWorld(t.db);
     const { external_account_number: _e, ...noExternal } = csvRecord();
-    const badPostcode = csvRecord({ billing_postcode: "NOPE 123" });
+    const badPostcode = csvRecord({ billing_postcode: "NOT A POSTCODE" });
     const ownSupply = csvRecord({ billing_postcode: "NOPE 123", supply_address1: "9 Other Street", supply_postcode: "ALSO BAD" });
     const { results } = await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [noExternal, badPostcode, ownSupply] });
     expect(results[0].errors).toEqual([expect.objectContaining({ column: "external_account_number", code: "required", detail: "external_account_number is required." })]);

@@ -104,8 +104,13 @@ const PLAIN: Record<string, (name: string) => string> = {
 function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
   const seen = new Set<string>();
   const out: RowError[] = [];
-  for (const e of errors) {
+  const copied = (e: FieldError, col: string | null) => Boolean(col?.startsWith("billing_") && e.attr?.startsWith("supply_addresses."));
+  // A billing value copied into the supply address may fail there too (supply_postcode is
+  // shorter): once the billing column has its own problem, the copy's is not said again.
+  const ordered = [...errors].sort((a, b) => Number(copied(a, column(a.attr))) - Number(copied(b, column(b.attr))));
+  for (const e of ordered) {
     const col = column(e.attr);
+    if (copied(e, col) && out.some((o) => o.column === col)) continue;
     const name = col ?? e.attr;
     const whole = e.code === "invalid_type" && csvColumn(col)?.kind?.startsWith("int");
     const detail = whole ? `${col} takes a whole number.` : name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
