@@ -1,6 +1,7 @@
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoAccounts } from "../../server/services/demo/demo-accounts";
-import { freshMeter } from "../fixtures";
+import { ARTIFACTS, freshMeter } from "../fixtures";
 import { accountBody, asOperator, expect, londonDate, test, unique } from "./support";
 
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
@@ -74,21 +75,24 @@ test.describe("production's EnergyAccount in the console", () => {
     await expect(shipper.getByRole("cell").nth(2)).toHaveText("gas_shipper_mpid");
     await expect(shipper).toContainText("gas_shipper_mpid is required.");
 
+    expect(decodeURIComponent((await page.getByRole("link", { name: "CSV template" }).getAttribute("href"))!)).toContain("elec_identifier,elec_mpid");
+    await shot(page, "upload-csv-error");
+
     await page.getByText("CSV columns and the production fields they fill").click();
     const columns = page.getByRole("table", { name: "CSV columns" });
     await expect(columns.getByRole("row").filter({ hasText: "elec_register_tprs" })).toContainText("supply_addresses.0.meter_points.{elec}.meters.0.registers.*.tpr");
-    expect(decodeURIComponent((await page.getByRole("link", { name: "CSV template" }).getAttribute("href"))!)).toContain("elec_identifier,elec_mpid");
-    await page.getByTestId("upload-result").scrollIntoViewIfNeeded();
-    await shot(page, "upload-csv-error");
+    await page.locator("section.csv-columns").screenshot({ path: path.join(ARTIFACTS, "upload-csv-columns.png") });
   });
 
   test("an import record shows the staged payload as a tree, with the stored error at its attr", async ({ page, seed, script, shot }) => {
     const meter = freshMeter();
     const first = accountBody(seed.suppliers.ongoing, unique("TREE"), meter);
     const second = { ...accountBody(seed.suppliers.ongoing, unique("TREE"), meter), billing_email: "bills@example.com", debts: [{ agency_name: "Acme Collections", start_date: "2025-06-01" }] };
-    expect((await stageAndProcess(script, first)).status()).toBe(201);
-    // Staging checks imported accounts only; at processing the meter point is taken.
-    expect((await stageAndProcess(script, second)).status()).toBe(400);
+    // Both stage (staging checks imported accounts only); processing the second finds the meter point taken.
+    for (const body of [first, second]) expect((await script.post(STAGE, { data: body })).status()).toBe(201);
+    const process = (external: string) => script.post(PROCESS, { data: { import_supplier_code: seed.suppliers.ongoing, external_account_number: external } });
+    expect((await process(first.external_account_number)).status()).toBe(201);
+    expect((await process(second.external_account_number)).status()).toBe(400);
 
     await page.goto(`/accounts/import/${seed.suppliers.ongoing}/${second.external_account_number}`);
     const attr = "supply_addresses.0.meter_points.0.identifier";
@@ -98,15 +102,16 @@ test.describe("production's EnergyAccount in the console", () => {
     await expect(marked).toHaveClass(/has-error/);
     await expect(marked).toHaveAttribute("data-error", "supply_point_on_another_account");
     await expect(marked).toContainText(meter.mpan);
-    await expect(tree.locator('[data-path="supply_addresses"] > details > summary')).toContainText("1 problem inside");
+    await expect(tree.locator('[data-path="supply_addresses"] > details > summary')).toContainText("2 problems inside");
     // Every field the script sent is there, including those the platform only keeps.
     await expect(tree.locator('[data-path="import_supplier"]')).toContainText(seed.suppliers.ongoing);
     await expect(tree.locator('[data-path="debts.0.agency_name"]')).toContainText("Acme Collections");
     await expect(tree.locator('[data-path="last_statement_closing_date"]')).toContainText("Deprecated");
+    await shot(page, "import-record-payload-tree");
     // The error list links to the marked field.
     await page.getByRole("alert").getByRole("link", { name: attr }).click();
     await expect(page).toHaveURL(new RegExp(`#payload-${attr.replace(/\./g, "\\.")}$`));
-    await shot(page, "import-record-payload-tree");
+    await expect(marked).toBeInViewport();
 
     await page.getByRole("button", { name: "Collapse all" }).click();
     await expect(marked).toBeHidden();
@@ -130,21 +135,23 @@ test.describe("production's EnergyAccount in the console", () => {
     await expect(page.getByText("Channel: Direct")).toBeVisible();
     await expect(page.getByText("Transfer balance £42.17 debit")).toBeVisible();
     await expect(page.getByText("Billed to 31 Oct 2026")).toBeVisible();
-    const elec = page.getByTestId("meter-point").filter({ hasText: meter.mpan });
+    // Whole-text matches: freshMeter's MPRN is a substring of its MPAN.
+    const point = (id: string) => page.getByTestId("meter-point").filter({ has: page.getByText(id, { exact: true }) });
+    const elec = point(meter.mpan);
     await expect(elec).toContainText("OCTO");
     await expect(elec).toContainText("0393");
     await expect(elec).toContainText("Register 1 · TPR 00001 · 5 digits · settlement");
     await expect(elec).toContainText("E-1R-VAR-22-11-01-C from 1 Jun 2025 (open-ended)");
-    await expect(page.getByTestId("meter-point").filter({ hasText: meter.mprn })).toContainText("Shipper MPID");
+    await expect(point(meter.mprn)).toContainText("Shipper MPID");
     await expect(page.getByTestId("customer")).toContainText("Opted into sms: yes");
     await shot(page, "account-demo");
 
-    await page.getByRole("tab", { name: /Meter readings/ }).click();
+    await page.getByRole("tab", { name: /Readings/ }).click();
     await expect(page.getByTestId("readings").locator("tbody tr")).toHaveCount(4);
     await expect(page.getByTestId("readings").locator("tbody tr").first()).toContainText("Transfer reading");
     await shot(page, "account-demo-readings");
 
-    await page.getByRole("tab", { name: /Import payload/ }).click();
+    await page.getByRole("tab", { name: /Payload/ }).click();
     const tree = page.getByRole("group", { name: "Imported payload" });
     await expect(tree.locator('[data-path="customers.0.customer_preferences"] > details > summary')).toContainText("Deprecated");
     await expect(tree.locator('[data-path="supply_addresses.0.meter_points.0.eac_history.0.consumption"]')).toContainText("2700.00");

@@ -57,7 +57,8 @@ export function AccountDetail({ number }: { number: string }) {
                 Open period from <strong>{formatDay(a.openStatementPeriodStart)}</strong>
               </div>
               <div className="muted small">
-                Billed to {formatDay(a.lastBilledToDate)} · last closed {formatDay(a.lastStatementClosingDate)}
+                {a.lastBilledToDate ? `Billed to ${formatDay(a.lastBilledToDate)}` : "No billed-to date sent"}
+                {a.lastStatementClosingDate && a.lastStatementClosingDate !== a.lastBilledToDate ? ` · last statement closed ${formatDay(a.lastStatementClosingDate)}` : ""}
               </div>
               <div className="small" title="transfer_balance: credit positive, debit negative">
                 Transfer balance {a.transferBalance === null ? "—" : <Balance value={a.transferBalance} />}

@@ -153,10 +153,8 @@ function MeterPointFacts({ m }: { m: MeterPoint }) {
         <dd>
           {m.agreements.map((g) => (
             <div key={`${g.tariffCode}-${g.effectiveFrom}`}>
-              <span className="mono">{g.tariffCode}</span>{" "}
-              <span className="muted small">
-                from {formatDay(g.effectiveFrom)} {g.effectiveTo ? `until ${formatDay(g.effectiveTo)} (not included)` : "(open-ended)"}
-              </span>
+              <span className="mono">{g.tariffCode}</span> <span className="muted small nowrap">from {formatDay(g.effectiveFrom)}</span>{" "}
+              <span className="muted small nowrap">{g.effectiveTo ? `until ${formatDay(g.effectiveTo)} (not included)` : "(open-ended)"}</span>
             </div>
           ))}
         </dd>

@@ -57,8 +57,8 @@ export function AccountTabs({ account }: { account: Account }) {
       {(r) => {
         const tabs: Tab[] = [
           { id: "overview", label: "Overview", content: <Overview account={account} /> },
-          { id: "readings", label: "Meter readings", count: r.readings.items.length, content: <Readings readings={r.readings} /> },
-          { id: "payload", label: "Import payload", content: <AccountPayload supplier={account.importSupplier} external={account.externalAccountNumber} /> },
+          { id: "readings", label: "Readings", count: r.readings.items.length, content: <Readings readings={r.readings} /> },
+          { id: "payload", label: "Payload", content: <AccountPayload supplier={account.importSupplier} external={account.externalAccountNumber} /> },
           {
             id: "notes",
             label: "Notes",
@@ -80,7 +80,7 @@ export function AccountTabs({ account }: { account: Account }) {
             ),
           },
           { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
-          { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
+          { id: "payments", label: "Payments", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
           { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
           { id: "events", label: "Events", count: eventTotal(events.data?.pages[0]), content: <AccountEvents query={events} /> },
         ];

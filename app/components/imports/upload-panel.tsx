@@ -6,7 +6,6 @@ import { Card } from "@/app/components/ui/card";
 import { Table } from "@/app/components/ui/table";
 import type { RowResult } from "@/server/services/console/stage-account-rows";
 import { csvTemplate, parseAccountsFile } from "./parse-file";
-import { CsvColumns } from "./csv-columns";
 import { Progress } from "./progress";
 import { DisabledNotice, RunSummary, runFailure, useRefreshImports } from "./run-parts";
 
@@ -60,7 +59,7 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
     <Card
       id="upload-title"
       title="Stage accounts from a file"
-      description="JSON (an array of production EnergyAccount payloads, or JSON Lines: one per line) or CSV (one account per row, columns as in the template). Each account is validated and staged on its own."
+      description="JSON (an array of production EnergyAccount payloads, or JSON Lines: one per line) or CSV (one account per row: the template's columns, listed below). Each account is validated and staged on its own."
       action={
         <a className="btn btn-sm" href={template} download="accounts-template.csv">
           CSV template
@@ -86,7 +85,6 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
           Staging again replaces an account&apos;s staged data until it is imported.
         </span>
       </div>
-      <CsvColumns />
       {fileError && (
         <div className="alert alert-error" role="alert" style={{ marginTop: 16 }}>
           {fileError}

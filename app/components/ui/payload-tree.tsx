@@ -111,7 +111,10 @@ function Node({ node, placed, isOpen }: { node: PayloadNode; placed: Placed; isO
     <li className={cls} id={id} data-path={node.path} data-error={own.length ? own.map((e) => e.code).join(" ") : undefined}>
       <details open={isOpen(node)}>
         <summary>
-          <span className="payload-key">{node.key}</span> {shape && <span className="muted small">{shape}</span>} {node.summary && <span className="payload-summary">{node.summary}</span>} <Flags node={node} />
+          <span className="payload-key">{node.key}</span>
+          {shape && <span className="muted small"> {shape}</span>}
+          {node.summary && <span className="payload-summary"> {node.summary}</span>}
+          <Flags node={node} />
           {below > 0 && <span className="badge badge-danger">{below === 1 ? "1 problem inside" : `${below} problems inside`}</span>}
         </summary>
         {own.length > 0 && <ErrorLines errors={own} />}

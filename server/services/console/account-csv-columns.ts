@@ -40,7 +40,7 @@ export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
   col("account", "transfer_balance", "transfer_balance", "", "Balance carried over, e.g. -42.17: credit positive, debit negative"),
   col("customer", "customer_title", "customers.0.title", "", ""),
   col("customer", "customer_given_name", "customers.0.given_name", "", ""),
-  col("customer", "customer_family_name", "customers.0.family_name", "with a customer", "Required on a domestic account"),
+  col("customer", "customer_family_name", "customers.0.family_name", "on a domestic account's customer", ""),
   col("customer", "customer_salutation", "customers.0.salutation", "", "How letters greet them, e.g. Dear Dr Hopper"),
   col("customer", "customer_email", "customers.0.email", "", ""),
   col("customer", "customer_mobile", "customers.0.mobile", "", "A UK mobile number"),
