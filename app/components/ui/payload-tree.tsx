@@ -91,7 +91,10 @@ function Flags({ node }: { node: PayloadNode }) {
   );
 }
 
+const LIST_LIMIT = 50;
+
 function Node({ node, placed, isOpen }: { node: PayloadNode; placed: Placed; isOpen: (n: PayloadNode) => boolean }) {
+  const [all, setAll] = useState(false);
   const own = placed.here.get(node.path) ?? [];
   const missing = placed.missing.get(node.path) ?? [];
   const below = (placed.below.get(node.path) ?? 0) - own.length;
@@ -106,6 +109,9 @@ function Node({ node, placed, isOpen }: { node: PayloadNode; placed: Placed; isO
     );
   }
   const size = node.children.length;
+  // Long lists (reading history, transactions) show their first items and any with problems until asked for all.
+  const shown = all || size <= LIST_LIMIT ? node.children : node.children.filter((c, i) => i < LIST_LIMIT || (placed.below.get(c.path) ?? 0) > 0);
+  const hidden = size - shown.length;
   const shape = node.kind === "array" ? `[${size} ${size === 1 ? "item" : "items"}]` : size ? "" : "{}";
   return (
     <li className={cls} id={id} data-path={node.path} data-error={own.length ? own.map((e) => e.code).join(" ") : undefined}>
@@ -119,9 +125,16 @@ function Node({ node, placed, isOpen }: { node: PayloadNode; placed: Placed; isO
         </summary>
         {own.length > 0 && <ErrorLines errors={own} />}
         <ul className="payload-level">
-          {node.children.map((c) => (
+          {shown.map((c) => (
             <Node key={c.key} node={c} placed={placed} isOpen={isOpen} />
           ))}
+          {hidden > 0 && (
+            <li className="payload-node">
+              <button type="button" className="btn btn-sm" onClick={() => setAll(true)}>
+                Show the other {hidden} items
+              </button>
+            </li>
+          )}
           {missing.map((m) => (
             <li key={`missing-${m.key}`} className="payload-node has-error" id={payloadAnchor(node.path ? `${node.path}.${m.key}` : m.key)} data-path={node.path ? `${node.path}.${m.key}` : m.key} data-error={m.errors.map((e) => e.code).join(" ")}>
               <span className="payload-key">{m.key}</span> <span className="muted small">(not sent)</span>
