@@ -63,11 +63,12 @@ export function freshMeter() {
   return { mpan: mpan(`19${digits}`), mprn: `8${digits.slice(-8)}` };
 }
 
-/** A create-or-update body in production's EnergyAccount shape: both fuels, fresh meter points. */
+/** A valid create-or-update body in production's EnergyAccount shape (both fuels), with fresh meter points. */
 export function accountBody(supplier: string, external: string, meter = freshMeter()) {
   return {
     import_supplier: supplier,
     external_account_number: external,
+    account_type: "DOMESTIC",
     billing_name: "Katherine Johnson",
     billing_address1: "3 Orbit Close",
     billing_address4: "Bristol",
@@ -80,11 +81,27 @@ export function accountBody(supplier: string, external: string, meter = freshMet
         supply_postcode: "BS1 4DJ",
         customer_at_supply_address_from_date: "2025-01-01",
         meter_points: [
-          { supply_type: "ELECTRICITY", identifier: meter.mpan, mpid: "OCTO", supply_start_date: "2025-01-01", agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }] },
-          { supply_type: "GAS", identifier: meter.mprn, mpid: "OCTO", shipper_mpid: "OCT", supply_start_date: "2025-01-01", agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }] },
+          {
+            supply_type: "ELECTRICITY",
+            identifier: meter.mpan,
+            mpid: "OCTO",
+            supply_start_date: "2025-01-01",
+            profile_class: 1,
+            meters: [{ meter_serial_number: `E${meter.mpan.slice(-6)}`, registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }] }],
+            agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
+          },
+          {
+            supply_type: "GAS",
+            identifier: meter.mprn,
+            mpid: "OCTO",
+            shipper_mpid: "OCT",
+            supply_start_date: "2025-01-01",
+            meters: [{ meter_serial_number: `G${meter.mprn.slice(-6)}`, gas_number_of_digits: 5 }],
+            agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
+          },
         ],
       },
     ],
-    last_statement_closing_date: londonDate(-20),
+    last_billed_to_date: londonDate(-20),
   };
 }

@@ -106,7 +106,6 @@ test.describe("production's EnergyAccount in the console", () => {
     // Every field the script sent is there, including those the platform only keeps.
     await expect(tree.locator('[data-path="import_supplier"]')).toContainText(seed.suppliers.ongoing);
     await expect(tree.locator('[data-path="debts.0.agency_name"]')).toContainText("Acme Collections");
-    await expect(tree.locator('[data-path="last_statement_closing_date"]')).toContainText("Deprecated");
     await shot(page, "import-record-payload-tree");
     // The error list links to the marked field.
     await page.getByRole("alert").getByRole("link", { name: attr }).click();

@@ -1,0 +1,1 @@
+CREATE INDEX "events_import_process_idx" ON "events" USING btree ("organisation_id",("payload"->>'external_identifier'),"seq") WHERE "events"."type" in ('data_import.import_process.complete', 'data_import.import_process.error', 'data_import.import_process.dry_run_complete', 'data_import.import_process.dry_run_error', 'data_import.import_process.cancelled');
