@@ -26,7 +26,7 @@ import { sql } from "drizzle-orm";
 import { type Db, execRows, openDatabase } from "@/db/client";
 import { transactions } from "@/db/schema";
 import { transactionRow } from "@/server/services/data-import/transaction-rows";
-import { TransactionInput } from "@/server/services/data-import/transaction-schemas";
+import { EnergyTransaction } from "@/server/services/data-import/transaction-schemas";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { type Acc, makeAccounts, transactionsFor } from "./lib/import-fixtures";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
@@ -117,7 +117,7 @@ function checkReplies(replies: { size: number; status: number; text: string }[])
 /** The same rows the route writes, as snake_case column -> value objects. */
 function rawRows(acc: Acc, items: Record<string, unknown>[]) {
   return items.map((raw) => {
-    const t = TransactionInput.parse(raw);
+    const t = EnergyTransaction.parse(raw);
     const r = transactionRow(acc.id, t, { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
     return Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]));
   });
@@ -127,7 +127,7 @@ function rawRows(acc: Acc, items: Record<string, unknown>[]) {
 async function viaDrizzle(db: Db, accounts: Acc[], perClient: Record<string, unknown>[][]) {
   const rows = accounts.map((acc, c) =>
     perClient[c].map((raw) => {
-      const t = TransactionInput.parse(raw);
+      const t = EnergyTransaction.parse(raw);
       return transactionRow(acc.id, t, { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-drizzle");
     }),
   );

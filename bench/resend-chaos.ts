@@ -150,7 +150,7 @@ const serverEnv: NodeJS.ProcessEnv = {
   // Fixed for the run, so tokens stay valid across restarts.
   AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   PAYMENT_VENDOR_STRIPE_TOKEN: "sk_test_chaos",
-  PAYMENT_VENDOR_GOCARDLESS_TOKEN: "gc_chaos",
+  PAYMENT_VENDOR_BOTTOMLINE_TOKEN: "bl_chaos",
   PAYMENT_VENDOR_TIMEOUT_MS: "2000",
   PAYMENT_VENDOR_BACKOFF_MS: "30",
   REGISTRATION_WORKER_POLL_MS: "300",
@@ -351,11 +351,11 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
       break;
     case "notes":
       if (a.status === 201) {
-        const results = a.json as { created_at: string; body?: string; status: string }[];
+        const results = a.json as { created_at: string; body: string | null; status: string }[];
         if (!check(Array.isArray(results) && results.length === op.notes!.length, () => `${where}: wrong results ${a.text.slice(0, 200)}`)) return "done";
         results.forEach((res, i) => {
           const n = op.notes![i];
-          check(res.body === n.body, () => `${where}: note ${i} echoes body ${String(res.body)}`);
+          check(res.body === (n.body ?? null), () => `${where}: note ${i} echoes body ${String(res.body)}`);
           if (typeof n.created_at === "string") check(res.created_at === n.created_at.replace(/\.\d+Z$/, "Z"), () => `${where}: note ${i} created_at ${res.created_at} for ${String(n.created_at)}`);
           const before = op.noteCreatedAt![i];
           check(before === undefined || before === res.created_at, () => `${where}: note ${i} answered created_at ${res.created_at}, earlier ${before}`);
@@ -371,8 +371,7 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
     case "statements":
       if (a.status === 201) {
         const body = a.json as { statements?: Record<string, unknown>[] };
-        const expected = op.statements!.map((s) => ({ ...s, gross_amount: (s.gross_amount as number).toFixed(2) }));
-        check(JSON.stringify(body.statements) === JSON.stringify(expected), () => `${where}: echoed ${JSON.stringify(body.statements).slice(0, 300)}`);
+        check(JSON.stringify(body.statements) === JSON.stringify(op.statements), () => `${where}: echoed ${JSON.stringify(body.statements).slice(0, 300)}`);
         return "done";
       }
       if (a.status === 400 && code === "historical_statement_already_exists") {
@@ -458,8 +457,8 @@ function opsFor(acc: ChaosAccount, supplier: string): Op[] {
     ops.push(op("transactions", `transactions-${b}`, `${DATA_IMPORT}/transactions/create/`, { body: { ...ref, transactions: txs }, transactions: txs }));
   }
   const statements = [
-    { bill_period_from_date: addDays(today, -120), bill_period_to_date: addDays(today, -91), statement_id: `ST-${acc.index}-1`, issued_date: addDays(today, -90), number: `N${acc.index}1`, gross_amount: rng.int(-5000, 50000) / 100, statement_path: "statements/bill.pdf" },
-    { bill_period_from_date: addDays(today, -90), bill_period_to_date: addDays(today, -61), statement_id: `ST-${acc.index}-2`, issued_date: addDays(today, -60), number: `N${acc.index}2`, gross_amount: rng.int(-5000, 50000) / 100 },
+    { bill_period_from_date: addDays(today, -120), bill_period_to_date: addDays(today, -91), statement_id: `ST-${acc.index}-1`, issued_date: addDays(today, -90), number: `N${acc.index}1`, gross_amount: rng.int(-5000, 50000), statement_path: "statements/bill.pdf" },
+    { bill_period_from_date: addDays(today, -90), bill_period_to_date: addDays(today, -61), statement_id: `ST-${acc.index}-2`, issued_date: addDays(today, -60), number: `N${acc.index}2`, gross_amount: rng.int(-5000, 50000) },
   ];
   ops.push(op("statements", "statements", `${DATA_IMPORT}/historical-statements/create/`, { body: { ...ref, statements }, statements }));
   // F<k>: the vendor fails the first k lookups; O<ms>: it is down for <ms> ms from the first
@@ -469,7 +468,7 @@ function opsFor(acc: ChaosAccount, supplier: string): Op[] {
   const reference = stripe ? `pm_${RUN}${acc.index}${flaky}` : `MD${RUN}${acc.index}${flaky}`;
   ops.push(
     op("payment", "payment", `${DATA_IMPORT}/payment-instruction/create/`, {
-      body: { ...ref, vendor: stripe ? "STRIPE" : "GOCARDLESS", reference, type: stripe ? "CARD" : "DIRECT_DEBIT" },
+      body: { ...ref, vendor: stripe ? "STRIPE" : "BOTTOMLINE_PTX", reference, type: stripe ? "CARD" : "DIRECT_DEBIT" },
       reference,
     }),
   );
@@ -537,7 +536,7 @@ async function main() {
   const vendor = fakePaymentVendor(VENDOR_DELAY_MS);
   const vendorUrl = await vendor.start();
   serverEnv.PAYMENT_VENDOR_STRIPE_URL = vendorUrl;
-  serverEnv.PAYMENT_VENDOR_GOCARDLESS_URL = vendorUrl;
+  serverEnv.PAYMENT_VENDOR_BOTTOMLINE_URL = vendorUrl;
   fs.writeFileSync(serverLog, "");
   await startServer();
   token = await obtainToken(apiKey!.key);
@@ -743,13 +742,13 @@ async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode:
 
   // Historical statements.
   const stRows = await sql<{ external: string; statement_id: string; gross: string; path: string | null; account_number: string }[]>`
-    select a.external_account_number external, h.statement_id, h.gross_amount::text gross, h.statement_path path, a.number account_number
+    select a.external_account_number external, h.statement_id, h.gross_amount_pence::text gross, h.statement_path path, a.number account_number
     from historical_statements h join accounts a on a.id = h.account_id where ${acctFilter}`;
   const stByKey = group(stRows, (r) => `${r.external}/${r.statement_id}`);
   const intendedSt = ops.filter((o) => o.kind === "statements").flatMap((o) => o.statements!.map((s) => ({ key: `${o.acc.external}/${String(s.statement_id)}`, s })));
   for (const { key, s } of intendedSt) {
     const rows = stByKey.get(key) ?? [];
-    if (check(rows.length === 1, () => `statement ${key}: ${rows.length} rows`)) eq(`statement ${key}`, [Number(rows[0].gross).toFixed(2), rows[0].path], [(s.gross_amount as number).toFixed(2), s.statement_path ?? null]);
+    if (check(rows.length === 1, () => `statement ${key}: ${rows.length} rows`)) eq(`statement ${key}`, [rows[0].gross, rows[0].path], [String(s.gross_amount), s.statement_path ?? null]);
   }
   eq("historical statements", stRows.length, intendedSt.length);
   const stEvents = await sql<{ account_number: string; identifier: string; n: number }[]>`

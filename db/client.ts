@@ -53,6 +53,18 @@ function prepareSmallStatements(Session: { prototype: { prepareQuery: (...args: 
 }
 const PREPARED = Symbol.for("kraken-migrate.prepared-statements");
 
+/**
+ * How the pool reconnects (ADR 0013). A connection attempt gives up after 2 s (postgres-js
+ * waits 30 s), and a failed one is retried after at most 0.5 s (postgres-js backs off to
+ * 10-20 s): while PostgreSQL is away a request gets its 503 within about 2 s, and once it is
+ * back no request waits out a long backoff. Refused connections cost PostgreSQL nothing, and
+ * the pool has at most DATABASE_POOL_SIZE attempts in flight.
+ */
+export const RECONNECT = {
+  connect_timeout: 2,
+  backoff: (retries: number) => Math.min(0.5, 0.05 * 2 ** retries) * (0.5 + Math.random() / 2),
+};
+
 async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle, PostgresJsSession } = await import("drizzle-orm/postgres-js");
@@ -61,6 +73,9 @@ async function openPostgres(url: string): Promise<DbHandle> {
     max: Number(process.env.DATABASE_POOL_SIZE || 10),
     onnotice: () => {},
     connection: { application_name: "kraken-migrate" },
+    backoff: RECONNECT.backoff,
+    // The URL's own `?connect_timeout=` (seconds) wins over ours.
+    ...(new URL(url).searchParams.has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
   });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return { db, kind: "postgres", url, close: () => client.end({ timeout: 5 }) };

@@ -63,22 +63,45 @@ export function freshMeter() {
   return { mpan: mpan(`19${digits}`), mprn: `8${digits.slice(-8)}` };
 }
 
+/** A valid create-or-update body in production's EnergyAccount shape (both fuels), with fresh meter points. */
 export function accountBody(supplier: string, external: string, meter = freshMeter()) {
   return {
     import_supplier: supplier,
     external_account_number: external,
+    account_type: "DOMESTIC",
     billing_name: "Katherine Johnson",
-    billing_address: { address_line_1: "3 Orbit Close", town: "Bristol", postcode: "BS1 4DJ" },
+    billing_address1: "3 Orbit Close",
+    billing_address4: "Bristol",
+    billing_postcode: "BS1 4DJ",
     customers: [{ given_name: "Katherine", family_name: "Johnson", email: "kj@example.com" }],
     supply_addresses: [
       {
-        address_line_1: "3 Orbit Close",
-        town: "Bristol",
-        postcode: "BS1 4DJ",
-        electricity_meter_points: [{ mpan: meter.mpan, agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
-        gas_meter_points: [{ mprn: meter.mprn, agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
+        supply_address1: "3 Orbit Close",
+        supply_address4: "Bristol",
+        supply_postcode: "BS1 4DJ",
+        customer_at_supply_address_from_date: "2025-01-01",
+        meter_points: [
+          {
+            supply_type: "ELECTRICITY",
+            identifier: meter.mpan,
+            mpid: "OCTO",
+            supply_start_date: "2025-01-01",
+            profile_class: 1,
+            meters: [{ meter_serial_number: `E${meter.mpan.slice(-6)}`, registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }] }],
+            agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
+          },
+          {
+            supply_type: "GAS",
+            identifier: meter.mprn,
+            mpid: "OCTO",
+            shipper_mpid: "OCT",
+            supply_start_date: "2025-01-01",
+            meters: [{ meter_serial_number: `G${meter.mprn.slice(-6)}`, gas_number_of_digits: 5 }],
+            agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
+          },
+        ],
       },
     ],
-    last_statement_closing_date: londonDate(-20),
+    last_billed_to_date: londonDate(-20),
   };
 }

@@ -42,7 +42,6 @@ async function seed() {
   removeStaleDatabases(process.env.PGLITE_DIR);
   const { openDatabase } = await import("@/db/client");
   const { systemCtx } = await import("@/server/context");
-  const { withMpanCheckDigit } = await import("@/server/lib/validators");
   const { createOrganisation } = await import("@/server/services/organisations/create-organisation");
   const { createSupplier } = await import("@/server/services/suppliers/create-supplier");
   const { createConsoleUser } = await import("@/server/services/users/create-console-user");
@@ -50,6 +49,7 @@ async function seed() {
   const { stageAccount } = await import("@/server/services/account-import/stage-account");
   const { processAccountImport } = await import("@/server/services/account-import/process-account-import");
   const { loadDemoProducts } = await import("@/server/services/products/demo-products");
+  const { accountPayload } = await import("@/test/fixtures");
 
   const handle = await openDatabase();
   const sfx = Date.now().toString(36).toUpperCase();
@@ -73,26 +73,19 @@ async function seed() {
   const closing = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() - 20 * 86_400_000));
   const names = [["Ada", "Lovelace"], ["Grace", "Hopper"], ["Alan", "Turing"]];
   for (const [i, [given, family]] of names.entries()) {
-    const mpan = withMpanCheckDigit(`12${sfx.slice(-6).replace(/\D/g, "7").padStart(6, "3")}${i}000`.slice(0, 12));
-    const mprn = `7${Date.now() % 1e6}${i}`.slice(0, 9);
     const external = `BS-${sfx}-${i + 1}`;
-    const payload = StageAccountInput.parse({
-      import_supplier: suppliers.ongoing,
-      external_account_number: external,
-      billing_name: `${given} ${family}`,
-      billing_address: { address_line_1: `${i + 1} Analytical Row`, town: "London", postcode: "SW1A 1AA" },
-      customers: [{ given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" }],
-      supply_addresses: [
-        {
-          address_line_1: `${i + 1} Analytical Row`,
-          town: "London",
-          postcode: "SW1A 1AA",
-          electricity_meter_points: [{ mpan, profile_class: 1, agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
-          gas_meter_points: [{ mprn, agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z" }] }],
-        },
-      ],
-      last_statement_closing_date: closing,
-    });
+    // Production's EnergyAccount (both fuels, meters, registers, a transfer reading), as a migration script sends it.
+    const payload = StageAccountInput.parse(
+      accountPayload(suppliers.ongoing, external, {
+        billing_name: `${given} ${family}`,
+        billing_address1: `${i + 1} Analytical Row`,
+        customers: [{ given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" }],
+        last_billed_to_date: closing,
+      }),
+    );
+    const points = payload.supply_addresses![0].meter_points!;
+    const mpan = points.find((p) => p.supply_type === "ELECTRICITY")!.identifier;
+    const mprn = points.find((p) => p.supply_type === "GAS")!.identifier;
     await stageAccount(ctx, payload);
     const r = await processAccountImport(ctx, { import_supplier: suppliers.ongoing, external_account_number: external, dry_run: false });
     accounts.push({ accountNumber: r.account_number, externalAccountNumber: external, importSupplier: suppliers.ongoing, mpan, mprn });

@@ -76,8 +76,12 @@ export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = 
 
 /** zod's own wording for a missing or mistyped field, said the way API clients read it (DRF's words). */
 function issueDetail(issue: z.core.$ZodIssue): string {
+  const chosen = discriminatorValue(issue);
+  if (chosen !== NO_DISCRIMINATOR) return chosen === undefined ? "This field is required." : chosen === null ? "This field may not be null." : issue.message;
   if (issue.code === "invalid_value" && issue.input === undefined) return "This field is required.";
   if (issue.code === "invalid_value" && issue.input === null) return "This field may not be null.";
+  // Production's enums run to hundreds of values: name the value sent, not every choice.
+  if (issue.code === "invalid_value" && issue.values.length > 20) return `${JSON.stringify(issue.input)} is not a valid choice.`;
   if (issue.code !== "invalid_type" || !issue.message.startsWith("Invalid input: expected ")) return issue.message;
   if (issue.input === undefined) return "This field is required.";
   if (issue.input === null) return "This field may not be null.";
@@ -89,6 +93,8 @@ function issueDetail(issue: z.core.$ZodIssue): string {
 function issueCode(issue: z.core.$ZodIssue): string {
   const custom = (issue as { params?: { code?: string } }).params?.code;
   if (custom) return custom;
+  const chosen = discriminatorValue(issue);
+  if (chosen !== NO_DISCRIMINATOR) return chosen === undefined ? "required" : chosen === null ? "null" : "invalid_choice";
   if (issue.code === "invalid_type") return issue.input === undefined ? "required" : issue.input === null ? "null" : "invalid_type";
   if (issue.code === "too_small") {
     if (issue.origin === "string" && issue.minimum === 1) return "blank";
@@ -104,6 +110,20 @@ function issueCode(issue: z.core.$ZodIssue): string {
   }
   if (issue.code === "invalid_format") return `invalid_${issue.format}`;
   return "invalid";
+}
+
+const NO_DISCRIMINATOR = Symbol("no discriminator");
+
+/**
+ * A discriminated union (production's `oneOf` by `type`) that matched no option reports the
+ * discriminator's path: its value, read from the reported input (the object), tells a missing
+ * field from a wrong one. Without the input it counts as a wrong choice.
+ */
+function discriminatorValue(issue: z.core.$ZodIssue): unknown {
+  if (issue.code !== "invalid_union" || !("discriminator" in issue) || typeof issue.discriminator !== "string") return NO_DISCRIMINATOR;
+  const input = issue.input;
+  if (input === null || typeof input !== "object") return "";
+  return (input as Record<string, unknown>)[issue.discriminator];
 }
 
 export function validationError(error: z.ZodError, code = "invalid", detail = "The request failed validation.", prefix: (string | number)[] = []) {

@@ -74,20 +74,21 @@ export function chaosTransaction(id: string, i: number, acc: ChaosAccount, today
     case 0:
       return { ...base, type: "CHARGE", reason: "IMPORTED_CHARGE", display_note: "Imported charge" };
     case 1:
-      return { ...base, type: "CREDIT", reason: rng.pick(["IMPORTED_CREDIT", "GENERAL_CREDIT"]), note: "Goodwill" };
+      return { ...base, type: "CREDIT", reason: rng.pick(["IMPORTED_CREDIT", "GOODWILL_PAYMENT"]), note: "Goodwill" };
     case 2:
-      return { ...base, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: rng.pick(["DD_REGULAR_COLLECTION", "DEBIT_CARD", "BANK_TRANSFER"]), reference: `R-${id}` };
+      return { ...base, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: rng.pick(["DD_REGULAR_COLLECTION", "DEBIT_CARD", "BACS_DEPOSIT"]), reference: `R-${id}` };
     case 3:
-      return { ...base, type: "REPAYMENT", reason: rng.pick(["FULL_CREDIT_REFUND", "GENERAL_CREDIT"]), payment_type: "DIRECT_CREDIT" };
+      return { ...base, type: "REPAYMENT", reason: rng.pick(["FULL_CREDIT_REFUND", "PARTIAL_CREDIT_REFUND"]), payment_type: "DIRECT_CREDIT" };
     case 4:
       return { ...base, type: rng.pick(["CHARGE", "CREDIT"]), reason: "PREPAY_DEBT_ADJUSTMENT", to_prepay_meter_serial_number: acc.serial };
     case 5:
       return { ...base, type: "PAYMENT", payment_type: "CHEQUE" };
     default:
+      // Production's supply charge: no reason, and its amount is the nets plus the taxes.
       return {
         ...base,
+        amount: "92.62",
         type: "SUPPLY_CHARGE",
-        reason: "IMPORTED_CHARGE",
         product_code: "VAR-22-11-01",
         line_items: [
           { rate_band: "CONSUMPTION_STANDARD", start_date: addDays(today, -60), end_date: addDays(today, -30), number_of_units: 250.5, net_amount: 73.21, price_per_unit: 0.29226, units: [125.25, 125.25] },
@@ -99,7 +100,7 @@ export function chaosTransaction(id: string, i: number, acc: ChaosAccount, today
 }
 
 /**
- * A stand-in for both payment vendors (Stripe-style cards, GoCardless-style mandates). Every
+ * A stand-in for both payment vendors (Stripe-style cards, the Bottomline bureau's GoCardless-style mandates). Every
  * reference exists and is usable; a reference ending in `F<k>` fails its first k lookups with
  * 503 (intermittent failure), one ending in `O<ms>` fails every lookup for <ms> ms after its
  * first one (a short outage), and every answer comes after a random delay of up to `maxDelayMs`.

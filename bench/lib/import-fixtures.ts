@@ -60,7 +60,7 @@ export function transactionsFor(prefix: string, n: number): Record<string, unkno
       case 0:
         return { ...base, type: "CHARGE", reason: "IMPORTED_CHARGE", display_note: "Imported charge" };
       case 1:
-        return { ...base, type: "CREDIT", reason: "GENERAL_CREDIT", note: "Goodwill" };
+        return { ...base, type: "CREDIT", reason: "GOODWILL_PAYMENT", note: "Goodwill" };
       case 2:
         return { ...base, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: "DD_REGULAR_COLLECTION", reference: `DD-${i}` };
       case 3:
@@ -68,8 +68,8 @@ export function transactionsFor(prefix: string, n: number): Record<string, unkno
       default:
         return {
           ...base,
+          amount: 76.87,
           type: "SUPPLY_CHARGE",
-          reason: "IMPORTED_CHARGE",
           product_code: "VAR-22-11-01",
           line_items: [{ rate_band: "CONSUMPTION_STANDARD", start_date: addDays(today, -60), end_date: addDays(today, -30), number_of_units: 250.5, net_amount: 73.21, price_per_unit: 0.29226 }],
           tax_items: [{ amount: 3.66, tax_type: "VAT", value_taxed: 73.21, rate: 0.05, unit_type: "PROPORTION" }],

@@ -30,6 +30,13 @@ export const events = pgTable(
     // No index on type alone: the console filters by type prefix within an organisation
     // (served by organisation_id, seq), and every index is paid on each outbox insert.
     index().on(t.organisationId, t.seq),
+    // An import process's latest outcome (GET /v2/data-import/accounts/...): partial, so the
+    // outbox's other inserts pay only the predicate. The type list is also in get-import-status.ts.
+    index("events_import_process_idx")
+      .on(t.organisationId, sql`(${t.payload}->>'external_identifier')`, t.seq)
+      .where(
+        sql`${t.type} in ('data_import.import_process.complete', 'data_import.import_process.error', 'data_import.import_process.dry_run_complete', 'data_import.import_process.dry_run_error', 'data_import.import_process.cancelled')`,
+      ),
     check(
       "events_fanout_check",
       sql`(${t.fanoutIds} is null and ${t.fanoutKinds} is null) or (cardinality(${t.fanoutIds}) between 1 and 4096 and cardinality(${t.fanoutKinds}) = cardinality(${t.fanoutIds}))`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, numeric, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { bigint, check, date, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const historicalStatements = pgTable(
@@ -10,9 +10,10 @@ export const historicalStatements = pgTable(
     statementId: text().notNull(),
     billPeriodFromDate: date({ mode: "string" }).notNull(),
     billPeriodToDate: date({ mode: "string" }).notNull(),
-    issuedDate: date({ mode: "string" }).notNull(),
-    number: text().notNull(),
-    grossAmount: numeric({ precision: 14, scale: 2 }).notNull(),
+    issuedDate: date({ mode: "string" }),
+    number: text(),
+    /** Production's gross_amount: an integer in pence (minor units), as sent. */
+    grossAmountPence: bigint({ mode: "number" }),
     statementPath: text(),
     /** The resolved document location (supplier document root + path). */
     documentLocation: text(),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const PAYMENT_INSTRUCTION_STATUSES = ["active", "cancelled"] as const;
@@ -12,6 +12,10 @@ export const paymentInstructions = pgTable(
     vendor: text().notNull(),
     type: text().notNull(),
     reference: text().notNull(),
+    /** Production's optional settings, kept as sent. */
+    ledgerCode: text(),
+    useForScheduledPayments: boolean(),
+    validFrom: date({ mode: "string" }),
     status: text({ enum: PAYMENT_INSTRUCTION_STATUSES }).notNull().default("active"),
     /** What the vendor reported when it was verified (status, scheme, card brand, ...). */
     vendorStatus: text().notNull(),

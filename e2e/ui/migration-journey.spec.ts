@@ -1,4 +1,4 @@
-import { asOperator, asSupport, expect, londonDate, test, unique } from "./support";
+import { accountBody, asOperator, asSupport, expect, londonDate, test, unique } from "./support";
 import { mpan } from "../fixtures";
 
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
@@ -37,20 +37,26 @@ test.describe.serial("a migration, followed by its three users", () => {
       const rows = accounts.map((a, i) => ({
         external_account_number: a.external,
         billing_name: `Customer ${i + 1}`,
-        billing_address_line_1: `${i + 10} Station Road`,
-        billing_town: "York",
+        billing_address1: `${i + 10} Station Road`,
+        billing_address4: "York",
         billing_postcode: "YO1 7HH",
         customer_given_name: "Mary",
         customer_family_name: `Somerville ${i + 1}`,
         customer_email: `mary${i}@example.com`,
         customer_landline: i === 1 ? "12345" : "020 7946 0000",
-        mpan: a.mpan,
-        mpan_tariff_code: "E-1R-VAR-22-11-01-C",
-        mpan_valid_from: "2025-01-01T00:00:00Z",
-        mprn: a.mprn,
-        mprn_tariff_code: "G-1R-VAR-22-11-01-C",
-        mprn_valid_from: "2025-01-01T00:00:00Z",
-        last_statement_closing_date: londonDate(-20),
+        customer_at_supply_address_from_date: "2025-01-01",
+        elec_identifier: a.mpan,
+        elec_mpid: "OCTO",
+        elec_supply_start_date: "2025-01-01",
+        elec_tariff_code: "E-1R-VAR-22-11-01-C",
+        elec_effective_from: "2025-01-01",
+        gas_identifier: a.mprn,
+        gas_mpid: "OCTO",
+        gas_shipper_mpid: "OCT",
+        gas_supply_start_date: "2025-01-01",
+        gas_tariff_code: "G-1R-VAR-22-11-01-C",
+        gas_effective_from: "2025-01-01",
+        last_billed_to_date: londonDate(-20),
       }));
       await page.getByLabel("Accounts file").setInputFiles({ name: "accounts.csv", mimeType: "text/csv", buffer: Buffer.from(csv(rows)) });
       const result = page.getByTestId("upload-result");
@@ -84,9 +90,7 @@ test.describe.serial("a migration, followed by its three users", () => {
       await page.getByRole("button", { name: "Pause" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Pause supplier" }).click();
       await expect(page.getByTestId("supplier-status")).toHaveText("Paused");
-      const refused = await script.post(STAGE, {
-        data: { import_supplier: supplier, external_account_number: accounts[1].external, billing_name: "x", billing_address: { address_line_1: "1 A", postcode: "YO1 7HH" }, customers: [{ given_name: "A", family_name: "B" }], supply_addresses: [{ address_line_1: "1 A", postcode: "YO1 7HH" }], last_statement_closing_date: londonDate(-20) },
-      });
+      const refused = await script.post(STAGE, { data: accountBody(supplier, accounts[1].external) });
       expect(refused.status()).toBe(400);
       expect((await refused.json()).code).toBe("import_supplier_migration_not_ongoing");
       await page.goto(`/suppliers/${supplier}/imports`);

@@ -79,10 +79,12 @@ test.describe("every page renders", () => {
     await page.waitForLoadState("networkidle");
     const before = await rows.count();
     const body = { import_supplier: seed.suppliers.ongoing, external_account_number: `NOPE-${Date.now()}`, dry_run: true };
-    expect((await script.post(PROCESS, { data: body })).status()).toBe(404);
+    // Nothing staged is production's 400 import_process_does_not_exist, recorded like any refused dry run.
+    const missing = await script.post(PROCESS, { data: body });
+    expect([missing.status(), (await missing.json()).code]).toEqual([400, "import_process_does_not_exist"]);
     const staged = await script.post(PROCESS, { data: { ...body, external_account_number: seed.accounts[0].externalAccountNumber } });
     expect(staged.status()).toBe(400);
-    await expect(rows).toHaveCount(before + 1, { timeout: 15_000 });
+    await expect(rows).toHaveCount(before + 2, { timeout: 15_000 });
     await expect(rows.first()).toContainText("data_import.import_process.dry_run_error");
     await rows.first().getByRole("button", { name: "Envelope" }).click();
     await expect(page.getByLabel("Envelope attributes")).toContainText('"specversion": "1.0"');

@@ -234,13 +234,14 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     const row = (over: Record<string, string>) => ({
       external_account_number: unique("CSV"),
       billing_name: "Mary Somerville",
-      billing_address_line_1: "1 Station Road",
+      billing_address1: "1 Station Road",
       billing_postcode: "YO1 7HH",
       customer_given_name: "Mary",
       customer_family_name: "Somerville",
-      supply_address_line_1: "",
+      supply_address1: "",
       supply_postcode: "",
-      last_statement_closing_date: londonDate(-20),
+      customer_at_supply_address_from_date: "2025-01-01",
+      last_billed_to_date: londonDate(-20),
       ...over,
     });
     const file = csv([row({ external_account_number: "" }), row({ billing_postcode: "NOT A POSTCODE" })]);

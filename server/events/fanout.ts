@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
 import { entryFlags } from "../services/data-import/transaction-rows";
-import type { TransactionInput } from "../services/data-import/transaction-schemas";
+import type { TransactionType } from "../services/data-import/transaction-schemas";
 
 /**
  * A fan-out row is one outbox row standing for many events of one type: a 500-transaction
@@ -23,7 +23,7 @@ type Builder = (shared: Record<string, unknown>, id: number, kind: string) => Re
 const BUILDERS: Record<string, Builder> = {
   "billing.ledger.entry_posted@v2": (shared, id, kind) => ({
     ledger: shared.ledger,
-    entry: { id, ...entryFlags(kind as TransactionInput["type"]), source_id: id, source_type: (shared.entry as { source_type: string }).source_type },
+    entry: { id, ...entryFlags(kind as TransactionType), source_id: id, source_type: (shared.entry as { source_type: string }).source_type },
   }),
 };
 

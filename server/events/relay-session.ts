@@ -1,4 +1,4 @@
-import type { DbHandle } from "@/db/client";
+import { type DbHandle, RECONNECT } from "@/db/client";
 
 /** Key namespace of the relay's leader lock (the second key is hashtext(stream)). */
 export const RELAY_LEADER_LOCK = 727_274_302;
@@ -29,6 +29,7 @@ async function openPostgresSession(handle: DbHandle, stream: string): Promise<Re
     max_lifetime: null,
     onnotice: () => {},
     connection: { application_name: "kraken-migrate-events-relay" },
+    ...RECONNECT,
   });
   return {
     async tryLead() {

@@ -3,6 +3,8 @@ import { openDatabase, setDbHandle } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { GET as products } from "@/app/v1/products/route";
 import { GET as relayStatus } from "@/app/v1/events/relay-status/route";
+import { GET as ready } from "@/app/healthz/ready/route";
+import { GET as live } from "@/app/healthz/route";
 import { useTestDb } from "@/test/db";
 
 const t = useTestDb();
@@ -23,6 +25,22 @@ describe("while the database cannot be reached", () => {
         expect(body).toEqual({ detail: expect.stringContaining("Send the same request again shortly"), code: "service_unavailable", errors: [] });
         expect(JSON.stringify(body)).not.toContain("127.0.0.1");
       }
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("readiness answers 503 with Retry-After at once, and liveness stays 200", async () => {
+    const down = await openDatabase({ url: "postgres://postgres@127.0.0.1:1/none", migrate: false });
+    setDbHandle(down);
+    try {
+      const started = Date.now();
+      const res = await ready();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(await res.json()).toEqual({ status: "unavailable", database: { ok: false } });
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(live().status).toBe(200);
     } finally {
       await down.close();
     }

@@ -29,6 +29,8 @@ type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
    * that produced it, and compressing it cost the import route ~15% of its throughput (ADR 0008).
    */
   compress?: boolean;
+  /** Rewrites an error before it is answered: a route whose documented error bodies differ from the standard shape (the v2 routes). */
+  mapError?: (err: unknown) => unknown;
   handle: (args: {
     ctx: Ctx;
     req: Request;
@@ -73,7 +75,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       }
       return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
     } catch (err) {
-      const res = errorResponse(err, requestId);
+      const res = errorResponse(def.mapError ? def.mapError(err) : err, requestId);
       for (const [k, v] of Object.entries(fixed)) res.headers.set(k, v);
       return res;
     }

@@ -39,8 +39,8 @@ describe("a malformed percent-encoding in a /v1/ path", () => {
 });
 
 describe("a malformed percent-encoding outside /v1/", () => {
-  it("is JSON 400 invalid_path under /api/ (tRPC, Auth.js): their callers are programs", async () => {
-    for (const path of ["/api/trpc/%ZZ", "/api/auth/%ZZ"]) {
+  it("is JSON 400 invalid_path under /api/ (tRPC, Auth.js) and /v2/: their callers are programs", async () => {
+    for (const path of ["/api/trpc/%ZZ", "/api/auth/%ZZ", "/v2/data-import/accounts/%ZZ/X/"]) {
       const res = proxy(at(path))!;
       expect(res.status, path).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/json");

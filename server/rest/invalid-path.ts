@@ -14,14 +14,14 @@ export function malformedSegment(pathname: string): string | null {
 }
 
 /** Paths whose callers are programs: they get the API's JSON error shape. */
-const API_PATH = /^\/(v1|api)(\/|$)/;
+const API_PATH = /^\/(v1|v2|api)(\/|$)/;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * 400 `invalid_path` for a path Next.js cannot decode (it would answer a text/plain 500
  * before any route runs), or null to let the request through: the API's JSON error shape
- * under /v1/ and /api/, a short page for a browser anywhere else. Kept free of the
+ * under /v1/, /v2/ and /api/, a short page for a browser anywhere else. Kept free of the
  * database and route code: it runs in proxy.ts.
  */
 export function invalidPathResponse(req: Request): Response | null {

@@ -4,9 +4,22 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime, formatDay } from "@/app/components/ui/format";
+import { formatDateTime, formatDay, formatMoney } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { AccountTabs } from "./account-tabs";
+
+/** DOMESTIC → "Domestic", PRICE_COMPARISON → "price comparison". */
+const words = (code: string) => code.toLowerCase().replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+/** Production's sign: credit positive (the customer is owed), debit negative (they owe). */
+function Balance({ value }: { value: string }) {
+  const debit = value.startsWith("-");
+  return (
+    <strong>
+      {formatMoney(debit ? value.slice(1) : value)} {Number(value) === 0 ? "" : debit ? "debit" : "credit"}
+    </strong>
+  );
+}
 
 export function AccountDetail({ number }: { number: string }) {
   const trpc = useTRPC();
@@ -18,8 +31,13 @@ export function AccountDetail({ number }: { number: string }) {
           <div className="grid-3">
             <section className="card card-body">
               <div className="label muted">Billing</div>
-              <div style={{ fontWeight: 600, marginTop: 4 }}>{a.billingName}</div>
+              <div style={{ fontWeight: 600, marginTop: 4 }}>{a.billingName ?? "—"}</div>
               <div className="muted small">{a.billingAddress.join(", ")}</div>
+              {a.billingEmail && <div className="small">Bills to {a.billingEmail}</div>}
+              <div className="row small" style={{ marginTop: 6, gap: 6 }}>
+                <Badge value={a.accountType} tone="neutral" label={words(a.accountType)} />
+                {a.salesChannel && <Badge value={a.salesChannel} tone="neutral" label={`Channel: ${words(a.salesChannel)}`} />}
+              </div>
             </section>
             <section className="card card-body">
               <div className="label muted">Import</div>
@@ -38,7 +56,13 @@ export function AccountDetail({ number }: { number: string }) {
               <div style={{ marginTop: 4 }}>
                 Open period from <strong>{formatDay(a.openStatementPeriodStart)}</strong>
               </div>
-              <div className="muted small">Last closed {formatDay(a.lastStatementClosingDate)}</div>
+              <div className="muted small">
+                {a.lastBilledToDate ? `Billed to ${formatDay(a.lastBilledToDate)}` : "No billed-to date sent"}
+                {a.lastStatementClosingDate && a.lastStatementClosingDate !== a.lastBilledToDate ? ` · last statement closed ${formatDay(a.lastStatementClosingDate)}` : ""}
+              </div>
+              <div className="small" title="transfer_balance: credit positive, debit negative">
+                Transfer balance {a.transferBalance === null ? "—" : <Balance value={a.transferBalance} />}
+              </div>
             </section>
           </div>
           <AccountTabs account={a} />

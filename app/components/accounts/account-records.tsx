@@ -93,3 +93,31 @@ export function Registrations({ rows }: { rows: Records["registrations"] }) {
     </Table>
   );
 }
+
+/** The readings imported with the account: each meter's transfer readings and reading history. */
+export function Readings({ readings }: { readings: Records["readings"] }) {
+  if (!readings.items.length) return <EmptyState title="No meter readings">Transfer readings and reading history sent with the account&apos;s meters appear here.</EmptyState>;
+  return (
+    <>
+      <More more={readings.more} />
+      <Table label="Meter readings" testId="readings" columns={["Date", "Meter point", "Meter", "Register", { label: "Reading", className: "num" }, "Type", "Sent as"]}>
+        {readings.items.map((r) => (
+          <tr key={r.id}>
+            <td className="nowrap">{formatDay(r.readingDate)}</td>
+            <td className="nowrap">
+              <Badge value={r.fuel} tone={r.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{r.mpxn}</span>
+            </td>
+            <td className="mono">{r.meterSerialNumber}</td>
+            <td className="mono">{r.registerId || "—"}</td>
+            <td className="num mono">{r.readingValue}</td>
+            <td className="small">{r.readingType}</td>
+            <td className="small">
+              {r.source === "transfer" ? "Transfer reading" : `History${r.billed === true ? ", billed" : r.billed === false ? ", not billed" : ""}`}
+              {r.validationStatus && r.validationStatus !== "VALIDATED" ? ` · ${r.validationStatus}` : ""}
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </>
+  );
+}

@@ -13,7 +13,9 @@ import { EmptyState } from "@/app/components/ui/states";
 import { type Tab, Tabs } from "@/app/components/ui/tabs";
 import type { AppRouter } from "@/server/api/root";
 import { AccountEvents, eventTotal } from "./account-events";
-import { Instructions, Registrations, Statements } from "./account-records";
+import { AccountPayload } from "./account-payload";
+import { Overview } from "./account-overview";
+import { Instructions, Readings, Registrations, Statements } from "./account-records";
 import { Transactions } from "./account-transactions";
 import { accountEventsInput, type AccountTab, isAccountTab } from "./tab-ids";
 
@@ -55,6 +57,8 @@ export function AccountTabs({ account }: { account: Account }) {
       {(r) => {
         const tabs: Tab[] = [
           { id: "overview", label: "Overview", content: <Overview account={account} /> },
+          { id: "readings", label: "Readings", count: r.readings.items.length, content: <Readings readings={r.readings} /> },
+          { id: "payload", label: "Payload", content: <AccountPayload supplier={account.importSupplier} external={account.externalAccountNumber} /> },
           {
             id: "notes",
             label: "Notes",
@@ -76,7 +80,7 @@ export function AccountTabs({ account }: { account: Account }) {
             ),
           },
           { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
-          { id: "payments", label: "Payment instructions", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
+          { id: "payments", label: "Payments", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
           { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
           { id: "events", label: "Events", count: eventTotal(events.data?.pages[0]), content: <AccountEvents query={events} /> },
         ];
@@ -87,52 +91,6 @@ export function AccountTabs({ account }: { account: Account }) {
         );
       }}
     </QueryState>
-  );
-}
-
-function Overview({ account }: { account: Account }) {
-  return (
-    <div className="grid-2">
-      <div>
-        <h3 style={{ marginBottom: 8 }}>Customers</h3>
-        {account.customers.map((c, i) => (
-          <dl className="facts" key={i} style={{ marginBottom: 12 }}>
-            <dt>Name</dt>
-            <dd>{c.name}</dd>
-            <dt>E-mail</dt>
-            <dd>{c.email ?? "—"}</dd>
-            <dt>Mobile</dt>
-            <dd>{c.mobile ?? "—"}</dd>
-            <dt>Landline</dt>
-            <dd>{c.landline ?? "—"}</dd>
-          </dl>
-        ))}
-      </div>
-      <div>
-        <h3 style={{ marginBottom: 8 }}>Supply addresses and meter points</h3>
-        <p className="muted small" style={{ margin: "0 0 8px" }}>
-          Agreement times are London time.
-        </p>
-        {account.supplyAddresses.map((a) => (
-          <div key={a.id} style={{ marginBottom: 12 }}>
-            <div>{a.lines.join(", ")}</div>
-            <ul className="small" style={{ paddingLeft: 18 }}>
-              {a.meterPoints.map((m) => (
-                <li key={m.mpxn}>
-                  <Badge value={m.fuel} tone={m.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{m.mpxn}</span>
-                  {m.agreements.map((g) => (
-                    <div key={`${g.tariffCode}-${String(g.validFrom)}`} className="muted">
-                      {g.tariffCode} from {formatDateTime(g.validFrom)}
-                      {g.validTo ? ` to ${formatDateTime(g.validTo)}` : ""}
-                    </div>
-                  ))}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-    </div>
   );
 }
 

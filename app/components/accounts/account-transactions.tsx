@@ -51,6 +51,7 @@ function TransactionRow({ t }: { t: Tx }) {
     ["Reference", t.reference],
     ["Product", t.productCode],
     ["Date moved", t.dateMoved ? t.description : null],
+    ["Statement", t.statement === "historical" ? "Initial closed statement (historical)" : null],
   ];
   const shown = details.filter(([, v]) => v);
   return (

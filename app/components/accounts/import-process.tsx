@@ -6,6 +6,7 @@ import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
+import { PayloadTree, payloadAnchor } from "@/app/components/ui/payload-tree";
 import { QueryState } from "@/app/components/ui/query-state";
 
 const STEP: Record<string, string> = {
@@ -22,8 +23,8 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
   return (
     <QueryState query={q}>
       {(p) => (
-        <div className="grid-2">
-          <div className="stack">
+        <div className="stack">
+          <div className="grid-2">
             <section className="card">
               <div className="card-header">
                 <h2>Import stage</h2>
@@ -43,6 +44,12 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
                   <dd>{formatDateTime(p.updatedAt)}</dd>
                   <dt>Imported</dt>
                   <dd>{formatDateTime(p.importedAt)}</dd>
+                  {p.operationsTeamName && (
+                    <>
+                      <dt>Operations team</dt>
+                      <dd>{p.operationsTeamName}</dd>
+                    </>
+                  )}
                 </dl>
                 <p className="muted small" style={{ margin: "8px 0 0" }}>
                   Times are London time.
@@ -54,7 +61,12 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
                       <ul style={{ margin: 0, paddingLeft: 18 }}>
                         {p.errors.map((e, i) => (
                           <li key={i}>
-                            {e.attr && <span className="mono">{e.attr}: </span>}
+                            {e.attr && (
+                              <a className="mono" href={`#${payloadAnchor(e.attr)}`}>
+                                {e.attr}
+                              </a>
+                            )}
+                            {e.attr && ": "}
                             {e.detail} <span className="small">({e.code})</span>
                           </li>
                         ))}
@@ -87,10 +99,15 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
           </div>
           <section className="card">
             <div className="card-header">
-              <h2>Staged data</h2>
+              <h2>Staged payload</h2>
+              <span className="muted small">production&apos;s EnergyAccount, every field as the script sent it</span>
             </div>
             <div className="card-body">
-              <JsonView value={p.payload} label="Staged payload" />
+              <PayloadTree tree={p.tree} errors={p.errors} />
+              <details className="payload-json">
+                <summary>As JSON</summary>
+                <JsonView value={p.payload} label="Staged payload as JSON" />
+              </details>
             </div>
           </section>
         </div>

@@ -1,13 +1,14 @@
 /**
- * Amounts arrive unsigned ("the type gives the direction"). The console shows them as they move
- * the account's balance: charges and repayments add to what the customer owes; credits and
- * payments reduce it and carry a minus sign (−£10.00), as statement amounts do.
+ * Amounts arrive with the type giving the direction (a negative charge or credit reverses
+ * one). The console shows them as they move the account's balance: charges and repayments add
+ * to what the customer owes; credits and payments reduce it and carry a minus sign (−£10.00),
+ * as statement amounts do, so a negative credit shows as a plus.
  */
 const REDUCES_BALANCE = new Set(["CREDIT", "PAYMENT"]);
 
 export function signedAmount(type: string, amount: string): string {
-  if (!REDUCES_BALANCE.has(type) || /^0*(\.0*)?$/.test(amount) || amount.startsWith("-")) return amount;
-  return `-${amount}`;
+  if (!REDUCES_BALANCE.has(type) || /^-?0*(\.0*)?$/.test(amount)) return amount;
+  return amount.startsWith("-") ? amount.slice(1) : `-${amount}`;
 }
 
 /** Transaction types in words, as support staff say them. */

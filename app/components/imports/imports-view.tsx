@@ -8,6 +8,7 @@ import { Badge } from "@/app/components/ui/badge";
 import { Card } from "@/app/components/ui/card";
 import { QueryState } from "@/app/components/ui/query-state";
 import { ActivityChart } from "./activity-chart";
+import { CsvColumns } from "./csv-columns";
 import { ImportPanel } from "./import-panel";
 import { ImportsTable } from "./imports-table";
 import type { ImportTableParams } from "./table-params";
@@ -54,6 +55,7 @@ export function ImportsView({ code, canEdit, table, tableKey }: { code: string; 
                 />
               </div>
             )}
+            {canEdit && <CsvColumns />}
             {!canEdit && notOngoing && <div className="alert alert-info">{notOngoing}</div>}
             <ImportsTable key={tableKey} code={code} params={table} selectable={canEdit && !notOngoing} selected={selected} onSelect={setSelected} />
           </div>

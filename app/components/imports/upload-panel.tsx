@@ -34,7 +34,8 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
     setRun(state);
     try {
       for (let i = 0; i < parsed.records.length; i += CHUNK) {
-        const { results } = await client.accountImport.stageRows.mutate({ importSupplier: code, format: parsed.format, firstRow: parsed.firstRow + i, records: parsed.records.slice(i, i + CHUNK) });
+        const rows = parsed.rows?.slice(i, i + CHUNK);
+        const { results } = await client.accountImport.stageRows.mutate({ importSupplier: code, format: parsed.format, firstRow: rows?.[0] ?? parsed.firstRow + i, rows, records: parsed.records.slice(i, i + CHUNK) });
         state = {
           ...state,
           done: state.done + results.length,
@@ -58,7 +59,7 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
     <Card
       id="upload-title"
       title="Stage accounts from a file"
-      description="JSON (an array of staging payloads) or CSV (one account per row). Each row is validated and staged on its own."
+      description="JSON (an array of production EnergyAccount payloads, or JSON Lines: one per line) or CSV (one account per row: the template's columns, listed below). Each account is validated and staged on its own."
       action={
         <a className="btn btn-sm" href={template} download="accounts-template.csv">
           CSV template
@@ -72,7 +73,7 @@ export function UploadPanel({ code, disabledReason }: { code: string; disabledRe
           ref={input}
           id="accounts-file"
           type="file"
-          accept=".json,.csv,application/json,text/csv"
+          accept=".json,.jsonl,.ndjson,.csv,application/json,text/csv"
           disabled={busy || Boolean(disabledReason)}
           aria-describedby="accounts-file-hint"
           onChange={(e) => {

@@ -34,11 +34,51 @@ describe("account router", () => {
     expect(await w.support.account.find({ query: staged.external_account_number })).toEqual([
       expect.objectContaining({ accountNumber: null, status: "staged", billingName: "Ada Lovelace" }),
     ]);
-    const acc = await makeImportedAccount(w.org, w.supplier.code);
+    const acc = await makeImportedAccount(w.org, w.supplier.code, {
+      sales_channel: "TELESALES",
+      billing_email: "ada.bills@example.com",
+      transfer_balance: 15,
+      customers: [
+        {
+          title: "Countess",
+          given_name: "Ada",
+          family_name: "Lovelace",
+          salutation: "Dear Countess",
+          psr: [{ description: "Blind", elec_industry_code: "11", effective_from: "2025-01-01" }],
+          customer_preferences: { opted_into_sms: true, partner_password: "abc" },
+        },
+      ],
+    });
     const detail = await w.support.account.get({ accountNumber: acc.accountNumber });
-    expect(detail).toMatchObject({ number: acc.accountNumber, openStatementPeriodStart: "2026-11-01", importProcess: { status: "imported" } });
+    expect(detail).toMatchObject({
+      number: acc.accountNumber,
+      accountType: "DOMESTIC",
+      salesChannel: "TELESALES",
+      billingEmail: "ada.bills@example.com",
+      transferBalance: "15",
+      lastBilledToDate: "2026-10-31",
+      openStatementPeriodStart: "2026-11-01",
+      importProcess: { status: "imported" },
+    });
+    expect(detail.supplyAddresses[0]).toMatchObject({ lines: ["1 Analytical Row", "London", "SW1A 1AA"], movedInOn: "2025-01-01", movedOutOn: null });
     expect(detail.supplyAddresses[0].meterPoints.map((m) => m.mpxn).sort()).toEqual([acc.mpan, acc.mprn].sort());
-    expect(detail.customers[0].name).toBe("Ada Lovelace");
+    const elec = detail.supplyAddresses[0].meterPoints.find((m) => m.fuel === "electricity")!;
+    expect(elec).toMatchObject({ mpid: "OCTO", shipperMpid: null, supplyStartDate: "2025-01-01", profileClass: 1, agreements: [{ tariffCode: "E-1R-VAR-22-11-01-C", effectiveFrom: "2025-01-01", effectiveTo: null }] });
+    expect(elec.meters[0].registers).toEqual([{ id: "1", tpr: "00001", isSettlement: true, digits: 5 }]);
+    expect(detail.supplyAddresses[0].meterPoints.find((m) => m.fuel === "gas")).toMatchObject({ shipperMpid: "OCT" });
+    expect(detail.customers[0]).toMatchObject({
+      name: "Countess Ada Lovelace",
+      salutation: "Dear Countess",
+      psr: [{ description: "Blind", elecIndustryCode: "11", gasIndustryCode: null, effectiveFrom: "2025-01-01" }],
+      preferences: [
+        { name: "opted_into_sms", value: true },
+        { name: "partner_password", value: "abc" },
+      ],
+    });
+    const records = await w.support.account.records({ accountNumber: acc.accountNumber });
+    expect(records.readings.items).toEqual([
+      expect.objectContaining({ mpxn: acc.mpan, registerId: "1", readingDate: "2026-10-31", readingValue: "12345", readingType: "CUSTOMER", source: "transfer" }),
+    ]);
     expect(await codeOf(w.outsider.account.get({ accountNumber: acc.accountNumber }))).toBe("NOT_FOUND");
     expect(await codeOf(w.support.account.get({ accountNumber: "nonsense" }))).toBe("BAD_REQUEST");
   });

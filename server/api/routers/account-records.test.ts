@@ -43,7 +43,7 @@ describe("account records (the account page's tabs)", () => {
     expect(tx.status).toBe(201);
     const st = await call(statements, "/v1/data-import/historical-statements/create/", {
       auth,
-      body: { ...ref, statements: [{ statement_id: "S1", bill_period_from_date: "2025-01-01", bill_period_to_date: "2025-01-31", issued_date: "2025-02-02", number: "1", gross_amount: 99.99, statement_path: "s1.pdf" }] },
+      body: { ...ref, statements: [{ statement_id: "S1", bill_period_from_date: "2025-01-01", bill_period_to_date: "2025-01-31", issued_date: "2025-02-02", number: "1", gross_amount: 9999, statement_path: "s1.pdf" }] },
     });
     expect([200, 201]).toContain(st.status);
     const fl = await call(flows, "/x", { auth, method: "POST", params: { import_supplier_code: supplier.code, external_account_number: acc.externalAccountNumber } });

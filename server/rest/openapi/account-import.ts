@@ -1,56 +1,88 @@
 import { z } from "zod";
-import { ImportProcessListQuery } from "../import-process-list-route";
 import { ErrorBody } from "../../errors";
+import { ImportProcessListQuery } from "../import-process-list-route";
 import { ProcessAccountInput, StageAccountInput } from "../../services/account-import/account-schemas";
+import { ACCOUNT_ERROR_CODE_DESCRIPTIONS } from "../../services/account-import/payload/error-codes";
+import {
+  AccountAlreadyImportedResponse,
+  AccountTransferStatus,
+  CreateOrUpdateAccountImportProcess,
+  DryRunSucceeded,
+  GbrMeterPointStatus,
+  GbrMeterPointStatusError,
+  ImportProcess,
+  ProcessAccountImportProcessCreation,
+} from "../../services/account-import/response-schemas";
 import { SupplierExternalParams } from "../../services/account-import/schemas";
-import { dataImportResponses } from "./responses";
-import type { RouteDoc } from "./types";
+import { dataImportResponses, errorWithCode } from "./responses";
+import type { RouteDoc, TagDoc } from "./types";
 
-const TAGS = ["Account import"];
+export const ACCOUNT_IMPORT_TAG = "Account import";
+const TAGS = [ACCOUNT_IMPORT_TAG];
 
-// Response shapes of the foundation's account-import services (toProcessView and friends).
-const ImportProcess = z.object({
-  import_supplier: z.string(),
-  external_account_number: z.string(),
-  status: z.enum(["staged", "imported", "failed"]),
-  account_number: z.string().nullable().describe("A- plus 8 hex digits once imported; null while pending."),
-  errors: z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable() })),
-  created_at: z.string().nullable(),
-  updated_at: z.string(),
-  imported_at: z.string().nullable(),
-});
-const ProcessPage = z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(ImportProcess) });
-const ProcessResult = z.object({ import_supplier: z.string(), external_account_number: z.string(), account_number: z.string(), dry_run: z.boolean() });
-const AlreadyImported = ErrorBody.extend({ import_supplier: z.string(), external_account_number: z.string(), account_number: z.string() });
+/** Every code an account payload's validation can answer with, and what it means (payload/error-codes.ts). */
+export function accountErrorCodeTable(): string {
+  const rows = Object.entries(ACCOUNT_ERROR_CODE_DESCRIPTIONS).map(([code, meaning]) => `| \`${code}\` | ${meaning.replaceAll("|", "\\|")} |`);
+  return ["| code | meaning |", "|---|---|", ...rows].join("\n");
+}
+
+export const accountImportTags: TagDoc[] = [
+  {
+    name: ACCOUNT_IMPORT_TAG,
+    description:
+      "Production's EnergyAccount, staged with create-or-update/ and imported with process/ (v1), or staged and scheduled in one call (v2). " +
+      "Departures from production: `external_account_number` is required to stage (it is the key process/ takes); a field in no production schema is refused (`unknown_field`) instead of ignored; an account without supply addresses is valid; the lists are bare arrays, with optional `page_size` paging. " +
+      "A 400 carries `{detail, code, errors: [{detail, code, attr}]}` with `attr` a dotted path in the EnergyAccount (`supply_addresses.0.meter_points.1.identifier`).\n\n" +
+      accountErrorCodeTable(),
+  },
+];
+
+const SEE_CODES = "Item codes: the table in the create-or-update/ description (also the Account import tag).";
+const unauthorized = { description: "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.", schema: ErrorBody };
+const supplierNotFound = errorWithCode("import_supplier_not_found", "no import supplier with that code in the caller's organisation (another organisation's looks the same).");
 const SupplierParams = z.object({ supplier: z.string().describe("Import supplier code") });
-
-const unauthorized = { description: "Missing, invalid or expired credentials.", schema: ErrorBody };
-const supplierNotFound = { description: "`import_supplier_not_found` (also for another organisation's supplier).", schema: ErrorBody };
+const refusal = (extra: string) => ({
+  description: `\`account_failed_validation\` (the payload; \`errors\` lists each problem), \`import_supplier_migration_not_ongoing\`, or the account is imported already (production's AccountAlreadyImportedResponse, \`code\` account_already_imported)${extra}. ${SEE_CODES}`,
+  schema: z.union([AccountAlreadyImportedResponse, ErrorBody]),
+});
 
 const listDoc = (filter: "all" | "pending" | "imported" | "failed"): RouteDoc => ({
   method: "get",
   path: `/v1/data-import/${filter}-account-import-processes/{supplier}/`,
-  summary: `List ${filter === "all" ? "all" : filter} account import processes of a supplier`,
-  description: filter === "pending" ? "Pending processes have a null account_number and created_at." : undefined,
+  summary: `List ${filter} account import processes of a supplier`,
+  description:
+    (filter === "pending" ? "Staged, not imported: kraken_account_number and account_created_at are null. " : "") +
+    (filter === "failed" ? "This platform's addition: processes whose last processing failed. " : "") +
+    "A bare array, as production answers. Without `page_size` every process is sent (streamed); with it, one page and a `Link: <…>; rel=\"next\"` header.",
   tags: TAGS,
   auth: "token",
   params: SupplierParams,
   query: ImportProcessListQuery,
-  responses: { 200: { description: "A page.", schema: ProcessPage }, 400: { description: "invalid_query", schema: ErrorBody }, 401: unauthorized, 404: supplierNotFound, ...dataImportResponses({ write: false, jsonBody: false }) },
+  responses: {
+    200: { description: "Production's ImportProcess per process, oldest first.", schema: z.array(ImportProcess) },
+    400: errorWithCode("invalid_query", "page_size or after is not a whole number in range, or given twice."),
+    401: unauthorized,
+    404: supplierNotFound,
+    ...dataImportResponses({ write: false, jsonBody: false }),
+  },
 });
 
 export const accountImportRouteDocs: RouteDoc[] = [
   {
     method: "post",
     path: "/v1/data-import/account-import-process/create-or-update/",
-    summary: "Stage (or restage) an account's data",
+    summary: "Stage (or restage) an account: production's EnergyAccount",
+    description:
+      "Validates the payload (schema, production's cross-field rules, tariffs in the catalogue, meter points not supplied under another account) and keeps it for process/. " +
+      "Only `import_supplier` is required by the schema; staging also needs `external_account_number`. Restaging replaces the staged data until the account is imported.\n\n" +
+      accountErrorCodeTable(),
     tags: TAGS,
     auth: "token",
     body: StageAccountInput,
     responses: {
-      201: { description: "Staged for the first time.", schema: ImportProcess },
-      200: { description: "Staged data replaced.", schema: ImportProcess },
-      400: { description: "account_failed_validation (item codes such as invalid_phone_number, invalid_postcode, invalid_supply_point_identifier, supply_point_on_another_account, overlapping_agreements), import_supplier_migration_not_ongoing, or account_already_imported (with the account number).", schema: z.union([AlreadyImported, ErrorBody]) },
+      201: { description: "Staged for the first time.", schema: CreateOrUpdateAccountImportProcess },
+      200: { description: "Staged data replaced.", schema: CreateOrUpdateAccountImportProcess },
+      400: refusal(""),
       401: unauthorized,
       404: supplierNotFound,
       ...dataImportResponses({ write: true, jsonBody: true }),
@@ -60,30 +92,36 @@ export const accountImportRouteDocs: RouteDoc[] = [
     method: "post",
     path: "/v1/data-import/account-import-process/process/",
     summary: "Import a staged account",
-    description: "`dry_run: true` validates and rolls back (200).",
+    description:
+      "Production's ProcessAccountImportProcess: `import_supplier_code` (`import_supplier` is accepted as an alias), `external_account_number`, `operations_team_name`, `dry_run`. " +
+      "The staged data is validated again and the account, its children and events are written in one transaction. A refusal is recorded (data_import.import_process.error, the process marked failed). " +
+      "`dry_run: true` runs the same transaction and rolls it back; as in production, a dry run that would have succeeded answers 400 with code \"400\".",
     tags: TAGS,
     auth: "token",
     body: ProcessAccountInput,
     responses: {
-      201: { description: "Imported; the new platform account number.", schema: ProcessResult },
-      200: { description: "Dry run passed; nothing kept.", schema: ProcessResult },
-      400: { description: "account_already_imported, import_supplier_migration_not_ongoing, account_failed_validation.", schema: z.union([AlreadyImported, ErrorBody]) },
+      201: { description: "Imported.", schema: ProcessAccountImportProcessCreation },
+      400: {
+        description: `The dry run would have succeeded (\`code\` "400", nothing kept); \`import_process_does_not_exist\` (nothing staged); or ${refusal("").description}`,
+        schema: z.union([DryRunSucceeded, AccountAlreadyImportedResponse, ErrorBody]),
+      },
       401: unauthorized,
-      404: { description: "import_supplier_not_found or account_import_process_not_found.", schema: ErrorBody },
-      429: { description: "import_concurrency_limit: too many imports at once; retry after Retry-After.", schema: ErrorBody },
+      404: supplierNotFound,
+      429: errorWithCode("import_concurrency_limit", "too many imports run at once across instances (IMPORT_CONCURRENCY); retry after Retry-After."),
       ...dataImportResponses({ write: true, jsonBody: true }),
     },
   },
   {
     method: "post",
     path: "/v1/data-import/validate-account/",
-    summary: "Run the staging validation only",
+    summary: "Validate an EnergyAccount as staging would, storing nothing",
+    description: `Every refusal staging gives, including import_supplier_migration_not_ongoing and the account imported already. ${SEE_CODES}`,
     tags: TAGS,
     auth: "token",
     body: StageAccountInput,
     responses: {
-      200: { description: "Valid.", schema: z.object({ valid: z.literal(true), import_supplier: z.string(), external_account_number: z.string() }) },
-      400: { description: "account_failed_validation with item errors.", schema: ErrorBody },
+      200: { description: "Valid: the validated EnergyAccount echoed (the request body's schema)." },
+      400: refusal(""),
       401: unauthorized,
       404: supplierNotFound,
       ...dataImportResponses({ write: false, jsonBody: true }),
@@ -92,14 +130,14 @@ export const accountImportRouteDocs: RouteDoc[] = [
   {
     method: "get",
     path: "/v1/data-import/account-transfer-status/{supplier}/{external}/",
-    summary: "An account's import status",
+    summary: "An account's transfer status (production's AccountTransferStatus)",
     tags: TAGS,
     auth: "token",
     params: SupplierExternalParams,
     responses: {
-      200: { description: "The import process.", schema: ImportProcess },
+      200: { description: "Any staged or imported process.", schema: AccountTransferStatus },
       401: unauthorized,
-      404: { description: "account_not_found or import_supplier_not_found.", schema: ErrorBody },
+      404: { description: "`account_not_found` (no process for the pair) or `import_supplier_not_found`.", schema: ErrorBody },
       ...dataImportResponses({ write: false, jsonBody: false }),
     },
   },
@@ -107,4 +145,18 @@ export const accountImportRouteDocs: RouteDoc[] = [
   listDoc("pending"),
   listDoc("imported"),
   listDoc("failed"),
+  {
+    method: "get",
+    path: "/v1/data-import/meterpoint-statuses-for-account/{supplier}/{external}/",
+    summary: "Each meter point's registration state (production's GbrMeterPointStatus)",
+    tags: TAGS,
+    auth: "token",
+    params: SupplierExternalParams,
+    responses: {
+      200: { description: "One entry per meter point of the imported account.", schema: z.array(GbrMeterPointStatus) },
+      401: unauthorized,
+      404: { description: "Production's `{error}`: no imported account for the pair, or it has no meter points.", schema: GbrMeterPointStatusError },
+      ...dataImportResponses({ write: false, jsonBody: false }),
+    },
+  },
 ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RouteDoc } from "./types";
+import type { RouteDoc, TagDoc } from "./types";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ function operation(doc: RouteDoc) {
 }
 
 /** Merges every area's RouteDoc list into one OpenAPI 3.1 document. */
-export function buildOpenApi(docs: RouteDoc[], info: { title: string; version: string; description?: string } = { title: "Kraken Migrate API", version: "1" }) {
+export function buildOpenApi(docs: RouteDoc[], info: { title: string; version: string; description?: string } = { title: "Kraken Migrate API", version: "1" }, tags: TagDoc[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of docs) {
     paths[doc.path] ??= {};
@@ -48,6 +48,7 @@ export function buildOpenApi(docs: RouteDoc[], info: { title: string; version: s
     info,
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: "/" }],
+    ...(tags.length ? { tags } : {}),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       securitySchemes: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ErrorBody } from "../../errors";
 import { CreateNotesInput, CreateNotesResult } from "../../services/data-import/note-schemas";
-import { ActiveInstructionError, CreatePaymentInstructionInput, CreatePaymentInstructionResult } from "../../services/data-import/payment-schemas";
+import { CreatePaymentInstructionError, CreatePaymentInstructionInput, CreatePaymentInstructionResult } from "../../services/data-import/payment-schemas";
 import { CreateHistoricalStatementsInput, CreateHistoricalStatementsResult } from "../../services/data-import/statement-schemas";
 import { CreateTransactionsInput, CreateTransactionsQuery, CreateTransactionsResult, TransactionImportError } from "../../services/data-import/transaction-schemas";
 import { MAX_ITEMS_PER_REQUEST } from "../../services/data-import/common";
@@ -58,14 +58,15 @@ export const dataImportRouteDocs: RouteDoc[] = [
     path: "/v1/data-import/notes/create/",
     summary: "Add notes to an imported account",
     description:
-      "A note is created unless the account already has one with the same body (and the same created_at, when given); then its status is NOTE_ALREADY_EXISTS. " +
-      `created_at and unpin_at are kept at whole seconds (sub-seconds are dropped): the created_at echoed is the stored one, and resending it matches the same note. ${common}`,
+      "Production's AccountNote body (external_account_number, or the deprecated account_number). A note with an external_id exists already when the account has a note with that external_id; " +
+      "one without exists when the account has a note with the same body (the document paths when it has none) and the same created_at, when given. Either way its status is NOTE_ALREADY_EXISTS and the result describes the note the account has. " +
+      `created_at and unpin_at are kept at whole seconds (sub-seconds are dropped): the created_at echoed is the stored one, and resending it matches the same note. unpin_at is kept on pinned notes only. ${common}`,
     tags: TAGS,
     auth: "token",
     body: CreateNotesInput,
     responses: {
-      201: { description: "One result per note, in request order.", schema: CreateNotesResult },
-      400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, unpin_at_without_pin, path_does_not_exist_in_file_store, invalid_document_path, invalid_datetime, blank, unknown_field, too_few_items, too_many_items"),
+      201: { description: "One result per note, in request order (production's CreateAccountNotesResponse): every field, null where absent; body is null for a document-only note.", schema: CreateNotesResult },
+      400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, path_does_not_exist_in_file_store, invalid_document_path, invalid_datetime, blank, required (neither external_account_number nor account_number), unknown_field, too_few_items, too_many_items"),
       401: unauthorized,
       404: notFound,
       ...jsonWrite,
@@ -77,17 +78,23 @@ export const dataImportRouteDocs: RouteDoc[] = [
     path: "/v1/data-import/transactions/create/",
     summary: "Add ledger transactions to an imported account",
     description:
-      `Types CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE. Amounts are JSON numbers with at most two decimal places, echoed as two-place strings. ${common} ` +
-      "Each transaction added stores one billing.ledger.entry_posted v2 event in the same database transaction; the event relay delivers it as v2 and also as v1, derived from the stored v2 when it is delivered (v1 is never stored).",
+      "Production's Transactions body: each item one of EnergyCharge, EnergyCredit, EnergyPayment, EnergyRepayment, EnergySupplyCharge, chosen by `type`, with exactly that type's fields (unknown_field otherwise). " +
+      `Amounts are decimals (10.10) sent as strings or JSON numbers, kept exactly and echoed as strings with at least two places; charges and credits may be negative. ${common} ` +
+      "Each transaction added stores one billing.ledger.entry_posted v2 event in the same database transaction; the event relay delivers it as v2 and also as v1, derived from the stored v2 when it is delivered (v1 is never stored). " +
+      "`dry_run: true` validates and runs everything, then rolls back: 200 with the results it would give (no added_transaction_id for transactions it would add), nothing stored, no events.",
     tags: TAGS,
     auth: "token",
     query: CreateTransactionsQuery,
     body: CreateTransactionsInput,
     responses: {
-      201: { description: "`{results}`: TRANSACTION_ADDED_TO_ACCOUNT or TRANSACTION_ALREADY_EXISTS per transaction, in request order.", schema: CreateTransactionsResult },
+      200: { description: "A dry run: the results it would give.", schema: CreateTransactionsResult },
+      201: { description: "`{results}`: TRANSACTION_ADDED_TO_ACCOUNT or TRANSACTION_ALREADY_EXISTS per transaction, in request order, with the integer added_transaction_id.", schema: CreateTransactionsResult },
       400: {
         description:
-          "For the first failing transaction: `{status: TRANSACTION_IMPORT_ERROR, error_detail, transaction_data}` (plus detail, code, errors). Envelope errors (not a list, empty, too many) use the standard error shape.",
+          "For the first failing transaction: `{status: TRANSACTION_IMPORT_ERROR, error_detail, transaction_data}` (plus detail, code, errors). Envelope errors (not a list, empty, too many) use the standard error shape. " +
+          "Codes: missing_transaction_id, duplicate_transaction_ids, transaction_in_future, start_date_later_than_end_date, incorrect_line_item_net_amount, conflicting_rate_band_specification, line_item_units_must_be_two_values, " +
+          "ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount, supply_point_identifier_required_for_rate_specification_code, product_code_does_not_exist, prepay_meter_not_found, " +
+          "transaction_already_exists, transaction_id_already_used, transaction_outside_open_statement_period, invalid_number, max_decimal_places, max_value, invalid_choice, unknown_field.",
         schema: z.union([TransactionImportError, ErrorBody]),
       },
       401: unauthorized,
@@ -100,13 +107,13 @@ export const dataImportRouteDocs: RouteDoc[] = [
     method: "post",
     path: "/v1/data-import/historical-statements/create/",
     summary: "Add historical PDF statements",
-    description: `statement_id is unique per account (historical_statement_already_exists). ${common}`,
+    description: `Production's HistoricalStatements body; gross_amount is an integer in pence. statement_id is unique per account (historical_statement_already_exists). ${common}`,
     tags: TAGS,
     auth: "token",
     body: CreateHistoricalStatementsInput,
     responses: {
-      201: { description: "The validated data (gross_amount as a two-place string).", schema: CreateHistoricalStatementsResult },
-      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, max_decimal_places"),
+      201: { description: "The validated data echoed (gross_amount an integer in pence, absent fields absent).", schema: CreateHistoricalStatementsResult },
+      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, invalid_integer, invalid_date"),
       401: unauthorized,
       404: notFound,
       ...jsonWrite,
@@ -118,21 +125,22 @@ export const dataImportRouteDocs: RouteDoc[] = [
     path: "/v1/data-import/payment-instruction/create/",
     summary: "Add the account's payment instruction, verified with the vendor",
     description:
-      "The vendor (STRIPE card payment methods, GOCARDLESS direct-debit mandates) is asked whether the instruction exists and is usable. Resending the active instruction answers 201 again.",
+      "Production's LegacyPaymentInstruction body. The vendor (STRIPE: card payment methods; BOTTOMLINE_GLOBAL_PAYMENTS_HUB, BOTTOMLINE_PTX, BOTTOMLINE_PTX_BATCHED: the direct-debit bureau's mandates) is asked whether the instruction exists and is usable. " +
+      "Resending the active instruction answers 201 again. Every 400 and 500 carries production's CreatePaymentInstructionError fields (error_detail, external_account_number, import_supplier, reference) beside detail, code and errors.",
     tags: TAGS,
     auth: "token",
     body: CreatePaymentInstructionInput,
     responses: {
-      201: { description: "Stored.", schema: CreatePaymentInstructionResult },
+      201: { description: "Stored: production's CreatePaymentInstructionResponse (account_number and kraken_account_number are the platform number) and the contract's platform_account_number.", schema: CreatePaymentInstructionResult },
       400: {
         description:
-          "Do not retry as is: validation, payment_instruction_not_found, payment_instruction_not_active, payment_vendor_persistent_failure, payment_vendor_not_configured, payment_instruction_reference_in_use, or account_has_active_payment_instruction (with error_detail, external_account_number, import_supplier, reference).",
-        schema: z.union([ActiveInstructionError, ErrorBody]),
+          "Do not retry as is: validation (mutually_exclusive_field_required, invalid_payment_instruction_type, invalid_payment_instruction_reference, ...), payment_instruction_not_found, payment_instruction_not_active, payment_vendor_persistent_failure, payment_vendor_not_configured, payment_instruction_reference_in_use, or account_has_active_payment_instruction.",
+        schema: CreatePaymentInstructionError,
       },
       401: unauthorized,
       404: notFound,
       ...jsonWrite,
-      500: { description: "payment_vendor_unavailable: an intermittent vendor failure; retry the request as it is.", schema: ErrorBody },
+      500: { description: "payment_vendor_unavailable: an intermittent vendor failure; retry the request as it is.", schema: CreatePaymentInstructionError },
     },
   },
   {

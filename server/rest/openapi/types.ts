@@ -14,3 +14,6 @@ export type RouteDoc = {
   body?: z.ZodType;
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 };
+
+/** A tag's own documentation (OpenAPI's top-level `tags`), for what its operations share. */
+export type TagDoc = { name: string; description: string };

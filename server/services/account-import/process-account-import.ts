@@ -96,7 +96,7 @@ async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, inp
       pending("agreement.created", "v1", { agreement_id: a.id, account_number: account.number, valid_from: a.validFrom.toISOString(), product_code: a.productCode }, on),
     ),
   ]);
-  await postEmbeddedItems(tx, ctx, organisationId, account, supplier, staged.data);
+  await postEmbeddedItems(tx, ctx, account, supplier, staged.data);
   await emit(tx, "data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
   const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
   if (input.dry_run) throw new DryRunRollback(JSON.stringify(result));

@@ -1,107 +1,138 @@
-// Pure (no server imports): the console's upload form reads the column list from here too.
+// Pure (no server imports): one CSV row as production's EnergyAccount, and its errors back on the row's columns.
+import { ACCOUNT_CSV_COLUMNS, type CsvColumn } from "./account-csv-columns";
 
-/** CSV columns for staging accounts, one account per row, in the documented order. */
-export const ACCOUNT_CSV_COLUMNS = [
-  { name: "external_account_number", path: "external_account_number", required: true, help: "Your account number for this customer" },
-  { name: "billing_name", path: "billing_name", required: true, help: "Name on the bill" },
-  { name: "billing_address_line_1", path: "billing_address.address_line_1", required: true, help: "" },
-  { name: "billing_address_line_2", path: "billing_address.address_line_2", required: false, help: "" },
-  { name: "billing_address_line_3", path: "billing_address.address_line_3", required: false, help: "" },
-  { name: "billing_town", path: "billing_address.town", required: false, help: "" },
-  { name: "billing_county", path: "billing_address.county", required: false, help: "" },
-  { name: "billing_postcode", path: "billing_address.postcode", required: true, help: "A valid UK postcode" },
-  { name: "customer_title", path: "customers.0.title", required: false, help: "" },
-  { name: "customer_given_name", path: "customers.0.given_name", required: true, help: "" },
-  { name: "customer_family_name", path: "customers.0.family_name", required: true, help: "" },
-  { name: "customer_email", path: "customers.0.email", required: false, help: "" },
-  { name: "customer_mobile", path: "customers.0.mobile", required: false, help: "A UK mobile number" },
-  { name: "customer_landline", path: "customers.0.landline", required: false, help: "A UK landline number" },
-  { name: "customer_date_of_birth", path: "customers.0.date_of_birth", required: false, help: "YYYY-MM-DD" },
-  { name: "supply_address_line_1", path: "supply_addresses.0.address_line_1", required: false, help: "Blank: the billing address" },
-  { name: "supply_address_line_2", path: "supply_addresses.0.address_line_2", required: false, help: "" },
-  { name: "supply_address_line_3", path: "supply_addresses.0.address_line_3", required: false, help: "" },
-  { name: "supply_town", path: "supply_addresses.0.town", required: false, help: "" },
-  { name: "supply_county", path: "supply_addresses.0.county", required: false, help: "" },
-  { name: "supply_postcode", path: "supply_addresses.0.postcode", required: false, help: "" },
-  { name: "supply_moved_in_at", path: "supply_addresses.0.moved_in_at", required: false, help: "Datetime; no offset means London time" },
-  { name: "mpan", path: "supply_addresses.0.electricity_meter_points.0.mpan", required: false, help: "13 digits with check digit; blank: no electricity" },
-  { name: "mpan_profile_class", path: "supply_addresses.0.electricity_meter_points.0.profile_class", required: false, help: "0-8" },
-  { name: "mpan_meter_serial", path: "supply_addresses.0.electricity_meter_points.0.meters.0.serial_number", required: false, help: "" },
-  { name: "mpan_tariff_code", path: "supply_addresses.0.electricity_meter_points.0.agreements.0.tariff_code", required: false, help: "Required with mpan" },
-  { name: "mpan_valid_from", path: "supply_addresses.0.electricity_meter_points.0.agreements.0.valid_from", required: false, help: "Required with mpan" },
-  { name: "mpan_valid_to", path: "supply_addresses.0.electricity_meter_points.0.agreements.0.valid_to", required: false, help: "" },
-  { name: "mprn", path: "supply_addresses.0.gas_meter_points.0.mprn", required: false, help: "6-10 digits; blank: no gas" },
-  { name: "mprn_meter_serial", path: "supply_addresses.0.gas_meter_points.0.meters.0.serial_number", required: false, help: "" },
-  { name: "mprn_tariff_code", path: "supply_addresses.0.gas_meter_points.0.agreements.0.tariff_code", required: false, help: "Required with mprn" },
-  { name: "mprn_valid_from", path: "supply_addresses.0.gas_meter_points.0.agreements.0.valid_from", required: false, help: "Required with mprn" },
-  { name: "mprn_valid_to", path: "supply_addresses.0.gas_meter_points.0.agreements.0.valid_to", required: false, help: "" },
-  { name: "last_statement_closing_date", path: "last_statement_closing_date", required: true, help: "YYYY-MM-DD; the open period starts the next day" },
-] as const;
-
-const KNOWN = new Set<string>(ACCOUNT_CSV_COLUMNS.map((c) => c.name));
-const BY_PATH = new Map<string, string>(ACCOUNT_CSV_COLUMNS.map((c) => [c.path, c.name]));
-
-export function unknownCsvColumns(header: readonly string[]): string[] {
-  return header.filter((h) => !KNOWN.has(h));
-}
-
-const SUPPLY_PREFIX = "supply_addresses.0.";
-
-/**
- * The CSV column an error path points at; a path deeper than a column maps to that column. With
- * `supplyFromBilling` (the row left the supply address blank, so the billing one was copied) a
- * supply address field is reported on the billing column the user actually filled.
- */
-export function csvColumnFor(attr: string | null, opts: { supplyFromBilling?: boolean } = {}): string | null {
-  if (!attr) return null;
-  if (opts.supplyFromBilling && attr.startsWith(SUPPLY_PREFIX)) {
-    const billing = BY_PATH.get(`billing_address.${attr.slice(SUPPLY_PREFIX.length)}`);
-    if (billing) return billing;
-  }
-  for (let parts = attr.split("."); parts.length; parts.pop()) {
-    const hit = BY_PATH.get(parts.join("."));
-    if (hit) return hit;
-  }
-  if (attr.startsWith("supply_addresses.0.electricity_meter_points.0")) return "mpan";
-  if (attr.startsWith("supply_addresses.0.gas_meter_points.0")) return "mprn";
-  return null;
-}
-
-const blank = (v: string | undefined) => v === undefined || v.trim() === "";
-
-/** A row with neither supply address line 1 nor supply postcode is supplied at its billing address. */
-export function usesBillingAsSupply(record: Record<string, string>): boolean {
-  return blank(record.supply_address_line_1) && blank(record.supply_postcode);
-}
+export { ACCOUNT_CSV_COLUMNS, csvTemplate, unknownCsvColumns } from "./account-csv-columns";
 
 type Json = Record<string, unknown>;
+type Cells = Record<string, string>;
+
+const filled = (v: string | undefined): v is string => v !== undefined && v.trim() !== "";
+const anyFilled = (cells: Cells, group: CsvColumn["group"]) => ACCOUNT_CSV_COLUMNS.some((c) => c.group === group && filled(cells[c.name]));
+
+/** A row whose supply_address1 and supply_postcode are both blank is supplied at its billing address. */
+export function usesBillingAsSupply(cells: Cells): boolean {
+  return !filled(cells.supply_address1) && !filled(cells.supply_postcode);
+}
+
+/** What the row holds: which objects exist, and where its meter points sit in meter_points. */
+function layoutOf(cells: Cells) {
+  const elec = anyFilled(cells, "elec");
+  const gas = anyFilled(cells, "gas");
+  return {
+    supply: elec || gas || anyFilled(cells, "supply"),
+    supplyFromBilling: usesBillingAsSupply(cells),
+    elec: elec ? 0 : null,
+    gas: gas ? (elec ? 1 : 0) : null,
+  };
+}
+type Layout = ReturnType<typeof layoutOf>;
+
+/** A column's path for this row (null: the row has no such meter point); `*` is left for the caller. */
+function pathOf(template: string, layout: Layout): string | null {
+  if (template.includes("{elec}") && layout.elec === null) return null;
+  if (template.includes("{gas}") && layout.gas === null) return null;
+  return template.replace("{elec}", String(layout.elec)).replace("{gas}", String(layout.gas));
+}
 
 function setPath(target: Json, path: string, value: unknown) {
   const parts = path.split(".");
   let node: Json = target;
   parts.forEach((part, i) => {
-    const last = i === parts.length - 1;
-    const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]);
-    if (last) node[part] = value;
-    else node = (node[part] ??= nextIsIndex ? [] : {}) as Json;
+    if (i === parts.length - 1) node[part] = value;
+    else node = (node[part] ??= /^\d+$/.test(parts[i + 1]) ? [] : {}) as Json;
   });
 }
 
-const NUMERIC = new Set(["mpan_profile_class"]);
+/** A whole number stays text when it is not one, so the schema names the column's problem. */
+const intOrText = (s: string) => (/^\d+$/.test(s) ? Number(s) : s);
 
-/** One CSV row as a staging payload (without import_supplier); blank cells are left out. */
-export function csvRecordToPayload(record: Record<string, string>): Json {
+/** One CSV row as an EnergyAccount (without import_supplier); blank cells are left out. */
+export function csvRecordToPayload(cells: Cells): Json {
+  const layout = layoutOf(cells);
   const out: Json = {};
-  for (const col of ACCOUNT_CSV_COLUMNS) {
-    const raw = record[col.name];
-    if (raw === undefined || raw.trim() === "") continue;
+  for (const c of ACCOUNT_CSV_COLUMNS) {
+    const raw = cells[c.name];
+    const path = pathOf(c.path, layout);
+    if (!filled(raw) || path === null) continue;
     const value = raw.trim();
-    setPath(out, col.path, NUMERIC.has(col.name) && /^\d+$/.test(value) ? Number(value) : value);
+    if (c.kind === "list" || c.kind === "intList") continue;
+    setPath(out, path, c.kind === "int" ? intOrText(value) : value);
   }
-  const supply = ((out.supply_addresses as Json[] | undefined)?.[0] ?? {}) as Json;
-  if (usesBillingAsSupply(record)) {
-    Object.assign(supply, { ...(out.billing_address as Json | undefined) }, { ...supply });
+  registers(cells, layout, out);
+  if (layout.supply) {
+    const supply = ((out.supply_addresses as Json[] | undefined)?.[0] ?? {}) as Json;
+    if (layout.supplyFromBilling) {
+      for (const n of [1, 2, 3, 4, 5]) if (out[`billing_address${n}`] !== undefined) supply[`supply_address${n}`] = out[`billing_address${n}`];
+      if (out.billing_postcode !== undefined) supply.supply_postcode = out.billing_postcode;
+    }
+    const points = (supply.meter_points as Json[] | undefined) ?? [];
+    if (layout.elec !== null) points[layout.elec] = { supply_type: "ELECTRICITY", ...points[layout.elec] };
+    if (layout.gas !== null) points[layout.gas] = { supply_type: "GAS", ...points[layout.gas] };
+    out.supply_addresses = [{ ...supply, meter_points: points }];
   }
-  out.supply_addresses = [supply];
   return out;
+}
+
+/** elec_register_ids / _tprs / _digits: `;`-separated, one item per register; a single digits value applies to all. */
+function registers(cells: Cells, layout: Layout, out: Json) {
+  if (layout.elec === null) return;
+  const list = (name: string) => (filled(cells[name]) ? cells[name].split(";").map((s) => s.trim()) : []);
+  const ids = list("elec_register_ids");
+  const tprs = list("elec_register_tprs");
+  const digits = list("elec_register_digits");
+  const count = Math.max(ids.length, tprs.length, digits.length);
+  if (!count) return;
+  const all = Array.from({ length: count }, (_, i) => {
+    const r: Json = {};
+    if (ids[i]) r.register_id = ids[i];
+    if (tprs[i]) r.tpr = tprs[i];
+    const d = digits.length === 1 ? digits[0] : digits[i];
+    if (d) r.number_of_digits = intOrText(d);
+    return r;
+  });
+  setPath(out, `supply_addresses.0.meter_points.${layout.elec}.meters.0.registers`, all);
+}
+
+/** Objects whose own errors (a missing agreement, no customers, ...) belong on one column. */
+const ANCHORS: [string, string][] = [
+  ["customers", "customer_given_name"],
+  ["supply_addresses", "supply_address1"],
+  ["supply_addresses.0.meter_points.{elec}", "elec_identifier"],
+  ["supply_addresses.0.meter_points.{elec}.meters", "elec_meter_serial_number"],
+  ["supply_addresses.0.meter_points.{elec}.meters.0.registers", "elec_register_ids"],
+  ["supply_addresses.0.meter_points.{elec}.agreements", "elec_tariff_code"],
+  ["supply_addresses.0.meter_points.{gas}", "gas_identifier"],
+  ["supply_addresses.0.meter_points.{gas}.meters", "gas_meter_serial_number"],
+  ["supply_addresses.0.meter_points.{gas}.agreements", "gas_tariff_code"],
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The CSV column an error `attr` of this row concerns: the column whose path is the longest
+ * prefix of it. With the supply address copied from billing, a supply address problem is
+ * reported on the billing column the user actually filled.
+ */
+export function csvColumnLocator(cells: Cells): (attr: string | null) => string | null {
+  const layout = layoutOf(cells);
+  const entries = [...ACCOUNT_CSV_COLUMNS.map((c) => [c.path, c.name] as [string, string]), ...ANCHORS]
+    .map(([template, name]) => {
+      const path = pathOf(template, layout);
+      return path === null ? null : { name, re: new RegExp(`^${escape(path).replace(/\\\*/g, "\\d+")}(\\.|$)`), length: path.length };
+    })
+    .filter((e) => e !== null)
+    .sort((a, b) => b.length - a.length);
+  return (attr) => {
+    if (!attr) return null;
+    const hit = entries.find((e) => e.re.test(attr))?.name ?? null;
+    if (hit && layout.supplyFromBilling) {
+      const m = /^supply_(address[1-5]|postcode)$/.exec(hit);
+      if (m) return `billing_${m[1]}`;
+    }
+    return hit;
+  };
+}
+
+export function csvColumn(name: string | null): CsvColumn | undefined {
+  return name ? ACCOUNT_CSV_COLUMNS.find((c) => c.name === name) : undefined;
 }

@@ -52,4 +52,17 @@ describe("console account search", () => {
     expect(await w.support.account.find({ query: "%" })).toEqual([]);
     expect(await w.support.account.find({ query: "_" })).toEqual([]);
   });
+
+  it("finds a staged account by a meter point in its staged payload, named by its customer when billing_name is left out", async () => {
+    const w = await world();
+    const external = uniq("MPX");
+    const { billing_name: _b, ...payload } = accountPayload(w.supplier.code, external);
+    await stageAccount(w.org.ctx, StageAccountInput.parse(payload));
+    const mprn = (payload.supply_addresses[0].meter_points[1] as { identifier: string }).identifier;
+    expect(await w.support.account.find({ query: mprn })).toEqual([
+      expect.objectContaining({ matchedOn: "meter_point", accountNumber: null, externalAccountNumber: external, status: "staged", billingName: "Ada Lovelace" }),
+    ]);
+    expect(await w.outsider.account.find({ query: mprn })).toEqual([]);
+    expect(await w.support.account.find({ query: mprn.slice(0, -1) })).toEqual([]);
+  });
 });

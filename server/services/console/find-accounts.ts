@@ -17,7 +17,8 @@ export type AccountMatch = {
 
 /**
  * Finds accounts by platform number (A-XXXXXXXX), external account number or meter point
- * (MPAN/MPRN), including accounts that are only staged or failed to import. External numbers
+ * (MPAN/MPRN), including accounts that are only staged or failed to import (their meter points
+ * read from the staged EnergyAccount's supply_addresses[].meter_points[].identifier). External numbers
  * are case-sensitive on the data-import API, so people searching may not know the case: they
  * match here whatever the case, and accounts that differ only by case are all listed
  * (exact-case matches first).
@@ -27,7 +28,8 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
   const { query } = FindAccountsInput.parse(raw);
   const orgSuppliers = ctx.db.select({ id: importSuppliers.id }).from(importSuppliers).where(eq(importSuppliers.organisationId, organisationId));
   const number = query.toUpperCase();
-  const byMeter = ctx.db.select({ id: meterPoints.accountId }).from(meterPoints).where(eq(meterPoints.mpxn, query.replace(/\s+/g, "")));
+  const mpxn = query.replace(/\s+/g, "");
+  const byMeter = ctx.db.select({ id: meterPoints.accountId }).from(meterPoints).where(eq(meterPoints.mpxn, mpxn));
   const imported = await ctx.db
     .select({ account: accounts, supplier: importSuppliers.code, mpxnHit: sql<boolean>`${accounts.id} in ${byMeter}` })
     .from(accounts)
@@ -39,14 +41,18 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
       ),
     )
     .limit(50);
+  // A staged account's meter points are only in its payload: looked for when the query can be an MPAN or MPRN.
+  const stagedMeter = /^\d{6,13}$/.test(mpxn)
+    ? sql<boolean>`jsonb_path_exists(${accountImportProcesses.payload}, '$.supply_addresses[*].meter_points[*] ? (@.identifier == $id)', jsonb_build_object('id', ${mpxn}::text))`
+    : sql<boolean>`false`;
   const pending = await ctx.db
-    .select({ process: accountImportProcesses, supplier: importSuppliers.code })
+    .select({ process: accountImportProcesses, supplier: importSuppliers.code, mpxnHit: stagedMeter })
     .from(accountImportProcesses)
     .innerJoin(importSuppliers, eq(importSuppliers.id, accountImportProcesses.supplierId))
     .where(
       and(
         inArray(accountImportProcesses.supplierId, orgSuppliers),
-        sameText(accountImportProcesses.externalAccountNumber, query),
+        or(sameText(accountImportProcesses.externalAccountNumber, query), stagedMeter),
         ne(accountImportProcesses.status, "imported"),
       ),
     )
@@ -60,17 +66,25 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
       status: "imported" as const,
       billingName: account.billingName,
     })),
-    ...pending.map(({ process, supplier }) => ({
-      matchedOn: "external_account_number" as const,
+    ...pending.map(({ process, supplier, mpxnHit }) => ({
+      matchedOn: mpxnHit ? ("meter_point" as const) : ("external_account_number" as const),
       accountNumber: null,
       externalAccountNumber: process.externalAccountNumber,
       importSupplier: supplier,
       status: process.status,
-      billingName: typeof process.payload.billing_name === "string" ? process.payload.billing_name : null,
+      billingName: stagedBillingName(process.payload),
     })),
   ];
   const caseDiffers = (m: AccountMatch) => m.matchedOn === "external_account_number" && m.externalAccountNumber !== query;
   return matches.sort((a, b) => Number(caseDiffers(a)) - Number(caseDiffers(b)));
+}
+
+/** billing_name as staged, else the first customer's name (what the import will bill under). */
+function stagedBillingName(payload: Record<string, unknown>): string | null {
+  if (typeof payload.billing_name === "string" && payload.billing_name.trim()) return payload.billing_name;
+  const first = (payload.customers as { given_name?: unknown; family_name?: unknown }[] | undefined)?.[0];
+  const name = [first?.given_name, first?.family_name].filter((v) => typeof v === "string" && v.trim()).join(" ");
+  return name || null;
 }
 
 /** Equal ignoring case (the query is matched literally: no patterns). */

@@ -5,6 +5,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
+import { payloadTree } from "./payload-tree";
 
 export const GetImportProcessInput = z.strictObject({ importSupplier: SupplierCode, externalAccountNumber: z.string().trim().min(1).max(100) });
 export type GetImportProcessInput = z.input<typeof GetImportProcessInput>;
@@ -16,7 +17,11 @@ const IMPORT_EVENT_TYPES = [
   "data_import.import_process.dry_run_error",
 ];
 
-/** One account's import: its stage, staged data, errors and the import events that tell its history. */
+/**
+ * One account's import: its stage, errors, the import events that tell its history, and the
+ * staged data as sent (import_supplier included, which staging keeps as the row's supplier)
+ * with its tree of production's EnergyAccount for the console's payload view.
+ */
 export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
   const organisationId = organisationOf(ctx);
   const input = GetImportProcessInput.parse(raw);
@@ -42,6 +47,7 @@ export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
     .orderBy(desc(events.seq))
     .limit(100);
   const { process } = row;
+  const payload = { import_supplier: supplier.code, ...process.payload };
   return {
     importSupplier: supplier.code,
     supplierStatus: supplier.status,
@@ -49,7 +55,9 @@ export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
     status: process.status,
     accountNumber: row.accountNumber,
     errors: process.errors,
-    payload: process.payload,
+    operationsTeamName: process.operationsTeamName,
+    payload,
+    tree: payloadTree(payload),
     createdAt: process.createdAt,
     updatedAt: process.updatedAt,
     importedAt: process.importedAt,

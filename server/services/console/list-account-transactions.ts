@@ -13,6 +13,9 @@ export const ListAccountTransactionsInput = z.strictObject({
 });
 export type ListAccountTransactionsInput = z.input<typeof ListAccountTransactionsInput>;
 
+/** numeric(20,10) as read ("10.5000000000") to the places that matter, at least two ("10.50", "0.123"). */
+export const trimAmount = (amount: string) => amount.replace(/(\.\d\d\d*?)0+$/, "$1");
+
 /** One account's transactions, newest date first, keyset-paged so an account with any number of them pages in constant time. */
 export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransactionsInput) {
   const organisationId = organisationOf(ctx);
@@ -39,6 +42,7 @@ export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransact
         displayNote: transactions.displayNote,
         note: transactions.note,
         productCode: transactions.productCode,
+        statement: transactions.statement,
         createdAt: transactions.createdAt,
       })
       .from(transactions)
@@ -51,7 +55,7 @@ export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransact
   const last = page[page.length - 1];
   return {
     total,
-    items: page.map((t) => ({ ...t, dateMoved: t.transactionDate !== t.originalTransactionDate })),
+    items: page.map((t) => ({ ...t, amount: trimAmount(t.amount), dateMoved: t.transactionDate !== t.originalTransactionDate })),
     nextCursor: rows.length > input.limit && last ? encodeCursor({ v: last.transactionDate, id: last.id }) : null,
   };
 }

@@ -5,7 +5,7 @@ import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
-import { csvColumnFor, csvRecordToPayload, unknownCsvColumns, usesBillingAsSupply } from "./account-csv";
+import { csvColumn, csvColumnLocator, csvRecordToPayload, unknownCsvColumns } from "./account-csv";
 
 export const MAX_ROWS_PER_CALL = 200;
 
@@ -14,8 +14,10 @@ export const StageAccountRowsInput = z.strictObject({
   format: z.enum(["json", "csv"]),
   /** 1-based number of the first record in the file, so errors name the file's own rows. */
   firstRow: z.number().int().min(1),
+  /** Each record's own row (JSON Lines: its line number, blank lines skipped); else firstRow onwards. */
+  rows: z.array(z.number().int().min(1)).max(MAX_ROWS_PER_CALL).optional(),
   records: z.array(z.unknown()).min(1).max(MAX_ROWS_PER_CALL),
-});
+}).refine((i) => !i.rows || i.rows.length === i.records.length, { message: "Give one row number per record.", path: ["rows"] });
 export type StageAccountRowsInput = z.input<typeof StageAccountRowsInput>;
 
 export type RowError = FieldError & { column: string | null };
@@ -30,7 +32,8 @@ export type RowResult = {
 };
 
 /**
- * Stages the rows of an uploaded file one by one, each in its own transaction (as a migration
+ * Stages the rows of an uploaded file (JSON accounts, or CSV rows mapped to production's
+ * EnergyAccount by account-csv.ts) one by one, each in its own transaction (as a migration
  * script's REST calls would): a bad row is reported against its row and field and stages nothing.
  * A supplier that is not Ongoing refuses the whole call, rather than every row with the same error.
  */
@@ -42,14 +45,13 @@ export async function stageAccountRows(ctx: Ctx, raw: StageAccountRowsInput): Pr
   assertMigrationOngoing(supplier);
   const results: RowResult[] = [];
   for (const [i, record] of input.records.entries()) {
-    results.push(await stageOne(ctx, supplier.code, input.format, input.firstRow + i, record));
+    results.push(await stageOne(ctx, supplier.code, input.format, input.rows?.[i] ?? input.firstRow + i, record));
   }
   return { results };
 }
 
 async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", row: number, record: unknown): Promise<RowResult> {
-  let supplyFromBilling = false;
-  const column = (attr: string | null) => (format === "csv" ? csvColumnFor(attr, { supplyFromBilling }) : null);
+  let column = (_attr: string | null): string | null => null;
   const fail = (code: string, detail: string, errors: FieldError[], external: string | null): RowResult => ({
     row,
     externalAccountNumber: external,
@@ -66,7 +68,7 @@ async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", 
     if (unknown.length) {
       return fail("unknown_column", `Unknown column(s): ${unknown.join(", ")}.`, unknown.map((c) => ({ attr: c, code: "unknown_field", detail: `Unknown column '${c}'.` })), null);
     }
-    supplyFromBilling = usesBillingAsSupply(cells.data);
+    column = csvColumnLocator(cells.data);
     payload = csvRecordToPayload(cells.data);
   } else {
     if (!record || typeof record !== "object" || Array.isArray(record)) return fail("invalid_row", "Each account must be a JSON object.", [], null);
@@ -102,10 +104,16 @@ const PLAIN: Record<string, (name: string) => string> = {
 function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
   const seen = new Set<string>();
   const out: RowError[] = [];
-  for (const e of errors) {
+  const copied = (e: FieldError, col: string | null) => Boolean(col?.startsWith("billing_") && e.attr?.startsWith("supply_addresses."));
+  // A billing value copied into the supply address may fail there too (supply_postcode is
+  // shorter): once the billing column has its own problem, the copy's is not said again.
+  const ordered = [...errors].sort((a, b) => Number(copied(a, column(a.attr))) - Number(copied(b, column(b.attr))));
+  for (const e of ordered) {
     const col = column(e.attr);
+    if (copied(e, col) && out.some((o) => o.column === col)) continue;
     const name = col ?? e.attr;
-    const detail = name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
+    const whole = e.code === "invalid_type" && csvColumn(col)?.kind?.startsWith("int");
+    const detail = whole ? `${col} takes a whole number.` : name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
     const key = `${col ?? e.attr}|${e.code}|${detail}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -39,8 +39,8 @@ function routes(ref: { import_supplier: string; external_account_number: string 
   return [
     { name: "notes", handler: createNotes, body: { ...ref, notes: [{ body: "matrix" }] } },
     { name: "transactions", handler: createTransactions, body: { ...ref, transactions: [{ transaction_id: "M1", transaction_date: "2026-01-05", amount: 1, type: "CHARGE", reason: "IMPORTED_CHARGE" }] } },
-    { name: "historical-statements", handler: createHistoricalStatements, body: { ...ref, statements: [{ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S", issued_date: "2026-02-01", number: "1", gross_amount: 1 }] } },
-    { name: "payment-instruction", handler: createPaymentInstruction, body: { ...ref, vendor: "GOCARDLESS", reference: "MD01", type: "DIRECT_DEBIT" } },
+    { name: "historical-statements", handler: createHistoricalStatements, body: { ...ref, statements: [{ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S", issued_date: "2026-02-01", number: "1", gross_amount: 100 }] } },
+    { name: "payment-instruction", handler: createPaymentInstruction, body: { ...ref, vendor: "BOTTOMLINE_PTX", reference: "MD01", type: "DIRECT_DEBIT" } },
     { name: "send-registration-flows", handler: sendRegistrationFlows, body: undefined, params },
   ] as const;
 }

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, importSuppliers } from "@/db/schema";
-import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
+import { type FieldError, ServiceError, fieldError, safeParseReporting, zodFieldErrors } from "../../errors";
+import { pushIssue, Text } from "../../lib/validators";
 import { unstorableValueErrors } from "../../rest/exact-json";
 
 /** The documented maximum number of items (notes, transactions, statements) per request. */
@@ -19,10 +20,10 @@ export type ImportedAccount = {
   documentRoot: string;
 };
 
-export function accountNotFound(supplierCode: string, external: string) {
+export function accountNotFound(supplierCode: string, external: string, attr = "external_account_number") {
   const detail = `No imported account '${external}' for import supplier '${supplierCode}'.`;
   return new ServiceError("not_found", "account_not_found", detail, {
-    errors: [{ detail, code: "account_not_found", attr: "external_account_number" }],
+    errors: [{ detail, code: "account_not_found", attr }],
   });
 }
 
@@ -38,6 +39,16 @@ export async function findImportedAccount(
   external: string,
   opts: { lock?: boolean } = {},
 ): Promise<ImportedAccount> {
+  return findAccountByKey(tx, organisationId, { import_supplier: supplierCode, external_account_number: external }, opts);
+}
+
+/**
+ * The same, by production's account key: `external_account_number`, or the deprecated
+ * `account_number` (the platform number, A-XXXXXXXX), which must belong to the supplier too.
+ * Given both, both must name the account.
+ */
+export async function findAccountByKey(tx: Db, organisationId: number, key: AccountKey, opts: { lock?: boolean } = {}): Promise<ImportedAccount> {
+  const { import_supplier: supplierCode, external_account_number: external, account_number: number } = key;
   const q = tx
     .select({
       id: accounts.id,
@@ -51,10 +62,42 @@ export async function findImportedAccount(
     })
     .from(accounts)
     .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
-    .where(and(eq(importSuppliers.organisationId, organisationId), eq(importSuppliers.code, supplierCode), eq(accounts.externalAccountNumber, external)));
+    .where(
+      and(
+        eq(importSuppliers.organisationId, organisationId),
+        eq(importSuppliers.code, supplierCode),
+        external === undefined ? undefined : eq(accounts.externalAccountNumber, external),
+        number === undefined ? undefined : eq(accounts.number, number),
+      ),
+    );
+  if (external === undefined && number === undefined) throw bodyError([accountKeyMissing()]);
   const [row] = opts.lock ? await q.for("no key update", { of: accounts }) : await q;
-  if (!row) throw accountNotFound(supplierCode, external);
+  if (!row) throw external === undefined ? accountNotFound(supplierCode, number!, "account_number") : accountNotFound(supplierCode, external);
   return row;
+}
+
+/** The account reference of bodies production keys by external_account_number alone (statements, payment instruction). */
+export const ACCOUNT_REF = {
+  import_supplier: Text(64),
+  external_account_number: Text(128),
+};
+
+/** Production's account key of the post-import bodies (notes, transactions). */
+export const ACCOUNT_KEY = {
+  import_supplier: Text(64),
+  external_account_number: Text(128).optional().describe("The account's number in the migrating organisation's system. This or account_number is required."),
+  account_number: Text(128).optional().describe("Deprecated: the platform account number (A-XXXXXXXX) instead of external_account_number; it must belong to import_supplier."),
+};
+export type AccountKey = { import_supplier: string; external_account_number?: string; account_number?: string };
+
+const accountKeyMissing = () => fieldError("external_account_number", "required", "Give external_account_number (or the deprecated account_number).");
+
+/** zod check for a body built on ACCOUNT_KEY: one of the two account numbers is required. */
+export function requireAccountKey(payload: z.core.ParsePayload<AccountKey>) {
+  const v = payload.value;
+  if (v.external_account_number === undefined && v.account_number === undefined) {
+    pushIssue(payload, "required", accountKeyMissing().detail, ["external_account_number"]);
+  }
 }
 
 /** Parses a request body with its schema after refusing numbers that would lose digits. */

@@ -7,36 +7,45 @@ import { emit } from "../../events/emit";
 import { VendorFailure, type VerifiedInstruction } from "../payment-vendors/types";
 import { vendorByName, verifyWithVendor } from "../payment-vendors/verify";
 import { bodyError, findImportedAccount, type ImportedAccount } from "./common";
-import type { CreatePaymentInstructionInput } from "./payment-schemas";
+import { type CreatePaymentInstructionInput, type CreatePaymentInstructionResult, instructionReference } from "./payment-schemas";
 
 /** Consecutive intermittent failures (across requests) after which a reference gets a final 400. */
 const persistentAfter = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_PERSISTENT_AFTER ?? 3) || 3);
 /** A failure more than this long after the previous one starts a new count (ADR 0102). */
 export const failureWindowSeconds = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS ?? 600) || 600);
 
+/** The instruction as the vendor checks and the table keys it. */
+type Instruction = { vendor: string; reference: string };
+
 /**
  * POST data-import/payment-instruction/create/: the vendor confirms the instruction exists
  * and is usable (outside any transaction), then it is stored as the account's one active
  * instruction. Resending the stored instruction answers 201 again without a vendor call.
+ * Errors are plain; the route adds production's CreatePaymentInstructionError fields.
  */
-export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentInstructionInput) {
+export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentInstructionInput): Promise<{ created: boolean } & CreatePaymentInstructionResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const account = await findImportedAccount(ctx.db, organisationId, input.import_supplier, input.external_account_number);
-  const result = { platform_account_number: account.number, reference: input.reference };
-  if (await checkActive(ctx.db, account, input)) return { created: false, ...result };
-  const failuresBefore = await lastFailure(ctx.db, input);
-  const verified = await verify(ctx.db, input, failuresBefore);
+  const instruction: Instruction = { vendor: input.vendor, reference: instructionReference(input) };
+  const number = account.number;
+  const result = { account_number: number, kraken_account_number: number, reference: instruction.reference, platform_account_number: number };
+  if (await checkActive(ctx.db, account, instruction)) return { created: false, ...result };
+  const failuresBefore = await lastFailure(ctx.db, instruction);
+  const verified = await verify(ctx.db, instruction, failuresBefore);
   return withTransaction(ctx, async (tx) => {
     const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
-    if (await checkActive(tx, locked, input)) return { created: false, ...result };
+    if (await checkActive(tx, locked, instruction)) return { created: false, ...result };
     const [row] = await tx
       .insert(paymentInstructions)
       .values({
         accountId: locked.id,
         vendor: input.vendor,
         type: input.type,
-        reference: input.reference,
+        reference: instruction.reference,
+        ledgerCode: input.ledger_code ?? null,
+        useForScheduledPayments: input.use_for_scheduled_payments ?? null,
+        validFrom: input.valid_from ?? null,
         vendorStatus: verified.vendorStatus,
         vendorDetails: verified.details,
         verifiedAt: new Date(),
@@ -46,7 +55,7 @@ export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentIns
       .returning({ id: paymentInstructions.id });
     // Only another account taking the same reference at the same moment gets here.
     if (!row) throw bodyError([fieldError("reference", "payment_instruction_reference_in_use", "This instruction is already the active instruction of another account.")]);
-    await tx.delete(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, input.vendor), eq(paymentVendorFailures.reference, input.reference)));
+    await tx.delete(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, instruction.vendor), eq(paymentVendorFailures.reference, instruction.reference)));
     await emit(
       tx,
       "data_import.import_process.post_import.completed",
@@ -59,7 +68,7 @@ export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentIns
 }
 
 /** True when this exact instruction is already the active one; throws when another is. */
-async function checkActive(db: Db, account: ImportedAccount, input: CreatePaymentInstructionInput): Promise<boolean> {
+async function checkActive(db: Db, account: ImportedAccount, input: Instruction): Promise<boolean> {
   const active = await db
     .select({ accountId: paymentInstructions.accountId, vendor: paymentInstructions.vendor, reference: paymentInstructions.reference })
     .from(paymentInstructions)
@@ -72,24 +81,17 @@ async function checkActive(db: Db, account: ImportedAccount, input: CreatePaymen
   const own = active.find((a) => a.accountId === account.id);
   if (own && own.vendor === input.vendor && own.reference === input.reference) return true;
   if (own) {
+    // Production's error_detail, word for word.
     const detail = "Account already has an active instruction";
     throw new ServiceError("validation", "account_has_active_payment_instruction", detail, {
-      body: {
-        error_detail: detail,
-        external_account_number: input.external_account_number,
-        import_supplier: input.import_supplier,
-        reference: input.reference,
-        detail,
-        code: "account_has_active_payment_instruction",
-        errors: [fieldError("reference", "account_has_active_payment_instruction", `${detail} (${own.vendor} ${own.reference}).`)],
-      },
+      errors: [fieldError("reference", "account_has_active_payment_instruction", `${detail} (${own.vendor} ${own.reference}).`)],
     });
   }
   if (active.length) throw bodyError([fieldError("reference", "payment_instruction_reference_in_use", "This instruction is already the active instruction of another account.")]);
   return false;
 }
 
-async function verify(db: Db, input: CreatePaymentInstructionInput, failuresBefore: string | null): Promise<VerifiedInstruction> {
+async function verify(db: Db, input: Instruction, failuresBefore: string | null): Promise<VerifiedInstruction> {
   try {
     return await verifyWithVendor(vendorByName(input.vendor)!, input.reference);
   } catch (err) {
@@ -108,7 +110,7 @@ async function verify(db: Db, input: CreatePaymentInstructionInput, failuresBefo
 }
 
 /** When the last failure for this (vendor, reference) was recorded, exactly (text), or null: read before asking the vendor. */
-async function lastFailure(db: Db, input: CreatePaymentInstructionInput): Promise<string | null> {
+async function lastFailure(db: Db, input: Instruction): Promise<string | null> {
   const f = paymentVendorFailures;
   const [row] = await db
     .select({ at: sql<string>`${f.lastFailedAt}::text` })
@@ -128,7 +130,7 @@ async function lastFailure(db: Db, input: CreatePaymentInstructionInput): Promis
  * still running, meet the same outage; counting each would turn the retryable 500 into the
  * final 400 sooner for a script that resends, and the instruction would be given up.
  */
-async function recordIntermittentFailure(db: Db, input: CreatePaymentInstructionInput, reason: string, failuresBefore: string | null): Promise<number> {
+async function recordIntermittentFailure(db: Db, input: Instruction, reason: string, failuresBefore: string | null): Promise<number> {
   const f = paymentVendorFailures;
   const stale = sql`${f.lastFailedAt} < now() - make_interval(secs => ${failureWindowSeconds()})`;
   const overlapped = sql`${f.lastFailedAt}::text is distinct from ${failuresBefore}::text`;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DecimalNumber, decimalPlaces, hasAtMostPlaces } from "./decimals";
+import { Dec, DecimalNumber, decimalPlaces, decimalText, hasAtMostPlaces, moneyText } from "./decimals";
 
 describe("hasAtMostPlaces", () => {
   it("agrees with the places of the number's shortest form, for every scale the API uses", () => {
@@ -33,5 +33,29 @@ describe("DecimalNumber", () => {
     expect(codes(1e13)).toEqual(["max_value"]);
     expect(codes(Number.POSITIVE_INFINITY)).toEqual(["invalid_type"]); // zod refuses it before the check (JSON has none)
     expect(codes("12.5")).toEqual(["invalid_type"]);
+  });
+});
+
+describe("Dec (production's decimal: string or number)", () => {
+  const codes = (v: unknown) => {
+    const r = Dec(10, 10).safeParse(v, { reportInput: true });
+    return r.success ? [] : r.error.issues.map((i) => (i as { params?: { code?: string } }).params?.code ?? i.code);
+  };
+  it("takes production's pattern as a string, and JSON numbers, within its digits", () => {
+    for (const ok of ["10.50", "-42.17", "0", ".5", "5.", "-0.0000000001", "9999999999.9999999999", " 1.5 ", 10.5, -1e-10, 1e9]) expect(codes(ok), String(ok)).toEqual([]);
+    expect(codes("1.12345678901")).toEqual(["max_decimal_places"]);
+    expect(codes("12345678901")).toEqual(["max_value"]);
+    expect(codes("00000000012.5")).toEqual([]);
+    expect(codes(1e10)).toEqual(["max_value"]);
+    expect(codes(1.5e-11)).toEqual(["max_decimal_places"]);
+    for (const bad of ["", "-", ".", "1e5", "1,5", "+1", "ten", "0x10"]) expect(codes(bad), bad).toEqual(["invalid_number"]);
+    expect(codes(true)).toEqual(["invalid_type"]);
+    expect(codes(null)).toEqual(["null"]);
+    expect(codes(undefined)).toEqual(["required"]);
+  });
+
+  it("gives exact canonical strings, amounts with at least two places", () => {
+    expect(["007.50", "12000.0", "-0.10", 1e-7, "5."].map(decimalText)).toEqual(["7.5", "12000", "-0.1", "0.0000001", "5"]);
+    expect(["10.5", 10.5, "0.123", "-42", "9999999999.9999999999", 1e-7].map(moneyText)).toEqual(["10.50", "10.50", "0.123", "-42.00", "9999999999.9999999999", "0.0000001"]);
   });
 });

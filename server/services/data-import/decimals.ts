@@ -29,7 +29,7 @@ export function hasAtMostPlaces(n: number, places: number): boolean {
   if (scale !== undefined && Math.abs(n) < 1e15 / scale) return Math.round(n * scale) / scale === n;
   return decimalPlaces(n) <= places;
 }
-const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8];
+const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
 /**
  * A JSON number with at most `places` decimal places and at most MAX_MONEY in size. A plain
@@ -59,3 +59,53 @@ export const decimalString = (n: number | string) => {
   const s = String(n);
   return s.includes("e") ? new Decimal(s).toFixed() : s;
 };
+
+/**
+ * Production's `(decimal)`: a string matching `^-?\d{0,W}(\.\d{0,P})?$` (with at least one
+ * digit) or a JSON number, at most W digits before the point and P after. The value is kept
+ * as sent (string or number); `decimalText` gives its exact canonical string. A plain check
+ * function (zod's `.check`): it runs for every amount of every imported transaction.
+ */
+export const Dec = (whole: number, places: number) =>
+  z
+    .custom<string | number>()
+    .check((payload) => {
+      const v = payload.value;
+      if (typeof v === "number") {
+        if (!Number.isFinite(v)) return pushIssue(payload, "invalid_number", "Enter a finite number.");
+        if (!hasAtMostPlaces(v, places)) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
+        if (Math.abs(v) >= 10 ** whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
+        return;
+      }
+      if (typeof v !== "string") {
+        const [code, detail] = v === undefined ? ["required", "This field is required."] : v === null ? ["null", "This field may not be null."] : ["invalid_type", "Expected a decimal number or a string holding one."];
+        return pushIssue(payload, code, detail);
+      }
+      const m = DECIMAL_TEXT.exec(v);
+      if (!m || m[2].length + (m[3] ?? "").length === 0) return pushIssue(payload, "invalid_number", "A valid number is required.");
+      if ((m[3] ?? "").length > places) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
+      if (m[2].replace(/^0+/, "").length > whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
+    })
+    .meta({ anyOf: [{ type: "string", pattern: `^-?\\d{0,${whole}}(?:\\.\\d{0,${places}})?$` }, { type: "number" }], description: `Decimal (${whole}.${places}): a string or a JSON number.` });
+
+/** A decimal string as sent (surrounding white space allowed, as on every text field): sign, whole digits, places. */
+const DECIMAL_TEXT = /^\s*(-?)(\d*)(?:\.(\d*))?\s*$/;
+
+/** Whether a string is a decimal `Dec` accepts the form of (any size). */
+export const isDecimalText = (s: string) => {
+  const m = DECIMAL_TEXT.exec(s);
+  return !!m && m[2].length + (m[3] ?? "").length > 0;
+};
+
+/** The exact canonical string of a validated decimal: no exponent, no redundant zeros ("007.50" -> "7.5"). */
+export function decimalText(v: string | number): string {
+  if (typeof v === "number") return decimalString(v);
+  return new Decimal(v.trim()).toFixed();
+}
+
+/** An amount in pounds: exact, at least two places ("10.5" -> "10.50", "0.123" stays). */
+export function moneyText(v: string | number): string {
+  if (typeof v === "number" && Math.abs(v) < 1e13 && hasAtMostPlaces(v, 2)) return v.toFixed(2);
+  const d = new Decimal(typeof v === "number" ? decimalString(v) : v.trim());
+  return d.toFixed(Math.max(2, d.decimalPlaces()));
+}

@@ -32,9 +32,9 @@ export async function insertTransactionRows(
 ): Promise<{ id: number; transactionId: string }[]> {
   if (!rows.length) return [];
   // What every row of a request shares is sent once, not as a column of 500 equal values.
-  const [{ accountId, statementPeriodStart, requestId }] = rows;
-  if (rows.some((r) => r.accountId !== accountId || r.statementPeriodStart !== statementPeriodStart || r.requestId !== requestId)) {
-    throw new Error("insertTransactionRows: rows of one request share account, statement period and request id");
+  const [{ accountId, statementPeriodStart, requestId, statement = "current" }] = rows;
+  if (rows.some((r) => r.accountId !== accountId || r.statementPeriodStart !== statementPeriodStart || r.requestId !== requestId || (r.statement ?? "current") !== statement)) {
+    throw new Error("insertTransactionRows: rows of one request share account, statement period, statement and request id");
   }
   const common = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
   for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
@@ -42,8 +42,8 @@ export async function insertTransactionRows(
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
     sql`with added as (
-          insert into transactions (account_id, statement_period_start, request_id, ${sql.raw(PER_ROW.map((c) => c.name).join(", "))})
-          select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, r.* from ${unnestRows(rows, PER_ROW)} as r
+          insert into transactions (account_id, statement_period_start, request_id, statement, ${sql.raw(PER_ROW.map((c) => c.name).join(", "))})
+          select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, ${statement}::text, r.* from ${unnestRows(rows, PER_ROW)} as r
           ${skipExisting ? sql`on conflict (account_id, transaction_id) do nothing` : sql``}
           returning id, transaction_id, type
         ), posted as (
@@ -60,15 +60,16 @@ export async function insertTransactionRows(
 /**
  * Which of `rows` (by transaction_id) are already on the account, and whether each stored
  * one holds the same content: every field a client sends, compared by PostgreSQL as stored
- * (numbers as exact decimals, jsonb by value), so a resend is told from a reused
- * transaction_id without keeping a hash of each request.
+ * (numbers as exact decimals, jsonb by value), and the statement it is on, so a resend is
+ * told from a reused transaction_id without keeping a hash of each request.
  */
 export async function storedTransactions(tx: Db, accountId: number, rows: Row[]): Promise<Map<string, { id: number; same: boolean }>> {
   if (!rows.length) return new Map();
+  const statement = rows[0].statement ?? "current";
   const names = (prefix: string) => sql.raw(SENT.map((c) => `${prefix}.${c.name}`).join(", "));
   const found = await execRows<{ id: string | number; transaction_id: string; same: boolean }>(
     tx,
-    sql`select t.id, t.transaction_id, (${names("t")}) is not distinct from (${names("i")}) as same
+    sql`select t.id, t.transaction_id, (${names("t")}) is not distinct from (${names("i")}) and t.statement = ${statement}::text as same
         from ${unnestRows(rows, SENT)} as i(${sql.raw(SENT.map((c) => c.name).join(", "))})
         join transactions t on t.account_id = ${accountId} and t.transaction_id = i.transaction_id`,
   );
@@ -94,7 +95,9 @@ const SENT: Column[] = [
   column("reference", "reference", "text"),
   column("payment_type", "paymentType", "text", "plain"),
   column("to_prepay_meter_serial_number", "toPrepayMeterSerialNumber", "text"),
+  column("billing_document_identifier", "billingDocumentIdentifier", "text"),
   column("product_code", "productCode", "text"),
+  column("supply_point_identifier", "supplyPointIdentifier", "text"),
   column("line_items", "lineItems", "jsonb", "json"),
   column("tax_items", "taxItems", "jsonb", "json"),
 ];

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { DateTimeString } from "../../lib/validators";
+import { DateTimeString, pushIssue, Text } from "../../lib/validators";
 import { parseLondonDateTime } from "../../lib/time";
-import { AccountRef } from "../account-import/schemas";
 import { DocumentPath } from "../documents/locations";
-import { ItemList } from "./common";
+import { ACCOUNT_KEY, ItemList, requireAccountKey } from "./common";
 import { wholeSecond } from "./insert-notes";
 
 /** A note datetime as stored: sub-seconds are dropped (the spec's form is YYYY-MM-DDTHH:MM:SSZ). */
@@ -12,41 +11,51 @@ export function parseNoteDateTime(s: string): Date | null {
   return t && wholeSecond(t);
 }
 
-export const NoteInput = z
+/** Production's NoteDocument. */
+export const NoteDocument = z.strictObject({ document_path: DocumentPath });
+
+/** Production's Note. */
+export const Note = z
   .strictObject({
     body: z
       .string()
       .max(20_000)
       .refine((b) => b.trim().length > 0, { message: "The note body is blank.", params: { code: "blank" } })
       .optional(),
-    document_paths: z.array(z.strictObject({ document_path: DocumentPath })).min(1).max(20).optional(),
     created_at: DateTimeString.optional().describe("ISO 8601; without an offset it is Europe/London time. Sub-seconds are dropped (stored and echoed as YYYY-MM-DDTHH:MM:SSZ). Defaults to now."),
+    document_paths: z.array(NoteDocument).max(20).optional().describe("Paths under the import supplier's document root; each document must exist."),
+    external_id: Text(255).optional().describe("The sender's id for the note: when given, the note exists already if the account has a note with this external_id."),
+    is_archived: z.boolean().optional(),
     is_pinned: z.boolean().optional(),
-    unpin_at: DateTimeString.optional().describe("Only with is_pinned: true; not before created_at. Sub-seconds are dropped."),
+    unpin_at: DateTimeString.optional().describe("Kept on a pinned note (ignored on an unpinned one); not before created_at when both are given. Sub-seconds are dropped."),
   })
-  .superRefine((n, ctx) => {
-    if (n.body === undefined && n.document_paths === undefined) {
-      ctx.addIssue({ code: "custom", path: [], message: "A note needs a body or document_paths.", params: { code: "note_body_or_document_path_not_found" } });
-    }
-    if (n.unpin_at === undefined) return;
-    if (n.is_pinned !== true) {
-      ctx.addIssue({ code: "custom", path: ["unpin_at"], message: "unpin_at is only allowed on a pinned note (is_pinned: true).", params: { code: "unpin_at_without_pin" } });
-    }
+  .check((payload) => {
+    const n = payload.value;
+    if (n.body === undefined && !n.document_paths?.length) pushIssue(payload, "note_body_or_document_path_not_found", "A note needs a body or document_paths.", []);
+    // Only when both are given (a default created_at, now, never makes a sent unpin_at wrong),
+    // and only on a pinned note: an unpinned note's unpin_at is ignored.
+    if (n.unpin_at === undefined || n.created_at === undefined || n.is_pinned !== true) return;
     const unpin = parseNoteDateTime(n.unpin_at);
-    const created = n.created_at ? parseNoteDateTime(n.created_at) : wholeSecond(new Date());
-    if (unpin && created && unpin < created) {
-      ctx.addIssue({ code: "custom", path: ["unpin_at"], message: "unpin_at is earlier than the note's creation date.", params: { code: "note_unpin_at_earlier_than_creation_date" } });
-    }
+    const created = parseNoteDateTime(n.created_at);
+    if (unpin && created && unpin < created) pushIssue(payload, "note_unpin_at_earlier_than_creation_date", "unpin_at is earlier than the note's creation date.", ["unpin_at"]);
   });
-export type NoteInput = z.infer<typeof NoteInput>;
+export type Note = z.infer<typeof Note>;
 
-export const CreateNotesInput = AccountRef.extend({ notes: ItemList(NoteInput) });
+/** Production's AccountNote body. */
+export const CreateNotesInput = z.strictObject({ ...ACCOUNT_KEY, notes: ItemList(Note) }).check(requireAccountKey);
 export type CreateNotesInput = z.infer<typeof CreateNotesInput>;
 
 export const NOTE_STATUSES = ["NOTE_CREATION_SUCCESS", "NOTE_ALREADY_EXISTS"] as const;
+/** Production's CreateAccountNotesResponse: the note as stored (for NOTE_ALREADY_EXISTS, the one already there). */
 export const NoteResult = z.object({
+  body: z.string().nullable().describe("null for a note with only document_paths."),
   created_at: z.string().describe("YYYY-MM-DDTHH:MM:SSZ, the stored value: resending it matches the same note."),
-  body: z.string().optional().describe("Omitted for a note with only document_paths."),
+  document_paths: z.array(z.object({ document_path: z.string() })),
+  external_id: z.string().nullable(),
+  is_archived: z.boolean(),
+  is_pinned: z.boolean(),
+  unpin_at: z.string().nullable().describe("YYYY-MM-DDTHH:MM:SSZ; null when not given or the note is not pinned."),
   status: z.enum(NOTE_STATUSES),
 });
+export type NoteResult = z.infer<typeof NoteResult>;
 export const CreateNotesResult = z.array(NoteResult);

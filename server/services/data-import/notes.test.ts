@@ -16,6 +16,8 @@ async function setup() {
   const [row] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
   return { ...s, accountId: row.id };
 }
+/** A CreateAccountNotesResponse element: every field, defaults where the note gave none. */
+const result = (fields: Record<string, unknown>) => ({ body: null, document_paths: [], external_id: null, is_archived: false, is_pinned: false, unpin_at: null, ...fields });
 const notesOf = (accountId: number) => t.db.select().from(notes).where(eq(notes.accountId, accountId)).orderBy(notes.id);
 
 describe("POST data-import/notes/create/", () => {
@@ -34,7 +36,10 @@ describe("POST data-import/notes/create/", () => {
     expect(res.status).toBe(201);
     expect(res.json.map((n: any) => n.status)).toEqual(["NOTE_CREATION_SUCCESS", "NOTE_CREATION_SUCCESS", "NOTE_CREATION_SUCCESS", "NOTE_ALREADY_EXISTS"]);
     // 01:30 on the spring-forward day does not exist in London; it is read as 02:30 BST = 01:30Z.
-    expect(res.json[1]).toEqual({ created_at: "2026-03-29T01:30:00Z", body: "Dated note", status: "NOTE_CREATION_SUCCESS" });
+    expect(res.json[1]).toEqual(result({ created_at: "2026-03-29T01:30:00Z", body: "Dated note", status: "NOTE_CREATION_SUCCESS" }));
+    expect(res.json[2]).toEqual(
+      result({ created_at: res.json[2].created_at, document_paths: [{ document_path: "/letters/welcome.pdf" }], is_pinned: true, unpin_at: "2099-01-01T00:00:00Z", status: "NOTE_CREATION_SUCCESS" }),
+    );
     expect(res.json[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     const rows = await notesOf(s.accountId);
     expect(rows).toHaveLength(3);
@@ -57,7 +62,9 @@ describe("POST data-import/notes/create/", () => {
     const cases: [unknown, string, string | null][] = [
       [{}, "note_body_or_document_path_not_found", "notes.0"],
       [{ body: "x", is_pinned: true, created_at: "2026-05-01T10:00:00Z", unpin_at: "2026-04-01T10:00:00Z" }, "note_unpin_at_earlier_than_creation_date", "notes.0.unpin_at"],
-      [{ body: "x", unpin_at: "2099-04-01T10:00:00Z" }, "unpin_at_without_pin", "notes.0.unpin_at"],
+      [{ document_paths: [] }, "note_body_or_document_path_not_found", "notes.0"],
+      [{ body: "x", external_id: "  " }, "blank", "notes.0.external_id"],
+      [{ body: "x", is_archived: "yes" }, "invalid_type", "notes.0.is_archived"],
       [{ body: "x", created_at: "yesterday" }, "invalid_datetime", "notes.0.created_at"],
       [{ body: "   " }, "blank", "notes.0.body"],
       [{ body: "x", colour: "red" }, "unknown_field", "notes.0.colour"],
@@ -85,14 +92,14 @@ describe("POST data-import/notes/create/", () => {
     const send = (notes: unknown[]) => call(create, URL, { body: { ...s.ref, notes }, auth: s.auth });
     const first = await send([{ body: "Sub-second note", created_at: "2026-11-01T10:00:00.5Z", is_pinned: true, unpin_at: "2026-11-02T10:00:00.999Z" }]);
     expect(first.status).toBe(201);
-    expect(first.json).toEqual([{ created_at: "2026-11-01T10:00:00Z", body: "Sub-second note", status: "NOTE_CREATION_SUCCESS" }]);
+    expect(first.json).toEqual([result({ created_at: "2026-11-01T10:00:00Z", body: "Sub-second note", is_pinned: true, unpin_at: "2026-11-02T10:00:00Z", status: "NOTE_CREATION_SUCCESS" })]);
     const [row] = await notesOf(s.accountId);
     expect(row.createdAt.toISOString()).toBe("2026-11-01T10:00:00.000Z");
     expect(row.unpinAt!.toISOString()).toBe("2026-11-02T10:00:00.000Z");
     // Resent exactly as echoed, or as first sent, or with other sub-seconds: the same note.
     for (const created_at of ["2026-11-01T10:00:00Z", "2026-11-01T10:00:00.5Z", "2026-11-01T10:00:00.123456Z", "2026-11-01T10:00:00"]) {
       const again = await send([{ body: "Sub-second note", created_at }]);
-      expect(again.json, created_at).toEqual([{ created_at: "2026-11-01T10:00:00Z", body: "Sub-second note", status: "NOTE_ALREADY_EXISTS" }]);
+      expect(again.json, created_at).toEqual([result({ created_at: "2026-11-01T10:00:00Z", body: "Sub-second note", is_pinned: true, unpin_at: "2026-11-02T10:00:00Z", status: "NOTE_ALREADY_EXISTS" })]);
     }
     expect(await notesOf(s.accountId)).toHaveLength(1);
     // The next second is another note.
@@ -104,7 +111,7 @@ describe("POST data-import/notes/create/", () => {
     expect(echoed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     const stored = (await notesOf(s.accountId)).find((n) => n.body === "Undated note")!;
     expect(stored.createdAt.toISOString()).toBe(echoed.replace("Z", ".000Z"));
-    expect((await send([{ body: "Undated note", created_at: echoed }])).json[0]).toEqual({ created_at: echoed, body: "Undated note", status: "NOTE_ALREADY_EXISTS" });
+    expect((await send([{ body: "Undated note", created_at: echoed }])).json[0]).toEqual(result({ created_at: echoed, body: "Undated note", status: "NOTE_ALREADY_EXISTS" }));
 
     // unpin_at earlier than created_at only within the same second: equal once truncated, so accepted.
     const sameSecond = await send([{ body: "Pinned", created_at: "2026-11-03T10:00:00.9Z", is_pinned: true, unpin_at: "2026-11-03T10:00:00.1Z" }]);
@@ -119,17 +126,17 @@ describe("POST data-import/notes/create/", () => {
     const s = await setup();
     await t.db.insert(notes).values({ accountId: s.accountId, body: "Legacy", contentHash: noteContentHash("Legacy", []), createdAt: new Date("2026-11-01T10:00:00.500Z"), createdAtGiven: true });
     const res = await call(create, URL, { body: { ...s.ref, notes: [{ body: "Legacy", created_at: "2026-11-01T10:00:00Z" }] }, auth: s.auth });
-    expect(res.json).toEqual([{ created_at: "2026-11-01T10:00:00Z", body: "Legacy", status: "NOTE_ALREADY_EXISTS" }]);
+    expect(res.json).toEqual([result({ created_at: "2026-11-01T10:00:00Z", body: "Legacy", status: "NOTE_ALREADY_EXISTS" })]);
     expect(await notesOf(s.accountId)).toHaveLength(1);
   });
 
-  it("omits body from the result of a note with only document paths (the spec's body is a string)", async () => {
+  it("answers body null for a note with only document paths, as production does", async () => {
     const s = await setup();
     const res = await call(create, URL, { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/welcome.pdf" }], created_at: "2026-11-01T10:00:00Z" }] }, auth: s.auth });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual([{ created_at: "2026-11-01T10:00:00Z", status: "NOTE_CREATION_SUCCESS" }]);
+    expect(res.json).toEqual([result({ created_at: "2026-11-01T10:00:00Z", document_paths: [{ document_path: "letters/welcome.pdf" }], status: "NOTE_CREATION_SUCCESS" })]);
+    expect(res.json[0]).toHaveProperty("body", null);
     expect(CreateNotesResult.safeParse(res.json).success).toBe(true);
-    expect(CreateNotesResult.safeParse([{ created_at: "2026-11-01T10:00:00Z", body: null, status: "NOTE_CREATION_SUCCESS" }]).success).toBe(false);
   });
 
   it("answers 404 for a missing account or one of another organisation", async () => {

@@ -6,6 +6,7 @@ import { POST as create } from "@/app/v1/data-import/payment-instruction/create/
 import { accounts, paymentInstructions, paymentVendorFailures } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
+import { legacyPaymentInstruction } from "./production-bodies";
 import { eventsFor, importedAccount } from "./test-helpers";
 
 const t = useTestDb();
@@ -39,8 +40,9 @@ const gc = fakeVendor();
 beforeAll(async () => {
   process.env.PAYMENT_VENDOR_STRIPE_URL = await stripe.start();
   process.env.PAYMENT_VENDOR_STRIPE_TOKEN = "sk_test_fake";
-  process.env.PAYMENT_VENDOR_GOCARDLESS_URL = await gc.start();
-  process.env.PAYMENT_VENDOR_GOCARDLESS_TOKEN = "gc_sandbox_fake";
+  // The three BOTTOMLINE_* vendors share the bureau's settings unless one has its own.
+  process.env.PAYMENT_VENDOR_BOTTOMLINE_URL = await gc.start();
+  process.env.PAYMENT_VENDOR_BOTTOMLINE_TOKEN = "bl_sandbox_fake";
   process.env.PAYMENT_VENDOR_TIMEOUT_MS = "300";
   process.env.PAYMENT_VENDOR_BACKOFF_MS = "10";
 });
@@ -61,7 +63,7 @@ async function setup() {
 const RUN = Date.now().toString(36).toUpperCase();
 const md = (name: string) => `MD${name}${RUN}`;
 const pm = (name: string) => `pm_${name}${RUN}`;
-const dd = (ref: object, reference = md("0001ABC")) => ({ ...ref, vendor: "GOCARDLESS", reference, type: "DIRECT_DEBIT" });
+const dd = (ref: object, reference = md("0001ABC"), vendor = "BOTTOMLINE_PTX") => ({ ...ref, vendor, reference, type: "DIRECT_DEBIT" });
 const card = (ref: object, reference = pm("123abc")) => ({ ...ref, vendor: "STRIPE", reference, type: "CARD" });
 const rowsOf = (accountId: number) => t.db.select().from(paymentInstructions).where(eq(paymentInstructions.accountId, accountId));
 
@@ -71,10 +73,11 @@ describe("POST data-import/payment-instruction/create/", () => {
     gc.state.handler = mandate();
     const res = await call(create, URL, { body: dd(s.ref), auth: s.auth });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ platform_account_number: s.account.accountNumber, reference: md("0001ABC") });
-    expect(gc.state.requests).toEqual([{ url: `/mandates/${md("0001ABC")}`, auth: "Bearer gc_sandbox_fake", version: "2015-07-06" }]);
+    const n = s.account.accountNumber;
+    expect(res.json).toEqual({ account_number: n, kraken_account_number: n, reference: md("0001ABC"), platform_account_number: n });
+    expect(gc.state.requests).toEqual([{ url: `/mandates/${md("0001ABC")}`, auth: "Bearer bl_sandbox_fake", version: "2015-07-06" }]);
     const [row] = await rowsOf(s.accountId);
-    expect(row).toMatchObject({ vendor: "GOCARDLESS", type: "DIRECT_DEBIT", status: "active", vendorStatus: "active", vendorDetails: { scheme: "bacs", customer: "CU001" } });
+    expect(row).toMatchObject({ vendor: "BOTTOMLINE_PTX", type: "DIRECT_DEBIT", status: "active", vendorStatus: "active", vendorDetails: { scheme: "bacs", customer: "CU001" } });
     expect((await eventsFor(t.db, s.account.accountNumber)).map((e) => e.payload)).toContainEqual(expect.objectContaining({ resource_type: "payment_instruction" }));
     // Resending the same instruction is safe: 201 again, no vendor call, no second row.
     const again = await call(create, URL, { body: dd(s.ref), auth: s.auth });
@@ -102,7 +105,14 @@ describe("POST data-import/payment-instruction/create/", () => {
     gc.state.handler = json(404, { error: { code: 404, type: "invalid_api_usage", errors: [{ reason: "resource_not_found" }] } });
     const missing = await call(create, URL, { body: dd(s.ref, md("0009MISSING")), auth: s.auth });
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ code: "payment_instruction_not_found", errors: [{ attr: "reference" }] });
+    expect(missing.json).toMatchObject({
+      code: "payment_instruction_not_found",
+      errors: [{ attr: "reference" }],
+      error_detail: expect.any(String),
+      external_account_number: s.ref.external_account_number,
+      import_supplier: s.ref.import_supplier,
+      reference: md("0009MISSING"),
+    });
     expect(gc.state.requests).toHaveLength(1);
     gc.state.handler = mandate("cancelled");
     expect((await call(create, URL, { body: dd(s.ref, md("0009CANCELLED")), auth: s.auth })).json.code).toBe("payment_instruction_not_active");
@@ -127,7 +137,7 @@ describe("POST data-import/payment-instruction/create/", () => {
     gc.state.handler = () => {}; // never answers: every attempt times out
     const down = await call(create, URL, { body: dd(s2.ref, md("0003DOWN")), auth: s2.auth });
     expect(down.status).toBe(500);
-    expect(down.json).toMatchObject({ code: "payment_vendor_unavailable", errors: [] });
+    expect(down.json).toMatchObject({ code: "payment_vendor_unavailable", errors: [], error_detail: expect.stringContaining("retry"), reference: md("0003DOWN"), import_supplier: s2.ref.import_supplier });
     expect(down.headers.get("retry-after")).toBe("5");
     gc.state.handler = json(502, {});
     expect((await call(create, URL, { body: dd(s2.ref, md("0003DOWN")), auth: s2.auth })).status).toBe(500);
@@ -141,10 +151,10 @@ describe("POST data-import/payment-instruction/create/", () => {
     const s = await setup();
     const ref = md("0005SPREAD");
     gc.state.handler = json(502, {});
-    const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "GOCARDLESS"), eq(paymentVendorFailures.reference, ref)));
+    const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "BOTTOMLINE_PTX"), eq(paymentVendorFailures.reference, ref)));
     // Each earlier failure is moved back past the 10-minute default window, as if days had passed.
     const backDate = (minutes: number) =>
-      t.db.update(paymentVendorFailures).set({ lastFailedAt: sql`now() - make_interval(mins => ${minutes})` }).where(and(eq(paymentVendorFailures.vendor, "GOCARDLESS"), eq(paymentVendorFailures.reference, ref)));
+      t.db.update(paymentVendorFailures).set({ lastFailedAt: sql`now() - make_interval(mins => ${minutes})` }).where(and(eq(paymentVendorFailures.vendor, "BOTTOMLINE_PTX"), eq(paymentVendorFailures.reference, ref)));
     for (let i = 0; i < 4; i++) {
       const res = await call(create, URL, { body: dd(s.ref, ref), auth: s.auth });
       expect(res.status, `failure ${i + 1}, a day after the last`).toBe(500);
@@ -182,7 +192,7 @@ describe("POST data-import/payment-instruction/create/", () => {
     const s = await setup();
     const ref = md("0006CONCFAIL");
     gc.state.handler = json(503, {});
-    const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "GOCARDLESS"), eq(paymentVendorFailures.reference, ref)));
+    const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "BOTTOMLINE_PTX"), eq(paymentVendorFailures.reference, ref)));
     const copies = await Promise.all(Array.from({ length: 3 }, () => call(create, URL, { body: dd(s.ref, ref), auth: s.auth })));
     expect(copies.map((r) => [r.status, r.json.code])).toEqual(Array(3).fill([500, "payment_vendor_unavailable"]));
     expect((await failures())[0].consecutiveFailures).toBe(1);
@@ -199,16 +209,30 @@ describe("POST data-import/payment-instruction/create/", () => {
   it("validates vendor, type and reference shape before calling anyone", async () => {
     const s = await setup();
     const cases: [unknown, string, string][] = [
-      [{ ...dd(s.ref), vendor: "PAYPAL" }, "invalid_choice", "vendor"],
+      [{ ...dd(s.ref), vendor: "GOCARDLESS" }, "invalid_choice", "vendor"],
       [{ ...dd(s.ref), type: "CARD" }, "invalid_payment_instruction_type", "type"],
-      [dd(s.ref, "pm_wrong"), "invalid_payment_instruction_reference", "reference"],
-      [{ ...dd(s.ref), reference: undefined }, "required", "reference"],
+      [{ ...dd(s.ref), type: "PAYMENT_SLIP" }, "invalid_payment_instruction_type", "type"],
+      [{ ...card(s.ref), type: "BPAY" }, "invalid_payment_instruction_type", "type"],
+      [{ ...dd(s.ref), type: "SEPA" }, "invalid_choice", "type"],
+      [dd(s.ref, "MD 1/2"), "invalid_payment_instruction_reference", "reference"],
+      [card(s.ref, "MD0001"), "invalid_payment_instruction_reference", "reference"],
+      [{ ...dd(s.ref), reference: undefined }, "mutually_exclusive_field_required", "reference"],
+      [{ ...dd(s.ref), instruction_reference: md("X") }, "mutually_exclusive_field_required", "instruction_reference"],
+      [{ ...dd(s.ref), reference: "R".repeat(513) }, "max_length", "reference"],
+      [{ ...dd(s.ref), reference: undefined, instruction_reference: "R".repeat(129) }, "max_length", "instruction_reference"],
+      [{ ...dd(s.ref), valid_from: "2026-13-01" }, "invalid_date", "valid_from"],
+      [{ ...dd(s.ref), use_for_scheduled_payments: "yes" }, "invalid_type", "use_for_scheduled_payments"],
+      [{ ...dd(s.ref), external_account_number: undefined }, "required", "external_account_number"],
       [{ ...dd(s.ref), extra: 1 }, "unknown_field", "extra"],
     ];
     for (const [body, code, attr] of cases) {
       const res = await call(create, URL, { body, auth: s.auth });
       expect(res.status, code).toBe(400);
       expect(res.json.errors.map((e: any) => [e.code, e.attr])).toContainEqual([code, attr]);
+      // Production's CreatePaymentInstructionError fields, as sent (null when not sent).
+      const b = body as Record<string, unknown>;
+      expect(res.json).toMatchObject({ error_detail: res.json.detail, import_supplier: s.ref.import_supplier, external_account_number: (b.external_account_number as string) ?? null });
+      expect(res.json.reference).toBe((b.reference ?? b.instruction_reference ?? null) as string | null);
     }
     expect(gc.state.requests).toHaveLength(0);
     const missing = await call(create, URL, { body: dd({ ...s.ref, external_account_number: "NOPE" }), auth: s.auth });
@@ -221,5 +245,44 @@ describe("POST data-import/payment-instruction/create/", () => {
     const all = await Promise.all(Array.from({ length: 50 }, () => call(create, URL, { body: dd(s.ref, md("0004CONC")), auth: s.auth })));
     expect(all.map((r) => r.status)).toEqual(Array(50).fill(201));
     expect(await rowsOf(s.accountId)).toHaveLength(1);
+  });
+
+  it("replays production's LegacyPaymentInstruction: every Bottomline vendor is the bureau, the deprecated instruction_reference works, the optional settings are stored", async () => {
+    const s = await setup();
+    gc.state.handler = mandate();
+    const vendors = ["BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"];
+    const accounts = [s, await setup(), await setup()];
+    for (const [i, vendor] of vendors.entries()) {
+      const a = accounts[i];
+      const body = legacyPaymentInstruction(a.ref, vendor, "DIRECT_DEBIT", md(`PROD${i}`));
+      const res = await call(create, URL, { body: i === 1 ? { ...body, reference: undefined, instruction_reference: md(`PROD${i}`) } : body, auth: a.auth });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      expect(res.json).toEqual({ account_number: a.account.accountNumber, kraken_account_number: a.account.accountNumber, reference: md(`PROD${i}`), platform_account_number: a.account.accountNumber });
+      const [row] = await rowsOf(a.accountId);
+      expect(row).toMatchObject({ vendor, type: "DIRECT_DEBIT", reference: md(`PROD${i}`), ledgerCode: "MAIN", useForScheduledPayments: true, validFrom: "2026-11-01" });
+    }
+    expect(gc.state.requests.map((r) => r.url)).toEqual(vendors.map((_, i) => `/mandates/${md(`PROD${i}`)}`));
+    // A vendor's own settings win over the shared bureau's.
+    const own = fakeVendor();
+    process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_URL = await own.start();
+    process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_TOKEN = "own";
+    try {
+      own.state.handler = mandate();
+      const a = await setup();
+      const res = await call(create, URL, { body: legacyPaymentInstruction(a.ref, "BOTTOMLINE_PTX_BATCHED", "DIRECT_DEBIT", md("OWN"), { ledger_code: undefined, use_for_scheduled_payments: null, valid_from: null }), auth: a.auth });
+      expect(res.status).toBe(201);
+      expect(own.state.requests).toEqual([{ url: `/mandates/${md("OWN")}`, auth: "Bearer own", version: "2015-07-06" }]);
+      expect((await rowsOf(a.accountId))[0]).toMatchObject({ ledgerCode: null, useForScheduledPayments: null, validFrom: null });
+    } finally {
+      delete process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_URL;
+      delete process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_TOKEN;
+      await own.stop();
+    }
+    // STRIPE with production's fields.
+    stripe.state.handler = paymentMethod();
+    const c = await setup();
+    const res = await call(create, URL, { body: legacyPaymentInstruction(c.ref, "STRIPE", "CARD", pm("prod")), auth: c.auth });
+    expect(res.status).toBe(201);
+    expect(res.json.kraken_account_number).toBe(c.account.accountNumber);
   });
 });

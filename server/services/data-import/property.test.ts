@@ -68,7 +68,7 @@ function assertShape(status: number, body: any) {
 describe("random and mutated bodies never give a 5xx, always the error shape, and write nothing on a 4xx", async () => {
   const today = londonToday();
   const cases = [
-    { name: "notes", handler: createNotes, valid: (ref: object) => ({ ...ref, notes: [{ body: "hello", created_at: "2026-01-01T10:00:00Z", is_pinned: true, unpin_at: "2099-01-01T00:00:00Z" }, { document_paths: [{ document_path: "letters/welcome.pdf" }] }] }) },
+    { name: "notes", handler: createNotes, valid: (ref: object) => ({ ...ref, notes: [{ body: "hello", created_at: "2026-01-01T10:00:00Z", is_pinned: true, unpin_at: "2099-01-01T00:00:00Z", external_id: "E1", is_archived: false }, { document_paths: [{ document_path: "letters/welcome.pdf" }] }] }) },
     {
       name: "transactions",
       handler: createTransactions,
@@ -79,18 +79,18 @@ describe("random and mutated bodies never give a 5xx, always the error shape, an
           {
             transaction_id: "T2",
             transaction_date: addDays(today, -1),
-            amount: 10,
+            amount: "10.00",
             type: "SUPPLY_CHARGE",
-            reason: "IMPORTED_CHARGE",
-            product_code: "P",
-            line_items: [{ rate_band: "CONSUMPTION_STANDARD", start_date: "2026-01-01", end_date: "2026-01-31", number_of_units: 10, net_amount: 9.5, price_per_unit: 0.95 }],
+            product_code: "VAR-22-11-01",
+            line_items: [{ rate_band: "CONSUMPTION_STANDARD", start_date: "2026-01-01", end_date: "2026-01-31", number_of_units: 10, net_amount: "9.5", price_per_unit: 0.95, units: ["1", "2"] }],
             tax_items: [{ amount: 0.5, tax_type: "VAT", value_taxed: 9.5, rate: 0.05, unit_type: "PROPORTION" }],
           },
+          { transaction_id: "T3", transaction_date: addDays(today, -2), amount: "-5.25", type: "CREDIT", reason: "GOODWILL_PAYMENT", reference: "R" },
         ],
       }),
     },
-    { name: "historical-statements", handler: createHistoricalStatements, valid: (ref: object) => ({ ...ref, statements: [{ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S1", issued_date: "2026-02-01", number: "N1", gross_amount: 10.5, statement_path: "statement-1.pdf" }] }) },
-    { name: "payment-instruction", handler: createPaymentInstruction, valid: (ref: object) => ({ ...ref, vendor: "GOCARDLESS", reference: "MD0001", type: "DIRECT_DEBIT" }) },
+    { name: "historical-statements", handler: createHistoricalStatements, valid: (ref: object) => ({ ...ref, statements: [{ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S1", issued_date: "2026-02-01", number: "N1", gross_amount: 1050, statement_path: "statement-1.pdf" }] }) },
+    { name: "payment-instruction", handler: createPaymentInstruction, valid: (ref: object) => ({ ...ref, vendor: "BOTTOMLINE_PTX", reference: "MD0001", type: "DIRECT_DEBIT", valid_from: null }) },
   ];
 
   for (const c of cases) {

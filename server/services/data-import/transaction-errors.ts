@@ -1,17 +1,18 @@
 import { type FieldError, ServiceError } from "../../errors";
-import { decimalString, hasAtMostPlaces, moneyString } from "./decimals";
+import { decimalString, isDecimalText, moneyText } from "./decimals";
 import { ImpreciseNumber } from "../../rest/exact-json";
 
 const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);
 
 function numberString(key: string | undefined, n: number): string {
   if (!Number.isFinite(n)) return String(n);
-  return key && MONEY_KEYS.has(key) && hasAtMostPlaces(n, 2) ? moneyString(n) : decimalString(n);
+  return key && MONEY_KEYS.has(key) ? moneyText(n) : decimalString(n);
 }
 
-/** The transaction as submitted, every number as a decimal string (amounts with two places). */
+/** The transaction as submitted, every number as a decimal string (amounts, sent either way, with at least two places). */
 export function renderTransactionData(raw: unknown, key?: string): unknown {
   if (typeof raw === "number") return numberString(key, raw);
+  if (typeof raw === "string" && key && MONEY_KEYS.has(key) && isDecimalText(raw) && raw.length < 100) return moneyText(raw);
   if (raw instanceof ImpreciseNumber) return raw.source;
   if (Array.isArray(raw)) return raw.map((v) => renderTransactionData(v, key));
   if (raw && typeof raw === "object") {
@@ -32,6 +33,7 @@ export function transactionImportError(raw: unknown, errors: FieldError[]) {
   const first = errors[0];
   const detail = first.attr ? `${first.attr}: ${first.detail}` : first.detail;
   return new ServiceError("validation", first.code, detail, {
+    errors,
     body: {
       status: "TRANSACTION_IMPORT_ERROR",
       error_detail: detail,

@@ -1,96 +1,80 @@
 import { z } from "zod";
-import { TRANSACTION_TYPES } from "@/db/schema";
-import { DateString, pushIssue, Text } from "../../lib/validators";
-import { AccountRef } from "../account-import/schemas";
-import { ItemList } from "./common";
-import { DecimalNumber, Money } from "./decimals";
+import { DateString, Text } from "../../lib/validators";
+import { ACCOUNT_KEY, ItemList, requireAccountKey } from "./common";
+import { Dec } from "./decimals";
+import { CHARGE_REASONS, CREDIT_REASONS, PAYMENT_PAYMENT_TYPES, PAYMENT_REASONS, REPAYMENT_PAYMENT_TYPES, REPAYMENT_REASONS } from "./transaction-enums";
+import { LineItem, pushRuleIssues, TaxItem } from "./transaction-items";
+import { supplyChargeIssues } from "./transaction-rules";
 
-export const TRANSACTION_REASONS = ["IMPORTED_CHARGE", "PREPAY_DEBT_ADJUSTMENT", "IMPORTED_CREDIT", "ACCOUNT_CHARGE_PAYMENT", "FULL_CREDIT_REFUND", "GENERAL_CREDIT"] as const;
-export const PAYMENT_TYPES = ["DD_REGULAR_COLLECTION", "DIRECT_CREDIT", "DEBIT_CARD", "CREDIT_CARD", "CHEQUE", "BANK_TRANSFER", "CASH", "PAYPOINT"] as const;
-export const RATE_BANDS = ["CONSUMPTION_STANDARD", "CONSUMPTION_DAY", "CONSUMPTION_NIGHT", "CONSUMPTION_OFF_PEAK", "CONSUMPTION_PEAK", "STANDING_CHARGE"] as const;
-export const TAX_TYPES = ["VAT", "CCL"] as const;
-export const UNIT_TYPES = ["PROPORTION", "CURRENCY_PER_KWH"] as const;
+export { LineItem, TaxItem } from "./transaction-items";
 
-/** Which reasons each type accepts, and which type-specific fields it needs. */
-export const TYPE_RULES: Record<(typeof TRANSACTION_TYPES)[number], { reasons: readonly string[]; reasonRequired: boolean; paymentType: boolean; supplyCharge: boolean }> = {
-  CHARGE: { reasons: ["IMPORTED_CHARGE", "PREPAY_DEBT_ADJUSTMENT"], reasonRequired: true, paymentType: false, supplyCharge: false },
-  SUPPLY_CHARGE: { reasons: ["IMPORTED_CHARGE"], reasonRequired: true, paymentType: false, supplyCharge: true },
-  CREDIT: { reasons: ["IMPORTED_CREDIT", "GENERAL_CREDIT", "PREPAY_DEBT_ADJUSTMENT"], reasonRequired: true, paymentType: false, supplyCharge: false },
-  PAYMENT: { reasons: ["ACCOUNT_CHARGE_PAYMENT"], reasonRequired: false, paymentType: true, supplyCharge: false },
-  REPAYMENT: { reasons: ["FULL_CREDIT_REFUND", "GENERAL_CREDIT"], reasonRequired: false, paymentType: true, supplyCharge: false },
+/** Fields every production transaction type has. */
+const COMMON = {
+  transaction_id: Text(100),
+  transaction_date: DateString.describe("YYYY-MM-DD, not after today (Europe/London)."),
+  amount: Dec(10, 10).describe("Pounds: a decimal string or a JSON number, at most 10 decimal places. Charges and credits may be negative (reversals)."),
+  billing_document_identifier: Text(255).optional().describe("The billing document (statement) the transaction was billed on; historical statement transactions."),
+  display_note: z.string().max(2000).optional().describe("Customer-facing note."),
+  note: z.string().max(10_000).optional().describe("Internal note."),
+  to_prepay_meter_serial_number: Text(50).optional().describe("A meter of the account (prepay_meter_not_found otherwise)."),
 };
+/** Production's schema has it on PAYMENT and REPAYMENT; its own example sends it on CHARGE and CREDIT too. */
+const reference = z.string().max(255).optional();
+const TaxItems = z.array(TaxItem).max(20);
 
-const Quantity = DecimalNumber(8);
-
-export const LineItem = z
-  .strictObject({
-    rate_band: z.enum(RATE_BANDS),
-    start_date: DateString,
-    end_date: DateString,
-    number_of_units: Quantity,
-    net_amount: Money(),
-    price_per_unit: Quantity,
-    units: z.array(Quantity).max(400).optional(),
-  })
-  .refine((l) => l.start_date <= l.end_date, {
-    message: "start_date is later than end_date.",
-    path: ["end_date"],
-    params: { code: "start_date_later_than_end_date" },
-  });
-
-export const TaxItem = z.strictObject({
-  amount: Money(),
-  tax_type: z.enum(TAX_TYPES),
-  value_taxed: Money(),
-  rate: DecimalNumber(8, { min: 0 }),
-  unit_type: z.enum(UNIT_TYPES),
+export const EnergyCharge = z.strictObject({ type: z.literal("CHARGE"), ...COMMON, reason: z.enum(CHARGE_REASONS), reference, tax_items: TaxItems.optional() });
+export const EnergyCredit = z.strictObject({ type: z.literal("CREDIT"), ...COMMON, reason: z.enum(CREDIT_REASONS), reference });
+export const EnergyPayment = z.strictObject({
+  type: z.literal("PAYMENT"),
+  ...COMMON,
+  reason: z.enum(PAYMENT_REASONS).optional(),
+  payment_type: z.enum(PAYMENT_PAYMENT_TYPES).optional(),
+  reference,
 });
-
-
-export const TransactionInput = z
+export const EnergyRepayment = z.strictObject({
+  type: z.literal("REPAYMENT"),
+  ...COMMON,
+  reason: z.enum(REPAYMENT_REASONS).optional(),
+  payment_type: z.enum(REPAYMENT_PAYMENT_TYPES).optional(),
+  reference,
+});
+/** No `reason`: production's supply charge has none. */
+export const EnergySupplyCharge = z
   .strictObject({
-    transaction_id: Text(100),
-    transaction_date: DateString,
-    amount: Money({ min: 0 }).describe("Pounds, at most two decimal places; the type gives the direction."),
-    type: z.enum(TRANSACTION_TYPES),
-    reason: z.enum(TRANSACTION_REASONS).optional(),
-    display_note: z.string().max(2000).optional(),
-    note: z.string().max(10_000).optional(),
-    reference: z.string().max(255).optional(),
-    payment_type: z.enum(PAYMENT_TYPES).optional().describe("Required for PAYMENT and REPAYMENT, refused otherwise."),
-    to_prepay_meter_serial_number: Text(50).optional().describe("Required with reason PREPAY_DEBT_ADJUSTMENT, refused otherwise."),
-    product_code: Text(100).optional().describe("SUPPLY_CHARGE only (required)."),
-    line_items: z.array(LineItem).min(1).max(100).optional().describe("SUPPLY_CHARGE only (required)."),
-    tax_items: z.array(TaxItem).max(20).optional().describe("SUPPLY_CHARGE only (required, may be empty)."),
+    type: z.literal("SUPPLY_CHARGE"),
+    ...COMMON,
+    product_code: Text(100).describe("A product of the catalogue (product_code_does_not_exist)."),
+    supply_point_identifier: Text(50).optional().describe("MPAN or MPRN; required when a line item gives a rate_specification_code."),
+    line_items: z.array(LineItem).min(1).max(100),
+    tax_items: TaxItems.optional(),
   })
-  // A plain check function (zod's `.check`), not `superRefine`, which allocates a closure per item.
-  .check((payload) => {
-    const t = payload.value;
-    const rule = TYPE_RULES[t.type];
-    if (t.reason === undefined && rule.reasonRequired) pushIssue(payload, "required", `A ${t.type} needs a reason.`, ["reason"]);
-    if (t.reason !== undefined && !rule.reasons.includes(t.reason)) {
-      pushIssue(payload, "invalid_reason_for_type", `A ${t.type} takes reason ${rule.reasons.join(" or ")}.`, ["reason"]);
-    }
-    if (rule.paymentType && t.payment_type === undefined) pushIssue(payload, "required", `A ${t.type} needs a payment_type.`, ["payment_type"]);
-    if (!rule.paymentType && t.payment_type !== undefined) pushIssue(payload, "field_not_allowed_for_type", `A ${t.type} takes no payment_type.`, ["payment_type"]);
-    const prepay = t.reason === "PREPAY_DEBT_ADJUSTMENT";
-    if (prepay && t.to_prepay_meter_serial_number === undefined) {
-      pushIssue(payload, "required", "A PREPAY_DEBT_ADJUSTMENT needs to_prepay_meter_serial_number.", ["to_prepay_meter_serial_number"]);
-    }
-    if (!prepay && t.to_prepay_meter_serial_number !== undefined) {
-      pushIssue(payload, "field_not_allowed_for_type", "to_prepay_meter_serial_number is only for reason PREPAY_DEBT_ADJUSTMENT.", ["to_prepay_meter_serial_number"]);
-    }
-    for (const f of ["product_code", "line_items", "tax_items"] as const) {
-      if (rule.supplyCharge && t[f] === undefined) pushIssue(payload, "required", `A SUPPLY_CHARGE needs ${f}.`, [f]);
-      if (!rule.supplyCharge && t[f] !== undefined) pushIssue(payload, "field_not_allowed_for_type", `Only a SUPPLY_CHARGE takes ${f}.`, [f]);
-    }
-  });
-export type TransactionInput = z.infer<typeof TransactionInput>;
+  .check((payload) => pushRuleIssues(payload, supplyChargeIssues(payload.value)));
 
+/** Production's EnergyTransaction: one of the five, chosen by `type`. */
+export const EnergyTransaction = z.discriminatedUnion("type", [EnergyCharge, EnergyCredit, EnergyPayment, EnergyRepayment, EnergySupplyCharge]);
+export type EnergyTransaction = z.infer<typeof EnergyTransaction>;
+export type TransactionType = EnergyTransaction["type"];
+
+/** Every field of any type, optional: how code that handles all five reads them. */
+type Shared<T> = Omit<T, "type" | "reason" | "payment_type">;
+export type TransactionFields = Partial<Shared<z.infer<typeof EnergyCharge>> & Shared<z.infer<typeof EnergyPayment>> & Shared<z.infer<typeof EnergySupplyCharge>>> & {
+  type: TransactionType;
+  reason?: string;
+  payment_type?: string;
+  transaction_id: string;
+  transaction_date: string;
+  amount: string | number;
+};
+export const fieldsOf = (t: EnergyTransaction) => t as unknown as TransactionFields;
+
+const ENVELOPE = {
+  ...ACCOUNT_KEY,
+  dry_run: z.boolean().default(false).describe("Validate and run everything, then roll back: 200 with the results it would give; nothing stored, no events."),
+};
 /** The envelope the route validates first; each transaction is then checked in order. */
-export const CreateTransactionsEnvelope = AccountRef.extend({ transactions: ItemList(z.unknown()) });
-/** The full body, as documented (the same item schema the service applies). */
-export const CreateTransactionsInput = AccountRef.extend({ transactions: ItemList(TransactionInput) });
+export const CreateTransactionsEnvelope = z.strictObject({ ...ENVELOPE, transactions: ItemList(z.unknown()) }).check(requireAccountKey);
+/** Production's `Transactions` body, as documented (the same item schema the service applies). */
+export const CreateTransactionsInput = z.strictObject({ ...ENVELOPE, transactions: ItemList(EnergyTransaction) }).check(requireAccountKey);
 
 const Flag = z
   .enum(["true", "false", "True", "False", "1", "0"])
@@ -104,11 +88,12 @@ export type CreateTransactionsQuery = z.infer<typeof CreateTransactionsQuery>;
 export const TRANSACTION_RESULT_STATUSES = ["TRANSACTION_ADDED_TO_ACCOUNT", "TRANSACTION_ALREADY_EXISTS"] as const;
 export const TransactionResult = z.object({
   status: z.enum(TRANSACTION_RESULT_STATUSES),
-  transaction_data: z.record(z.string(), z.unknown()).describe("The transaction as submitted, numbers as decimal strings (amounts with two places)."),
-  added_transaction_id: z.string(),
+  added_transaction_id: z.number().int().optional().describe("The ledger entry's id; on a dry run only for transactions already there."),
+  transaction_data: z.record(z.string(), z.unknown()).describe("The transaction as submitted, numbers as decimal strings (amounts with at least two places)."),
   moved_to_date: z.string().optional().describe("Present when the date was moved into the open statement period."),
   description: z.string().optional(),
 });
+export type TransactionResult = z.infer<typeof TransactionResult>;
 export const CreateTransactionsResult = z.object({ results: z.array(TransactionResult) });
 export const TransactionImportError = z.object({
   status: z.literal("TRANSACTION_IMPORT_ERROR"),

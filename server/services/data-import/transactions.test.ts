@@ -39,7 +39,6 @@ const supplyCharge = (id: string) => ({
   transaction_date: addDays(today, -3),
   amount: 123.45,
   type: "SUPPLY_CHARGE",
-  reason: "IMPORTED_CHARGE",
   product_code: "VAR-22-11-01",
   line_items: [
     { rate_band: "CONSUMPTION_STANDARD", start_date: addDays(today, -33), end_date: addDays(today, -3), number_of_units: 400.5, net_amount: 117.57, price_per_unit: 0.29356, units: [200.25, 200.25] },
@@ -50,7 +49,7 @@ const supplyCharge = (id: string) => ({
 const allTypes = (p: string) => [
   charge(`${p}-1`),
   supplyCharge(`${p}-2`),
-  { transaction_id: `${p}-3`, transaction_date: addDays(today, -1), amount: 20, type: "CREDIT", reason: "GENERAL_CREDIT", display_note: "Goodwill" },
+  { transaction_id: `${p}-3`, transaction_date: addDays(today, -1), amount: 20, type: "CREDIT", reason: "GOODWILL_PAYMENT", display_note: "Goodwill" },
   { transaction_id: `${p}-4`, transaction_date: addDays(today, -1), amount: 50.1, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: "DD_REGULAR_COLLECTION", reference: "DD-1" },
   { transaction_id: `${p}-5`, transaction_date: today, amount: 0.01, type: "REPAYMENT", reason: "FULL_CREDIT_REFUND", payment_type: "DIRECT_CREDIT" },
 ];
@@ -71,15 +70,15 @@ describe("POST data-import/transactions/create/", () => {
     expect(res.json.results[1].transaction_data.tax_items[0]).toMatchObject({ amount: "5.88", rate: "0.05" });
     expect(res.json.results[4].transaction_data.amount).toBe("0.01");
     const rows = await rowsOf(s.accountId);
-    expect(rows.map((r) => [r.transactionId, r.type, r.amount])).toEqual([
-      ["A-1", "CHARGE", "10.50"],
-      ["A-2", "SUPPLY_CHARGE", "123.45"],
-      ["A-3", "CREDIT", "20.00"],
-      ["A-4", "PAYMENT", "50.10"],
-      ["A-5", "REPAYMENT", "0.01"],
+    expect(rows.map((r) => [r.transactionId, r.type, r.amount, r.statement])).toEqual([
+      ["A-1", "CHARGE", "10.5000000000", "current"],
+      ["A-2", "SUPPLY_CHARGE", "123.4500000000", "current"],
+      ["A-3", "CREDIT", "20.0000000000", "current"],
+      ["A-4", "PAYMENT", "50.1000000000", "current"],
+      ["A-5", "REPAYMENT", "0.0100000000", "current"],
     ]);
     expect(rows[1].lineItems![0]).toMatchObject({ number_of_units: "400.5", net_amount: "117.57" });
-    expect(res.json.results.map((r: any) => r.added_transaction_id)).toEqual(rows.map((r) => String(r.id)));
+    expect(res.json.results.map((r: any) => r.added_transaction_id)).toEqual(rows.map((r) => r.id));
     const evs = (await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type === "billing.ledger.entry_posted");
     expect(evs.map((e) => e.version)).toEqual(Array(5).fill("v2"));
     const v2 = evs.map((e) => e.payload as any);
@@ -146,7 +145,7 @@ describe("POST data-import/transactions/create/", () => {
     expect(out.results.map((r) => r.status)).toEqual(["TRANSACTION_ALREADY_EXISTS", "TRANSACTION_ADDED_TO_ACCOUNT"]);
     const rows = await rowsOf(s.accountId);
     expect(rows.map((r) => r.transactionId)).toEqual(["S-1", "S-2"]);
-    expect(out.results.map((r) => r.added_transaction_id)).toEqual(rows.map((r) => String(r.id)));
+    expect(out.results.map((r) => r.added_transaction_id)).toEqual(rows.map((r) => r.id));
     expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type === "billing.ledger.entry_posted")).toHaveLength(2);
   });
 
@@ -193,12 +192,13 @@ describe("POST data-import/transactions/create/", () => {
     expect(again.status).toBe(201);
     expect(again.json.results.map((r: any) => r.status)).toEqual(["TRANSACTION_ALREADY_EXISTS", "TRANSACTION_ALREADY_EXISTS"]);
     const changed: [string, Record<string, unknown>][] = [
-      ["amount", { ...sent, amount: 123.46 }],
+      ["amount", { ...sent, amount: 123.46, tax_items: [{ ...sent.tax_items[0], amount: 5.89 }] }],
       ["transaction_date", { ...sent, transaction_date: addDays(today, -4) }],
-      ["line_items net_amount", { ...sent, line_items: [{ ...line, net_amount: 117.58 }] }],
+      ["line_items net_amount", { ...sent, amount: 123.46, line_items: [{ ...line, net_amount: 117.58 }] }],
       ["line_items units", { ...sent, line_items: [{ ...line, units: [200.25, 200.26] }] }],
       ["line_items units left out", { ...sent, line_items: [{ ...line, units: undefined }] }],
-      ["tax_items", { ...sent, tax_items: [] }],
+      ["tax_items", { ...sent, tax_items: [{ ...sent.tax_items[0], tax_type: "CCL" }] }],
+      ["tax_items params", { ...sent, tax_items: [{ ...sent.tax_items[0], params: { band: "A" } }] }],
       ["product_code", { ...sent, product_code: "OTHER-1" }],
       ["reference", { ...payment, reference: "DD-2" }],
       ["note left out", { ...payment, note: undefined }],
@@ -240,10 +240,10 @@ describe("POST data-import/transactions/create/", () => {
   it("is all-or-nothing: the third of five failing writes nothing and reports that one", async () => {
     const s = await setup();
     const items: any[] = allTypes("E");
-    items[2] = { ...items[2], amount: 1.234 };
+    items[2] = { ...items[2], amount: 1.23456789012 };
     const res = await call(create, URL, { body: { ...s.ref, transactions: items }, auth: s.auth });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ status: "TRANSACTION_IMPORT_ERROR", code: "max_decimal_places", transaction_data: { transaction_id: "E-3", amount: "1.234" } });
+    expect(res.json).toMatchObject({ status: "TRANSACTION_IMPORT_ERROR", code: "max_decimal_places", transaction_data: { transaction_id: "E-3", amount: "1.23456789012" } });
     expect(res.json.errors[0].attr).toBe("transactions.2.amount");
     expect(await rowsOf(s.accountId)).toHaveLength(0);
     expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.startsWith("billing."))).toHaveLength(0);
@@ -255,13 +255,20 @@ describe("POST data-import/transactions/create/", () => {
       [{ ...charge("F-1"), transaction_id: undefined }, "missing_transaction_id", "transactions.0.transaction_id"],
       [charge("F-1", { transaction_date: addDays(today, 2) }), "transaction_in_future", "transactions.0.transaction_date"],
       [charge("F-1", { transaction_date: "2026-02-30" }), "invalid_date", "transactions.0.transaction_date"],
-      [charge("F-1", { amount: "10.50" }), "invalid_type", "transactions.0.amount"],
-      [charge("F-1", { amount: -1 }), "min_value", "transactions.0.amount"],
+      [charge("F-1", { amount: true }), "invalid_type", "transactions.0.amount"],
+      [charge("F-1", { amount: "ten" }), "invalid_number", "transactions.0.amount"],
+      [charge("F-1", { amount: "1.12345678901" }), "max_decimal_places", "transactions.0.amount"],
+      [charge("F-1", { amount: 12345678901 }), "max_value", "transactions.0.amount"],
       [charge("F-1", { surprise: true }), "unknown_field", "transactions.0.surprise"],
       [charge("F-1", { type: "REFUND" }), "invalid_choice", "transactions.0.type"],
-      [charge("F-1", { payment_type: "DEBIT_CARD" }), "field_not_allowed_for_type", "transactions.0.payment_type"],
+      [{ ...charge("F-1"), type: undefined }, "required", "transactions.0.type"],
+      [charge("F-1", { reason: undefined }), "required", "transactions.0.reason"],
+      [charge("F-1", { reason: "ACCOUNT_CHARGE_PAYMENT" }), "invalid_choice", "transactions.0.reason"],
+      [charge("F-1", { payment_type: "DEBIT_CARD" }), "unknown_field", "transactions.0.payment_type"],
+      [{ ...supplyCharge("F-1"), reason: "IMPORTED_CHARGE" }, "unknown_field", "transactions.0.reason"],
       [{ ...supplyCharge("F-1"), line_items: undefined }, "required", "transactions.0.line_items"],
       [{ ...supplyCharge("F-1"), line_items: [{ ...supplyCharge("x").line_items[0], end_date: addDays(today, -40) }] }, "start_date_later_than_end_date", "transactions.0.line_items.0.end_date"],
+      [{ ...supplyCharge("F-1"), product_code: "NO-SUCH-PRODUCT" }, "product_code_does_not_exist", "transactions.0.product_code"],
       [charge("F-1", { reason: "PREPAY_DEBT_ADJUSTMENT", to_prepay_meter_serial_number: "NOPE" }), "prepay_meter_not_found", "transactions.0.to_prepay_meter_serial_number"],
       ["not an object", "invalid_type", "transactions.0"],
     ];

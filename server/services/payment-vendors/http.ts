@@ -1,11 +1,14 @@
 import { VendorFailure, type VendorConfig } from "./types";
 
-/** Reads PAYMENT_VENDOR_<NAME>_URL and _TOKEN. */
-export function vendorConfig(name: string): VendorConfig {
-  const baseUrl = process.env[`PAYMENT_VENDOR_${name}_URL`];
-  const token = process.env[`PAYMENT_VENDOR_${name}_TOKEN`];
-  if (!baseUrl || !token) throw new VendorFailure("not_configured", `Payment vendor ${name} is not configured (PAYMENT_VENDOR_${name}_URL / _TOKEN).`);
-  return { baseUrl: baseUrl.replace(/\/+$/, ""), token };
+/** Reads PAYMENT_VENDOR_<NAME>_URL and _TOKEN, for the first of `names` that has both. */
+export function vendorConfig(...names: string[]): VendorConfig {
+  for (const name of names) {
+    const baseUrl = process.env[`PAYMENT_VENDOR_${name}_URL`];
+    const token = process.env[`PAYMENT_VENDOR_${name}_TOKEN`];
+    if (baseUrl && token) return { baseUrl: baseUrl.replace(/\/+$/, ""), token };
+  }
+  const settings = names.map((n) => `PAYMENT_VENDOR_${n}_URL / _TOKEN`).join(", or ");
+  throw new VendorFailure("not_configured", `Payment vendor ${names[0]} is not configured (${settings}).`);
 }
 
 /**

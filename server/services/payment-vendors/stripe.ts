@@ -14,7 +14,8 @@ const PaymentMethod = z.object({
 export const stripeVendor: PaymentVendor = {
   name: "STRIPE",
   types: ["CARD"],
-  referencePattern: /^pm_[A-Za-z0-9_]{1,250}$/,
+  // Stripe's payment-method API answers for pm_ ids and for the older card_ and src_ ones.
+  referencePattern: /^(pm|card|src)_[A-Za-z0-9_]{1,250}$/,
   referenceHint: "a payment method id like pm_1NXWPnCo6bFb1K",
   async lookup(reference, config, signal) {
     const body = await vendorGet(`${config.baseUrl}/v1/payment_methods/${encodeURIComponent(reference)}`, { authorization: `Bearer ${config.token}` }, signal);

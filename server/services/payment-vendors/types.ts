@@ -31,6 +31,8 @@ export type VerifiedInstruction = {
 export type PaymentVendor = {
   /** The `vendor` value clients send. */
   name: string;
+  /** Whose PAYMENT_VENDOR_<NAME>_URL / _TOKEN it reads, first configured wins (default: its name). */
+  configNames?: readonly string[];
   /** The `type` values this vendor's instructions have. */
   types: readonly string[];
   referencePattern: RegExp;

@@ -1,10 +1,11 @@
 import { logger } from "../../logger";
-import { goCardlessVendor } from "./gocardless";
+import { BOTTOMLINE_VENDORS, directDebitBureau } from "./direct-debit-bureau";
 import { vendorConfig } from "./http";
 import { stripeVendor } from "./stripe";
 import { type PaymentVendor, VendorFailure, type VerifiedInstruction } from "./types";
 
-export const PAYMENT_VENDORS: readonly PaymentVendor[] = [stripeVendor, goCardlessVendor];
+/** Production's vendors: STRIPE (card processor) and the Bottomline direct-debit bureau. */
+export const PAYMENT_VENDORS: readonly PaymentVendor[] = [stripeVendor, ...BOTTOMLINE_VENDORS.map(directDebitBureau)];
 export const vendorByName = (name: string) => PAYMENT_VENDORS.find((v) => v.name === name);
 
 const num = (name: string, fallback: number) => {
@@ -17,7 +18,7 @@ const num = (name: string, fallback: number) => {
  * with its own timeout. Throws the last VendorFailure when it gives up.
  */
 export async function verifyWithVendor(vendor: PaymentVendor, reference: string): Promise<VerifiedInstruction> {
-  const config = vendorConfig(vendor.name);
+  const config = vendorConfig(...(vendor.configNames ?? [vendor.name]));
   const attempts = Math.max(1, num("PAYMENT_VENDOR_MAX_ATTEMPTS", 3));
   const timeoutMs = num("PAYMENT_VENDOR_TIMEOUT_MS", 3000);
   const backoffMs = num("PAYMENT_VENDOR_BACKOFF_MS", 200);

@@ -13,6 +13,14 @@ const ACCOUNT_ERROR_CODES = {
   operations_team_name_does_not_exist: "No operations team of that name (none is configured on this platform).",
   import_concurrency_limit: "process/: too many imports are running; retry shortly (429).",
 
+  // v2 scheduling (POST /v2/data-import/accounts/)
+  import_process_failed_validation: "v2: top-level code of a 400 when the account or its task_params fail validation (`domain: import_process`; `errors` lists each problem).",
+  account_import_process_already_imported: "v2: the account was imported already (`account_id` names its platform number).",
+  schedule_window_start_in_past: "task_params.schedule_window_start is more than a minute in the past.",
+  schedule_window_end_too_far_in_future: "task_params.schedule_window_end is more than 4 days ahead (production's limit).",
+  schedule_window_start__after_end: "task_params.schedule_window_start is after schedule_window_end (an end in the past with no start counts: the start is now).",
+  scheduled_import_failed: "v2 status: a scheduled import could not run (the platform failed, not the data) and gave up after its retries.",
+
   // Field types
   required: "A required field is missing.",
   blank: "A required text field is empty or only whitespace.",

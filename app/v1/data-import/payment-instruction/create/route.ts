@@ -1,6 +1,7 @@
 import { restRoute } from "@/server/rest/handler";
 import { parseBody } from "@/server/services/data-import/common";
 import { createPaymentInstruction } from "@/server/services/data-import/create-payment-instruction";
+import { withInstructionErrorFields } from "@/server/services/data-import/payment-errors";
 import { readJsonBody } from "@/server/rest/body";
 import { CreatePaymentInstructionInput } from "@/server/services/data-import/payment-schemas";
 import { otherMethods } from "@/server/rest/methods";
@@ -10,9 +11,15 @@ export const POST = restRoute({
   writer: true,
   compress: false,
   handle: async ({ ctx, req }) => {
-    const body = parseBody(CreatePaymentInstructionInput, await readJsonBody(req));
-    const { created: _created, ...result } = await createPaymentInstruction(ctx, body);
-    return { status: 201, body: result };
+    let raw: unknown;
+    return withInstructionErrorFields(
+      () => raw,
+      async () => {
+        raw = await readJsonBody(req);
+        const { created: _created, ...result } = await createPaymentInstruction(ctx, parseBody(CreatePaymentInstructionInput, raw));
+        return { status: 201, body: result };
+      },
+    );
   },
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -15,7 +15,8 @@ export const POST = restRoute({
     const { transactions, ...ref } = raw;
     // The envelope is checked here; each transaction is checked (in order) by the service.
     const envelope = parseBody(CreateTransactionsEnvelope, { ...ref, transactions: Array.isArray(transactions) ? transactions.map(() => null) : transactions });
-    return { status: 201, body: await createTransactions(ctx, { ...envelope, transactions: transactions as unknown[] }, query) };
+    // A dry run creates nothing: 200 with the results it would have given.
+    return { status: envelope.dry_run ? 200 : 201, body: await createTransactions(ctx, { ...envelope, transactions: transactions as unknown[] }, query) };
   },
 });
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -41,6 +41,7 @@ ALTER TABLE "meter_points" ADD COLUMN "ssc" text;--> statement-breakpoint
 ALTER TABLE "meter_points" ADD COLUMN "measurement_class" text;--> statement-breakpoint
 ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_meter_point_id_meter_points_id_fk" FOREIGN KEY ("meter_point_id") REFERENCES "public"."meter_points"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "meter_readings_meter_point_id_reading_date_index" ON "meter_readings" USING btree ("meter_point_id","reading_date");--> statement-breakpoint
+CREATE INDEX "events_import_process_idx" ON "events" USING btree ("organisation_id",("payload"->>'external_identifier'),"seq") WHERE "events"."type" in ('data_import.import_process.complete', 'data_import.import_process.error', 'data_import.import_process.dry_run_complete', 'data_import.import_process.dry_run_error', 'data_import.import_process.cancelled');--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_open_period_check" CHECK ("accounts"."last_statement_closing_date" is null or "accounts"."open_statement_period_start" = "accounts"."last_statement_closing_date" + 1);--> statement-breakpoint
 ALTER TABLE "meter_points" ADD CONSTRAINT "meter_points_supply_dates_check" CHECK ("meter_points"."supply_end_date" is null or "meter_points"."supply_end_date" >= "meter_points"."supply_start_date");--> statement-breakpoint
 ALTER TABLE "agreements" ADD CONSTRAINT "agreements_period_check" CHECK ("agreements"."valid_to" is null or "agreements"."valid_to" >= "agreements"."valid_from");

@@ -15,12 +15,21 @@ const MandateEnvelope = z.object({
   }),
 });
 
-/** A direct-debit bureau in the style of GoCardless: GET /mandates/{id} with a bearer token. */
-export const goCardlessVendor: PaymentVendor = {
-  name: "GOCARDLESS",
+/**
+ * Production's Bottomline vendors (Global Payments Hub, PT-X, PT-X batched) are the direct-debit
+ * bureau: a mandate API in the style of GoCardless, GET /mandates/{reference} with a bearer
+ * token. Each reads PAYMENT_VENDOR_<VENDOR>_URL / _TOKEN, else the shared
+ * PAYMENT_VENDOR_BOTTOMLINE_URL / _TOKEN.
+ */
+export const BOTTOMLINE_VENDORS = ["BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"] as const;
+
+export const directDebitBureau = (name: (typeof BOTTOMLINE_VENDORS)[number]): PaymentVendor => ({
+  name,
+  configNames: [name, "BOTTOMLINE"],
   types: ["DIRECT_DEBIT"],
-  referencePattern: /^MD[0-9A-Z]{1,30}$/,
-  referenceHint: "a mandate id like MD000123ABCDEF",
+  // The bureau's mandate reference: production allows up to 512 characters; no spaces or slashes.
+  referencePattern: /^[\x21-\x2E\x30-\x7E]{1,512}$/,
+  referenceHint: "the bureau's mandate reference (printable characters, no spaces or '/')",
   async lookup(reference, config, signal) {
     const body = await vendorGet(
       `${config.baseUrl}/mandates/${encodeURIComponent(reference)}`,
@@ -36,4 +45,4 @@ export const goCardlessVendor: PaymentVendor = {
       details: { scheme: m.scheme ?? null, mandate_reference: m.reference ?? null, next_possible_charge_date: m.next_possible_charge_date ?? null, customer: m.links?.customer ?? null },
     };
   },
-};
+});

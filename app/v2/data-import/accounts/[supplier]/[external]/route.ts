@@ -1,0 +1,16 @@
+import { restRoute } from "@/server/rest/handler";
+import { otherMethods } from "@/server/rest/methods";
+import { statusError } from "@/server/rest/v2-errors";
+import { getImportStatus } from "@/server/services/account-import/get-import-status";
+
+export const dynamic = "force-dynamic";
+
+export const GET = restRoute({
+  auth: "token",
+  mapError: statusError,
+  handle: async ({ ctx, params }) => ({
+    status: 200,
+    body: await getImportStatus(ctx, { import_supplier: params.supplier, external_account_number: params.external }),
+  }),
+});
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

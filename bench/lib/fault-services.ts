@@ -1,0 +1,97 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+// Private services for bench/faults.ts: a PostgreSQL 15 cluster and a NATS server of its own
+// under one temporary folder, on spare loopback ports, so restarting them touches nothing
+// shared. Only processes started here are ever stopped (by their own pid or data folder).
+
+const PG_BIN = process.env.FAULTS_PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const NATS_BIN = process.env.FAULTS_NATS_BIN ?? "/usr/sbin/nats-server";
+
+/** A loopback port nothing listens on now. */
+export function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type PrivatePostgres = {
+  url: string;
+  port: number;
+  /** `pg_ctl restart -m <mode>`; resolves once it accepts connections again, with the time it took. */
+  restart(mode: "fast" | "immediate"): Promise<number>;
+  stop(): void;
+};
+
+export async function startPostgres(root: string): Promise<PrivatePostgres> {
+  const port = await sparePort();
+  const data = path.join(root, "pg");
+  const log = path.join(root, "pg.log");
+  // PostgreSQL refuses to run as root: the cluster belongs to the postgres user when we are root.
+  const asPostgres = process.getuid?.() === 0;
+  const run = (bin: string, args: string[]) => {
+    const cmd = path.join(PG_BIN, bin);
+    return asPostgres ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" }) : execFileSync(cmd, args, { stdio: "pipe" });
+  };
+  fs.mkdirSync(root, { recursive: true });
+  if (asPostgres) execFileSync("chown", ["postgres", root]);
+  run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=50`;
+  run("pg_ctl", ["-D", data, "-o", opts, "-l", log, "-w", "-t", "60", "start"]);
+  run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "faults"]);
+  const started = { stopped: false };
+  const stop = () => {
+    if (started.stopped) return;
+    started.stopped = true;
+    try {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    } catch {
+      /* already down */
+    }
+  };
+  process.on("exit", stop);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/faults`,
+    port,
+    async restart(mode) {
+      const t0 = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const args = ["-D", data, "-m", mode, "-w", "-t", "60", "restart"];
+        const child = asPostgres ? spawn("runuser", ["-u", "postgres", "--", path.join(PG_BIN, "pg_ctl"), ...args], { stdio: "ignore" }) : spawn(path.join(PG_BIN, "pg_ctl"), args, { stdio: "ignore" });
+        child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart -m ${mode} failed (${code}); see ${log}`))));
+      });
+      return performance.now() - t0;
+    },
+    stop,
+  };
+}
+
+export type PrivateNats = { url: string; stop(): void };
+
+export async function startNats(root: string): Promise<PrivateNats> {
+  const port = await sparePort();
+  const store = path.join(root, "nats");
+  fs.mkdirSync(store, { recursive: true });
+  const child: ChildProcess = spawn(NATS_BIN, ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: ["ignore", "ignore", fs.openSync(path.join(root, "nats.log"), "w")] });
+  const stop = () => {
+    if (child.exitCode === null && child.pid) child.kill("SIGTERM");
+  };
+  process.on("exit", stop);
+  for (let i = 0; i < 50; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, "127.0.0.1", () => (s.destroy(), resolve(true)));
+      s.on("error", () => resolve(false));
+    });
+    if (up) return { url: `nats://127.0.0.1:${port}`, stop };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop();
+  throw new Error("nats-server did not start");
+}
