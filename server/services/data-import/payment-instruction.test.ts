@@ -191,9 +191,18 @@ describe("POST data-import/payment-instruction/create/", () => {
     // by one, three copies turned the 500 (retry as is) into the final 400 at once.
     const s = await setup();
     const ref = md("0006CONCFAIL");
-    gc.state.handler = json(503, {});
+    // The vendor holds its first three answers until all three copies have asked it: every copy
+    // has then read the failure count before any failure is recorded, however busy the machine.
+    const held: (() => void)[] = [];
+    gc.state.handler = (req, res) => {
+      const answer = () => json(503, {})(req, res);
+      if (held.length >= 3) return answer();
+      held.push(answer);
+      if (held.length === 3) held.forEach((a) => a());
+    };
     const failures = () => t.db.select().from(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, "BOTTOMLINE_PTX"), eq(paymentVendorFailures.reference, ref)));
     const copies = await Promise.all(Array.from({ length: 3 }, () => call(create, URL, { body: dd(s.ref, ref), auth: s.auth })));
+    gc.state.handler = json(503, {});
     expect(copies.map((r) => [r.status, r.json.code])).toEqual(Array(3).fill([500, "payment_vendor_unavailable"]));
     expect((await failures())[0].consecutiveFailures).toBe(1);
     // Later requests, one after another, count as before: three in a row are final.
