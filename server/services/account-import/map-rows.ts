@@ -171,29 +171,20 @@ export function toAgreementRow(g: ElectricityAgreement | GasAgreement, accountId
   };
 }
 
+/** A meter's transfer readings and reading history as meter_readings rows. */
 export function toReadingRows(p: MeterPoint, meterPointId: number): (typeof meterReadings.$inferInsert)[] {
-  return (p.meters ?? []).flatMap((m) => [
-    ...(m.transfer_readings ?? []).map((r) => ({
+  return (p.meters ?? []).flatMap((m) => {
+    const row = (r: { reading_date: string; reading_value: string | number; reading_type: string; register_id?: string }) => ({
       meterPointId,
       meterSerialNumber: m.meter_serial_number,
       registerId: r.register_id ?? "",
       readingDate: r.reading_date,
       readingValue: decimal(r.reading_value).toFixed(),
       readingType: r.reading_type,
-      source: "transfer" as const,
-      billed: null,
-      validationStatus: null,
-    })),
-    ...(m.reading_history ?? []).map((r) => ({
-      meterPointId,
-      meterSerialNumber: m.meter_serial_number,
-      registerId: r.register_id ?? "",
-      readingDate: r.reading_date,
-      readingValue: decimal(r.reading_value).toFixed(),
-      readingType: r.reading_type,
-      source: "history" as const,
-      billed: r.billed,
-      validationStatus: r.validation_status ?? "VALIDATED",
-    })),
-  ]);
+    });
+    return [
+      ...(m.transfer_readings ?? []).map((r) => ({ ...row(r), source: "transfer" as const, billed: null, validationStatus: null })),
+      ...(m.reading_history ?? []).map((r) => ({ ...row(r), source: "history" as const, billed: r.billed, validationStatus: r.validation_status ?? "VALIDATED" })),
+    ];
+  });
 }

@@ -52,10 +52,9 @@ export const RateOverride = z.strictObject({
   unit_price: Dec(10, 10),
 });
 export type RateOverride = z.infer<typeof RateOverride>;
-/** Object codes: start_date_later_than_end_date. */
-export const ElectricityAgreement = z.strictObject({
+/** The fields ElectricityAgreement and GasAgreement share (production's two schemas differ only in their bespoke rates). */
+const AGREEMENT = {
   agreed_at: DateTimeStr.nullable().optional(),
-  bespoke_tariff_rates: z.array(ElectricityBespokeElectricityTariffRate).optional(),
   business_contract_identifier: Str().nullable().optional(),
   characteristics: z.array(ProductCharacteristic).nullable().optional(),
   effective_from: DateStr,
@@ -64,7 +63,10 @@ export const ElectricityAgreement = z.strictObject({
   rate_overrides: z.array(RateOverride).nullable().optional(),
   rates_agreed_at: DateTimeStr.nullable().optional(),
   tariff_code: Str(undefined, { blank: false }), // tariff_code_not_found
-});
+};
+
+/** Object codes: start_date_later_than_end_date. */
+export const ElectricityAgreement = z.strictObject({ ...AGREEMENT, bespoke_tariff_rates: z.array(ElectricityBespokeElectricityTariffRate).optional() });
 export type ElectricityAgreement = z.infer<typeof ElectricityAgreement>;
 export const GasBespokeGasTariffRate = z.strictObject({
   meter_serial_number: Str(32).optional(),
@@ -74,16 +76,5 @@ export const GasBespokeGasTariffRate = z.strictObject({
 });
 export type GasBespokeGasTariffRate = z.infer<typeof GasBespokeGasTariffRate>;
 /** Object codes: start_date_later_than_end_date. */
-export const GasAgreement = z.strictObject({
-  agreed_at: DateTimeStr.nullable().optional(),
-  bespoke_tariff_rates: z.array(GasBespokeGasTariffRate).optional(),
-  business_contract_identifier: Str().nullable().optional(),
-  characteristics: z.array(ProductCharacteristic).nullable().optional(),
-  effective_from: DateStr,
-  effective_to: DateStr.nullable().optional(),
-  intermediary: AgreementIntermediaryDetails.nullable().optional(),
-  rate_overrides: z.array(RateOverride).nullable().optional(),
-  rates_agreed_at: DateTimeStr.nullable().optional(),
-  tariff_code: Str(undefined, { blank: false }), // tariff_code_not_found
-});
+export const GasAgreement = z.strictObject({ ...AGREEMENT, bespoke_tariff_rates: z.array(GasBespokeGasTariffRate).optional() });
 export type GasAgreement = z.infer<typeof GasAgreement>;

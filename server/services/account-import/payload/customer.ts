@@ -71,10 +71,6 @@ export const EnergyCustomer = z.strictObject({
   user_identifier: Str().optional(),
 });
 export type EnergyCustomer = z.infer<typeof EnergyCustomer>;
-export const AccountConsent = z.strictObject({
-  description: Str(255).optional(),
-  signed_at: DateTimeStr.optional(),
-  type: AnyJson,
-  value: z.enum(["ACCEPTED","REJECTED","UNKNOWN","PENDING"]),
-});
+/** Production's AccountConsent has exactly CustomerConsent's fields. */
+export const AccountConsent = CustomerConsent;
 export type AccountConsent = z.infer<typeof AccountConsent>;
