@@ -19,8 +19,10 @@ export type Overrides = { bySchema?: Map<unknown, fc.Arbitrary<unknown> | typeof
 /** An optional field never generated (e.g. embedded items another module's tests cover). */
 export const SKIP = Symbol("skip");
 
-const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-const checksOf = (s: z.ZodType): Record<string, any>[] => (def(s).checks ?? []).map((c: { _zod: { def: unknown } }) => c._zod.def);
+/** A zod 4 schema's definition and its checks' definitions (zod's internals, read-only). */
+export const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+export const checksOf = (s: z.ZodType): Record<string, any>[] => (def(s).checks ?? []).map((c: { _zod: { def: unknown } }) => c._zod.def);
+export const maxLengthOf = (s: z.ZodType): number | undefined => checksOf(s).find((c) => c.check === "max_length")?.maximum;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const dates = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2026-11-01T00:00:00Z"), noInvalidDate: true });

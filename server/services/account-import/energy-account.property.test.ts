@@ -14,7 +14,7 @@ import { domesticCustomer, electricityPoint, freshMeterIds, gasPoint, supplyAddr
 import { rawEnergyAccount, repair } from "@/test/energy-account-arbitrary";
 import { makeOrg, makeSupplier } from "@/test/fixtures";
 import { call } from "@/test/http";
-import { type Leaf, leavesOf } from "@/test/zod-arbitrary";
+import { def, type Leaf, leavesOf, maxLengthOf } from "@/test/zod-arbitrary";
 
 /**
  * Accounts generated from the EnergyAccount zod schema itself (test/zod-arbitrary.ts): any
@@ -102,9 +102,6 @@ describe("generated EnergyAccount payloads", () => {
 
 type Corruption = { path: (string | number)[]; value?: unknown; drop?: boolean; attr: string; code: string; what: string };
 
-const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-const maxLength = (s: z.ZodType): number | undefined =>
-  (def(s).checks ?? []).map((c: { _zod: { def: Record<string, any> } }) => c._zod.def).find((c: Record<string, any>) => c.check === "max_length")?.maximum;
 const isPostcode = (l: Leaf) => def(l.schema).type === "string" && l.schema.safeParse("SW1A 1AA").success && !l.schema.safeParse("abc").success;
 
 /** Every single-field corruption this payload admits, each with the code and attr it must be refused with. */
@@ -132,7 +129,7 @@ function corruptionsOf(a: unknown): Corruption[] {
     if (kind === "enum" || kind === "literal") out.push({ path: l.path, value: "NOT_A_CHOICE", attr: at, code: "invalid_choice", what: "enum" });
     if (kind === "string" && l.schema !== F.AnyJson) {
       out.push({ path: l.path, value: 12, attr: at, code: "invalid_type", what: "number for a string" });
-      const max = maxLength(l.schema);
+      const max = maxLengthOf(l.schema);
       if (max !== undefined && max < 2000) out.push({ path: l.path, value: "9".repeat(max + 1), attr: at, code: "max_length", what: "over-long string" });
     }
     if (kind === "boolean") out.push({ path: l.path, value: "yes", attr: at, code: "invalid_type", what: "string for a boolean" });
