@@ -121,11 +121,24 @@ export function consumptionStandard(p: MeterPoint, today: string): number | null
   return inForce ? decimal(inForce.consumption).round().toNumber() : null;
 }
 
+const RATE_NAMES = new Set(["STANDARD", "DAY", "NIGHT", "OFF_PEAK", "PEAK"]);
+
+/**
+ * The register's rate as the public account API names it (STANDARD, DAY, NIGHT, ...), which
+ * tariff clients match on: a meter's only register is STANDARD; of several, a register named
+ * by its rate keeps that name, else its TPR is the best name there is.
+ */
+function registerRate(r: { register_id: string; tpr?: string }, count: number): string | null {
+  if (count === 1) return "STANDARD";
+  const named = r.register_id.trim().toUpperCase().replace(/[ -]/g, "_");
+  return RATE_NAMES.has(named) ? named : (r.tpr ?? null);
+}
+
 function toMeter(m: ElectricityMeter | GasMeter): Meter {
   const registers = "registers" in m ? (m.registers ?? []) : [];
   return {
     serial_number: m.meter_serial_number,
-    registers: registers.map((r) => ({ identifier: r.register_id, rate: r.tpr ?? null, is_settlement_register: r.is_settlement ?? true, number_of_digits: r.number_of_digits })),
+    registers: registers.map((r) => ({ identifier: r.register_id, rate: registerRate(r, registers.length), is_settlement_register: r.is_settlement ?? true, number_of_digits: r.number_of_digits })),
     installed_on: m.installed_on ?? null,
     removed_on: m.removed_on ?? null,
     smart_type: m.smart_type ?? null,

@@ -103,7 +103,7 @@ describe("GET /v1/accounts/<number>/ body", () => {
               mpan: account.mpan,
               profile_class: 1,
               consumption_standard: null,
-              meters: [{ serial_number: `E${account.mpan!.slice(-6)}`, registers: [{ identifier: "1", rate: "00001", is_settlement_register: true }] }],
+              meters: [{ serial_number: `E${account.mpan!.slice(-6)}`, registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true }] }],
               agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z", valid_to: null }],
               is_export: false,
             },
