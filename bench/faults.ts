@@ -179,8 +179,8 @@ check(crashes === 0, "uncaught exceptions in the server log");
 
 server.stop();
 pg.stop();
-nats.stop();
-fs.rmSync(root, { recursive: true, force: true });
+await nats.stop();
+fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
 console.log(failures.length ? `\nFAIL: ${failures.join("; ")}` : "\nPASS");
 
 if (process.env.BENCH_WRITE !== "0" && failures.length === 0) {

@@ -73,17 +73,19 @@ export async function startPostgres(root: string): Promise<PrivatePostgres> {
   };
 }
 
-export type PrivateNats = { url: string; stop(): void };
+export type PrivateNats = { url: string; stop(): Promise<void> };
 
 export async function startNats(root: string): Promise<PrivateNats> {
   const port = await sparePort();
   const store = path.join(root, "nats");
   fs.mkdirSync(store, { recursive: true });
   const child: ChildProcess = spawn(NATS_BIN, ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: ["ignore", "ignore", fs.openSync(path.join(root, "nats.log"), "w")] });
-  const stop = () => {
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const kill = () => {
     if (child.exitCode === null && child.pid) child.kill("SIGTERM");
   };
-  process.on("exit", stop);
+  const stop = () => (kill(), exited);
+  process.on("exit", kill);
   for (let i = 0; i < 50; i++) {
     const up = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, "127.0.0.1", () => (s.destroy(), resolve(true)));
@@ -92,6 +94,6 @@ export async function startNats(root: string): Promise<PrivateNats> {
     if (up) return { url: `nats://127.0.0.1:${port}`, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
-  stop();
+  await stop();
   throw new Error("nats-server did not start");
 }
