@@ -32,4 +32,21 @@ describe("zodFieldErrors", () => {
       { attr: "items.0.extra", code: "unknown_field", detail: "Unknown field 'extra'." },
     ]);
   });
+
+  it("tells a missing enum or discriminator (production's oneOf by type) from a wrong one", () => {
+    const Kind = z.discriminatedUnion("type", [z.strictObject({ type: z.literal("A"), level: z.enum(["LOW", "HIGH"]) }), z.strictObject({ type: z.literal("B") })]);
+    const codes = (input: unknown) => {
+      const parsed = safeParseReporting(z.strictObject({ items: z.array(Kind) }), { items: [input] });
+      if (parsed.success) throw new Error("expected a failure");
+      return zodFieldErrors(parsed.error).map((e) => [e.code, e.attr, e.detail]);
+    };
+    expect(codes({})).toEqual([["required", "items.0.type", "This field is required."]]);
+    expect(codes({ type: null })).toEqual([["null", "items.0.type", "This field may not be null."]]);
+    expect(codes({ type: "C" })[0].slice(0, 2)).toEqual(["invalid_choice", "items.0.type"]);
+    expect(codes({ type: "A" })).toEqual([["required", "items.0.level", "This field is required."]]);
+    expect(codes({ type: "A", level: "MID" })[0].slice(0, 2)).toEqual(["invalid_choice", "items.0.level"]);
+    // Without reportInput (tRPC's own parse) a wrong value is never mistaken for a missing one.
+    const fast = z.strictObject({ level: z.enum(["LOW", "HIGH"]) }).safeParse({ level: "MID" });
+    expect(zodFieldErrors(fast.error!).map((e) => e.code)).toEqual(["invalid_choice"]);
+  });
 });

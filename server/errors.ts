@@ -78,7 +78,7 @@ export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = 
 function issueDetail(issue: z.core.$ZodIssue): string {
   const chosen = discriminatorValue(issue);
   if (chosen !== NO_DISCRIMINATOR) return chosen === undefined ? "This field is required." : chosen === null ? "This field may not be null." : issue.message;
-  if (issue.code === "invalid_value" && issue.input === undefined) return "This field is required.";
+  if (issue.code === "invalid_value" && missingValue(issue)) return "This field is required.";
   if (issue.code === "invalid_value" && issue.input === null) return "This field may not be null.";
   // Production's enums run to hundreds of values: name the value sent, not every choice.
   if (issue.code === "invalid_value" && issue.values.length > 20) return `${JSON.stringify(issue.input)} is not a valid choice.`;
@@ -102,15 +102,17 @@ function issueCode(issue: z.core.$ZodIssue): string {
     return "min_value";
   }
   if (issue.code === "too_big") return issue.origin === "array" ? "too_many_items" : issue.origin === "string" ? "max_length" : "max_value";
-  if (issue.code === "invalid_value") return issue.input === undefined ? "required" : issue.input === null ? "null" : "invalid_choice";
-  if (issue.code === "invalid_union" && "discriminator" in issue) {
-    // A oneOf chosen by a field (supply_type, type): a missing chooser is required, a wrong one not a choice.
-    const chooser = (issue.input as Record<string, unknown> | undefined)?.[issue.discriminator as string];
-    return chooser === undefined ? "required" : "invalid_choice";
-  }
+  if (issue.code === "invalid_value") return missingValue(issue) ? "required" : issue.input === null ? "null" : "invalid_choice";
   if (issue.code === "invalid_format") return `invalid_${issue.format}`;
   return "invalid";
 }
+
+/**
+ * An enum or literal with no value at all: only a parse with reportInput keeps `input` on the
+ * issue (undefined for a missing field); without it the issue says nothing, and a wrong
+ * choice is the safer reading.
+ */
+const missingValue = (issue: z.core.$ZodIssue) => "input" in issue && issue.input === undefined;
 
 const NO_DISCRIMINATOR = Symbol("no discriminator");
 

@@ -44,7 +44,7 @@ test.describe("data-import API", () => {
     }
   });
 
-  test("notes: production's AccountNote; CreateAccountNotesResponse in order (body null for a document-only note), then NOTE_ALREADY_EXISTS on resend", async ({ request }) => {
+  test("notes: production's AccountNote; CreateAccountNotesResponse in order, then NOTE_ALREADY_EXISTS on resend (external_id is the key; account_number finds the account)", async ({ request }) => {
     const data = {
       ...ref,
       notes: [

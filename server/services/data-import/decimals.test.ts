@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Dec, DecimalNumber, decimalPlaces, decimalText, hasAtMostPlaces, moneyText } from "./decimals";
+import Decimal from "decimal.js";
+import { Dec, DecimalNumber, decimalPlaces, decimalShape, decimalText, hasAtMostPlaces, isDecimalText, moneyText } from "./decimals";
 
 describe("hasAtMostPlaces", () => {
   it("agrees with the places of the number's shortest form, for every scale the API uses", () => {
@@ -57,5 +58,38 @@ describe("Dec (production's decimal: string or number)", () => {
   it("gives exact canonical strings, amounts with at least two places", () => {
     expect(["007.50", "12000.0", "-0.10", 1e-7, "5."].map(decimalText)).toEqual(["7.5", "12000", "-0.1", "0.0000001", "5"]);
     expect(["10.5", 10.5, "0.123", "-42", "9999999999.9999999999", 1e-7].map(moneyText)).toEqual(["10.50", "10.50", "0.123", "-42.00", "9999999999.9999999999", "0.0000001"]);
+  });
+
+  it("takes the shortcut for canonical strings only when decimal.js would say the same", () => {
+    const viaDecimal = (x: string) => new Decimal(x.trim()).toFixed();
+    const money = (x: string) => {
+      const d = new Decimal(x.trim());
+      return d.toFixed(Math.max(2, d.decimalPlaces()));
+    };
+    const sent = fc.tuple(fc.constantFrom("", "-", " "), fc.stringMatching(/^\d{0,12}$/), fc.constantFrom("", "."), fc.stringMatching(/^\d{0,10}$/)).map(([sign, w, dot, f]) => `${sign.trim()}${w}${dot}${dot ? f : ""}`).filter(isDecimalText);
+    fc.assert(
+      fc.property(sent, (x) => {
+        expect(decimalText(x)).toBe(viaDecimal(x));
+        expect(moneyText(x)).toBe(money(x));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(["-0", "-0.00", "0.10", "10", "-0.5"].map(decimalText)).toEqual(["0", "0", "0.1", "10", "-0.5"]);
+  });
+
+  it("reads a string's digits in one pass exactly as the pattern does", () => {
+    const PATTERN = /^\s*(-?)(\d*)(?:\.(\d*))?\s*$/;
+    const viaPattern = (x: string) => {
+      const m = PATTERN.exec(x);
+      if (!m || m[2].length + (m[3] ?? "").length === 0) return -1;
+      return m[2].replace(/^0+/, "").length * 1024 + (m[3] ?? "").length;
+    };
+    const text = fc.array(fc.constantFrom("0", "1", "9", ".", "-", " ", "\t", "\u00a0", "e", "+", ","), { maxLength: 14 }).map((cs) => cs.join(""));
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string()), (x) => {
+        expect(decimalShape(x)).toBe(viaPattern(x));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
