@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "@/db/schema";
 import type { Ctx } from "@/server/context";
@@ -26,7 +26,7 @@ describe("import suppliers", () => {
     expect((await setSupplierStatus(op, { code: s.code, status: "Ongoing" })).status).toBe("Ongoing");
     expect((await setSupplierStatus(op, { code: s.code, status: "Complete" })).status).toBe("Complete");
     await expect(setSupplierStatus(op, { code: s.code, status: "Ongoing" })).rejects.toMatchObject({ code: "invalid_status_transition" });
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.status_changed")));
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.status_changed"))).orderBy(asc(auditLog.id));
     expect(trail.map((r) => [r.actor, r.details])).toEqual([
       ["operator@example.com", { from: "Ongoing", to: "Paused" }],
       ["operator@example.com", { from: "Paused", to: "Ongoing" }],
@@ -74,7 +74,8 @@ describe("import suppliers", () => {
     expect((await updateSupplier(op, { code: s.code, name: "   " })).name).toBe(s.code);
     await updateSupplier(op, { code: s.code, name: "Cohort A" });
     expect((await updateSupplier(op, { code: s.code, name: null })).name).toBe(s.code);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.updated")));
+    // In the order written: without ORDER BY, PostgreSQL may return updated rows in any order.
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.updated"))).orderBy(asc(auditLog.id));
     expect(trail.map((r) => r.details)).toEqual([
       { name: { from: s.code, to: "Cohort A" } },
       { documentRoot: { from: s.documentRoot, to: "s3://b/p" } },
