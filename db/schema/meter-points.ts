@@ -6,8 +6,8 @@ import { supplyAddresses } from "./supply-addresses";
 export const FUELS = ["electricity", "gas"] as const;
 export type Fuel = (typeof FUELS)[number];
 
-/** A register as stored: production's register_id, tpr (shown as the rate), is_settlement and digits. */
-export type MeterRegister = { identifier: string; rate: string | null; is_settlement_register: boolean; number_of_digits?: number | null };
+/** A register as stored: production's register_id, its rate name for the public API, tpr, is_settlement and digits. */
+export type MeterRegister = { identifier: string; rate: string | null; is_settlement_register: boolean; number_of_digits?: number | null; tpr?: string | null };
 export type Meter = {
   serial_number: string;
   registers: MeterRegister[];

@@ -172,7 +172,7 @@ describe("replaying production-shaped accounts through the REST routes", () => {
       meters: [
         {
           serial_number: `E${ids.mpan.slice(-8)}`,
-          registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true, number_of_digits: 5 }],
+          registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true, number_of_digits: 5, tpr: "00001" }],
           installed_on: "2021-05-17",
           removed_on: null,
           smart_type: "SMETS2",
@@ -285,8 +285,8 @@ describe("replaying production-shaped accounts through the REST routes", () => {
       [s.addresses[1].id, "electricity", e7, 2, "0151", 3501],
     ]);
     expect(s.points[2].meters[0].registers).toEqual([
-      { identifier: "DAY", rate: "DAY", is_settlement_register: true, number_of_digits: 6 },
-      { identifier: "NIGHT", rate: "NIGHT", is_settlement_register: true, number_of_digits: 6 },
+      { identifier: "DAY", rate: "DAY", is_settlement_register: true, number_of_digits: 6, tpr: "00043" },
+      { identifier: "NIGHT", rate: "NIGHT", is_settlement_register: true, number_of_digits: 6, tpr: "00206" },
     ]);
     expect(s.agreements.filter((a) => a.meterPointId === s.points[2].id).map((a) => a.tariffCode)).toEqual(["E-2R-VAR-22-11-01-C"]);
     expect(s.readings.filter((r) => r.meterPointId === s.points[2].id).map((r) => [r.registerId, r.readingDate, r.readingValue, r.source])).toEqual([

@@ -138,7 +138,7 @@ function toMeter(m: ElectricityMeter | GasMeter): Meter {
   const registers = "registers" in m ? (m.registers ?? []) : [];
   return {
     serial_number: m.meter_serial_number,
-    registers: registers.map((r) => ({ identifier: r.register_id, rate: registerRate(r, registers.length), is_settlement_register: r.is_settlement ?? true, number_of_digits: r.number_of_digits })),
+    registers: registers.map((r) => ({ identifier: r.register_id, rate: registerRate(r, registers.length), is_settlement_register: r.is_settlement ?? true, number_of_digits: r.number_of_digits, tpr: r.tpr ?? null })),
     installed_on: m.installed_on ?? null,
     removed_on: m.removed_on ?? null,
     smart_type: m.smart_type ?? null,

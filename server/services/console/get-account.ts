@@ -54,7 +54,7 @@ const meterOf = (m: Meter) => ({
   removedOn: m.removed_on ?? null,
   smartType: m.smart_type ?? null,
   isPrepay: m.is_prepay ?? false,
-  registers: m.registers.map((r) => ({ id: r.identifier, tpr: r.rate, isSettlement: r.is_settlement_register, digits: r.number_of_digits ?? null })),
+  registers: m.registers.map((r) => ({ id: r.identifier, tpr: r.tpr ?? null, isSettlement: r.is_settlement_register, digits: r.number_of_digits ?? null })),
 });
 
 /**
