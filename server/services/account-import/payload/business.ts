@@ -60,16 +60,10 @@ export const BaseBusiness = z.strictObject({
   users: z.array(BusinessUser).optional(),
 });
 export type BaseBusiness = z.infer<typeof BaseBusiness>;
-export const BusinessWithExistingContracts = z.strictObject({
+/** BaseBusiness with the contracts production checks exist (chosen by enforce_business_contracts_exist). */
+export const BusinessWithExistingContracts = BaseBusiness.extend({
   business_contract_identifier: Str().optional().describe("Deprecated."),
   business_contract_identifiers: z.array(Str(255)).optional(),
-  business_type: z.enum(["SOLE_TRADER","LTD","PTY_LTD","PARTNERSHIP","CHARITY","PLC","LLP","TRUST","TRADING_AS","GOVERNMENT","NON_PROFIT","CHURCH","HOMEOWNER_ASSOCIATION","TBD"]).optional(),
-  company_name: Str(255).optional(),
-  company_number: CompanyNumber.optional(), // invalid_company_number
-  details: z.array(BusinessDetail).optional(),
-  portfolios: z.array(BusinessPortfolio).optional(),
-  segment_name: AnyJson.optional(),
-  users: z.array(BusinessUser).optional(),
 });
 export type BusinessWithExistingContracts = z.infer<typeof BusinessWithExistingContracts>;
 export const Business = z.union([BusinessWithExistingContracts, BaseBusiness]);
