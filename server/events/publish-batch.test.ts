@@ -1,7 +1,8 @@
-import type { PubAck } from "@nats-io/jetstream";
+import type { JetStreamClient, PubAck } from "@nats-io/jetstream";
 import { describe, expect, it } from "vitest";
 import type { OutboxEvent } from "./envelope";
 import { examplePayload } from "./example-payload";
+import { publishEvent } from "./nats";
 import { messagesOf, orderingKey, publishBatch, publishRows } from "./publish-batch";
 import { eventCatalogue } from "./registry";
 import { deliveredId } from "./versions";
@@ -62,6 +63,16 @@ describe("publishBatch", () => {
     expect(result.acked.map((a) => a.event.seq)).toEqual([1, 3, 5]);
     expect(result.failed).toEqual([{ event: batch[1], error: "Error: maximum message size exceeded" }]);
     expect(result.held).toBe(1);
+  });
+
+  it("a publish that throws instead of rejecting fails only its own event; the others in flight are still settled", async () => {
+    // nats.js refuses a header value with a line break synchronously, before any request.
+    const js = { publish: async () => ack(0) } as unknown as JetStreamClient;
+    const cfg = { stream: "S", subjectPrefix: "events", source: "urn:test", publishTimeoutMs: 1000 };
+    const batch = [ev(1, "A"), ev(2, "B\nC"), ev(3, "A"), ev(4, "D")];
+    const result = await publishBatch(batch, (e) => publishEvent(js, cfg, e));
+    expect(result.acked.map((a) => a.event.seq)).toEqual([1, 3, 4]);
+    expect(result.failed).toEqual([{ event: batch[1], error: expect.stringMatching(/cannot contain \\r or \\n/) }]);
   });
 });
 

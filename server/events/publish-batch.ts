@@ -33,7 +33,18 @@ export function orderingKey(e: Pick<OutboxEvent, "accountNumber" | "organisation
  */
 export async function publishBatch<E extends OutboxEvent>(events: E[], publish: (e: E) => Promise<PubAck>): Promise<BatchResult<E>> {
   const tails = new Map<string, Promise<unknown>>();
-  const send = (event: E) => publish(event).then((ack) => ({ ack, ackedAt: Date.now() }));
+  const send = (event: E) => {
+    // A publish that throws rather than rejects (nats.js refuses a header value with a line
+    // break synchronously) fails only its own event: thrown here, it would abandon the
+    // publishes already in flight and fail the whole batch on every attempt.
+    let sent: Promise<PubAck>;
+    try {
+      sent = publish(event);
+    } catch (err) {
+      sent = Promise.reject(err);
+    }
+    return sent.then((ack) => ({ ack, ackedAt: Date.now() }));
+  };
   const outcomes = events.map((event) => {
     const key = orderingKey(event);
     const prev = key ? tails.get(key) : undefined;

@@ -110,9 +110,14 @@ describe("events relay to JetStream", () => {
     const r = relay("OUTAGE").start();
     const ids: string[] = [];
     let producing = true;
-    // 40 accounts x 25 events, 5 per transaction, trickling in while NATS goes away.
+    let natsGone = () => {};
+    const gone = new Promise<void>((res) => (natsGone = res));
+    // 40 accounts x 25 events, 5 per transaction, trickling in while NATS goes away; the
+    // last round waits until the relay has seen it go, so a backlog is left however fast
+    // the relay drained the earlier rounds.
     const producer = (async () => {
       for (let round = 0; round < 5; round++) {
+        if (round === 4) await gone;
         for (const a of accounts) ids.push(...(await commitAccountEvents(t.db, a, 1, 5)));
         await new Promise((res) => setTimeout(res, 150));
       }
@@ -121,6 +126,7 @@ describe("events relay to JetStream", () => {
     await waitFor("some events to be published", async () => r.stats.published >= 200, 20_000, 5);
     await h.nats.kill();
     await waitFor("the relay to notice NATS is gone", async () => !r.stats.natsConnected, 10_000);
+    natsGone();
     await new Promise((res) => setTimeout(res, OUTAGE_MS));
     await producer;
     expect(producing).toBe(false);

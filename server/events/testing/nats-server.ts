@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
-import type { NatsConnection } from "@nats-io/transport-node";
+import { type NatsConnection, errors } from "@nats-io/transport-node";
 
 const NATS_BIN = process.env.NATS_SERVER_BIN ?? "/usr/sbin/nats-server";
 
@@ -101,9 +101,7 @@ export type StreamMessage = { seq: number; subject: string; headers: Record<stri
 
 /** Every message in a stream, in stream order, read the way a consumer would. */
 export async function readStream(nc: NatsConnection, stream: string): Promise<StreamMessage[]> {
-  // Right after a restart of the server the connection may still be reconnecting: a PING
-  // round trip waits for it, where a JetStream request would time out on a busy machine.
-  await nc.flush();
+  await connected(nc);
   const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(stream);
   const last = info.state.last_seq;
@@ -117,6 +115,24 @@ export async function readStream(nc: NatsConnection, stream: string): Promise<St
   }
   await messages.close();
   return out;
+}
+
+/**
+ * Waits until `nc` is connected. Right after a restart of the server it may still be
+ * reconnecting (the relay's own connection can come back and publish everything first):
+ * a JetStream request would then time out, and a PING pending while it reconnects is
+ * rejected with `RequestError: connection disconnected` at its next dial attempt, not
+ * answered. So: PING again after each such rejection (each waits for a dial attempt).
+ */
+export async function connected(nc: NatsConnection, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await nc.flush();
+    } catch (err) {
+      if (!(err instanceof errors.RequestError) || Date.now() > until) throw err;
+    }
+  }
 }
 
 function toMessage(m: JsMsg): StreamMessage {
