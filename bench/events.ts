@@ -12,10 +12,10 @@ import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { count, isNull } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, openDatabase } from "@/db/client";
-import { events } from "@/db/schema";
+import { eventPending } from "@/db/schema";
 import { emitMany, pending } from "@/server/events/emit";
 import type { OutboxEvent } from "@/server/events/envelope";
 import { PUBLISHER_OPTIONS, ensureStream, publishEvent } from "@/server/events/nats";
@@ -44,7 +44,7 @@ function pct(sorted: number[], p: number) {
 }
 
 async function unpublished(db: Db) {
-  const [{ n }] = await db.select({ n: count() }).from(events).where(isNull(events.publishedAt));
+  const [{ n }] = await db.select({ n: count() }).from(eventPending);
   return n;
 }
 

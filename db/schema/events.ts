@@ -2,7 +2,8 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timesta
 import { sql } from "drizzle-orm";
 
 // The transactional outbox and the event log in one table: rows are written in the
-// same transaction as the change; the relay stamps published_at after the bus acks.
+// same transaction as the change. Whether a row is delivered is kept beside it, never on
+// it (event_pending, event_deliveries: event-delivery.ts, ADR 0304).
 export const events = pgTable(
   "events",
   {
@@ -16,7 +17,6 @@ export const events = pgTable(
     accountNumber: text(),
     organisationId: integer(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    publishedAt: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
     // A fan-out row stands for one event per listed source row (ids, and each one's kind);
@@ -25,7 +25,6 @@ export const events = pgTable(
     fanoutKinds: text().array(),
   },
   (t) => [
-    index("events_unpublished_idx").on(t.seq).where(sql`${t.publishedAt} is null`),
     index().on(t.accountNumber, t.seq),
     // No index on type alone: the console filters by type prefix within an organisation
     // (served by organisation_id, seq), and every index is paid on each outbox insert.

@@ -17,6 +17,7 @@ export * from "./tariffs";
 export * from "./tariff-rates";
 export * from "./product-catalogue-state";
 export * from "./event-relay-state";
+export * from "./event-delivery";
 export * from "./notes";
 export * from "./transactions";
 export * from "./historical-statements";

@@ -1,7 +1,7 @@
-import { and, asc, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { pgIntArray } from "@/db/pg-array";
-import { eventRelayState, events } from "@/db/schema";
+import { eventDeliveries, eventPending, eventRelayState, events } from "@/db/schema";
 import { eventCount, type StoredEvent } from "./fanout";
 
 /**
@@ -11,7 +11,7 @@ import { eventCount, type StoredEvent } from "./fanout";
 export type BlockedChains = { heads: number[]; accounts: string[]; organisations: number[] };
 
 /**
- * The oldest unpublished events in log order: a prefix by `seq` of the unpublished rows,
+ * The oldest unpublished events in log order: a prefix by `seq` of the pending rows,
  * leaving out `skipSeqs` (rows already acked whose marking is still in flight) and the rows
  * of `blocked` chains other than their heads (so a stuck account's backlog cannot fill
  * every batch and stall the other accounts; its rows are read again, in order, once its
@@ -19,12 +19,12 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  * (a fan-out row stands for many) fit in it, and at least one row is read.
  */
 export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<StoredEvent[]> {
-  const where = [isNull(events.publishedAt)];
-  if (skipSeqs.length) where.push(sql`not (${events.seq} = any(${pgIntArray(skipSeqs)}::bigint[]))`);
+  const where: SQL[] = [];
+  if (skipSeqs.length) where.push(sql`not (${eventPending.seq} = any(${pgIntArray(skipSeqs)}::bigint[]))`);
   if (blocked && (blocked.accounts.length || blocked.organisations.length)) {
-    where.push(sql`(${events.seq} = any(${sql.param(blocked.heads)}::bigint[]) or not (
-      coalesce(${events.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
-      or (${events.accountNumber} is null and coalesce(${events.organisationId} = any(${sql.param(blocked.organisations)}::int[]), false))))`);
+    where.push(sql`(${eventPending.seq} = any(${sql.param(blocked.heads)}::bigint[]) or not (
+      coalesce(${eventPending.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
+      or (${eventPending.accountNumber} is null and coalesce(${eventPending.organisationId} = any(${sql.param(blocked.organisations)}::int[]), false))))`);
   }
   const rows = await db
     .select({
@@ -39,36 +39,40 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       fanoutIds: events.fanoutIds,
       fanoutKinds: events.fanoutKinds,
     })
-    .from(events)
-    .where(and(...where))
-    .orderBy(asc(events.seq))
+    .from(eventPending)
+    .innerJoin(events, eq(events.seq, eventPending.seq))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(eventPending.seq))
     .limit(limit);
   let n = 0;
   const fit = rows.findIndex((r, i) => (n += eventCount(r)) > limit && i > 0);
   return fit === -1 ? rows : rows.slice(0, fit);
 }
 
-/** Rows to stamp (by `seq`), the highest `seq` among them, and how many events they stand for (the rows by default). */
+/** Rows delivered (by `seq`), the highest `seq` among them, and how many events they stand for (the rows by default). */
 export type PublishedBatch = { seqs: number[]; lastSeq: number; events?: number };
 
 /**
- * Stamps rows whose every message (each version they are delivered as) was acknowledged,
- * and advances the relay's state row in one transaction; `published_total` counts events.
- * Marking after an ack is correct whichever instance does it, so it needs no fencing.
+ * Records rows whose every message (each version they are delivered as) was acknowledged:
+ * deletes their pending rows and writes one delivery row naming the ones this call deleted
+ * (a row another relay got to first is not named twice), and advances the relay's state
+ * row, in one transaction; `published_total` counts events. The event rows are not
+ * touched (ADR 0304). Correct whichever instance does it, so it needs no fencing.
  */
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
   if (!batch.seqs.length) return;
   await db.transaction(async (tx) => {
-    // A stamp lost in a database crash only means a re-publish, which JetStream drops as a duplicate.
+    // A record lost in a database crash only means a re-publish, which JetStream drops as a duplicate.
     await tx.execute(sql`set local synchronous_commit = off`);
-    // One array parameter rather than a thousand: cheaper to send, parse and plan. Joined to
-    // unnest, not `seq = any(...)`: the statement is prepared (ADR 0011), and a generic plan
-    // guesses 10 elements for `any` and ANDed the key index with the whole unpublished index,
-    // where the join looks each row up in the `seq` index whatever the batch size.
+    // One array parameter, joined to unnest: the statement is prepared (ADR 0011), and a
+    // generic plan looks each row up in the primary key whatever the batch size.
     await tx.execute(sql`
-      update ${events} set published_at = now()
-      from unnest(${pgIntArray(batch.seqs)}::bigint[]) as stamped(seq)
-      where ${events.seq} = stamped.seq and ${isNull(events.publishedAt)}`);
+      with gone as (
+        delete from ${eventPending} using unnest(${pgIntArray(batch.seqs)}::bigint[]) as stamped(seq)
+        where ${eventPending.seq} = stamped.seq
+        returning ${eventPending.seq} as seq)
+      insert into ${eventDeliveries} (seqs)
+      select range_agg(int8range(seq, seq, '[]')) from gone having count(*) > 0`);
     await tx
       .insert(eventRelayState)
       .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.events ?? batch.seqs.length })

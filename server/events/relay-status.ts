@@ -1,7 +1,7 @@
-import { asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { eventRelayState, events } from "@/db/schema";
+import { eventPending, eventRelayState, events } from "@/db/schema";
 import { EVENTS_IN_ROW } from "./fanout";
 import { dbNow } from "./outbox";
 import { maxRelayLagSeconds } from "./relay-config";
@@ -43,12 +43,12 @@ export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Pr
   const maxLag = maxRelayLagSeconds();
   const [[{ unpublished }], [head], [state], [{ now }]] = await Promise.all([
     // Events, not rows: a fan-out row counts as the events it stands for.
-    db.select({ unpublished: sql<number>`coalesce(sum(${EVENTS_IN_ROW}), 0)::int` }).from(events).where(isNull(events.publishedAt)),
+    db.select({ unpublished: sql<number>`coalesce(sum(${EVENTS_IN_ROW}), 0)::int` }).from(eventPending).innerJoin(events, eq(events.seq, eventPending.seq)),
     db
       .select({ id: events.id, seq: events.seq, type: events.type, version: events.version, createdAt: events.createdAt, attempts: events.attempts, lastError: events.lastError })
-      .from(events)
-      .where(isNull(events.publishedAt))
-      .orderBy(asc(events.seq))
+      .from(eventPending)
+      .innerJoin(events, eq(events.seq, eventPending.seq))
+      .orderBy(asc(eventPending.seq))
       .limit(1),
     db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
     dbNow(db).then((now) => [{ now }]),

@@ -1,10 +1,9 @@
-import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { events } from "@/db/schema";
 import { emit } from "@/server/events/emit";
+import { markPublished } from "@/server/events/outbox";
 import { deliveredId } from "@/server/events/versions";
-import { useTestDb } from "@/test/db";
+import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeImportedAccount } from "@/test/fixtures";
 import { codeOf, consoleWorld } from "../test/callers";
 
@@ -98,8 +97,11 @@ describe("event router", () => {
     const rest = await w.support.event.list({ accountNumber: acc.accountNumber, limit: 3, cursor: first.nextCursor! });
     expect([...first.items, ...rest.items].map((e) => e.id)).toEqual(all.items.map((e) => e.id));
     expect(rest.nextCursor).toBeNull();
-    await t.db.update(events).set({ publishedAt: sql`now()` }).where(eq(events.id, all.items[3].id));
-    expect((await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "published" })).items.map((e) => e.id)).toEqual([all.items[3].id]);
+    expect(all.items.map((e) => e.publishedAt)).toEqual([null, null, null, null]);
+    await markPublished(t.db, uniq("S"), { seqs: [all.items[3].seq], lastSeq: all.items[3].seq });
+    const published = (await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "published" })).items;
+    expect(published.map((e) => e.id)).toEqual([all.items[3].id]);
+    expect(published[0].publishedAt).toBeInstanceOf(Date);
     expect((await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "pending" })).items).toHaveLength(3);
     const future = new Date(Date.now() + 3600_000);
     expect((await w.support.event.list({ accountNumber: acc.accountNumber, from: future })).items).toHaveLength(0);

@@ -1,8 +1,9 @@
-import { inArray } from "drizzle-orm";
+import { getTableColumns, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 import { events } from "@/db/schema";
+import { IS_PENDING, PUBLISHED_AT } from "../delivery";
 import { emitMany, pending } from "../emit";
 import { type NatsConnection, connect } from "@nats-io/transport-node";
 import { EventRelay, type RelayOptions } from "../relay";
@@ -46,7 +47,7 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | false | nul
   }
 }
 
-/** Resolves once every given event carries published_at. */
+/** Resolves once every given event is delivered (no longer pending). */
 export async function waitPublished(db: Db, ids: string[], timeoutMs = 30_000) {
   await waitFor(
     `${ids.length} events to be published`,
@@ -59,8 +60,8 @@ export async function unpublishedAmong(db: Db, ids: string[]): Promise<number> {
   let left = 0;
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
-    const rows = await db.select({ id: events.id, publishedAt: events.publishedAt }).from(events).where(inArray(events.id, chunk));
-    left += rows.filter((r) => !r.publishedAt).length;
+    const rows = await db.select({ id: events.id, pending: IS_PENDING }).from(events).where(inArray(events.id, chunk));
+    left += rows.filter((r) => r.pending).length;
   }
   return left;
 }
@@ -68,7 +69,7 @@ export async function unpublishedAmong(db: Db, ids: string[]): Promise<number> {
 export async function rowsOf(db: Db, ids: string[]) {
   const out = [];
   for (let i = 0; i < ids.length; i += 1000) {
-    out.push(...(await db.select().from(events).where(inArray(events.id, ids.slice(i, i + 1000)))));
+    out.push(...(await db.select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT }).from(events).where(inArray(events.id, ids.slice(i, i + 1000)))));
   }
   return out;
 }

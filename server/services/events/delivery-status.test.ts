@@ -1,8 +1,10 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { eventRelayState, events } from "@/db/schema";
 import { systemCtx } from "@/server/context";
+import { IS_PENDING } from "@/server/events/delivery";
+import { markPublished } from "@/server/events/outbox";
 import { uniq, useTestDb } from "@/test/db";
 import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
 import { getDeliveryStatus } from "./delivery-status";
@@ -15,7 +17,7 @@ async function world() {
   await makeImportedAccount(org, (await makeSupplier(org)).code);
   await makeImportedAccount(other, (await makeSupplier(other)).code);
   const waiting = async (organisationId: number) =>
-    (await t.db.select({ id: events.id }).from(events).where(and(eq(events.organisationId, organisationId), isNull(events.publishedAt)))).length;
+    (await t.db.select({ id: events.id }).from(events).where(and(eq(events.organisationId, organisationId), IS_PENDING))).length;
   return { org, ctx: systemCtx(t.db, "test", org.id), ours: await waiting(org.id), theirs: await waiting(other.id) };
 }
 
@@ -41,7 +43,8 @@ describe("event delivery status", () => {
     expect((await getDeliveryStatus(w.ctx, { stream: uniq("S") })).pending).toBe(w.ours + 3);
     expect((await getDeliveryStatus(w.ctx, { stream: uniq("S"), pendingCap: w.ours + 1 })).pending).toBe(w.ours + 1);
 
-    await t.db.update(events).set({ publishedAt: sql`now()` }).where(eq(events.organisationId, w.org.id));
+    const seqs = (await t.db.select({ seq: events.seq }).from(events).where(eq(events.organisationId, w.org.id))).map((r) => r.seq);
+    await markPublished(t.db, uniq("S"), { seqs, lastSeq: Math.max(...seqs) });
     expect(await getDeliveryStatus(w.ctx, { stream: uniq("S") })).toMatchObject({ pending: 0, oldestPendingAgeSeconds: null });
   });
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
-import { eventRelayState, events } from "@/db/schema";
+import { eventPending, eventRelayState, events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { EVENTS_IN_ROW } from "../../events/fanout";
 import { dbNow } from "../../events/outbox";
@@ -38,15 +38,15 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
   const organisationId = organisationOf(ctx);
   const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
   const cap = opts.pendingCap ?? PENDING_COUNT_CAP;
-  const unpublished = and(eq(events.organisationId, organisationId), isNull(events.publishedAt));
+  const mine = eq(eventPending.organisationId, organisationId);
   const [[{ pending }], [oldest], [state], now] = await Promise.all([
     execRows<{ pending: number }>(
       ctx.db,
       // Events, not rows: a fan-out row counts as the events it stands for.
       sql`select least(coalesce(sum(n), 0), ${cap})::int as pending
-          from (select ${EVENTS_IN_ROW} as n from ${events} where ${unpublished} limit ${cap}) as backlog`,
+          from (select ${EVENTS_IN_ROW} as n from ${eventPending} join ${events} on ${events.seq} = ${eventPending.seq} where ${mine} limit ${cap}) as backlog`,
     ),
-    ctx.db.select({ createdAt: events.createdAt }).from(events).where(unpublished).orderBy(asc(events.seq)).limit(1),
+    ctx.db.select({ createdAt: events.createdAt }).from(eventPending).innerJoin(events, eq(events.seq, eventPending.seq)).where(mine).orderBy(asc(eventPending.seq)).limit(1),
     ctx.db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
     dbNow(ctx.db),
   ]);

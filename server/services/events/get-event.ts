@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { DEFAULT_EVENT_SOURCE, toCloudEvent } from "../../events/envelope";
+import { PUBLISHED_AT } from "../../events/delivery";
 import { expandRow, isFanout, isFanoutEventOf, parseFanoutEventId } from "../../events/fanout";
 import { deliveredForms } from "../../events/versions";
 
@@ -20,7 +21,7 @@ export async function getEvent(ctx: Ctx, raw: GetEventInput) {
   // A fan-out row's event is found through the row's seq, which its id holds (fanout.ts).
   const fanned = parseFanoutEventId(id);
   const [row] = await ctx.db
-    .select()
+    .select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT })
     .from(events)
     .where(and(fanned ? eq(events.seq, fanned.seq) : eq(events.id, id), eq(events.organisationId, organisationId)));
   const found = row && (fanned ? isFanout(row) && isFanoutEventOf(id, row) && expandRow(row)[fanned.part] : expandRow(row)[0]);

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, isNotNull, isNull, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, like, lt, lte, not, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
+import { IS_PENDING, PUBLISHED_AT } from "../../events/delivery";
 import { EVENTS_IN_ROW, expandRow } from "../../events/fanout";
 import { deliveredVersions } from "../../events/versions";
 import { likePrefix, PageDirection } from "../console/keyset";
@@ -36,8 +37,8 @@ export function eventFilters(organisationId: number, input: z.infer<typeof ListE
   if (input.accountNumber) where.push(eq(events.accountNumber, input.accountNumber));
   if (input.from) where.push(gte(events.occurredAt, input.from));
   if (input.to) where.push(lt(events.occurredAt, input.to));
-  if (input.delivery === "pending") where.push(isNull(events.publishedAt));
-  if (input.delivery === "published") where.push(isNotNull(events.publishedAt));
+  if (input.delivery === "pending") where.push(IS_PENDING);
+  if (input.delivery === "published") where.push(not(IS_PENDING));
   return where;
 }
 
@@ -57,7 +58,7 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   if (cursor) where.push(cursor.part > 0 ? lte(events.seq, cursor.seq) : lt(events.seq, cursor.seq));
   // Each row is at least one event: limit + 1 rows always hold limit + 1 events when there are that many.
   const rows = await ctx.db
-    .select()
+    .select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT })
     .from(events)
     .where(and(...where))
     .orderBy(desc(events.seq))
