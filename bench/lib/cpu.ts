@@ -9,14 +9,17 @@ export type CpuSnapshot = Map<string, number>;
 
 const TICK_SECONDS = 0.01; // USER_HZ is 100 on Linux
 
-function kindOf(pid: number, comm: string): string {
+function kindOf(pid: number, comm: string, database?: string): string {
   if (pid === process.pid) return "client";
   if (comm === "nats-server") return "nats";
   if (comm === "postgres") {
     // Backends serving connections ("postgres: 15/main: user db host(port) ..."), or the
     // server's own background work (checkpointer, WAL writer, autovacuum, the postmaster).
     const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
-    return /^postgres: [^:]+: \S+ \S+ \S+/.test(cmd) && !/autovacuum|background|checkpointer|walwriter|launcher|archiver|logger|stats/.test(cmd) ? "postgres" : "pg-background";
+    const backend = /^postgres: [^:]+: \S+ (\S+) \S+/.exec(cmd);
+    if (!backend || /autovacuum|background|checkpointer|walwriter|launcher|archiver|logger|stats/.test(cmd)) return "pg-background";
+    // On a shared server, other databases' backends are other people's work.
+    return database && backend[1] !== database ? "other" : "postgres";
   }
   if (comm.startsWith("next-server") || comm === "node") {
     const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
@@ -33,7 +36,8 @@ function safeRead(file: string): string {
   }
 }
 
-export function cpuSnapshot(): CpuSnapshot {
+/** `database`: count only that database's backends as "postgres" (the rest as "other"). */
+export function cpuSnapshot(opts: { database?: string } = {}): CpuSnapshot {
   const out: CpuSnapshot = new Map();
   let pids: string[];
   try {
@@ -48,7 +52,7 @@ export function cpuSnapshot(): CpuSnapshot {
     const comm = stat.slice(stat.indexOf("(") + 1, close);
     const fields = stat.slice(close + 2).split(" ");
     // fields[0] is state (field 3); utime and stime are fields 14 and 15.
-    const kind = kindOf(Number(p), comm);
+    const kind = kindOf(Number(p), comm, opts.database);
     out.set(kind, (out.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS);
     out.set(`${kind}:sys`, (out.get(`${kind}:sys`) ?? 0) + Number(fields[12]) * TICK_SECONDS);
   }

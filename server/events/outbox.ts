@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
-import { pgIntArray } from "@/db/pg-array";
+import { pgIntArray, pgSeqRanges } from "@/db/pg-array";
 import { eventDeliveries, eventPending, eventRelayState, events } from "@/db/schema";
 import { eventCount, type StoredEvent } from "./fanout";
 
@@ -20,12 +20,22 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  */
 export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<StoredEvent[]> {
   const where: SQL[] = [];
-  if (skipSeqs.length) where.push(sql`not (${eventPending.seq} = any(${pgIntArray(skipSeqs)}::bigint[]))`);
+  if (skipSeqs.length) where.push(sql`not (${eventPending.seq} <@ ${pgSeqRanges(skipSeqs)}::int8multirange)`);
   if (blocked && (blocked.accounts.length || blocked.organisations.length)) {
     where.push(sql`(${eventPending.seq} = any(${sql.param(blocked.heads)}::bigint[]) or not (
       coalesce(${eventPending.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
       or (${eventPending.accountNumber} is null and coalesce(${eventPending.organisationId} = any(${sql.param(blocked.organisations)}::int[]), false))))`);
   }
+  // The pending rows first, in a subquery with its own LIMIT (never flattened), then their
+  // events by primary key: the plan stays "walk the pending index" whatever the statistics
+  // say (stale ones made PostgreSQL walk the whole events table instead).
+  const head = db
+    .select({ seq: eventPending.seq })
+    .from(eventPending)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(eventPending.seq))
+    .limit(limit)
+    .as("head");
   const rows = await db
     .select({
       id: events.id,
@@ -39,11 +49,9 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       fanoutIds: events.fanoutIds,
       fanoutKinds: events.fanoutKinds,
     })
-    .from(eventPending)
-    .innerJoin(events, eq(events.seq, eventPending.seq))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(eventPending.seq))
-    .limit(limit);
+    .from(head)
+    .innerJoin(events, eq(events.seq, head.seq))
+    .orderBy(asc(head.seq));
   let n = 0;
   const fit = rows.findIndex((r, i) => (n += eventCount(r)) > limit && i > 0);
   return fit === -1 ? rows : rows.slice(0, fit);
@@ -85,6 +93,15 @@ export async function markPublished(db: Db, stream: string, batch: PublishedBatc
         },
       });
   });
+}
+
+/**
+ * Clears the delivered rows out of event_pending. Deleted rows stay in the table and its
+ * index until a vacuum, and every read walks over them from the lowest `seq`; autovacuum
+ * may be off or a minute away, so the relay vacuums this small table itself (ADR 0304).
+ */
+export async function vacuumPending(db: Db) {
+  await db.execute(sql`vacuum ${eventPending}`);
 }
 
 /** Counts a failed publish (of any of its messages) on the row itself, so the status shows what blocks the head of the log. */

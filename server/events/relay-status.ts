@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@/db/client";
+import { type Db, execRows } from "@/db/client";
 import { eventPending, eventRelayState, events } from "@/db/schema";
 import { EVENTS_IN_ROW } from "./fanout";
 import { dbNow } from "./outbox";
@@ -41,15 +41,15 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Promise<RelayStatus> {
   const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
   const maxLag = maxRelayLagSeconds();
+  const first = db.select({ seq: eventPending.seq }).from(eventPending).orderBy(asc(eventPending.seq)).limit(1).as("first");
   const [[{ unpublished }], [head], [state], [{ now }]] = await Promise.all([
     // Events, not rows: a fan-out row counts as the events it stands for.
-    db.select({ unpublished: sql<number>`coalesce(sum(${EVENTS_IN_ROW}), 0)::int` }).from(eventPending).innerJoin(events, eq(events.seq, eventPending.seq)),
+    // Shaped so each pending row is looked up by key, whatever the statistics say (ADR 0304).
+    execRows<{ unpublished: number }>(db, sql`select coalesce(sum((select ${EVENTS_IN_ROW} from ${events} where ${events.seq} = p.seq)), 0)::int as unpublished from ${eventPending} p`),
     db
       .select({ id: events.id, seq: events.seq, type: events.type, version: events.version, createdAt: events.createdAt, attempts: events.attempts, lastError: events.lastError })
-      .from(eventPending)
-      .innerJoin(events, eq(events.seq, eventPending.seq))
-      .orderBy(asc(eventPending.seq))
-      .limit(1),
+      .from(first)
+      .innerJoin(events, eq(events.seq, first.seq)),
     db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
     dbNow(db).then((now) => [{ now }]),
   ]);

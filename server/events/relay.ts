@@ -2,7 +2,7 @@ import { type Db, type DbHandle, getDbHandle } from "@/db/client";
 import { logger } from "../logger";
 import { eventCount, isFanout, type StoredEvent } from "./fanout";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
-import { type BlockedChains, fetchUnpublished, markPublished, recordFailures, writeHeartbeat } from "./outbox";
+import { type BlockedChains, fetchUnpublished, markPublished, recordFailures, vacuumPending, writeHeartbeat } from "./outbox";
 import { type Acked, type RelayMessage, type RowsResult, orderingKey, publishRows } from "./publish-batch";
 import { type RelayConfig, relayConfigFromEnv } from "./relay-config";
 import { type RelaySession, openRelaySession } from "./relay-session";
@@ -49,6 +49,9 @@ type Marking = { done: Promise<void>; seqs: number[] };
  * 36–43 with two and 31–42 with one (bench:events, 2026-11-22).
  */
 const MAX_MARKINGS = 2;
+/** Vacuum event_pending after this many delivered rows, or this long after the first unvacuumed one. */
+const VACUUM_AFTER_ROWS = 20_000;
+const VACUUM_AFTER_MS = 10_000;
 
 /**
  * Publishes the outbox to JetStream: one leader at a time (PostgreSQL advisory lock), in
@@ -78,6 +81,9 @@ export class EventRelay {
    */
   private blocked = new Map<string, StoredEvent>();
   private readonly nats: NatsLink;
+  private unvacuumed = 0;
+  private unvacuumedSince = 0;
+  private vacuuming: Promise<void> | null = null;
 
   constructor(private readonly opts: RelayOptions = {}) {
     this.config = relayConfigFromEnv(opts);
@@ -139,6 +145,7 @@ export class EventRelay {
       }
     } finally {
       await this.settleMarking().catch(() => {});
+      await this.vacuuming;
       this.stats.leader = false;
       await this.nats.close();
       await session?.close().catch((err) => logger.warn("events relay: closing its session failed", { err }));
@@ -232,10 +239,22 @@ export class EventRelay {
     if (!rows.length) return;
     const seqs = rows.map((r) => r.seq);
     await markPublished(db, this.config.stream, { seqs, lastSeq: Math.max(...seqs), events: rows.reduce((n, r) => n + eventCount(r), 0) });
+    this.vacuumIfDue(db, rows.length);
     this.stats.published += result.deliveredAcks.length;
     this.stats.duplicates += result.deliveredAcks.filter((a) => a.ack.duplicate).length;
     this.stats.lastPublishAt = new Date();
     this.opts.onPublished?.(result.deliveredAcks);
+  }
+
+  /** Starts a vacuum of event_pending in the background when enough deleted rows have piled up (one at a time). */
+  private vacuumIfDue(db: Db, deleted: number) {
+    if (!this.unvacuumed) this.unvacuumedSince = Date.now();
+    this.unvacuumed += deleted;
+    if (this.vacuuming || (this.unvacuumed < VACUUM_AFTER_ROWS && Date.now() - this.unvacuumedSince < VACUUM_AFTER_MS)) return;
+    this.unvacuumed = 0;
+    this.vacuuming = vacuumPending(db)
+      .catch((err) => logger.warn("events relay: vacuuming event_pending failed", { err }))
+      .finally(() => (this.vacuuming = null));
   }
 
   /**

@@ -39,14 +39,16 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
   const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
   const cap = opts.pendingCap ?? PENDING_COUNT_CAP;
   const mine = eq(eventPending.organisationId, organisationId);
-  const [[{ pending }], [oldest], [state], now] = await Promise.all([
+  const oldest = ctx.db.select({ seq: eventPending.seq }).from(eventPending).where(mine).orderBy(asc(eventPending.seq)).limit(1).as("oldest");
+  const [[{ pending }], [head], [state], now] = await Promise.all([
     execRows<{ pending: number }>(
       ctx.db,
       // Events, not rows: a fan-out row counts as the events it stands for.
-      sql`select least(coalesce(sum(n), 0), ${cap})::int as pending
-          from (select ${EVENTS_IN_ROW} as n from ${eventPending} join ${events} on ${events.seq} = ${eventPending.seq} where ${mine} limit ${cap}) as backlog`,
+      // Shaped so each pending row is looked up by key, whatever the statistics say (ADR 0304).
+      sql`select least(coalesce(sum((select ${EVENTS_IN_ROW} from ${events} where ${events.seq} = p.seq)), 0), ${cap})::int as pending
+          from (select seq from ${eventPending} where ${mine} limit ${cap}) as p`,
     ),
-    ctx.db.select({ createdAt: events.createdAt }).from(eventPending).innerJoin(events, eq(events.seq, eventPending.seq)).where(mine).orderBy(asc(eventPending.seq)).limit(1),
+    ctx.db.select({ createdAt: events.createdAt }).from(oldest).innerJoin(events, eq(events.seq, oldest.seq)),
     ctx.db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
     dbNow(ctx.db),
   ]);
@@ -60,6 +62,6 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
     lastPublishedAt: state?.lastPublishedAt ?? null,
     pending: Number(pending),
     pendingCap: cap,
-    oldestPendingAgeSeconds: ageOf(oldest?.createdAt),
+    oldestPendingAgeSeconds: ageOf(head?.createdAt),
   };
 }
