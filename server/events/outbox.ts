@@ -26,9 +26,10 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       coalesce(${eventPending.accountNumber} = any(${sql.param(blocked.accounts)}::text[]), false)
       or (${eventPending.accountNumber} is null and coalesce(${eventPending.organisationId} = any(${sql.param(blocked.organisations)}::int[]), false))))`);
   }
-  // The pending rows first, in a subquery with its own LIMIT (never flattened), then their
-  // events by primary key: the plan stays "walk the pending index" whatever the statistics
-  // say (stale ones made PostgreSQL walk the whole events table instead).
+  // The pending rows first, in a subquery with its own LIMIT, then each one's event by key
+  // in a LIMITed lateral subquery: neither can be flattened, so the plan stays "walk the
+  // pending index, probe events by seq" whatever the statistics say (left free, PostgreSQL
+  // hashed the whole events table, or walked it, to join a thousand rows).
   const head = db
     .select({ seq: eventPending.seq })
     .from(eventPending)
@@ -36,10 +37,9 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
     .orderBy(asc(eventPending.seq))
     .limit(limit)
     .as("head");
-  const rows = await db
+  const row = db
     .select({
       id: events.id,
-      seq: events.seq,
       type: events.type,
       version: events.version,
       occurredAt: events.occurredAt,
@@ -49,8 +49,25 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
       fanoutIds: events.fanoutIds,
       fanoutKinds: events.fanoutKinds,
     })
+    .from(events)
+    .where(eq(events.seq, head.seq))
+    .limit(1)
+    .as("row");
+  const rows = await db
+    .select({
+      id: row.id,
+      seq: head.seq,
+      type: row.type,
+      version: row.version,
+      occurredAt: row.occurredAt,
+      accountNumber: row.accountNumber,
+      organisationId: row.organisationId,
+      payload: row.payload,
+      fanoutIds: row.fanoutIds,
+      fanoutKinds: row.fanoutKinds,
+    })
     .from(head)
-    .innerJoin(events, eq(events.seq, head.seq))
+    .crossJoinLateral(row)
     .orderBy(asc(head.seq));
   let n = 0;
   const fit = rows.findIndex((r, i) => (n += eventCount(r)) > limit && i > 0);

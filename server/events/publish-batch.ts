@@ -1,7 +1,7 @@
 import type { PubAck } from "@nats-io/jetstream";
 import type { OutboxEvent } from "./envelope";
-import { expandRow, type StoredEvent } from "./fanout";
-import { deliveredForms } from "./versions";
+import { expandRow, isFanout, type StoredEvent } from "./fanout";
+import { deliveredForms, storedVersionOf } from "./versions";
 
 export type Acked<E extends OutboxEvent = OutboxEvent> = { event: E; ack: PubAck; ackedAt: number };
 
@@ -32,20 +32,21 @@ export function orderingKey(e: Pick<OutboxEvent, "accountNumber" | "organisation
  * publish can never let a later event of the same account land before it (ADR 0300).
  */
 export async function publishBatch<E extends OutboxEvent>(events: E[], publish: (e: E) => Promise<PubAck>): Promise<BatchResult<E>> {
-  const tails = new Map<string, Promise<unknown>>();
-  const send = (event: E) => {
+  const tails = new Map<string, Promise<PubAck>>();
+  const send = (event: E): Promise<PubAck> => {
     // A publish that throws rather than rejects (nats.js refuses a header value with a line
     // break synchronously) fails only its own event: thrown here, it would abandon the
     // publishes already in flight and fail the whole batch on every attempt.
-    let sent: Promise<PubAck>;
     try {
-      sent = publish(event);
+      return publish(event);
     } catch (err) {
-      sent = Promise.reject(err);
+      return Promise.reject(err);
     }
-    return sent.then((ack) => ({ ack, ackedAt: Date.now() }));
   };
-  const outcomes = events.map((event) => {
+  // Outcomes land in their event's slot, so the result keeps batch order without allSettled's objects.
+  const acks: (Acked<E> | undefined)[] = new Array(events.length);
+  const errors: unknown[] = new Array(events.length);
+  const outcomes = events.map((event, i) => {
     const key = orderingKey(event);
     const prev = key ? tails.get(key) : undefined;
     const run = prev
@@ -57,16 +58,23 @@ export async function publishBatch<E extends OutboxEvent>(events: E[], publish: 
         )
       : send(event);
     if (key) tails.set(key, run);
-    return run;
+    return run.then(
+      (ack) => {
+        acks[i] = { event, ack, ackedAt: Date.now() };
+      },
+      (err) => {
+        errors[i] = err ?? new Error("publish failed");
+      },
+    );
   });
-  const settled = await Promise.allSettled(outcomes);
+  await Promise.all(outcomes);
   const result: BatchResult<E> = { acked: [], failed: [], held: 0 };
-  settled.forEach((s, i) => {
-    const event = events[i];
-    if (s.status === "fulfilled") result.acked.push({ event, ...s.value });
-    else if (s.reason instanceof HeldBack) result.held += 1;
-    else result.failed.push({ event, error: errorText(s.reason) });
-  });
+  for (let i = 0; i < events.length; i++) {
+    const a = acks[i];
+    if (a) result.acked.push(a);
+    else if (errors[i] instanceof HeldBack) result.held += 1;
+    else result.failed.push({ event: events[i], error: errorText(errors[i]) });
+  }
   return result;
 }
 
@@ -83,7 +91,12 @@ export type RelayMessage = OutboxEvent & { rowId: string; unpublishable?: Error 
  * message that fails, which holds back its account like a refused publish.
  */
 export function messagesOf(rows: StoredEvent[]): RelayMessage[] {
-  return rows.flatMap((row): RelayMessage[] => {
+  return rows.flatMap((row): RelayMessage[] | RelayMessage => {
+    // Most rows are one event delivered as one version: one object, no copies (the relay's hot path).
+    if (!isFanout(row) && !storedVersionOf(row.type)) {
+      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload } = row;
+      return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, rowId: id };
+    }
     try {
       return expandRow(row).flatMap(({ rowId, part: _p, parts: _n, ...event }) =>
         deliveredForms(event).map((f) => ({ ...event, id: f.id, version: f.version, payload: f.payload, rowId })),
@@ -112,6 +125,10 @@ export type RowsResult = BatchResult<RelayMessage> & {
 export async function publishRows(rows: StoredEvent[], publish: (m: RelayMessage) => Promise<PubAck>): Promise<RowsResult> {
   const messages = messagesOf(rows);
   const result = await publishBatch(messages, (m) => (m.unpublishable ? Promise.reject(m.unpublishable) : publish(m)));
+  if (messages.length === rows.length && !result.failed.length && !result.held) {
+    // Every row one message, every message acked: nothing to settle per row.
+    return { ...result, delivered: rows, deliveredAcks: result.acked, failedRows: [] };
+  }
   const ackedCount = new Map<string, number>();
   for (const a of result.acked) ackedCount.set(a.event.rowId, (ackedCount.get(a.event.rowId) ?? 0) + 1);
   const total = new Map<string, number>();
