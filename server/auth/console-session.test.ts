@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { consoleSessions, refreshTokens } from "@/db/schema";
 import { removeConsoleUser } from "@/server/services/users/remove-console-user";
 import { updateConsoleUser } from "@/server/services/users/update-console-user";
@@ -149,5 +149,43 @@ describe("console sessions end on the server", () => {
     await expect(obtainToken(t.db, { refreshToken: issued.refreshToken }, "10.78.0.1")).rejects.toMatchObject({ kind: "invalidCredential" });
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.consoleUserId, user.id));
     expect(rows.map((r) => r.revokedReason)).toEqual(["password_changed"]);
+  });
+});
+
+describe("session cookies over HTTPS", () => {
+  afterEach(() => {
+    delete process.env.TRUST_PROXY_HOPS;
+  });
+
+  async function sessionCookie(headers: Record<string, string>) {
+    const org = await makeOrg(t.db);
+    const user = await makeUser(org, "support");
+    const { handlers } = await import("./config");
+    const send = async (path: string, jar: Jar, form?: Record<string, string>) => {
+      const res = await (form ? handlers.POST : handlers.GET)(
+        new NextRequest(`${ORIGIN}/api/auth/${path}`, {
+          method: form ? "POST" : "GET",
+          headers: { cookie: cookieHeader(jar), ...headers, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+          body: form ? new URLSearchParams(form).toString() : undefined,
+        }),
+      );
+      keep(jar, res);
+      return res;
+    };
+    const jar: Jar = new Map();
+    const { csrfToken } = await (await send("csrf", jar)).json();
+    const res = await send("callback/credentials", jar, { email: user.email, password: user.password, csrfToken });
+    return res.headers.getSetCookie().find((c) => c.includes("authjs.session-token="));
+  }
+
+  it("are Secure (__Secure-) when a trusted proxy says HTTPS, and not when a client merely claims it", async () => {
+    const claimed = await sessionCookie({ "x-forwarded-proto": "https" });
+    expect(claimed).toMatch(/^authjs\.session-token=/);
+    expect(claimed).not.toMatch(/;\s*Secure/i);
+    process.env.TRUST_PROXY_HOPS = "1";
+    const proxied = await sessionCookie({ "x-forwarded-proto": "https", "x-forwarded-for": "10.79.0.1" });
+    expect(proxied).toMatch(/^__Secure-authjs\.session-token=/);
+    expect(proxied).toMatch(/;\s*Secure/i);
+    expect(proxied).toMatch(/;\s*HttpOnly/i);
   });
 });
