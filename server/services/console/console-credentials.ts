@@ -43,8 +43,9 @@ export class TooManySignInAttempts extends Error {
 }
 
 /**
- * verifyConsoleCredentials behind the PostgreSQL-held failure limit (per e-mail and per
- * client address, shared with the token mutation's e-mail+password method).
+ * verifyConsoleCredentials behind the PostgreSQL-held failure limits (per e-mail and address,
+ * per e-mail at a much higher bar, per address; shared with the token mutation's
+ * e-mail + password method, ADR 0016).
  */
 export async function signInConsoleUser(db: Db, raw: unknown, address: string): Promise<SessionUser | null> {
   const parsed = SignInInput.safeParse(raw);
