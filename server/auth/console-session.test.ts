@@ -85,9 +85,17 @@ describe("console sessions end on the server", () => {
     const copied = cookieHeader(jar);
     expect(copied).toContain("authjs.session-token=");
     expect(await me(copied)).toMatchObject({ status: 200, user: { email: user.email, role: "operator" } });
+    const { GET } = await import("@/app/api/auth/[...nextauth]/route");
+    current.headers = new Headers({ cookie: copied });
+    const live = await GET(new NextRequest(`${ORIGIN}/api/auth/session`, { headers: { cookie: copied } }));
+    expect(await live.json()).toMatchObject({ user: { email: user.email } });
     await signOut(jar);
     expect(cookieHeader(jar)).not.toContain("session-token");
     expect(await me(copied)).toEqual({ status: 401, user: undefined });
+    // Auth.js's own session endpoint agrees.
+    current.headers = new Headers({ cookie: copied });
+    const session = await GET(new NextRequest(`${ORIGIN}/api/auth/session`, { headers: { cookie: copied } }));
+    expect(await session.json()).toBeNull();
   });
 
   it("signing out one browser leaves the user's other sessions alone", async () => {
