@@ -5,10 +5,17 @@
  */
 export const SECURITY_HEADERS = [
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
 ];
+
+/**
+ * The Content-Security-Policy of what is not a console page: the API's JSON and static files
+ * run nothing. Console pages get theirs, with a script nonce, from proxy.ts, and documents
+ * send their own; a header set here would replace theirs, so it is limited to these paths.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CSP_PATHS = ["/v1/:path*", "/v2/:path*", "/api/:path*", "/healthz/:path*", "/_next/:path*", "/icon.svg"];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -18,7 +25,10 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   typedRoutes: false,
   async headers() {
-    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+    return [
+      { source: "/:path*", headers: SECURITY_HEADERS },
+      ...API_CSP_PATHS.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CSP }] })),
+    ];
   },
 };
 export default nextConfig;

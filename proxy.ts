@@ -1,12 +1,34 @@
+import { NextResponse } from "next/server";
 import { invalidPathResponse } from "@/server/rest/invalid-path";
+import { consoleCsp, DOCUMENT_PATH, hstsHeader, newNonce } from "@/server/web/console-headers";
+
+const API_PATH = /^\/(v1|v2|api|healthz)(\/|$)/;
 
 /**
- * Runs only for paths holding a `%` (the matcher), so ordinary requests never pay for it:
- * a malformed percent-encoding gets a 400 (the API's JSON under /v1/, /v2/ and /api/, a page for
- * the console) instead of Next's text/plain 500. Anything else continues to its route.
+ * A malformed percent-encoding gets a 400 (the API's JSON under /v1/, /v2/ and /api/, a page for
+ * the console) instead of Next's text/plain 500. Console pages get their Content-Security-Policy
+ * here, with a fresh script nonce that Next.js reads back from the request's CSP header and puts
+ * on its scripts; HSTS when served over HTTPS. The API and static files never come through here
+ * (the matcher) except for a `%` in their path; next.config.mjs gives them their headers.
  */
-export function proxy(request: Request): Response | undefined {
-  return invalidPathResponse(request) ?? undefined;
+export function proxy(request: Request): Response {
+  const { pathname } = new URL(request.url);
+  const invalid = invalidPathResponse(request);
+  if (invalid && !API_PATH.test(pathname)) invalid.headers.set("content-security-policy", consoleCsp(newNonce()));
+  if (invalid) return invalid;
+  if (API_PATH.test(pathname)) return NextResponse.next();
+  const hsts = hstsHeader(request.headers);
+  // Documents send their own, stricter policy.
+  if (DOCUMENT_PATH.test(pathname)) return NextResponse.next({ headers: hsts });
+  const csp = consoleCsp(newNonce());
+  const forwarded = new Headers(request.headers);
+  forwarded.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  response.headers.set("content-security-policy", csp);
+  for (const [k, v] of Object.entries(hsts)) response.headers.set(k, v);
+  return response;
 }
 
-export const config = { matcher: "/:path(.*%.*)" };
+export const config = {
+  matcher: ["/:path(.*%.*)", "/((?!_next/static|_next/image|v1(?:/|$)|v2(?:/|$)|api/|healthz|icon\\.svg|favicon\\.ico).*)"],
+};

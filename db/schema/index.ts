@@ -10,6 +10,7 @@ export * from "./meter-points";
 export * from "./agreements";
 export * from "./meter-readings";
 export * from "./console-users";
+export * from "./console-sessions";
 export * from "./events";
 export * from "./settings";
 export * from "./products";

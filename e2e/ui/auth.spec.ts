@@ -23,6 +23,24 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsuppliers/);
   });
 
+  test("signing out ends the session on the server: the old cookie, put back, signs no one in", async ({ page, context, seed }) => {
+    await page.goto("/signin");
+    await page.getByLabel("E-mail").fill(seed.users.support);
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/suppliers$/);
+    const session = (await context.cookies()).find((c) => c.name.endsWith("authjs.session-token"));
+    expect(session).toBeTruthy();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/signin\?reason=signed-out/);
+    // Someone who copied the cookie before sign-out (or a browser that kept it) sends it again.
+    await context.addCookies([session!]);
+    await page.goto("/events");
+    await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fevents&reason=expired/);
+    const me = await page.request.get(`/api/trpc/session.me?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+    expect(me.status()).toBe(401);
+  });
+
   test("an expired session sends the user to sign in and back", async ({ page, context, seed }) => {
     await page.goto("/signin?callbackUrl=%2Fevents");
     await page.getByLabel("E-mail").fill(seed.users.support);

@@ -8,6 +8,7 @@ export async function createRequestContext(requestId: string = crypto.randomUUID
   const [session, db] = await Promise.all([auth(), getDb()]);
   const id = Number(session?.user?.id);
   const organisationId = session?.user?.organisationId;
-  const user = Number.isInteger(id) && id > 0 && organisationId ? await loadSessionUser(db, id, organisationId) : null;
+  const sessionId = session?.sessionId;
+  const user = Number.isInteger(id) && id > 0 && organisationId && sessionId ? await loadSessionUser(db, { userId: id, organisationId, sessionId }) : null;
   return { db, user, requestId };
 }

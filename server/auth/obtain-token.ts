@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers, organisations } from "@/db/schema";
 import { emit } from "../events/emit";
 import { hashApiKey, stampKeyUse } from "./api-keys";
-import { type Bucket, addressBucket, bucketDigest, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, reserveAttempt } from "./rate-limit";
+import { type Bucket, addressBucket, bucketDigest, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, passwordBuckets, reserveAttempt } from "./rate-limit";
 import { issueRefreshToken, revokeFamily, spendRefreshToken } from "./refresh-tokens";
 import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens";
 
@@ -41,31 +41,40 @@ const getDummyHash = () => (dummyHash ??= hash(crypto.randomUUID()));
 
 /**
  * obtainKrakenToken: exactly one of an API key, a refresh token, or a console user's
- * e-mail and password. Failed attempts are limited per credential and per client address.
+ * e-mail and password. Password attempts are limited per (e-mail, address), per e-mail (a
+ * much higher bar) and per address; API keys and refresh tokens count only their failures.
  */
 export async function obtainToken(db: Db, input: ObtainTokenInput, clientAddress: string): Promise<ObtainTokenResult> {
   const methods = [given(input.APIKey), given(input.refreshToken), given(input.email) || given(input.password)].filter(Boolean).length;
   if (methods !== 1 || (given(input.email) !== given(input.password))) {
     throw new TokenError("authenticationFailed", "Authentication failed.", "Provide exactly one of APIKey, refreshToken, or email together with password.");
   }
-  const credential = given(input.APIKey) ? `key:${bucketDigest(input.APIKey)}` : given(input.refreshToken) ? `refresh:${bucketDigest(input.refreshToken)}` : `user:${bucketDigest(input.email!.trim().toLowerCase())}`;
-  const buckets: Bucket[] = [
-    { name: credential, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
-    addressBucket(clientAddress),
-  ];
-  const gate = await reserveAttempt(db, buckets);
-  if (!gate.allowed) {
-    throw new TokenError("tooManyRequests", "Too many requests.", `Too many failed attempts; try again in ${gate.retryAfterSeconds} seconds.`, gate.retryAfterSeconds);
+  if (given(input.email)) {
+    // A password can be guessed: count the attempt before checking it, give it back on success.
+    const buckets = passwordBuckets(input.email, clientAddress);
+    const gate = await reserveAttempt(db, buckets);
+    if (!gate.allowed) throw tooMany(gate.retryAfterSeconds);
+    const result = await issueTokens(db, await subjectFromPassword(db, input.email, input.password!));
+    await forgiveAttempt(db, buckets);
+    return result;
   }
-  const subject = given(input.APIKey)
-    ? await subjectFromApiKey(db, input.APIKey)
-    : given(input.refreshToken)
-      ? await subjectFromRefreshToken(db, input.refreshToken)
-      : await subjectFromPassword(db, input.email!, input.password!);
-  const result = await issueTokens(db, subject);
-  await forgiveAttempt(db, buckets);
-  return result;
+  // A 190-bit key or 256-bit refresh token cannot be guessed: a valid one is always accepted,
+  // whatever failed from its address before. Only failures count (and then answer KT-CT-1199).
+  const credential = given(input.APIKey) ? `key:${bucketDigest(input.APIKey)}` : `refresh:${bucketDigest(input.refreshToken!)}`;
+  let subject: Subject;
+  try {
+    subject = given(input.APIKey) ? await subjectFromApiKey(db, input.APIKey) : await subjectFromRefreshToken(db, input.refreshToken!);
+  } catch (err) {
+    if (!(err instanceof TokenError)) throw err;
+    const buckets: Bucket[] = [{ name: credential, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() }, addressBucket(clientAddress, "key")];
+    const gate = await reserveAttempt(db, buckets);
+    throw gate.allowed ? err : tooMany(gate.retryAfterSeconds);
+  }
+  return issueTokens(db, subject);
 }
+
+const tooMany = (retryAfterSeconds: number) =>
+  new TokenError("tooManyRequests", "Too many requests.", `Too many failed attempts; try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds);
 
 type Subject = TokenSubject & { familyId?: string; delegate: string; viewer: string; viewerId: number };
 

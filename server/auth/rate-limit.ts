@@ -9,13 +9,19 @@ export type Bucket = { name: string; limit: number };
 /** Buckets hold digests, never credentials themselves. */
 export const bucketDigest = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
 
+/** An address as a bucket key: an IPv4 address itself, an IPv6 address its /64. */
+export function addressKey(address: string): string {
+  // One subscriber line or host gets a whole /64, so counting single IPv6 addresses would let
+  // an attacker rotate through 2^64 of them.
+  return isIPv6(address) ? ipv6Prefix64(address) : address;
+}
+
 /**
- * The per-address bucket: an IPv4 address itself, an IPv6 address its /64 (one subscriber
- * line or host gets a whole /64, so counting single addresses would let an attacker rotate
- * through 2^64 of them).
+ * Failed attempts from one address. Password guesses and bad API keys / refresh tokens are
+ * counted apart, so password failures never block a key exchange from the same address.
  */
-export function addressBucket(address: string): Bucket {
-  return { name: `ip:${isIPv6(address) ? ipv6Prefix64(address) : address}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() };
+export function addressBucket(address: string, kind: "password" | "key"): Bucket {
+  return { name: `${kind === "password" ? "ip" : "ip-key"}:${addressKey(address)}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() };
 }
 
 /** The first four groups of an IPv6 address, expanded: "2001:db8::1" -> "2001:db8:0:0::/64". */
@@ -28,20 +34,34 @@ function ipv6Prefix64(address: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** One user's password attempts, shared by console sign-in and the token mutation. */
+/**
+ * One user's password attempts, shared by console sign-in and the token mutation: a small
+ * bucket per (e-mail, address) slows a guesser first; the e-mail alone locks only at a much
+ * higher bar (so a stranger cannot lock a known e-mail out with a few tries); the address
+ * bounds one source spraying many e-mails.
+ */
 export function passwordBuckets(email: string, address: string): Bucket[] {
+  const user = email.trim().toLowerCase();
   return [
-    { name: `user:${bucketDigest(email.trim().toLowerCase())}`, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
-    addressBucket(address),
+    { name: `user-ip:${bucketDigest(`${user}\n${addressKey(address)}`)}`, limit: AUTH_MAX_FAILURES_PER_CREDENTIAL() },
+    { name: `user:${bucketDigest(user)}`, limit: AUTH_MAX_FAILURES_PER_USER() },
+    addressBucket(address, "password"),
   ];
 }
 
-export const AUTH_WINDOW_SECONDS = () => Number(process.env.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 900);
-export const AUTH_MAX_FAILURES_PER_CREDENTIAL = () => Number(process.env.AUTH_RATE_LIMIT_MAX_FAILURES ?? 10);
-export const AUTH_MAX_FAILURES_PER_ADDRESS = () => Number(process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS ?? 30);
+const setting = (name: string, fallback: number) => () => {
+  const n = Number(process.env[name] || fallback);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+export const AUTH_WINDOW_SECONDS = setting("AUTH_RATE_LIMIT_WINDOW_SECONDS", 900);
+/** Failures per (e-mail, address) pair, and per API key or refresh token. */
+export const AUTH_MAX_FAILURES_PER_CREDENTIAL = setting("AUTH_RATE_LIMIT_MAX_FAILURES", 10);
+/** Failures per e-mail from every address together: the account lock, deliberately high. */
+export const AUTH_MAX_FAILURES_PER_USER = setting("AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER", 100);
+export const AUTH_MAX_FAILURES_PER_ADDRESS = setting("AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS", 30);
 
 /**
- * Counts this attempt as a failure up front, in one statement per bucket, and reports
+ * Counts this attempt as a failure up front, in one statement for all buckets, and reports
  * whether any bucket is over its limit. Counting before checking the credential keeps the
  * limit exact across instances even under a burst; `forgiveAttempt` undoes it on success.
  */
@@ -61,6 +81,9 @@ export async function reserveAttempt(db: Db, buckets: Bucket[]): Promise<{ allow
   );
   const limits = new Map(buckets.map((b) => [b.name, b.limit]));
   const over = rows.filter((r) => Number(r.failures) > (limits.get(r.bucket) ?? 0));
+  // A refused attempt checked nothing, so it counts nowhere: hammering one (e-mail, address)
+  // that is already over its small limit never adds up to the e-mail's own lock.
+  if (over.length) await forgiveAttempt(db, buckets);
   return { allowed: over.length === 0, retryAfterSeconds: Math.max(1, ...over.map((r) => Number(r.retry_after))) };
 }
 

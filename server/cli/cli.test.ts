@@ -61,6 +61,19 @@ describe("operator CLI", () => {
     expect(keys.find((k: { id: number }) => k.id === api_key.id).invalidatedAt).not.toBeNull();
   }, 120_000);
 
+  it("changes a user's role (ending their sessions) and removes the user", async () => {
+    const org = await cli("org", "create", "--name", "Users Energy", "--number", `ORG-${uniq("U").slice(-10)}`, "--json");
+    const o = ["--org", JSON.parse(org.stdout).organisation.number];
+    const email = `${uniq("usr").toLowerCase()}@example.com`;
+    expect((await cli("user", "create", ...o, "--email", email, "--name", "Op", "--role", "support", "--password", "long-enough-pw")).code).toBe(0);
+    const promoted = await cli("user", "update", ...o, "--email", email, "--role", "operator");
+    expect(promoted.stdout).toContain(`Updated operator ${email}. Their sessions have ended.`);
+    expect((await cli("user", "remove", ...o, "--email", email)).stdout).toContain(`Removed operator ${email}.`);
+    const gone = await cli("user", "remove", ...o, "--email", email, "--json");
+    expect(gone.code).toBe(1);
+    expect(JSON.parse(gone.stderr)).toMatchObject({ code: "user_not_found" });
+  }, 300_000);
+
   it("keeps stdout for JSON and reports every failure as JSON on stderr with --json", async () => {
     const missing = await cli("api-key", "list", "--org", "ORG-NOSUCH1", "--json");
     expect(missing.code).toBe(1);

@@ -130,7 +130,7 @@ describe("obtainKrakenToken", () => {
     expect(bad.json.errors).toHaveLength(1);
   });
 
-  it("rate-limits failed attempts per API key and per client address (KT-CT-1199), in the database", async () => {
+  it("rate-limits failed key attempts per key and per address (KT-CT-1199), in the database, but never a valid key", async () => {
     process.env.AUTH_RATE_LIMIT_MAX_FAILURES = "3";
     process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS = "5";
     try {
@@ -144,17 +144,48 @@ describe("obtainKrakenToken", () => {
       for (let i = 0; i < 6; i++) perAddress.push((await obtain({ APIKey: `sk_live_${uniq(`K${i}`).padEnd(32, "y")}` }, addr("22"))).errors![0].extensions.errorCode);
       expect(perAddress.slice(0, 5)).toEqual(Array(5).fill("KT-CT-1139"));
       expect(perAddress[5]).toBe("KT-CT-1199");
-      // Even the right key is refused from a blocked address until the window ends.
-      expect((await obtain({ APIKey: org.apiKey }, addr("22"))).errors![0].extensions.errorCode).toBe("KT-CT-1199");
+      // The right key still works from that address: a 190-bit key is not guessed by trying.
+      expect((await obtain({ APIKey: org.apiKey }, addr("22"))).errors).toBeUndefined();
       // Successes do not count: many good logins from one address stay allowed.
       for (let i = 0; i < 7; i++) expect((await obtain({ APIKey: org.apiKey }, addr("33"))).errors).toBeUndefined();
-      const [row] = await t.db.select().from(authRateLimits).where(eq(authRateLimits.bucket, `ip:${addr("33")}`));
-      expect(row.failures).toBe(0);
+      expect(await t.db.select().from(authRateLimits).where(eq(authRateLimits.bucket, `ip-key:${addr("33")}`))).toEqual([]);
       // A window that has passed resets the count.
-      await t.db.update(authRateLimits).set({ windowStartedAt: new Date(Date.now() - 3600_000) }).where(eq(authRateLimits.bucket, `ip:${addr("22")}`));
-      expect((await obtain({ APIKey: org.apiKey }, addr("22"))).errors).toBeUndefined();
+      await t.db.update(authRateLimits).set({ windowStartedAt: new Date(Date.now() - 3600_000) }).where(eq(authRateLimits.bucket, `ip-key:${addr("22")}`));
+      expect((await obtain({ APIKey: `sk_live_${uniq("K9").padEnd(32, "y")}` }, addr("22"))).errors![0].extensions.errorCode).toBe("KT-CT-1139");
     } finally {
       delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES;
+      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS;
+    }
+  });
+
+  it("password failures slow one (e-mail, address) first, lock the e-mail only at a much higher bar, and never block API keys", async () => {
+    process.env.AUTH_RATE_LIMIT_MAX_FAILURES = "3";
+    process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER = "8";
+    process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS = "5";
+    try {
+      const org = await makeOrg(t.db);
+      const user = await makeUser(org, "operator");
+      const attacker = addr("44");
+      const wrong = [];
+      for (let i = 0; i < 4; i++) wrong.push((await obtain({ email: user.email, password: `wrong-${i}` }, attacker)).errors![0].extensions.errorCode);
+      expect(wrong).toEqual(["KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1199"]);
+      // The attacker's address is slowed even with the right password...
+      expect((await obtain({ email: user.email, password: user.password }, attacker)).errors![0].extensions.errorCode).toBe("KT-CT-1199");
+      // ...but the user, from their own address, is not locked out.
+      expect((await obtain({ email: user.email, password: user.password }, addr("45"))).errors).toBeUndefined();
+      // Password failures from an address do not block a valid API key from it.
+      for (let i = 0; i < 6; i++) await obtain({ email: `nobody-${i}-${uniq("x")}@example.com`, password: "guess-guess" }, attacker);
+      expect((await obtain({ email: `other-${uniq("x")}@example.com`, password: "guess-guess" }, attacker)).errors![0].extensions.errorCode).toBe("KT-CT-1199");
+      expect((await obtain({ APIKey: org.apiKey }, attacker)).errors).toBeUndefined();
+      // Failures spread over many addresses lock the e-mail, only past the per-user bar (8 here).
+      const spread = [];
+      for (let i = 0; i < 6; i++) spread.push((await obtain({ email: user.email, password: `wrong-${i}` }, addr(`5${i}`))).errors![0].extensions.errorCode);
+      // 3 failures counted from the first address (its 4th was refused), 5 more reach the bar of 8.
+      expect(spread).toEqual(["KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1199"]);
+      expect((await obtain({ email: user.email, password: user.password }, addr("46"))).errors![0].extensions.errorCode).toBe("KT-CT-1199");
+    } finally {
+      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES;
+      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER;
       delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS;
     }
   });

@@ -1,9 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { type ConsoleRole, consoleUsers } from "@/db/schema";
+import { type ConsoleRole, consoleSessions, consoleUsers } from "@/db/schema";
 import { forgiveAttempt, passwordBuckets, reserveAttempt } from "../../auth/rate-limit";
+import { sessionDigest } from "./console-sessions";
 
 /** The signed-in console user, re-read from the database on every request. */
 export type SessionUser = { id: number; organisationId: number; role: ConsoleRole; email: string; name: string };
@@ -42,8 +43,9 @@ export class TooManySignInAttempts extends Error {
 }
 
 /**
- * verifyConsoleCredentials behind the PostgreSQL-held failure limit (per e-mail and per
- * client address, shared with the token mutation's e-mail+password method).
+ * verifyConsoleCredentials behind the PostgreSQL-held failure limits (per e-mail and address,
+ * per e-mail at a much higher bar, per address; shared with the token mutation's
+ * e-mail + password method, ADR 0016).
  */
 export async function signInConsoleUser(db: Db, raw: unknown, address: string): Promise<SessionUser | null> {
   const parsed = SignInInput.safeParse(raw);
@@ -56,11 +58,24 @@ export async function signInConsoleUser(db: Db, raw: unknown, address: string): 
   return user;
 }
 
-/** Re-reads the user behind a session so a removed user or changed role takes effect at once. */
-export async function loadSessionUser(db: Db, userId: number, organisationId: number): Promise<SessionUser | null> {
+/**
+ * The user behind a console session, re-read on every request: the session's row must still be
+ * there and unexpired (sign-out, a password or role change and removal delete it), and the role
+ * is the database's, never the cookie's. One primary-key lookup joined to the user's row.
+ */
+export async function loadSessionUser(db: Db, session: { userId: number; organisationId: number; sessionId: string }): Promise<SessionUser | null> {
+  if (!session.sessionId) return null;
   const [row] = await db
     .select({ id: consoleUsers.id, organisationId: consoleUsers.organisationId, role: consoleUsers.role, email: consoleUsers.email, name: consoleUsers.name })
-    .from(consoleUsers)
-    .where(and(eq(consoleUsers.id, userId), eq(consoleUsers.organisationId, organisationId)));
+    .from(consoleSessions)
+    .innerJoin(consoleUsers, eq(consoleUsers.id, consoleSessions.userId))
+    .where(
+      and(
+        eq(consoleSessions.idHash, sessionDigest(session.sessionId)),
+        gt(consoleSessions.expiresAt, sql`now()`),
+        eq(consoleUsers.id, session.userId),
+        eq(consoleUsers.organisationId, session.organisationId),
+      ),
+    );
   return row ?? null;
 }

@@ -2,6 +2,7 @@ import { createRequestContext } from "@/server/api/context";
 import { ServiceError } from "@/server/errors";
 import { errorResponse } from "@/server/rest/handler";
 import { openAccountDocument } from "@/server/services/console/open-document";
+import { DOCUMENT_CSP, PDF_DOCUMENT_CSP } from "@/server/web/console-headers";
 
 type Params = { params: Promise<{ number: string; kind: string; id: string }> };
 
@@ -22,9 +23,8 @@ export async function GET(req: Request, { params }: Params) {
         "content-type": doc.contentType,
         "content-disposition": `inline; filename="${doc.filename.replace(/[^\w.-]/g, "_")}"`,
         ...(doc.size !== undefined ? { "content-length": String(doc.size) } : {}),
-        // Documents come from migration sources: never let one run script in the console's origin
-        // (Chromium's PDF viewer refuses sandboxed documents, and a PDF cannot script the page).
-        ...(doc.contentType === "application/pdf" ? {} : { "content-security-policy": "sandbox; default-src 'none'" }),
+        // Documents come from migration sources: never let one run script in the console's origin.
+        "content-security-policy": doc.contentType === "application/pdf" ? PDF_DOCUMENT_CSP : DOCUMENT_CSP,
         "x-content-type-options": "nosniff",
         "cache-control": "private, no-store",
         "x-request-id": requestId,
