@@ -6,7 +6,7 @@ import { appRouter } from "@/server/api/root";
 import { useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/fixtures";
 import { mutated } from "./mutate";
-import { FUZZ_RUNS, type FuzzWorld, describeCase, fuzzParams, fuzzWorld, storageProbe } from "./world";
+import { FUZZ_RUNS, type FuzzWorld, describeCase, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 
 /**
  * Issue 18's fuzz suite, tRPC half: every procedure of the console's router (read from the
@@ -69,11 +69,11 @@ function schemaKeys(p: Procedure): string[][] {
 }
 
 let w: FuzzWorld;
-let state: () => Promise<string>;
+let state: ReturnType<typeof storageTracker>;
 
 beforeAll(async () => {
   w = await fuzzWorld(t.db);
-  state = await storageProbe(t.db, w.org.id);
+  state = storageTracker(await storageProbe(t.db, w.org.id));
 });
 
 async function callOver(path: string, type: "query" | "mutation", input: unknown) {
@@ -117,13 +117,14 @@ describe("fuzz: every tRPC procedure", () => {
       const base = INPUTS[name](w);
       await fc.assert(
         fc.asyncProperty(mutated(base ?? {}, schemaKeys(procedure)), async ({ input, mutations }) => {
-          const before = await state();
+          await state.before();
           const res = await callOver(name, procedure._def.type, input);
           const what = `${name} ${describeCase(mutations)} -> ${res.status} ${res.text.slice(0, 400)}`;
           expect(res.status, what).toBeLessThan(500);
-          if (res.status < 400) return;
+          if (res.status < 400) return void (await state.after(true));
           expect(TrpcError.safeParse(JSON.parse(res.text)).success, `${what}: not the error shape`).toBe(true);
-          expect(await state(), `${what}: a refused call changed what is stored`).toBe(before);
+          const { was, now } = (await state.after(false))!;
+          expect(now, `${what}: a refused call changed what is stored`).toBe(was);
         }),
         fuzzParams(name.length),
       );

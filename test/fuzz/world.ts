@@ -13,7 +13,7 @@ import { stageAccount } from "@/server/services/account-import/stage-account";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 
 /** Runs per route or procedure: small in `npm test`, nightly-sized with FUZZ_RUNS=100000. */
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS || 12);
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS || 10);
 export const fuzzParams = (seedOffset: number): fc.Parameters<unknown> => ({
   numRuns: FUZZ_RUNS,
   ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) + seedOffset } : {}),
@@ -73,6 +73,25 @@ export async function storageProbe(db: Db, organisationId: number): Promise<() =
   parts.push(`'staged:' || coalesce((select string_agg(md5(payload::text), ',' order by id) from account_import_processes where supplier_id in (select id from import_suppliers where organisation_id = ${org})), '')`);
   const query = sql.raw(`select ${parts.join(" || ' ' || ")} as state`);
   return async () => (await execRows<{ state: string }>(db, query))[0].state;
+}
+
+/**
+ * The probe's last reading, reused as the next call's "before" while nothing has changed:
+ * a refused call is checked against it, and only an accepted one makes it read again.
+ */
+export function storageTracker(probe: () => Promise<string>) {
+  let last: string | null = null;
+  return {
+    before: async () => (last ??= await probe()),
+    /** The state after a call; `accepted` calls may change it, so the next call reads afresh. */
+    after: async (accepted: boolean) => {
+      if (accepted) return void (last = null);
+      const now = await probe();
+      const was = last;
+      last = now;
+      return { was, now };
+    },
+  };
 }
 
 const ErrorShape = { detail: expect.any(String), code: expect.any(String), errors: expect.any(Array) };
