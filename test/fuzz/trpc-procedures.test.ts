@@ -4,7 +4,8 @@ import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/api/root";
 import { useTestDb } from "@/test/db";
-import { accountPayload } from "@/test/fixtures";
+import { ACCOUNT_CSV_COLUMNS } from "@/server/services/console/account-csv";
+import { accountPayload, meterIds } from "@/test/fixtures";
 import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, describeCase, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 
@@ -18,7 +19,27 @@ import { FUZZ_RUNS, type FuzzWorld, describeCase, fuzzParams, fuzzWorld, storage
 
 const t = useTestDb();
 
-/** A valid input of every procedure. */
+/** A CSV row of the console's upload: every column, a single-rate electricity meter point. */
+const csvRow = (w: FuzzWorld): Record<string, string> => ({
+  ...Object.fromEntries(ACCOUNT_CSV_COLUMNS.map((c) => [c.name, ""])),
+  external_account_number: w.staged.external_account_number!,
+  billing_name: "Grace Hopper",
+  billing_address1: "2 Compiler Lane",
+  billing_address4: "Leeds",
+  billing_postcode: "LS1 4AP",
+  customer_at_supply_address_from_date: "2025-01-01",
+  elec_identifier: meterIds().mpan,
+  elec_mpid: "OCTO",
+  elec_supply_start_date: "2025-01-01",
+  elec_meter_serial_number: "E1",
+  elec_register_ids: "1",
+  elec_register_tprs: "00001",
+  elec_register_digits: "5",
+  elec_tariff_code: "E-1R-VAR-22-11-01-C",
+  elec_effective_from: "2025-01-01",
+});
+
+/** A valid input of every procedure (or several: one is picked per run). */
 const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "session.me": () => ({}),
   "supplier.list": () => ({}),
@@ -32,7 +53,8 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "accountImport.activity": (w) => ({ importSupplier: w.supplier.code, days: 30 }),
   "accountImport.stageRows": (w) => {
     const { import_supplier: _s, ...record } = accountPayload(w.supplier.code, w.staged.external_account_number!);
-    return { importSupplier: w.supplier.code, format: "json", firstRow: 1, rows: [1], records: [record] };
+    const json = { importSupplier: w.supplier.code, format: "json", firstRow: 1, rows: [1], records: [record] };
+    return [json, { importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [csvRow(w)] }];
   },
   "accountImport.processBatch": (w) => ({ importSupplier: w.supplier.code, externalAccountNumbers: [w.staged.external_account_number], dryRun: true }),
   "account.find": (w) => ({ query: w.account.externalAccountNumber }),
@@ -114,9 +136,11 @@ describe("fuzz: every tRPC procedure", () => {
 
   for (const [name, procedure] of Object.entries(procedures)) {
     it(`${name}: bad input is never a 5xx, always the error shape, and stores nothing`, async () => {
-      const base = INPUTS[name](w);
+      const given = INPUTS[name](w);
+      const bases = Array.isArray(given) ? given : [given ?? {}];
+      const inputs = fc.oneof(...bases.map((b) => mutated(b, schemaKeys(procedure))));
       await fc.assert(
-        fc.asyncProperty(mutated(base ?? {}, schemaKeys(procedure)), async ({ input, mutations }) => {
+        fc.asyncProperty(inputs, async ({ input, mutations }) => {
           await state.before();
           const res = await callOver(name, procedure._def.type, input);
           const what = `${name} ${describeCase(mutations)} -> ${res.status} ${res.text.slice(0, 400)}`;
