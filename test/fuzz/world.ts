@@ -35,8 +35,11 @@ export async function fuzzWorld(db: Db) {
 export type FuzzWorld = Awaited<ReturnType<typeof fuzzWorld>>;
 
 const SKIPPED_TABLES = new Set(["__drizzle_migrations", "auth_rate_limits", "settings", "event_relay_state", "product_catalogue_state"]);
-/** Refusals the contract records on purpose (process/ writes an error event and marks the import failed). */
-const REFUSAL_EVENTS = ["data_import.import_process.error", "data_import.import_process.dry_run_error"];
+/**
+ * What process/ records on purpose when it keeps nothing else: a refusal's error event (and the
+ * import marked failed), a dry run's outcome (production's 400 for a dry run that would succeed).
+ */
+const REFUSAL_EVENTS = ["data_import.import_process.error", "data_import.import_process.dry_run_error", "data_import.import_process.dry_run_complete"];
 
 /**
  * What the organisation has stored, as comparable text: row counts of every table (found in the
