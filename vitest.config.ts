@@ -9,8 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // next-auth imports "next/server" without an extension, which Node's ESM loader refuses.
-    server: { deps: { inline: ["next-auth"] } },
+    // Auth.js imports next/server without an extension: bundled by Vite, it resolves.
+    server: { deps: { inline: ["next-auth", "@auth/core"] } },
     env: { LOG_LEVEL: "silent", CATALOGUE_VERSION_TTL_MS: "0", DOCUMENT_ROOT_ALLOWLIST: "file:///tmp,file:///srv,s3://" },
   },
 });

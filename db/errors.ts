@@ -38,6 +38,9 @@ function chain(err: unknown): DriverError[] {
 /** The error's code, or that of an error it wraps. */
 const codes = (err: unknown): string[] => chain(err).flatMap((e) => (typeof e.code === "string" ? [e.code] : []));
 
+/** The SQLSTATEs (five characters) of the error and those it wraps. */
+export const sqlStates = (err: unknown): string[] => codes(err).filter((c) => /^[0-9A-Z]{5}$/.test(c));
+
 /** Whether `err` says the database is unreachable or refusing connections (worth a retry), not that a query failed. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   return codes(err).some((c) => UNAVAILABLE_CODES.has(c) || c.startsWith("08"));

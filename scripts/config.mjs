@@ -38,6 +38,8 @@ const natsUrl = z.string().superRefine((raw, ctx) => {
 export const CONFIG_RULES = {
   PORT: wholeNumber(1, 65535),
   KEEP_ALIVE_TIMEOUT: wholeNumber(1),
+  REQUEST_TIMEOUT: wholeNumber(1, 3600),
+  HEADERS_TIMEOUT: wholeNumber(1, 3600),
   TRUST_PROXY_HOPS: wholeNumber(0),
   MAX_BODY_BYTES: wholeNumber(1),
   IMPORT_CONCURRENCY: wholeNumber(1),

@@ -2,10 +2,12 @@
 // The production HTTP server `npm start` runs (in place of `next start`): Next's request
 // handler behind a plain Node server that stamps each request's TCP peer address into a
 // header, so per-address limits know who is really connected (ADR 0009). Needs a build.
-// Env: PORT (3000), KEEP_ALIVE_TIMEOUT (ms; Node's 5 s when unset, as `next start`).
+// Env: PORT (3000), KEEP_ALIVE_TIMEOUT (ms; Node's 5 s when unset, as `next start`),
+// REQUEST_TIMEOUT / HEADERS_TIMEOUT (seconds; 60 / 10): see http-edge.mjs.
 import http from "node:http";
 import path from "node:path";
 import { configErrors } from "./config.mjs";
+import { answerClientError, edgeServerOptions, withServedMethods } from "./http-edge.mjs";
 import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
 
 const invalid = configErrors();
@@ -27,21 +29,27 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = http.createServer(
-  withPeerAddress(async (req, res) => {
-    try {
-      await handle(req, res);
-    } catch (err) {
-      console.error(`Failed to handle request for ${req.url}`, err);
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    }
-  }),
+  edgeServerOptions(),
+  withPeerAddress(
+    withServedMethods(async (req, res) => {
+      try {
+        await handle(req, res);
+      } catch (err) {
+        console.error(`Failed to handle request for ${req.url}`, err);
+        if (res.headersSent) return void res.end();
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ detail: "Internal server error.", code: "internal_error", errors: [] }));
+      }
+    }),
+  ),
 );
+server.on("clientError", answerClientError);
 const keepAlive = Number(process.env.KEEP_ALIVE_TIMEOUT);
 if (Number.isFinite(keepAlive) && keepAlive > 0) {
   server.keepAliveTimeout = keepAlive;
   // A request's headers must be allowed to arrive for longer than an idle connection lives.
   server.headersTimeout = Math.max(server.headersTimeout, keepAlive + 1000);
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
 }
 
 let closing = false;

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import type { Ctx } from "../context";
 import { ERROR_KINDS, type FieldError, ServiceError, zodFieldErrors } from "../errors";
 import { logger } from "../logger";
+import { unstorableValueErrors } from "../rest/exact-json";
 import { fieldErrorSummary } from "./error-summary";
 import type { SessionUser } from "../services/console/console-credentials";
 
@@ -54,7 +55,17 @@ const errorMapping = t.middleware(async ({ ctx, next }) => {
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(errorMapping);
+/** Text no column can hold (NUL, a lone surrogate) anywhere in the input: 400 with the field, as a REST body gets. */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const errors = unstorableValueErrors(await getRawInput());
+  if (errors.length) {
+    const cause = new ServiceError("validation", errors[0].code, fieldErrorSummary(errors), { errors });
+    throw new TRPCError({ code: "BAD_REQUEST", message: cause.message, cause });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorMapping).use(storableInput);
 
 /** Any signed-in console user; exposes the service context with a user actor. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

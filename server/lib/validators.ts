@@ -1,7 +1,11 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { isValid as isValidPostcode, toNormalised } from "postcode";
 import { z } from "zod";
+import { INT4 } from "@/db/limits";
 import { isValidDate, parseLondonDateTime } from "./time";
+
+/** The id of a `serial` row: a larger number names no row, and the integer column refuses it. */
+export const SerialId = z.number().int().min(1).max(INT4.max);
 
 const MPAN_WEIGHTS = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
 

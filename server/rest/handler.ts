@@ -58,6 +58,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
           : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic" });
       const ctx: Ctx = { db, actor, requestId };
       if (def.writer) requireWriter(ctx);
+      refuseUnstorableParams(params);
       const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
       let body: unknown = undefined;
       if (def.body) {
@@ -80,6 +81,15 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       return res;
     }
   };
+}
+
+/**
+ * A path parameter Next has decoded to text no column can hold (`%00`, a lone surrogate):
+ * the same 400 and item codes a body's value gets, before any query sees it.
+ */
+function refuseUnstorableParams(params: Record<string, string>) {
+  const errors = unstorableValueErrors(params);
+  if (errors.length) throw new ServiceError("validation", errors[0].code, "A path segment holds text that cannot be stored.", { errors });
 }
 
 const NO_TRANSFORM: Record<string, string> = { "cache-control": "no-store, no-transform" };

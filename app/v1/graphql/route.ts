@@ -4,7 +4,22 @@ import { withCors } from "@/server/rest/cors";
 import { otherMethods } from "@/server/rest/methods";
 
 // CORS as on the REST routes (origin *, never credentials; ADR 0203), not Yoga's own.
-const handle = async (req: Request): Promise<Response> => withCors(await yoga.fetch(req, {}));
+const handle = async (req: Request): Promise<Response> => withCors(await withErrorBody(await yoga.fetch(req, {})));
+
+const REFUSALS: Record<number, [string, string]> = {
+  415: ["UNSUPPORTED_MEDIA_TYPE", "Send the operation as application/json (or application/graphql-response+json)."],
+  405: ["METHOD_NOT_ALLOWED", "Use GET or POST."],
+};
+
+/** Yoga refuses some requests (e.g. a text/plain body: 415) with an empty body; say why in GraphQL's error shape. */
+async function withErrorBody(res: Response): Promise<Response> {
+  if (res.status < 400 || (await res.clone().text()).trim() !== "") return res;
+  const [code, message] = REFUSALS[res.status] ?? ["BAD_REQUEST", "The request could not be read as a GraphQL operation."];
+  const headers = new Headers(res.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), { status: res.status, headers });
+}
 
 /**
  * Yoga reads any body whole; this endpoint takes no credentials, so the body is capped

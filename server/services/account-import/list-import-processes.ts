@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
+import { INT4 } from "@/db/limits";
 import { accountImportProcesses, accounts } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { findSupplier } from "../suppliers/find-supplier";
 
 export const PROCESS_FILTERS = { all: undefined, pending: "staged", imported: "imported", failed: "failed" } as const;
-const INT4_MAX = 2_147_483_647;
 export type ProcessFilter = keyof typeof PROCESS_FILTERS;
 
 /** Production's ImportProcess: the platform number and creation time are null until imported. */
@@ -18,7 +18,7 @@ export async function listImportProcesses(ctx: Ctx, input: { import_supplier: st
   const where: SQL[] = [eq(accountImportProcesses.supplierId, supplier.id)];
   if (status) where.push(eq(accountImportProcesses.status, status));
   // The id column is int4: a cursor past its range is past the end, not a query error.
-  if (input.after) where.push(gt(accountImportProcesses.id, Math.min(input.after, INT4_MAX)));
+  if (input.after) where.push(gt(accountImportProcesses.id, Math.min(input.after, INT4.max)));
   const rows = await ctx.db
     .select({ id: accountImportProcesses.id, external: accountImportProcesses.externalAccountNumber, accountNumber: accounts.number, createdAt: accounts.createdAt })
     .from(accountImportProcesses)

@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
+import { isDatabaseUnavailable, sqlStates } from "@/db/errors";
+import { logger } from "../../logger";
 import { accountImportProcesses } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
@@ -50,9 +52,25 @@ export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput)
       );
       return JSON.parse(err.message) as ProcessResult;
     }
-    if (err instanceof ServiceError && err.kind === "validation") await recordFailure(ctx, organisationId, input, err);
-    throw err;
+    const refusal = err instanceof ServiceError ? err : unstorable(err, ctx.requestId);
+    if (refusal?.kind === "validation") await recordFailure(ctx, organisationId, input, refusal);
+    throw refusal ?? err;
   }
+}
+
+/** SQLSTATE classes worth sending the same request again for: the request itself was not at fault. */
+const TRANSIENT = /^(08|40|53|55|57)/;
+
+/**
+ * An unexpected failure while storing staged data (a value the database refuses, a bug on an
+ * odd payload) is the account's import failing, answered and recorded like any refusal, never
+ * a 500: retrying would fail the same way. Database outages and lock conflicts stay as they are.
+ */
+function unstorable(err: unknown, requestId: string): ServiceError | null {
+  if (isDatabaseUnavailable(err) || sqlStates(err).some((c) => TRANSIENT.test(c))) return null;
+  logger.error("account import failed unexpectedly", { requestId, err });
+  const detail = `The staged account could not be stored (request ${requestId}); check its data and stage it again.`;
+  return new ServiceError("validation", "account_import_failed", detail, { errors: [{ detail, code: "account_import_failed", attr: null }] });
 }
 
 async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {

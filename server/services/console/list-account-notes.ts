@@ -1,5 +1,6 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { INT4 } from "@/db/limits";
 import { notes } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { AccountNumber, findOwnAccount } from "./get-account";
@@ -8,7 +9,7 @@ import { PageDirection } from "./keyset";
 export const ListAccountNotesInput = z.strictObject({
   accountNumber: AccountNumber,
   /** The page number (tRPC infinite queries pass their page parameter as `cursor`). */
-  cursor: z.number().int().min(0).nullish(),
+  cursor: z.number().int().min(0).max(INT4.max).nullish(),
   direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(50),
 });

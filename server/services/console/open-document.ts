@@ -3,15 +3,19 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { historicalStatements, notes } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
-import { ServiceError } from "../../errors";
+import { INT4 } from "@/db/limits";
+import { ServiceError, parseOrThrow } from "../../errors";
 import { readDocument } from "../documents/store";
 import { AccountNumber, findOwnAccount } from "./get-account";
+
+/** The route's path and query as text: a whole number in the id column's range, an index from 0. */
+const WholeNumber = (max: number) => z.string().regex(/^\d{1,10}$/, "Give a whole number.").transform(Number).pipe(z.number().int().max(max));
 
 export const OpenDocumentInput = z.strictObject({
   accountNumber: AccountNumber,
   kind: z.enum(["note", "statement"]),
-  id: z.coerce.number().int().positive(),
-  index: z.coerce.number().int().min(0).default(0),
+  id: z.union([z.number(), WholeNumber(INT4.max)]).pipe(z.number().int().min(1).max(INT4.max)),
+  index: z.union([z.number(), WholeNumber(10_000)]).pipe(z.number().int().min(0).max(10_000)).default(0),
 });
 export type OpenDocumentInput = z.input<typeof OpenDocumentInput>;
 
@@ -24,7 +28,9 @@ const missing = () => new ServiceError("not_found", "document_not_found", "No su
 /** Streams a note's attachment or a historical statement's PDF from the supplier's document store. */
 export async function openAccountDocument(ctx: Ctx, raw: OpenDocumentInput): Promise<OpenedDocument> {
   const organisationId = organisationOf(ctx);
-  const input = OpenDocumentInput.parse(raw);
+  // An unknown kind is a path no route serves; a malformed id or index is a bad request.
+  if (raw.kind !== "note" && raw.kind !== "statement") throw missing();
+  const input = parseOrThrow(OpenDocumentInput, raw);
   const { account } = await findOwnAccount(ctx.db, organisationId, input.accountNumber);
   let location: string | null | undefined;
   if (input.kind === "note") {

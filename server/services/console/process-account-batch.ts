@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
-import { type FieldError, ServiceError } from "../../errors";
+import type { FieldError } from "../../errors";
 import { processAccountImport } from "../account-import/process-account-import";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
+import { rowFailure } from "./row-failure";
 
 export const MAX_IMPORTS_PER_CALL = 50;
 
@@ -41,8 +42,8 @@ async function importOne(ctx: Ctx, supplier: string, external: string, dryRun: b
     try {
       const r = await processAccountImport(ctx, { import_supplier: supplier, external_account_number: external, dry_run: dryRun });
       return { externalAccountNumber: external, ok: true, accountNumber: r.account_number };
-    } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
+    } catch (caught) {
+      const err = rowFailure(caught, ctx.requestId);
       // The import concurrency cap is shared with REST clients: wait for a slot rather than fail the row.
       if (err.kind === "rate_limited" && attempt < RETRIES) {
         await sleep(100 * 2 ** attempt);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
-import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
+import { type FieldError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
+import { rowFailure } from "./row-failure";
 import { csvColumn, csvColumnLocator, csvRecordToPayload, unknownCsvColumns } from "./account-csv";
 
 export const MAX_ROWS_PER_CALL = 200;
@@ -34,7 +35,8 @@ export type RowResult = {
 /**
  * Stages the rows of an uploaded file (JSON accounts, or CSV rows mapped to production's
  * EnergyAccount by account-csv.ts) one by one, each in its own transaction (as a migration
- * script's REST calls would): a bad row is reported against its row and field and stages nothing.
+ * script's REST calls would): a bad row is reported against its row and field and stages nothing;
+ * a row that fails unexpectedly is reported against its row too (rowFailure), never a 500.
  * A supplier that is not Ongoing refuses the whole call, rather than every row with the same error.
  */
 export async function stageAccountRows(ctx: Ctx, raw: StageAccountRowsInput): Promise<{ results: RowResult[] }> {
@@ -86,8 +88,8 @@ async function stageOne(ctx: Ctx, supplierCode: string, format: "json" | "csv", 
     const { created, body } = await stageAccount(ctx, parsed.data);
     return { row, externalAccountNumber: body.external_account_number, ok: true, created, errors: [] };
   } catch (err) {
-    if (!(err instanceof ServiceError)) throw err;
-    return fail(err.code, err.message, err.errors, external);
+    const e = rowFailure(err, ctx.requestId);
+    return fail(e.code, e.message, e.errors, external);
   }
 }
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
+import { PATH_SEGMENT_BYTES } from "@/db/limits";
 
 /**
  * A document path relative to the supplier's document root. A leading slash adds no
@@ -17,7 +18,24 @@ export const DocumentPath = z
     // eslint-disable-next-line no-control-regex
     const bad = !rel || /[\\\u0000-\u001f\u007f]/.test(rel) || segments.some((s) => s === "" || s === "." || s === "..");
     if (bad) ctx.addIssue({ code: "custom", message: "Enter a relative path like 'folder/file.pdf' (no '..', '.', '//' or '\\').", params: { code: "invalid_document_path" } });
+    // The stores open the path percent-decoded: it must decode, to no control character, in file names a filesystem can hold.
+    else if (segments.some((s) => !decodesToFileName(s))) {
+      ctx.addIssue({ code: "custom", message: `Each part of the path must be valid percent-encoding, without control characters (such as %00), and at most ${PATH_SEGMENT_BYTES} bytes.`, params: { code: "invalid_document_path" } });
+    }
   });
+
+const utf8 = new TextEncoder();
+
+function decodesToFileName(segment: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f]/.test(decoded) && utf8.encode(decoded).length <= PATH_SEGMENT_BYTES;
+}
 
 export type ParsedRoot = { scheme: "file"; dir: string; root: string } | { scheme: "s3"; bucket: string; prefix: string; root: string };
 

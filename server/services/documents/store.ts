@@ -13,7 +13,23 @@ export type ResolvedDocument = DocumentRef & { location: string };
 
 const CHECK_CONCURRENCY = 16;
 
+/**
+ * Errors that say the path cannot name a file (too long, not decodable, a NUL): the client's
+ * path is wrong, not the store away, so it is "not in the store" rather than a 503 to retry.
+ */
+const PATH_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "ELOOP", "ERR_INVALID_ARG_VALUE", "ERR_INVALID_ARG_TYPE", "ERR_INVALID_URL"]);
+const isPathError = (err: unknown) => err instanceof URIError || PATH_ERRORS.has((err as NodeJS.ErrnoException)?.code ?? "");
+
 async function exists(root: string, rel: string): Promise<boolean> {
+  try {
+    return await existsUnder(root, rel);
+  } catch (err) {
+    if (isPathError(err)) return false;
+    throw err;
+  }
+}
+
+async function existsUnder(root: string, rel: string): Promise<boolean> {
   const parsed = parseRoot(root);
   const clean = rel.replace(/^\/+/, "");
   const location = resolveDocumentLocation(root, rel);
@@ -98,6 +114,7 @@ export async function readDocument(location: string): Promise<{ body: ReadableSt
   } catch (err) {
     if (err instanceof ServiceError) throw err;
     const code = (err as { code?: string; name?: string }).code ?? (err as { name?: string }).name;
+    if (isPathError(err)) throw gone();
     if (code === "ENOENT" || code === "NoSuchKey" || code === "NotFound") throw gone();
     logger.error("document read failed", { location, err });
     throw new ServiceError("upstream_unavailable", "document_store_unavailable", "The document store could not be reached; try again shortly.");

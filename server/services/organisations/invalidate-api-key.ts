@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { SerialId } from "../../lib/validators";
 import { apiKeys, organisations } from "@/db/schema";
 import { type Ctx, actorLabel, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { emit } from "../../events/emit";
 import { recordAudit } from "../audit/record-audit";
 
-export const InvalidateApiKeyInput = z.strictObject({ keyId: z.number().int().positive() });
+export const InvalidateApiKeyInput = z.strictObject({ keyId: SerialId });
 
 /** Tokens issued for the key stop working at once: every request re-checks the key. */
 export async function invalidateApiKey(ctx: Ctx, input: z.input<typeof InvalidateApiKeyInput>) {

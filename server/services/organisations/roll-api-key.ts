@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { SerialId } from "../../lib/validators";
 import { organisations } from "@/db/schema";
 import { type Ctx, actorLabel, organisationOf, requireWriter, withTransaction } from "../../context";
 import { emit } from "../../events/emit";
 import { invalidateApiKey } from "./invalidate-api-key";
 import { issueApiKey } from "./issue-api-key";
 
-export const RollApiKeyInput = z.strictObject({ keyId: z.number().int().positive() });
+export const RollApiKeyInput = z.strictObject({ keyId: SerialId });
 
 /** Replaces a key with a new one in one transaction: never a moment with neither. */
 export async function rollApiKey(ctx: Ctx, input: z.input<typeof RollApiKeyInput>) {

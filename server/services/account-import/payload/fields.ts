@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isValidDate, parseLondonDateTime } from "../../../lib/time";
 import { isValidMpan, isValidMprn, pushIssue } from "../../../lib/validators";
 import { CODES } from "./error-codes";
+import { INT4 } from "@/db/limits";
 
 /**
  * The field types of production's data-import schemas (production-data-import.md), each
@@ -55,13 +56,12 @@ export function decimalText(n: number): string {
   return s.includes("e") ? new Decimal(s).toFixed() : s;
 }
 
-export const Int = (min?: number, max?: number) => {
-  let s = z.number().int();
-  if (min !== undefined) s = s.min(min);
-  if (max !== undefined) s = s.max(max);
-  // Beyond 2^31 nothing in production's schemas is meaningful, and an int column refuses it.
-  return min === undefined && max === undefined ? s.min(-2_147_483_648).max(2_147_483_647) : s;
-};
+/**
+ * A whole number within [min, max], never outside PostgreSQL's integer: nothing in production's
+ * schemas is meaningful beyond 2^31, and an integer column refuses it (`Int(0)` was unbounded above).
+ */
+export const Int = (min: number = INT4.min, max: number = INT4.max) =>
+  z.number().int().min(Math.max(min, INT4.min)).max(Math.min(max, INT4.max));
 
 export const JsonObject = z.record(z.string(), z.unknown());
 

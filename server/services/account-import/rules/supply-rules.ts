@@ -1,4 +1,5 @@
 import { toNormalised } from "postcode";
+import { INT4 } from "@/db/limits";
 import type { EnergyAccount } from "../payload/energy-account";
 import type { MeterPoint } from "../payload/supply-address";
 import { isDomesticAccount, metadataKeys } from "./account-rules";
@@ -62,6 +63,9 @@ function meterPointRules(a: EnergyAccount, p: MeterPoint, at: Path, today: strin
     for (const r of repeatIndexes(p.eac_history ?? [], (e) => `${e.tpr}|${e.effective_from}`)) {
       f.add([...at, "eac_history", r.index], "repeated_eac_for_tpr", `A second EAC for TPR ${p.eac_history![r.index].tpr} from ${p.eac_history![r.index].effective_from}.`);
     }
+    if (largestConsumptionStandard(p.eac_history ?? []) > INT4.max) {
+      f.add([...at, "eac_history"], "max_value", `The EACs in force add up to more than ${INT4.max} kWh a year, more than the meter point's consumption standard can hold.`);
+    }
   } else {
     aqHistory(p.aq_history ?? [], [...at, "aq_history"], f);
   }
@@ -69,6 +73,16 @@ function meterPointRules(a: EnergyAccount, p: MeterPoint, at: Path, today: strin
     f.add([...at, "meters", r.index, "meter_serial_number"], "multiple_non_dmex_meters_with_serial_number", `Meter ${p.meters![r.index].meter_serial_number} is given twice.`);
   }
   p.meters?.forEach((m, k) => meterRules(p.supply_type, m, [...at, "meters", k], today, f));
+}
+
+/**
+ * The most the EACs in force could add up to on any day (each TPR's largest EAC): what
+ * processing stores as the meter point's consumption standard, an integer column.
+ */
+function largestConsumptionStandard(eacs: { tpr: string; consumption: string | number }[]): number {
+  const largest = new Map<string, number>();
+  for (const e of eacs) largest.set(e.tpr, Math.max(largest.get(e.tpr) ?? 0, Math.abs(Number(e.consumption))));
+  return [...largest.values()].reduce((s, v) => s + Math.round(v), 0);
 }
 
 /** Tariff codes name their fuel: E-1R-... electricity, G-1R-... gas. */

@@ -16,7 +16,8 @@ export async function GET(req: Request, { params }: Params) {
     const index = new URL(req.url).searchParams.get("index") ?? "0";
     const doc = await openAccountDocument(
       { db, requestId, actor: { kind: "user", organisationId: user.organisationId, userId: user.id, role: user.role, email: user.email } },
-      { accountNumber: decodeURIComponent(number), kind: kind as "note", id, index },
+      // Next hands the segments over already decoded.
+      { accountNumber: number, kind: kind as "note", id, index },
     );
     return new Response(doc.body, {
       headers: {

@@ -1,0 +1,228 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { energyCharge, legacyPaymentInstruction, statement } from "@/server/services/data-import/production-bodies";
+import { uniq, useTestDb } from "@/test/db";
+import { accountPayload } from "@/test/fixtures";
+import { badQueryValue, badSegment } from "./bad-values";
+import { mutated } from "./mutate";
+import { FUZZ_RUNS, type FuzzWorld, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
+
+/**
+ * Issue 18's fuzz suite, REST half: every route under app/ (found from the route tree, so a new
+ * route fails this file until it is given inputs below) is called with generated bad input in
+ * its path segments, query string, headers and body. Never a 5xx, always the error shape, and a
+ * refused request stores nothing. FUZZ_RUNS sets the runs per route and method (10; nightly 100000).
+ */
+
+// The console's routes read the session through Auth.js, which needs Next's request scope: the
+// signed-in user is given here instead, as the tRPC tests give their context.
+const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; organisationId: number } } }));
+vi.mock("@/server/auth/config", async (original) => ({ ...(await original<object>()), auth: async () => session.current }));
+process.env.AUTH_SECRET ??= "fuzz-secret-fuzz-secret-fuzz-secret";
+
+const t = useTestDb();
+const ROUTE_FILES = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+type Spec = {
+  /** Valid path parameters (the fuzzer replaces them with bad ones). */
+  params?: (w: FuzzWorld) => Record<string, string | string[]>;
+  /** A valid body for the write methods (the fuzzer makes it bad). */
+  body?: (w: FuzzWorld) => unknown;
+  /** Field names the body's schema has beyond the valid body's, at their paths. */
+  extraKeys?: (string | number)[][];
+  /** Query parameters the route reads. */
+  query?: string[];
+  /** How the route is authenticated: the API key (default), a console session, or none. */
+  auth?: "token" | "session" | "none";
+  /** The documented error body of this route when it is not the standard shape. */
+  errorShape?: "standard" | "graphql" | "trpc" | "authjs" | "registration" | "meterpoint-statuses";
+};
+
+const ref = (w: FuzzWorld) => w.ref;
+const listParams = (w: FuzzWorld) => ({ supplier: w.supplier.code });
+const accountParams = (w: FuzzWorld) => ({ supplier: w.supplier.code, external: w.account.externalAccountNumber });
+const RATE_LIST = { params: () => ({ product: "VAR-22-11-01", tariff: "E-1R-VAR-22-11-01-C" }), query: ["period_from", "period_to", "page_size", "page"], auth: "none" as const };
+const LIST = { params: listParams, query: ["page_size", "after"] };
+
+/** Every route of the app, by its folder under app/. */
+const ROUTES: Record<string, Spec> = {
+  "(console)/accounts/[number]/documents/[kind]/[id]": { params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }), query: ["index"], auth: "session" },
+  "api/auth/[...nextauth]": { params: () => ({ nextauth: ["session"] }), body: () => ({ email: "x@example.com", password: "x" }), auth: "none", errorShape: "authjs" },
+  "api/trpc/[trpc]": { params: () => ({ trpc: "supplier.get" }), body: (w) => ({ json: { code: w.supplier.code } }), query: ["input", "batch"], auth: "session", errorShape: "trpc" },
+  "healthz": { auth: "none" },
+  "healthz/ready": { auth: "none" },
+  "v1/[[...rest]]": { params: () => ({ rest: ["nothing", "here"] }), body: () => ({}) },
+  "v1/accounts/[account]": { params: (w) => ({ account: w.account.accountNumber }) },
+  "v1/data-import/account-import-process/create-or-update": { body: (w) => accountPayload(w.supplier.code, w.staged.external_account_number!) },
+  "v1/data-import/account-import-process/process": {
+    body: (w) => ({ import_supplier_code: w.supplier.code, external_account_number: w.staged.external_account_number, dry_run: true }),
+    extraKeys: [["import_supplier"], ["operations_team_name"]],
+  },
+  "v1/data-import/account-transfer-status/[supplier]/[external]": { params: accountParams },
+  "v1/data-import/all-account-import-processes/[supplier]": LIST,
+  "v1/data-import/failed-account-import-processes/[supplier]": LIST,
+  "v1/data-import/imported-account-import-processes/[supplier]": LIST,
+  "v1/data-import/pending-account-import-processes/[supplier]": LIST,
+  "v1/data-import/meterpoint-statuses-for-account/[supplier]/[external]": { params: accountParams, errorShape: "meterpoint-statuses" },
+  "v1/data-import/historical-statements/create": { body: (w) => ({ ...ref(w), statements: [statement(uniq("ST"), { statement_path: "probe/ok.pdf" })] }) },
+  "v1/data-import/notes/create": {
+    body: (w) => ({ ...ref(w), notes: [{ body: "fuzz", created_at: "2026-01-01T10:00:00Z", document_paths: [{ document_path: "probe/ok.pdf" }], is_pinned: true, unpin_at: "2026-02-01T10:00:00Z" }] }),
+    extraKeys: [["notes", 0, "external_id"], ["notes", 0, "is_archived"], ["account_number"]],
+  },
+  "v1/data-import/payment-instruction/create": { body: (w) => legacyPaymentInstruction(ref(w), "STRIPE", "CARD", "pm_fuzz") },
+  "v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]": {
+    params: (w) => ({ import_supplier_code: w.supplier.code, external_account_number: w.account.externalAccountNumber }),
+    errorShape: "registration",
+  },
+  "v1/data-import/transactions/create": {
+    body: (w) => ({ ...ref(w), dry_run: true, transactions: [energyCharge(uniq("TX"), w.yesterday)] }),
+    extraKeys: [["check_previously_added"], ["force_add_to_current_statement"], ["transactions", 0, "tax_items"]],
+  },
+  "v1/data-import/validate-account": { body: (w) => accountPayload(w.supplier.code) },
+  "v1/events/openapi.json": { auth: "none" },
+  "v1/events/relay-status": { auth: "none" },
+  "v1/graphql": { body: (w) => ({ query: `mutation { obtainKrakenToken(input: {APIKey: "${w.auth.slice(6)}"}) { token } }` }), auth: "none", errorShape: "graphql" },
+  "v1/openapi.json": { auth: "none" },
+  "v1/products": { query: ["is_variable", "is_green", "is_tracker", "is_prepay", "is_business", "available_at", "brand", "page_size", "page"], auth: "none" },
+  "v1/products/[product]": { params: () => ({ product: "VAR-22-11-01" }), query: ["tariffs_active_at"], auth: "none" },
+  "v1/products/[product]/electricity-tariffs/[tariff]/day-unit-rates": RATE_LIST,
+  "v1/products/[product]/electricity-tariffs/[tariff]/night-unit-rates": RATE_LIST,
+  "v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates": RATE_LIST,
+  "v1/products/[product]/electricity-tariffs/[tariff]/standing-charges": RATE_LIST,
+  "v1/products/[product]/gas-tariffs/[tariff]/day-unit-rates": RATE_LIST,
+  "v1/products/[product]/gas-tariffs/[tariff]/night-unit-rates": RATE_LIST,
+  "v1/products/[product]/gas-tariffs/[tariff]/standard-unit-rates": RATE_LIST,
+  "v1/products/[product]/gas-tariffs/[tariff]/standing-charges": RATE_LIST,
+  "v2/[[...rest]]": { params: () => ({ rest: ["nothing"] }), body: () => ({}) },
+  "v2/data-import/accounts": {
+    body: (w) => ({ payload: accountPayload(w.supplier.code, uniq("V2")), task_params: { is_dry_run: true } }),
+    extraKeys: [["task_params", "schedule_window_start"], ["task_params", "schedule_window_end"]],
+  },
+  "v2/data-import/accounts/[supplier]/[external]": { params: accountParams },
+  "v2/data-import/accounts/validate": { body: (w) => ({ payload: accountPayload(w.supplier.code) }) },
+};
+
+const routeId = (file: string) => file.replace(/^\/app\//, "").replace(/\/?route\.ts$/, "");
+
+let w: FuzzWorld;
+let state: ReturnType<typeof storageTracker>;
+let vendor: http.Server;
+
+beforeAll(async () => {
+  // A payment vendor that knows no instruction: a valid body is then a 400, as production's.
+  vendor = http.createServer((_req, res) => res.writeHead(404).end("{}"));
+  await new Promise<void>((r) => vendor.listen(0, "127.0.0.1", r));
+  for (const name of ["STRIPE", "BOTTOMLINE"]) {
+    process.env[`PAYMENT_VENDOR_${name}_URL`] = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+    process.env[`PAYMENT_VENDOR_${name}_TOKEN`] = "fuzz";
+  }
+  w = await fuzzWorld(t.db);
+  session.current = { user: { id: String(w.operator.id), organisationId: w.org.id } };
+  state = storageTracker(await storageProbe(t.db, w.org.id));
+});
+afterAll(() => new Promise<void>((r) => vendor.close(() => r())));
+
+const CONTENT_TYPES = ["application/json", "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", null] as const;
+
+type Case = { params: Record<string, string | string[]>; query: [string, string][]; body?: unknown; raw?: string; contentType: string | null; auth: "good" | "none" | "bad" };
+
+function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case> {
+  const valid = spec.params?.(world) ?? {};
+  const params = fc.record(
+    Object.fromEntries(
+      Object.entries(valid).map(([k, v]) => [
+        k,
+        fc.oneof({ weight: 1, arbitrary: fc.constant(v) }, { weight: 2, arbitrary: Array.isArray(v) ? fc.array(badSegment, { minLength: 1, maxLength: 3 }) : badSegment }),
+      ]),
+    ),
+  ) as fc.Arbitrary<Record<string, string | string[]>>;
+  const keys = [...(spec.query ?? []), "page_size", "unknown"];
+  const query = fc.array(fc.tuple(fc.constantFrom(...keys), badQueryValue), { maxLength: 3 });
+  const writes = method === "POST" || method === "PUT" || method === "PATCH";
+  const base = writes && spec.body ? spec.body(world) : undefined;
+  const body: fc.Arbitrary<{ body?: unknown; raw?: string }> = !writes
+    ? fc.constant({})
+    : fc.oneof(
+        { weight: 8, arbitrary: base === undefined ? fc.constant({ body: {} }) : mutated(base, spec.extraKeys).map((m) => ({ body: m.input })) },
+        { weight: 1, arbitrary: fc.constantFrom("{", "[]", "null", '{"a":1,"a":2}', "\u0000", '{"x":"\\u0000"}', '{"x":"\\ud800"}', "1e999", "").map((raw) => ({ raw })) },
+      );
+  return fc.record({
+    params,
+    query,
+    body,
+    contentType: fc.constantFrom(...CONTENT_TYPES),
+    auth: fc.constantFrom("good", "good", "good", "none", "bad"),
+  }).map(({ body: b, ...rest }) => ({ ...rest, ...b }));
+}
+
+function request(id: string, method: Method, spec: Spec, c: Case): Request {
+  const url = new URL(`http://localhost:3000/${id.replace(/^\(console\)\//, "")}/`);
+  for (const [k, v] of c.query) url.searchParams.append(k, v);
+  const headers = new Headers();
+  if (c.contentType && (c.body !== undefined || c.raw !== undefined)) headers.set("content-type", c.contentType);
+  if (spec.auth !== "none" && spec.auth !== "session" && c.auth !== "none") headers.set("authorization", c.auth === "good" ? w.auth : "Token sk_live_\u00e9\u00e9");
+  const text = c.raw ?? (c.body !== undefined ? JSON.stringify(c.body) : undefined);
+  return new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : text });
+}
+
+function expectDocumentedError(spec: Spec, res: Response, body: unknown, what: string) {
+  const shape = spec.errorShape ?? "standard";
+  if (shape === "authjs") return;
+  if (shape === "graphql") return void expect(body, what).toMatchObject({ errors: expect.any(Array) });
+  if (shape === "trpc") return void expect(body, what).toSatisfy((b: unknown) => JSON.stringify(b).includes('"code"'));
+  if (shape === "registration" && res.status === 404 && Array.isArray(body)) return;
+  if (shape === "meterpoint-statuses" && res.status === 404) return void expect(body, what).toEqual({ error: expect.any(String) });
+  if (res.status === 405 || res.status === 304) return;
+  expect(res.headers.get("content-type"), what).toContain("application/json");
+  expectErrorShape(body, what);
+}
+
+describe("fuzz: every REST route", () => {
+  it("covers every route of the app/ tree", () => {
+    const found = Object.keys(ROUTE_FILES).map(routeId).sort();
+    expect(found.filter((id) => !(id in ROUTES)), "routes without fuzz inputs (add them to ROUTES)").toEqual([]);
+    expect(Object.keys(ROUTES).filter((id) => !found.includes(id)), "ROUTES entries with no route").toEqual([]);
+  });
+
+  for (const [file, load] of Object.entries(ROUTE_FILES)) {
+    const id = routeId(file);
+    it(`${id}: bad input is never a 5xx, always the error shape, and stores nothing`, async () => {
+      const mod = (await load()) as Record<string, unknown>;
+      const spec = ROUTES[id];
+      expect(spec, `no fuzz inputs for ${id}`).toBeDefined();
+      const methods = METHODS.filter((m) => typeof mod[m] === "function");
+      expect(methods.length).toBeGreaterThan(0);
+      // The route's own method gets the runs; the others (405s, preflights) a few each.
+      const main: Method = spec.body ? "POST" : "GET";
+      for (const [n, method] of methods.entries()) {
+        const writes = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+        await fc.assert(
+          fc.asyncProperty(cases(spec, method, w), async (c) => {
+            if (writes) await state.before();
+            const res = await (mod[method] as Handler)(request(id, method, spec, c), { params: Promise.resolve(c.params) });
+            const text = await res.text();
+            const what = `${method} ${id} ${describeCase(c)} -> ${res.status} ${text.slice(0, 400)}`;
+            expect(res.status, what).toBeLessThan(500);
+            if (res.status < 400) return void (writes && (await state.after(true)));
+            let body: unknown = text;
+            try {
+              body = text ? JSON.parse(text) : null;
+            } catch {
+              /* not JSON: the shape check says so */
+            }
+            expectDocumentedError(spec, res, body, what);
+            if (!writes) return;
+            const { was, now } = (await state.after(false))!;
+            expect(now, `${what}: a refused request changed what is stored`).toBe(was);
+          }),
+          { ...fuzzParams(n), numRuns: method === main ? FUZZ_RUNS : Math.max(2, Math.ceil(FUZZ_RUNS / 10)) },
+        );
+      }
+    }, 60_000 + FUZZ_RUNS * 2_000);
+  }
+});
