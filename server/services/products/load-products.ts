@@ -11,7 +11,8 @@ import { assertNoOverlaps, upsertRates } from "./upsert-rates";
 export type LoadProductsOptions = { replaceRates?: boolean; source?: ProductSource };
 type Counts = { created: number; updated: number; unchanged: number };
 
-const LOAD_LOCK = 727274201;
+/** Held by every catalogue load for its transaction, so loads (and the demo refresh) serialise. */
+export const LOAD_LOCK = 727274201;
 
 /**
  * Loads a products file: validates all of it first, then upserts products, tariffs and
