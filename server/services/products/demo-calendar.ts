@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { tzOffset } from "@date-fns/tz";
 import { LONDON, addDays, formatLondonDate, londonWallTime } from "../../lib/time";
 
 /**
@@ -13,8 +13,9 @@ export const PUBLISH_HOUR = 16;
 /** Days of half-hourly history the demo keeps behind today. */
 export const HISTORY_DAYS = 30;
 
+/** The London wall-clock hour at `t` (tzOffset: a TZDate per half hour made the demo build slow). */
 export function londonHour(t: Date): number {
-  return new TZDate(t.getTime(), LONDON).getHours();
+  return Math.floor((t.getTime() / 60_000 + tzOffset(LONDON, t)) / 60) % 24;
 }
 
 /** The last London day whose day-ahead prices are out at `now`: tomorrow from 16:00, else today. */
@@ -38,30 +39,32 @@ export function clockChangeDays(year: number): { spring: string; autumn: string 
 }
 
 /**
- * The London days with half-hourly (Agile) prices at `now`: the last 30 days through the last
- * published day, plus this year's two clock-change days (with a day either side) once published.
+ * The half-hourly (Agile) price periods at `now`, as [from, to) instants: London midnight 30
+ * days back up to 23:00 London on the last published day (each 16:00 publication covers 23:00
+ * that evening to 23:00 the next day, as production's day-ahead auction does), plus this year's
+ * two clock-change days, each whole with a day either side, once published.
  */
-export function halfHourlyDays(now: Date): string[] {
+export function halfHourlyPeriods(now: Date): [Date, Date][] {
   const last = publishedThrough(now);
+  const end = londonWallTime(...ymd(last), 23);
   const days = new Set<string>();
   for (let d = addDays(formatLondonDate(now), -HISTORY_DAYS); d <= last; d = addDays(d, 1)) days.add(d);
   const { spring, autumn } = clockChangeDays(Number(last.slice(0, 4)));
   for (const change of [spring, autumn]) {
     for (const d of [addDays(change, -1), change, addDays(change, 1)]) if (d <= last) days.add(d);
   }
-  return [...days].sort();
-}
-
-/** Days as [from, to) runs of consecutive dates. */
-export function dayRuns(days: string[]): [string, string][] {
-  const runs: [string, string][] = [];
-  for (const d of days) {
+  const runs: [Date, Date][] = [];
+  for (const d of [...days].sort()) {
+    const from = londonMidnight(d);
+    const to = new Date(Math.min(londonMidnight(addDays(d, 1)).getTime(), end.getTime()));
     const run = runs.at(-1);
-    if (run && run[1] === d) run[1] = addDays(d, 1);
-    else runs.push([d, addDays(d, 1)]);
+    if (run && run[1].getTime() === from.getTime()) run[1] = to;
+    else runs.push([from, to]);
   }
   return runs;
 }
+
+const ymd = (date: string) => date.split("-").map(Number) as [number, number, number];
 
 /** Calendar quarters as an index (year * 4 + quarter) and the London date each starts. */
 export const quarterOf = (date: string) => Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
@@ -79,6 +82,5 @@ export function quarterWindow(now: Date): { first: number; last: number } {
 
 /** London midnight starting `date`. */
 export function londonMidnight(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  return londonWallTime(y, m, d);
+  return londonWallTime(...ymd(date));
 }

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { type PaymentMethod, TARIFF_REGIONS } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { addDays, formatLondonDate } from "../../lib/time";
-import { HISTORY_DAYS, dayRuns, halfHourlyDays, publishedThrough, quarterOf, quarterStart, quarterWindow } from "./demo-calendar";
+import { HISTORY_DAYS, halfHourlyPeriods, publishedThrough, quarterOf, quarterStart, quarterWindow } from "./demo-calendar";
 import { dailyRates, dayNumber, halfHourlyRates, regional, steppedRates } from "./demo-rates";
 import { loadProducts } from "./load-products";
 import type { ProductsFileInput } from "./schemas";
@@ -79,7 +79,7 @@ function outgoingRates(now: Date) {
 
 /** Day-ahead prices: half-hourly (Agile) or daily (Tracker), on the days published at `now`. */
 function agileRates(now: Date, r: number) {
-  return dayRuns(halfHourlyDays(now)).flatMap(([from, to]) => halfHourlyRates(from, to, r));
+  return halfHourlyPeriods(now).flatMap(([from, to]) => halfHourlyRates(from, to, r));
 }
 
 function trackerRates(now: Date, kind: "single" | "gas", r: number) {

@@ -41,14 +41,14 @@ export function dailyRates(from: string, to: string, price: (date: string) => De
 export const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /**
- * Agile-style half-hourly prices from London midnight of `from` to London midnight of `to`.
+ * Agile-style half-hourly prices from `from` to `to` (instants, or dates meaning London midnight).
  * Slots are half hours of real time, so a spring clock-change day has 46 and an autumn one 50.
  * Each price depends only on its own slot and region (integer hashing, never floats), so
  * windows loaded on different days agree wherever they meet.
  */
-export function halfHourlyRates(from: string, to: string, regionIndex: number): RateIn[] {
-  const start = londonMidnight(from).getTime();
-  const end = londonMidnight(to).getTime();
+export function halfHourlyRates(from: string | Date, to: string | Date, regionIndex: number): RateIn[] {
+  const start = (typeof from === "string" ? londonMidnight(from) : from).getTime();
+  const end = (typeof to === "string" ? londonMidnight(to) : to).getTime();
   const out: RateIn[] = [];
   for (let t = start; t < end; t += HALF_HOUR) {
     const seed = slotHash(t / HALF_HOUR, regionIndex);
