@@ -15,9 +15,8 @@ const PEER_SERVER_MARK = Symbol.for("kraken-migrate.peer-server");
 
 /**
  * Background work of an app instance: the registration-flow and scheduled-import workers, the
- * daily demo-catalogue refresh
- * and, when NATS_URL is set, the event relay. Both claim their work in PostgreSQL, so every instance may run
- * them. RUN_WORKERS=false / RUN_RELAY=false hand them to separate processes.
+ * daily demo-catalogue refresh and, when NATS_URL is set, the event relay. All claim their work
+ * in PostgreSQL, so every instance may run them. RUN_WORKERS=false / RUN_RELAY=false hand them to separate processes.
  */
 export async function startBackground() {
   const g = globalThis as Global;
