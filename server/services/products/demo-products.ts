@@ -73,7 +73,7 @@ function quarterly(now: Date, kind: "single" | "dual" | "gas", r: number, method
 /** Outgoing's export price: 15p until April 2026, then 12p set a quarter at a time. */
 function outgoingRates(now: Date) {
   const { starts, endsAt } = quarterStarts(now, "2026-04-01");
-  const first = starts[0] === "2026-04-01" ? steppedRates(["2024-10-26"], ["15"], { vatPercent: 0, endsAt: "2026-04-01" }) : [];
+  const first = !starts.length || starts[0] === "2026-04-01" ? steppedRates(["2024-10-26"], ["15"], { vatPercent: 0, endsAt: "2026-04-01" }) : [];
   return [...first, ...steppedRates(starts, starts.map(() => "12"), { vatPercent: 0, endsAt })];
 }
 
