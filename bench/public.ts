@@ -14,6 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "@/db/client";
 import { systemCtx } from "@/server/context";
+import { addDays, londonToday } from "@/server/lib/time";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { serverNodeOptions } from "../scripts/server-options.mjs";
 
@@ -30,7 +31,8 @@ const ROUTES = {
   products: "/v1/products/",
   rates:
     "/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-AGILE-24-10-01-C/standard-unit-rates/" +
-    "?page_size=1500&period_from=2026-10-20T00:00:00&period_to=2026-11-23T00:00:00",
+    // 34 days of half hours up to today (the demo keeps 30; the bench loads Agile as of 10 days ago too): a full page of 1,500.
+    `?page_size=1500&period_from=${addDays(londonToday(), -34)}T00:00:00&period_to=${londonToday()}T00:00:00`,
 } as const;
 type Route = keyof typeof ROUTES;
 
@@ -55,6 +57,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   console.log(`loading demo products into ${env.DATABASE_URL ? "DATABASE_URL" : env.PGLITE_DIR}...`);
   const handle = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   await loadDemoProducts(systemCtx(handle.db, "bench"));
+  await loadDemoProducts(systemCtx(handle.db, "bench"), { only: ["AGILE-24-10-01"], now: new Date(Date.now() - 10 * 86_400_000) });
   await handle.close();
   const next = path.join(ROOT, "node_modules", ".bin", "next");
   if (process.env.BENCH_SKIP_BUILD !== "1") {

@@ -56,6 +56,8 @@ async function seed() {
   const sys = systemCtx(handle.db, "e2e-seed");
   // The shared product catalogue (its tariff codes are the ones the seeded accounts use).
   await loadDemoProducts(sys);
+  // Agile as a demo loaded ten days ago also left it: enough half hours for a full 1,500-rate page.
+  await loadDemoProducts(sys, { only: ["AGILE-24-10-01"], now: new Date(Date.now() - 10 * 86_400_000) });
   const { organisation, apiKey } = await createOrganisation(sys, { name: "Bright Sparks Energy" });
   const ctx = systemCtx(handle.db, "e2e-seed", organisation.id);
   const suppliers = { ongoing: `BRIGHT-${sfx}`, toPause: `COHORT-B-${sfx}`, complete: `LEGACY-${sfx}`, forSupport: `SUPPORT-${sfx}` };

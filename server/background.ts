@@ -3,6 +3,7 @@ import { assertConfig } from "@/scripts/config.mjs";
 import { startRelay } from "./events/relay";
 import { relayConfigFromEnv } from "./events/relay-config";
 import { startAccountImportWorker } from "./jobs/account-import-worker";
+import { startDemoCatalogueJob } from "./jobs/demo-catalogue-job";
 import { startRegistrationWorker } from "./jobs/registration-worker";
 import { logger } from "./logger";
 
@@ -13,9 +14,9 @@ const STOP_BACKGROUND = Symbol.for("kraken-migrate.stop-background");
 const PEER_SERVER_MARK = Symbol.for("kraken-migrate.peer-server");
 
 /**
- * Background work of an app instance: the registration-flow and scheduled-import workers
- * and, when NATS_URL is set, the event relay. Both claim their work in PostgreSQL, so every instance may run
- * them. RUN_WORKERS=false / RUN_RELAY=false hand them to separate processes.
+ * Background work of an app instance: the registration-flow and scheduled-import workers, the
+ * daily demo-catalogue refresh and, when NATS_URL is set, the event relay. All claim their work
+ * in PostgreSQL, so every instance may run them. RUN_WORKERS=false / RUN_RELAY=false hand them to separate processes.
  */
 export async function startBackground() {
   const g = globalThis as Global;
@@ -30,7 +31,7 @@ export async function startBackground() {
   }
   await getDb();
   const stops: (() => Promise<void>)[] = [];
-  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker());
+  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob());
   if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") stops.push(startRelay());
   logger.info("background started", { workers: process.env.RUN_WORKERS !== "false", relay: Boolean(process.env.NATS_URL && process.env.RUN_RELAY !== "false") });
   const stopWork = async () => {

@@ -4,6 +4,10 @@ import { boolean, check, index, integer, pgTable, serial, text, timestamp } from
 export const PRODUCT_DIRECTIONS = ["IMPORT", "EXPORT"] as const;
 export type ProductDirection = (typeof PRODUCT_DIRECTIONS)[number];
 
+/** `demo`: loaded by the demo loader, whose rates the daily demo-catalogue job keeps current; `file`: an operator's products file. */
+export const PRODUCT_SOURCES = ["file", "demo"] as const;
+export type ProductSource = (typeof PRODUCT_SOURCES)[number];
+
 /** A tariff product as the public API lists it; the catalogue is shared by every organisation. */
 export const products = pgTable(
   "products",
@@ -25,6 +29,7 @@ export const products = pgTable(
     availableFrom: timestamp({ withTimezone: true }).notNull(),
     availableTo: timestamp({ withTimezone: true }),
     brand: text().notNull(),
+    source: text({ enum: PRODUCT_SOURCES }).notNull().default("file"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +37,7 @@ export const products = pgTable(
     index().on(t.brand),
     check("products_code_check", sql`${t.code} ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' and length(${t.code}) <= 64`),
     check("products_brand_check", sql`${t.brand} ~ '^[A-Z0-9_]{1,64}$'`),
+    check("products_source_check", sql`${t.source} in ('file', 'demo')`),
     check("products_direction_check", sql`${t.direction} in ('IMPORT', 'EXPORT')`),
     check("products_term_check", sql`${t.term} is null or ${t.term} between 1 and 120`),
     check("products_available_check", sql`${t.availableTo} is null or ${t.availableTo} > ${t.availableFrom}`),

@@ -20,7 +20,7 @@ export function productsCommand(deps: Deps = {}): Command {
   const database = deps.database ?? (async () => ({ db: await cliDb(), close: async () => {} }));
   const cmd = new Command("products").description("Load the public product catalogue (products, regional tariffs, rates)");
 
-  const run = async (source: string, read: () => Promise<unknown>, opts: { replaceRates?: boolean; json?: boolean }) => {
+  const run = async (source: string, read: () => Promise<unknown>, opts: { replaceRates?: boolean; json?: boolean; demo?: boolean }) => {
     let raw: unknown;
     try {
       raw = await read();
@@ -32,7 +32,7 @@ export function productsCommand(deps: Deps = {}): Command {
     }
     const handle = await database();
     try {
-      const summary = await loadProducts(systemCtx(handle.db, "cli"), raw, { replaceRates: opts.replaceRates });
+      const summary = await loadProducts(systemCtx(handle.db, "cli"), raw, { replaceRates: opts.replaceRates, source: opts.demo ? "demo" : "file" });
       if (opts.json) out(JSON.stringify(summary));
       else {
         const line = (name: string, c: Record<string, number>) => `  ${name}: ${Object.entries(c).map(([k, v]) => `${v} ${k}`).join(", ")}`;
@@ -72,9 +72,9 @@ export function productsCommand(deps: Deps = {}): Command {
 
   cmd
     .command("load-demo")
-    .description("Load the demo catalogue (9 products, 14 regions, half-hourly Agile rates across both 2026 clock changes)")
+    .description("Load the demo catalogue as at today (9 products, 14 regions, Agile half-hourly rates for the last 30 days through the last published day); the app keeps it current")
     .option("--json", "print the summary as JSON")
-    .action((opts: { json?: boolean }) => run("demo catalogue", async () => demoProducts(), opts));
+    .action((opts: { json?: boolean }) => run("demo catalogue", async () => demoProducts(), { ...opts, demo: true }));
 
   return cmd;
 }

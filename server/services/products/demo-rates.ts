@@ -1,6 +1,7 @@
 import Decimal from "decimal.js";
 import type { PaymentMethod } from "@/db/schema";
-import { londonWallTime } from "../../lib/time";
+import { addDays } from "../../lib/time";
+import { londonHour, londonMidnight } from "./demo-calendar";
 import type { z } from "zod";
 import type { RateInput } from "./schemas";
 
@@ -28,48 +29,46 @@ export function steppedRates(starts: string[], values: Decimal.Value[], opts: { 
 }
 
 /** One rate per London day from `from` (inclusive) to `to` (exclusive): 23 or 25 hours long on clock-change days. */
-export function dailyRates(from: string, to: string, price: (day: number) => Decimal.Value): RateIn[] {
+export function dailyRates(from: string, to: string, price: (date: string) => Decimal.Value): RateIn[] {
   const out: RateIn[] = [];
-  for (let day = 0, d = from; d < to; day++, d = nextDate(d)) {
-    out.push({ ...withVat(price(day)), valid_from: `${d}T00:00:00`, valid_to: `${nextDate(d)}T00:00:00`, payment_method: null });
+  for (let d = from; d < to; d = addDays(d, 1)) {
+    out.push({ ...withVat(price(d)), valid_from: `${d}T00:00:00`, valid_to: `${addDays(d, 1)}T00:00:00`, payment_method: null });
   }
   return out;
 }
 
+/** Days since 1970-01-01 of a YYYY-MM-DD date: a stable index for per-day prices. */
+export const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
 /**
- * Agile-style half-hourly prices from London midnight of `from` to London midnight of `to`.
- * Slots are half hours of real time, so 29 March 2026 has 46 and 25 October 2026 has 50.
- * Deterministic integer noise (an LCG), never floats, keeps the money exact.
+ * Agile-style half-hourly prices from `from` to `to` (instants, or dates meaning London midnight).
+ * Slots are half hours of real time, so a spring clock-change day has 46 and an autumn one 50.
+ * Each price depends only on its own slot and region (integer hashing, never floats), so
+ * windows loaded on different days agree wherever they meet.
  */
-export function halfHourlyRates(from: string, to: string, regionIndex: number): RateIn[] {
-  const start = londonWallTime(...ymd(from)).getTime();
-  const end = londonWallTime(...ymd(to)).getTime();
+export function halfHourlyRates(from: string | Date, to: string | Date, regionIndex: number): RateIn[] {
+  const start = (typeof from === "string" ? londonMidnight(from) : from).getTime();
+  const end = (typeof to === "string" ? londonMidnight(to) : to).getTime();
   const out: RateIn[] = [];
-  let seed = 1_234_567 + regionIndex * 7919;
-  for (let t = start; t < end; t += 30 * 60_000) {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    const hour = londonHour(t);
+  for (let t = start; t < end; t += HALF_HOUR) {
+    const seed = slotHash(t / HALF_HOUR, regionIndex);
+    const hour = londonHour(new Date(t));
     // hundredths of a penny: cheap overnight (sometimes negative), expensive 16:00-19:00
     const shape = hour < 5 ? 900 : hour < 16 ? 1900 : hour < 19 ? 3600 : 2300;
     const noise = (seed % 1400) - 700;
     const exc = regional(new Decimal(shape + noise - (hour < 5 && seed % 11 === 0 ? 1500 : 0)).div(100), regionIndex);
-    out.push({ ...withVat(exc), valid_from: new Date(t).toISOString(), valid_to: new Date(t + 30 * 60_000).toISOString(), payment_method: null });
+    out.push({ ...withVat(exc), valid_from: new Date(t).toISOString(), valid_to: new Date(t + HALF_HOUR).toISOString(), payment_method: null });
   }
   return out;
 }
 
-function ymd(d: string): [number, number, number] {
-  const [y, m, day] = d.split("-").map(Number);
-  return [y, m, day];
-}
+const HALF_HOUR = 30 * 60_000;
 
-function nextDate(d: string): string {
-  const [y, m, day] = ymd(d);
-  return new Date(Date.UTC(y, m - 1, day + 1)).toISOString().slice(0, 10);
-}
-
-const hourFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" });
-
-function londonHour(t: number): number {
-  return Number(hourFormat.format(new Date(t)));
+/** A 31-bit hash of a slot number and region (murmur3's finaliser). */
+function slotHash(slot: number, region: number): number {
+  let h = Math.imul(slot ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(region + 1, 0xc2b2ae35);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0x27d4eb2f);
+  h ^= h >>> 16;
+  return h >>> 1;
 }

@@ -1,16 +1,18 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { productCatalogueState, products, tariffs } from "@/db/schema";
+import { type ProductSource, productCatalogueState, products, tariffs } from "@/db/schema";
 import { type Ctx, actorLabel, requireWriter, withTransaction } from "../../context";
 import { ServiceError, parseOrThrow } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { ProductsFile, parseTariffCode } from "./schemas";
 import { assertNoOverlaps, upsertRates } from "./upsert-rates";
 
-export type LoadProductsOptions = { replaceRates?: boolean };
+/** `source: "demo"` marks the products as the demo's, which the daily demo-catalogue job keeps current. */
+export type LoadProductsOptions = { replaceRates?: boolean; source?: ProductSource };
 type Counts = { created: number; updated: number; unchanged: number };
 
-const LOAD_LOCK = 727274201;
+/** Held by every catalogue load for its transaction, so loads (and the demo refresh) serialise. */
+export const LOAD_LOCK = 727274201;
 
 /**
  * Loads a products file: validates all of it first, then upserts products, tariffs and
@@ -24,7 +26,7 @@ export async function loadProducts(ctx: Ctx, raw: unknown, opts: LoadProductsOpt
   return withTransaction(ctx, async (tx) => {
     // Loads serialise, so two loaders never race on the same rate keys.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK})`);
-    const productCounts = await upsertProducts(tx, file);
+    const productCounts = await upsertProducts(tx, file, opts.source ?? "file");
     const { counts: tariffCounts, ids } = await upsertTariffs(tx, file);
     const { counts: rateCounts, origin } = await upsertRates(tx, file, ids, opts.replaceRates ?? false);
     await assertNoOverlaps(tx, [...ids.values()], origin);
@@ -50,14 +52,14 @@ function tally(returned: { inserted: boolean }[], total: number): Counts {
 const PRODUCT_COLUMNS = {
   direction: "direction", fullName: "full_name", displayName: "display_name", description: "description", isVariable: "is_variable",
   isGreen: "is_green", isTracker: "is_tracker", isPrepay: "is_prepay", isBusiness: "is_business", isRestricted: "is_restricted",
-  term: "term", availableFrom: "available_from", availableTo: "available_to", brand: "brand",
+  term: "term", availableFrom: "available_from", availableTo: "available_to", brand: "brand", source: "source",
 } as const;
 
-async function upsertProducts(tx: Db, file: ProductsFile): Promise<Counts> {
+async function upsertProducts(tx: Db, file: ProductsFile, source: ProductSource): Promise<Counts> {
   const rows = file.products.map((p) => ({
     code: p.code, direction: p.direction, fullName: p.full_name, displayName: p.display_name, description: p.description,
     isVariable: p.is_variable, isGreen: p.is_green, isTracker: p.is_tracker, isPrepay: p.is_prepay, isBusiness: p.is_business,
-    isRestricted: p.is_restricted, term: p.term, availableFrom: p.available_from, availableTo: p.available_to, brand: p.brand,
+    isRestricted: p.is_restricted, term: p.term, availableFrom: p.available_from, availableTo: p.available_to, brand: p.brand, source,
   }));
   const set = Object.fromEntries(Object.entries(PRODUCT_COLUMNS).map(([k, c]) => [k, col(c)]));
   const returned = await tx

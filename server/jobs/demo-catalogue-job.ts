@@ -1,0 +1,66 @@
+import { hostname } from "node:os";
+import { eq } from "drizzle-orm";
+import { type Db, getDb } from "@/db/client";
+import { products } from "@/db/schema";
+import { systemCtx } from "../context";
+import { logger } from "../logger";
+import { publicationDate } from "../services/products/demo-calendar";
+import { refreshDemoCatalogue } from "../services/products/refresh-demo-catalogue";
+import { claimJobs, enqueueJob } from "./queue";
+import { type JobHandler, runOne } from "./worker";
+
+export const DEMO_CATALOGUE_QUEUE = "demo-catalogue";
+
+export const demoCatalogueJobHandler: JobHandler = {
+  queue: DEMO_CATALOGUE_QUEUE,
+  run: async (db) => {
+    const summary = await refreshDemoCatalogue(systemCtx(db, "demo-catalogue"));
+    if (summary) logger.info("demo catalogue refreshed", { rates: summary.rates, catalogueVersion: summary.catalogue_version });
+  },
+  onGiveUp: async (_db, job, error) => {
+    logger.error("demo catalogue refresh gave up", { jobId: job.id, publication: job.payload.publication, err: error });
+  },
+};
+
+/**
+ * One check: queue the refresh for the latest 16:00 London publication (one job per date,
+ * however many instances ask: the dedup key is unique), then run it here if no instance has
+ * claimed it (FOR UPDATE SKIP LOCKED, ADR 0103). Nothing is queued without demo products.
+ * Returns the ids of the jobs this caller ran.
+ */
+export async function tickDemoCatalogue(db: Db, workerId: string, now = new Date()): Promise<number[]> {
+  const [demo] = await db.select({ id: products.id }).from(products).where(eq(products.source, "demo")).limit(1);
+  if (!demo) return [];
+  const publication = publicationDate(now);
+  await enqueueJob(db, { queue: DEMO_CATALOGUE_QUEUE, payload: { publication }, dedupKey: `${DEMO_CATALOGUE_QUEUE}:${publication}` });
+  const claimed = await claimJobs(db, DEMO_CATALOGUE_QUEUE, workerId, 1, 300);
+  for (const job of claimed) await runOne(db, demoCatalogueJobHandler, job, 60);
+  return claimed.map((j) => j.id);
+}
+
+/**
+ * Checks once at start (catching up after downtime) and then every `intervalMs` (default a
+ * minute), so tomorrow's prices appear within a minute of 16:00 London. Safe in every
+ * instance. Returns a function that stops it after the check in hand.
+ */
+export function startDemoCatalogueJob(opts: { intervalMs?: number } = {}): () => Promise<void> {
+  const workerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  let inFlight: Promise<void> | undefined;
+  const tick = () => {
+    // A check still running (a slow refresh) is not started twice.
+    inFlight ??= getDb()
+      .then((db) => tickDemoCatalogue(db, workerId))
+      .then(
+        () => undefined,
+        (err) => logger.error("demo catalogue check failed", { err }),
+      )
+      .finally(() => (inFlight = undefined));
+  };
+  tick();
+  const timer = setInterval(tick, opts.intervalMs ?? 60_000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
+}
