@@ -4,6 +4,7 @@ import { z } from "zod";
 import { historicalStatements, notes } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
+import { ownedRoots } from "../documents/claim-root";
 import { readDocument } from "../documents/store";
 import { AccountNumber, findOwnAccount } from "./get-account";
 
@@ -40,5 +41,6 @@ export async function openAccountDocument(ctx: Ctx, raw: OpenDocumentInput): Pro
   if (!location) throw missing();
   const filename = decodeURIComponent(location.split("/").pop() || "document");
   const contentType = TYPES[path.extname(filename).toLowerCase()] ?? "application/octet-stream";
-  return { ...(await readDocument(location)), contentType, filename };
+  // Served only from a root the account's organisation owns, whatever the row says (ADR 0106).
+  return { ...(await readDocument(location, await ownedRoots(ctx.db, organisationId))), contentType, filename };
 }

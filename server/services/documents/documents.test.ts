@@ -66,14 +66,14 @@ describe("document store", () => {
   });
 
   it("reads documents back from S3 and from file:// roots; a missing one is document_not_found", async () => {
-    const s3 = await readDocument("s3://migration-docs/supplier-a/letters/welcome.pdf");
+    const s3 = await readDocument("s3://migration-docs/supplier-a/letters/welcome.pdf", ["s3://migration-docs/"]);
     expect(await new Response(s3.body).text()).toBe("%PDF-1.4");
-    await expect(readDocument("s3://migration-docs/supplier-a/nope.pdf")).rejects.toMatchObject({ code: "document_not_found" });
+    await expect(readDocument("s3://migration-docs/supplier-a/nope.pdf", ["s3://migration-docs/"])).rejects.toMatchObject({ code: "document_not_found" });
     const dir = mkdtempSync(path.join(tmpdir(), "km-read-"));
     writeFileSync(path.join(dir, "s.pdf"), "file pdf");
-    const file = await readDocument(`file://${dir}/s.pdf`);
+    const file = await readDocument(`file://${dir}/s.pdf`, [`file://${dir}/`]);
     expect([await new Response(file.body).text(), file.size]).toEqual(["file pdf", 8]);
-    await expect(readDocument(`file://${dir}/missing.pdf`)).rejects.toMatchObject({ code: "document_not_found" });
+    await expect(readDocument(`file://${dir}/missing.pdf`, [`file://${dir}/`])).rejects.toMatchObject({ code: "document_not_found" });
   });
 
   it("checks files under a file:// root", async () => {
@@ -161,7 +161,7 @@ describe("document store", () => {
 
     it("the console cannot open a stored location outside the allowed stores: it answers like a missing document", async () => {
       for (const location of ["file:///proc/self/environ", "file:///etc/hostname", "file:///tmp/../etc/hostname"]) {
-        await expect(readDocument(location), location).rejects.toMatchObject({ code: "document_not_found" });
+        await expect(readDocument(location, ["file:///"]), location).rejects.toMatchObject({ code: "document_not_found" });
       }
     });
 
@@ -185,7 +185,7 @@ describe("document store", () => {
       symlinkSync("/etc/hostname", path.join(dir, "host.txt"));
       const { errors } = await checkDocuments(`file://${dir}`, [{ attr: ["a"], path: "host.txt" }]);
       expect(errors).toHaveLength(1);
-      await expect(readDocument(`file://${dir}/host.txt`)).rejects.toMatchObject({ code: "document_not_found" });
+      await expect(readDocument(`file://${dir}/host.txt`, [`file://${dir}/`, "file:///etc/"])).rejects.toMatchObject({ code: "document_not_found" });
     });
   });
 });
