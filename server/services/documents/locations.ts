@@ -90,7 +90,7 @@ export function isAllowedDocumentLocation(location: string): boolean {
   }
 }
 
-const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_BUCKET = /^[a-z0-9](?:[a-z0-9.-]{0,61}[a-z0-9])?$/;
 
 /**
  * Why a document root is malformed, or null (ADR 0106). A root is a folder: `file:///dir`
@@ -107,7 +107,7 @@ export function documentRootProblem(root: string): string | null {
     rest = root.slice("file://".length);
   } else if (root.startsWith("s3://")) {
     const [bucket, ...tail] = root.slice("s3://".length).split("/");
-    if (!S3_BUCKET.test(bucket)) return "Use an S3 bucket name: 3 to 63 lower-case letters, digits, '.' and '-'.";
+    if (!S3_BUCKET.test(bucket)) return "Use an S3 bucket name: up to 63 lower-case letters, digits, '.' and '-'.";
     rest = tail.length ? `/${tail.join("/")}` : "";
   } else return "Use an s3://bucket/prefix or file:///path location.";
   let decoded: string;
