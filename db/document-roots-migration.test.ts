@@ -51,5 +51,5 @@ describe("migration document_roots_per_organisation (ADR 0106)", () => {
     } finally {
       await pg.close();
     }
-  });
+  }, 120_000);
 });
