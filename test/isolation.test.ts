@@ -370,8 +370,9 @@ describe("one organisation cannot reach another's records (issue 18, isolation)"
       }
       for (const res of await c.run(a, v)) {
         if (c.outcome === "not_found") expect(res.status, `${file}: ${res.body}`).toBe(res.expected ?? 404);
+        // Public and health routes answer as they would anyone (relay-status: 503 is its alarm while events wait).
+        else expect(res.status < 500 || (res.status === 503 && file.includes("relay-status")), `${file}: ${res.status} ${res.body}`).toBe(true);
         if (res.code) expect(res.body, file).toContain(`"code":"${res.code}"`);
-        else expect(res.status, `${file}: ${res.body}`).toBeLessThan(500);
         // An identifier the caller sent may come back in the error; nothing else of the victim's may.
         for (const s of secrets.filter((x) => !res.sent.includes(x))) expect(res.body, `${file} leaks ${s}`).not.toContain(s);
       }
