@@ -61,10 +61,10 @@ async function seed() {
   const { organisation, apiKey } = await createOrganisation(sys, { name: "Bright Sparks Energy" });
   const ctx = systemCtx(handle.db, "e2e-seed", organisation.id);
   const suppliers = { ongoing: `BRIGHT-${sfx}`, toPause: `COHORT-B-${sfx}`, complete: `LEGACY-${sfx}`, forSupport: `SUPPORT-${sfx}` };
-  await createSupplier(ctx, { code: suppliers.ongoing, name: "Bright Sparks main book", documentRoot: "s3://bright-sparks/docs" });
-  await createSupplier(ctx, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: "s3://bright-sparks/cohort-b" });
-  await createSupplier(ctx, { code: suppliers.complete, name: "Legacy book", documentRoot: "file:///srv/legacy", status: "Complete" });
-  await createSupplier(ctx, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: "s3://bright-sparks/support" });
+  await createSupplier(ctx, { code: suppliers.ongoing, name: "Bright Sparks main book", documentRoot: `s3://bright-sparks/${sfx}/docs` });
+  await createSupplier(ctx, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: `s3://bright-sparks/${sfx}/cohort-b` });
+  await createSupplier(ctx, { code: suppliers.complete, name: "Legacy book", documentRoot: `file:///srv/legacy/${sfx}`, status: "Complete" });
+  await createSupplier(ctx, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: `s3://bright-sparks/${sfx}/support` });
   const users = { operator: `operator-${sfx}@e2e.test`.toLowerCase(), support: `support-${sfx}@e2e.test`.toLowerCase(), outsider: `outsider-${sfx}@e2e.test`.toLowerCase() };
   await createConsoleUser(ctx, { email: users.operator, name: "Olivia Operator", password: PASSWORD, role: "operator" });
   await createConsoleUser(ctx, { email: users.support, name: "Sam Support", password: PASSWORD, role: "support" });

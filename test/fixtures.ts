@@ -28,8 +28,9 @@ export async function makeOrg(db: Db, name = "Test Energy"): Promise<OrgFixture>
   return { id: organisation.id, number: organisation.number, apiKey: apiKey!.key, apiKeyId: apiKey!.id, ctx: systemCtx(db, "test", organisation.id) };
 }
 
+/** Each organisation gets its own default root: two organisations' roots never overlap (ADR 0106). */
 export async function makeSupplier(org: OrgFixture, opts: { status?: SupplierStatus; documentRoot?: string; code?: string } = {}) {
-  return createSupplier(org.ctx, { code: opts.code ?? uniq("SUP"), status: opts.status ?? "Ongoing", documentRoot: opts.documentRoot ?? "file:///tmp/km-docs" });
+  return createSupplier(org.ctx, { code: opts.code ?? uniq("SUP"), status: opts.status ?? "Ongoing", documentRoot: opts.documentRoot ?? `file:///tmp/km-docs/${org.number}` });
 }
 
 export async function makeUser(org: OrgFixture, role: ConsoleRole) {

@@ -1,5 +1,6 @@
 export * from "./organisations";
 export * from "./api-keys";
+export * from "./document-roots";
 export * from "./import-suppliers";
 export * from "./audit-log";
 export * from "./accounts";

@@ -36,7 +36,7 @@ describe("operator CLI", () => {
     const o = ["--org", organisation.number];
 
     const code = uniq("ACME");
-    const sup = await cli("supplier", "create", ...o, "--code", code, "--document-root", "file:///srv/docs", "--send-automated-emails", "--json");
+    const sup = await cli("supplier", "create", ...o, "--code", code, "--document-root", `file:///srv/docs/${code}`, "--send-automated-emails", "--json");
     expect(JSON.parse(sup.stdout)).toMatchObject({ code, status: "Ongoing", sendAutomatedEmails: true });
 
     const paused = await cli("supplier", "status", ...o, "--code", code, "--status", "Paused", "--json");
@@ -74,6 +74,22 @@ describe("operator CLI", () => {
     expect(JSON.parse(gone.stderr)).toMatchObject({ code: "user_not_found" });
   }, 300_000);
 
+  it("scopes supplier codes and document roots to the --org organisation", async () => {
+    const orgs = [];
+    for (const name of ["Ours", "Theirs"]) orgs.push(JSON.parse((await cli("org", "create", "--name", name, "--json")).stdout).organisation.number as string);
+    const [ours, theirs] = orgs;
+    const code = uniq("SAME");
+    expect((await cli("supplier", "create", "--org", ours, "--code", code, "--document-root", `file:///srv/docs/${code}-ours`)).code).toBe(0);
+    // The same code in another organisation is its own supplier; our folder is not theirs to use.
+    const taken = await cli("supplier", "create", "--org", theirs, "--code", code, "--document-root", `file:///srv/docs/${code}-ours/sub`, "--json");
+    expect(taken.code).toBe(1);
+    expect(JSON.parse(taken.stderr)).toMatchObject({ code: "document_root_in_use", errors: [{ attr: "documentRoot", code: "document_root_in_use" }] });
+    expect((await cli("supplier", "create", "--org", theirs, "--code", code, "--document-root", `file:///srv/docs/${code}-theirs`, "--status", "Paused")).code).toBe(0);
+    const statuses = async (org: string) => JSON.parse((await cli("supplier", "list", "--org", org, "--json")).stdout).map((x: { code: string; status: string; documentRoot: string }) => [x.code, x.status, x.documentRoot]);
+    expect(await statuses(ours)).toEqual([[code, "Ongoing", `file:///srv/docs/${code}-ours`]]);
+    expect(await statuses(theirs)).toEqual([[code, "Paused", `file:///srv/docs/${code}-theirs`]]);
+  }, 120_000);
+
   it("keeps stdout for JSON and reports every failure as JSON on stderr with --json", async () => {
     const missing = await cli("api-key", "list", "--org", "ORG-NOSUCH1", "--json");
     expect(missing.code).toBe(1);
@@ -94,7 +110,7 @@ describe("operator CLI", () => {
       expect(bad.stderr).toContain("Expected a key id");
     }
     const code = uniq("OPT");
-    await cli("supplier", "create", "--org", org, "--code", code, "--document-root", "file:///srv/docs", "--send-automated-emails");
+    await cli("supplier", "create", "--org", org, "--code", code, "--document-root", `file:///srv/docs/${code}`, "--send-automated-emails");
     const yes = await cli("supplier", "update", "--org", org, "--code", code, "--send-automated-emails", "yes");
     expect(yes.code).toBe(1);
     expect(yes.stderr).toContain("Allowed choices are true, false");

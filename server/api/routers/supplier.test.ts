@@ -20,11 +20,11 @@ describe("supplier router", () => {
   it("lets an operator create, edit and change status, with an audit trail and the effects of each change", async () => {
     const w = await consoleWorld(t.db);
     const code = uniq("NEW");
-    await w.operator.supplier.create({ code, name: "New cohort", documentRoot: "s3://bucket/new", sendAutomatedEmails: true });
-    await w.operator.supplier.update({ code, documentRoot: "s3://bucket/moved" });
+    await w.operator.supplier.create({ code, name: "New cohort", documentRoot: `s3://bucket/${code}/new`, sendAutomatedEmails: true });
+    await w.operator.supplier.update({ code, documentRoot: `s3://bucket/${code}/moved` });
     await w.operator.supplier.setStatus({ code, status: "Paused" });
     const got = await w.support.supplier.get({ code });
-    expect(got).toMatchObject({ status: "Paused", documentRoot: "s3://bucket/moved", sendAutomatedEmails: true });
+    expect(got).toMatchObject({ status: "Paused", documentRoot: `s3://bucket/${code}/moved`, sendAutomatedEmails: true });
     expect(got.transitions.map((x) => x.to)).toEqual(["Ongoing", "Complete"]);
     expect(got.transitions[1].effect).toMatch(/cannot be undone/);
     const audit = await w.support.supplier.audit({ code });

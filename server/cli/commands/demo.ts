@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { checkStartupConfig } from "../../background";
-import { isDatabaseEmpty, loadDemo } from "../../services/demo/load-demo";
-import { demoDocumentRoot } from "../../services/documents/locations";
+import { DEMO_ORG_NUMBER, isDatabaseEmpty, loadDemo } from "../../services/demo/load-demo";
+import { platformFolderOf } from "../../services/documents/locations";
 import type { DbHandle } from "@/db/client";
 import { cliDb, cliHandle, print } from "../runtime";
 
@@ -10,7 +10,8 @@ const BOOTSTRAP_LOCK = 727274002;
 
 async function runDemo(o: { json?: boolean }) {
   const db = await cliDb();
-  const demo = await loadDemo(db, { documentRoot: demoDocumentRoot() });
+  // The platform folder is partitioned per organisation (ADR 0106): the demo set uses ORG-DEMO's.
+  const demo = await loadDemo(db, { documentRoot: platformFolderOf(DEMO_ORG_NUMBER) });
   print(o, demo, () =>
     [
       "Loaded the demo data set.",

@@ -66,7 +66,7 @@ export const dataImportRouteDocs: RouteDoc[] = [
     body: CreateNotesInput,
     responses: {
       201: { description: "One result per note, in request order (production's CreateAccountNotesResponse): every field, null where absent; body is null for a document-only note.", schema: CreateNotesResult },
-      400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, path_does_not_exist_in_file_store, invalid_document_path, invalid_datetime, blank, required (neither external_account_number nor account_number), unknown_field, too_few_items, too_many_items"),
+      400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, path_does_not_exist_in_file_store, invalid_document_path, document_root_not_owned, invalid_datetime, blank, required (neither external_account_number nor account_number), unknown_field, too_few_items, too_many_items"),
       401: unauthorized,
       404: notFound,
       ...jsonWrite,
@@ -113,7 +113,7 @@ export const dataImportRouteDocs: RouteDoc[] = [
     body: CreateHistoricalStatementsInput,
     responses: {
       201: { description: "The validated data echoed (gross_amount an integer in pence, absent fields absent).", schema: CreateHistoricalStatementsResult },
-      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, invalid_integer, invalid_date"),
+      400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, document_root_not_owned, invalid_integer, invalid_date"),
       401: unauthorized,
       404: notFound,
       ...jsonWrite,

@@ -19,7 +19,7 @@ export async function postEmbeddedItems(
   tx: Db,
   ctx: Ctx,
   account: typeof accounts.$inferSelect,
-  supplier: { id: number; code: string; status: string; documentRoot: string },
+  supplier: { id: number; code: string; status: string; documentRoot: string; documentRootId: number | null },
   staged: EnergyAccount,
 ): Promise<void> {
   const imported: ImportedAccount = {
@@ -30,7 +30,7 @@ export async function postEmbeddedItems(
     supplierId: supplier.id,
     supplierCode: supplier.code,
     supplierStatus: supplier.status,
-    documentRoot: supplier.documentRoot,
+    documentRoot: supplier.documentRootId === null ? null : supplier.documentRoot,
   };
   const inner: Ctx = { ...ctx, db: tx, inTransaction: true };
   try {

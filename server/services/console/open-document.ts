@@ -5,6 +5,7 @@ import { historicalStatements, notes } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { INT4 } from "@/db/limits";
 import { ServiceError, parseOrThrow } from "../../errors";
+import { ownedRoots } from "../documents/claim-root";
 import { readDocument } from "../documents/store";
 import { AccountNumber, findOwnAccount } from "./get-account";
 
@@ -46,5 +47,6 @@ export async function openAccountDocument(ctx: Ctx, raw: OpenDocumentInput): Pro
   if (!location) throw missing();
   const filename = decodeURIComponent(location.split("/").pop() || "document");
   const contentType = TYPES[path.extname(filename).toLowerCase()] ?? "application/octet-stream";
-  return { ...(await readDocument(location)), contentType, filename };
+  // Served only from a root the account's organisation owns, whatever the row says (ADR 0106).
+  return { ...(await readDocument(location, await ownedRoots(ctx.db, organisationId))), contentType, filename };
 }

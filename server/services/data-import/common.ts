@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, importSuppliers } from "@/db/schema";
@@ -17,7 +17,8 @@ export type ImportedAccount = {
   supplierId: number;
   supplierCode: string;
   supplierStatus: string;
-  documentRoot: string;
+  /** The supplier's document root, null when its organisation does not own it (ADR 0106). */
+  documentRoot: string | null;
 };
 
 export function accountNotFound(supplierCode: string, external: string, attr = "external_account_number") {
@@ -58,7 +59,7 @@ export async function findAccountByKey(tx: Db, organisationId: number, key: Acco
       supplierId: importSuppliers.id,
       supplierCode: importSuppliers.code,
       supplierStatus: importSuppliers.status,
-      documentRoot: importSuppliers.documentRoot,
+      documentRoot: sql<string | null>`case when ${importSuppliers.documentRootId} is null then null else ${importSuppliers.documentRoot} end`,
     })
     .from(accounts)
     .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))

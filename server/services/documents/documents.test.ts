@@ -12,7 +12,7 @@ import { POST as createStatements } from "@/app/v1/data-import/historical-statem
 import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
 import { accounts, historicalStatements, notes } from "@/db/schema";
 import { ServiceError } from "@/server/errors";
-import { useTestDb } from "@/test/db";
+import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { importedAccount } from "../data-import/test-helpers";
 import { CreateSupplierInput, UpdateSupplierInput } from "../suppliers/schemas";
@@ -21,6 +21,9 @@ import { s3Client } from "./s3";
 import { checkDocuments, readDocument } from "./store";
 
 const t = useTestDb();
+// Claimed roots outlive a run on a shared server: each run uses its own prefixes (ADR 0106).
+const A = `supplier-a-${uniq()}`;
+const B = `supplier-b-${uniq()}`;
 let server: { close: () => Promise<void> };
 
 beforeAll(async () => {
@@ -31,7 +34,7 @@ beforeAll(async () => {
   process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`;
   process.env.AWS_ACCESS_KEY_ID = "S3RVER";
   process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
-  for (const key of ["supplier-a/letters/welcome.pdf", "supplier-a/statements/2026-01.pdf", "root-level.pdf"]) {
+  for (const key of [`${A}/letters/welcome.pdf`, `${A}/statements/2026-01.pdf`, "root-level.pdf"]) {
     await s3Client().send(new PutObjectCommand({ Bucket: "migration-docs", Key: key, Body: "%PDF-1.4" }));
   }
 });
@@ -50,13 +53,13 @@ describe("document store", () => {
   });
 
   it("checks objects in an S3-compatible store under the root's prefix", async () => {
-    const { resolved, errors } = await checkDocuments("s3://migration-docs/supplier-a", [
+    const { resolved, errors } = await checkDocuments(`s3://migration-docs/${A}`, [
       { attr: ["a"], path: "/letters/welcome.pdf" },
       { attr: ["b"], path: "statements/2026-01.pdf" },
       { attr: ["c"], path: "statements/2026-02.pdf" },
       { attr: ["d"], path: "root-level.pdf" },
     ]);
-    expect(resolved[0].location).toBe("s3://migration-docs/supplier-a/letters/welcome.pdf");
+    expect(resolved[0].location).toBe(`s3://migration-docs/${A}/letters/welcome.pdf`);
     expect(errors.map((e) => [e.attr, e.code])).toEqual([
       ["c", "path_does_not_exist_in_file_store"],
       ["d", "path_does_not_exist_in_file_store"],
@@ -66,14 +69,14 @@ describe("document store", () => {
   });
 
   it("reads documents back from S3 and from file:// roots; a missing one is document_not_found", async () => {
-    const s3 = await readDocument("s3://migration-docs/supplier-a/letters/welcome.pdf");
+    const s3 = await readDocument(`s3://migration-docs/${A}/letters/welcome.pdf`, ["s3://migration-docs/"]);
     expect(await new Response(s3.body).text()).toBe("%PDF-1.4");
-    await expect(readDocument("s3://migration-docs/supplier-a/nope.pdf")).rejects.toMatchObject({ code: "document_not_found" });
+    await expect(readDocument(`s3://migration-docs/${A}/nope.pdf`, ["s3://migration-docs/"])).rejects.toMatchObject({ code: "document_not_found" });
     const dir = mkdtempSync(path.join(tmpdir(), "km-read-"));
     writeFileSync(path.join(dir, "s.pdf"), "file pdf");
-    const file = await readDocument(`file://${dir}/s.pdf`);
+    const file = await readDocument(`file://${dir}/s.pdf`, [`file://${dir}/`]);
     expect([await new Response(file.body).text(), file.size]).toEqual(["file pdf", 8]);
-    await expect(readDocument(`file://${dir}/missing.pdf`)).rejects.toMatchObject({ code: "document_not_found" });
+    await expect(readDocument(`file://${dir}/missing.pdf`, [`file://${dir}/`])).rejects.toMatchObject({ code: "document_not_found" });
   });
 
   it("checks files under a file:// root", async () => {
@@ -99,12 +102,12 @@ describe("document store", () => {
   });
 
   it("a supplier with an s3:// root: notes with documents are checked there", async () => {
-    const s = await importedAccount(t.db, { documentRoot: "s3://migration-docs/supplier-a/" });
+    const s = await importedAccount(t.db, { documentRoot: `s3://migration-docs/${A}/` });
     const ok = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ body: "letter", document_paths: [{ document_path: "/letters/welcome.pdf" }] }] }, auth: s.auth });
     expect(ok.status).toBe(201);
     const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
     const [note] = await t.db.select().from(notes).where(eq(notes.accountId, acc.id));
-    expect(note.documentPaths).toEqual([{ document_path: "/letters/welcome.pdf", location: "s3://migration-docs/supplier-a/letters/welcome.pdf" }]);
+    expect(note.documentPaths).toEqual([{ document_path: "/letters/welcome.pdf", location: `s3://migration-docs/${A}/letters/welcome.pdf` }]);
     const missing = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/gone.pdf" }] }] }, auth: s.auth });
     expect(missing.status).toBe(400);
     expect(missing.json).toMatchObject({ code: "path_does_not_exist_in_file_store", errors: [{ attr: "notes.0.document_paths.0.document_path" }] });
@@ -112,7 +115,7 @@ describe("document store", () => {
 
   it("a missing document's message names the path as sent (normalised), never the supplier's root, file or S3", async () => {
     const statement = (statement_path: string) => ({ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S1", issued_date: "2026-02-01", number: "1", gross_amount: 1, statement_path });
-    for (const root of [undefined, "s3://migration-docs/supplier-a/"]) {
+    for (const root of [undefined, `s3://migration-docs/${B}/`]) {
       const s = await importedAccount(t.db, { documentRoot: root });
       const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
       const secret = root ?? s.docDir;
@@ -129,7 +132,7 @@ describe("document store", () => {
       expect(stmt.json.errors).toEqual([{ attr: "statements.0.statement_path", code: "path_does_not_exist_in_file_store", detail: "No document at 'statements/gone.pdf' under the import supplier's document root." }]);
       for (const body of [note.json, stmt.json]) {
         const text = JSON.stringify(body);
-        for (const leak of [secret, "file://", "s3://", "migration-docs", "supplier-a", "/tmp"]) expect(text, `${root} ${leak}`).not.toContain(leak);
+        for (const leak of [secret, "file://", "s3://", "migration-docs", B, "/tmp"]) expect(text, `${root} ${leak}`).not.toContain(leak);
       }
       expect(await t.db.select().from(notes).where(eq(notes.accountId, acc.id))).toHaveLength(0);
       expect(await t.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, acc.id))).toHaveLength(0);
@@ -161,7 +164,7 @@ describe("document store", () => {
 
     it("the console cannot open a stored location outside the allowed stores: it answers like a missing document", async () => {
       for (const location of ["file:///proc/self/environ", "file:///etc/hostname", "file:///tmp/../etc/hostname"]) {
-        await expect(readDocument(location), location).rejects.toMatchObject({ code: "document_not_found" });
+        await expect(readDocument(location, ["file:///"]), location).rejects.toMatchObject({ code: "document_not_found" });
       }
     });
 
@@ -185,7 +188,7 @@ describe("document store", () => {
       symlinkSync("/etc/hostname", path.join(dir, "host.txt"));
       const { errors } = await checkDocuments(`file://${dir}`, [{ attr: ["a"], path: "host.txt" }]);
       expect(errors).toHaveLength(1);
-      await expect(readDocument(`file://${dir}/host.txt`)).rejects.toMatchObject({ code: "document_not_found" });
+      await expect(readDocument(`file://${dir}/host.txt`, [`file://${dir}/`, "file:///etc/"])).rejects.toMatchObject({ code: "document_not_found" });
     });
   });
 });

@@ -22,6 +22,8 @@ export const DocumentPath = z
     else if (segments.some((s) => !decodesToFileName(s))) {
       ctx.addIssue({ code: "custom", message: `Each part of the path must be valid percent-encoding, without control characters (such as %00), and at most ${PATH_SEGMENT_BYTES} bytes.`, params: { code: "invalid_document_path" } });
     }
+    // A location is a URL: '?x=1' or '#frag' would be read as a query or fragment and name another file.
+    else if (/[?#]/.test(rel)) ctx.addIssue({ code: "custom", message: "A document path cannot contain '?' or '#'.", params: { code: "invalid_document_path" } });
   });
 
 const utf8 = new TextEncoder();
@@ -104,4 +106,70 @@ export function isAllowedDocumentLocation(location: string): boolean {
   } catch {
     return false;
   }
+}
+
+const S3_BUCKET = /^[a-z0-9](?:[a-z0-9.-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Why a document root is malformed, or null (ADR 0106). A root is a folder: `file:///dir`
+ * (no host) or `s3://bucket/prefix`, with no query, fragment, backslash, control character,
+ * empty, `.` or `..` segment, raw or percent-encoded, so that one root names one folder and
+ * the canonical form below is exact.
+ */
+export function documentRootProblem(root: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (/[?#\\\u0000-\u001f\u007f]/.test(root)) return "A document root cannot contain '?', '#', '\\' or control characters.";
+  let rest: string;
+  if (root.startsWith("file://")) {
+    if (!root.startsWith("file:///")) return "A file:// root names a local folder: file:///path (no host).";
+    rest = root.slice("file://".length);
+  } else if (root.startsWith("s3://")) {
+    const [bucket, ...tail] = root.slice("s3://".length).split("/");
+    if (!S3_BUCKET.test(bucket)) return "Use an S3 bucket name: up to 63 lower-case letters, digits, '.' and '-'.";
+    rest = tail.length ? `/${tail.join("/")}` : "";
+  } else return "Use an s3://bucket/prefix or file:///path location.";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return "The document root has a malformed percent-escape.";
+  }
+  const segments = decoded.replace(/\/+$/, "").split("/").slice(1);
+  // eslint-disable-next-line no-control-regex
+  if (/[?#\\\u0000-\u001f\u007f]/.test(decoded) || segments.some((s) => s === "" || s === "." || s === "..")) {
+    return "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not.";
+  }
+  return null;
+}
+
+/**
+ * The canonical form of a well-formed root (documentRootProblem is null): `file:///dir/` with
+ * the folder decoded, or `s3://bucket/prefix/`, always ending in one `/`, so one root lies
+ * under another exactly when its canonical form starts with the other's.
+ */
+export function canonicalRoot(root: string): string {
+  const parsed = parseRoot(root);
+  if (parsed.scheme === "file") return parsed.dir === "/" ? "file:///" : `file://${path.resolve(parsed.dir)}/`;
+  return `s3://${parsed.bucket}/${parsed.prefix ? `${parsed.prefix.replace(/\/+$/, "")}/` : ""}`;
+}
+
+/** A stored location in the same canonical terms (a file:// location decoded as it is opened). */
+export function canonicalLocation(location: string): string | null {
+  try {
+    if (location.startsWith("file://")) return `file://${fileOfLocation(location)}`;
+    return /^s3:\/\/[^/]+\/./.test(location) ? location : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a location lies under one of the canonical roots (an organisation's claims). */
+export function isUnderRoots(location: string, roots: readonly string[]): boolean {
+  const key = canonicalLocation(location);
+  return key !== null && roots.some((r) => key.startsWith(r));
+}
+
+/** The platform's own folder for one organisation: `<platform folder>/<organisation number>`. */
+export function platformFolderOf(organisationNumber: string): string {
+  return `${demoDocumentRoot().replace(/\/+$/, "")}/${encodeURIComponent(organisationNumber)}`;
 }

@@ -5,7 +5,7 @@ import { GetObjectCommand } from "@aws-sdk/client-s3";
 import path from "node:path";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { logger } from "../../logger";
-import { documentRootAllowlist, fileOfLocation, isAllowedDocumentLocation, isInside, parseRoot, resolveDocumentLocation } from "./locations";
+import { documentRootAllowlist, fileOfLocation, isAllowedDocumentLocation, isInside, isUnderRoots, parseRoot, resolveDocumentLocation } from "./locations";
 import { s3Client, s3ObjectExists } from "./s3";
 
 export type DocumentRef = { attr: (string | number)[]; path: string };
@@ -51,17 +51,20 @@ async function existsUnder(root: string, rel: string): Promise<boolean> {
   return s3ObjectExists(parsed.bucket, parsed.prefix ? `${parsed.prefix}/${clean}` : clean);
 }
 
-/** A stored file:// location only opens when it (symlinks followed) is under an allowed root. */
-async function allowedFile(location: string): Promise<string | null> {
-  if (!isAllowedDocumentLocation(location)) return null;
+/** A stored file:// location only opens when it (symlinks followed) is under an allowed root and one of `within`. */
+async function allowedFile(location: string, within: readonly string[]): Promise<string | null> {
+  if (!isAllowedDocumentLocation(location) || !isUnderRoots(location, within)) return null;
   const file = fileOfLocation(location);
   const real = await realpath(file);
-  for (const a of documentRootAllowlist()) {
-    if (!a.startsWith("file://")) continue;
-    const dir = await realpath(fileOfLocation(a)).catch(() => null);
-    if (dir && isInside(dir, real)) return real;
-  }
-  return null;
+  const under = async (roots: readonly string[]) => {
+    for (const a of roots) {
+      if (!a.startsWith("file://")) continue;
+      const dir = await realpath(fileOfLocation(a)).catch(() => null);
+      if (dir && isInside(dir, real)) return true;
+    }
+    return false;
+  };
+  return (await under(documentRootAllowlist())) && (await under(within)) ? real : null;
 }
 
 /**
@@ -69,7 +72,12 @@ async function allowedFile(location: string): Promise<string | null> {
  * Missing documents become `path_does_not_exist_in_file_store` field errors; a store that
  * cannot be reached is a 503, never a silent pass.
  */
-export async function checkDocuments(root: string, refs: DocumentRef[]): Promise<{ resolved: ResolvedDocument[]; errors: FieldError[] }> {
+export async function checkDocuments(root: string | null, refs: DocumentRef[]): Promise<{ resolved: ResolvedDocument[]; errors: FieldError[] }> {
+  // A root its organisation does not own (ADR 0106) holds none of its documents.
+  if (root === null) {
+    const detail = "The import supplier's document root belongs to another organisation; set a document root of your own.";
+    return { resolved: [], errors: refs.map((r) => fieldError(r.attr, "document_root_not_owned", detail)) };
+  }
   const resolved = refs.map((r) => ({ ...r, location: resolveDocumentLocation(root, r.path) }));
   const found: boolean[] = new Array(refs.length);
   let next = 0;
@@ -96,18 +104,22 @@ export async function checkDocuments(root: string, refs: DocumentRef[]): Promise
 
 const gone = () => new ServiceError("not_found", "document_not_found", "The document is no longer in the document store.");
 
-/** Streams a stored document (a resolved file:// or s3:// location); 404 when gone, 503 when the store is unreachable. */
-export async function readDocument(location: string): Promise<{ body: ReadableStream<Uint8Array>; size?: number }> {
+/**
+ * Streams a stored document (a resolved file:// or s3:// location) that lies under one of
+ * `within` (the reader's organisation's canonical roots, ADR 0106); 404 when gone or not the
+ * reader's, 503 when the store is unreachable.
+ */
+export async function readDocument(location: string, within: readonly string[]): Promise<{ body: ReadableStream<Uint8Array>; size?: number }> {
   try {
     if (location.startsWith("file://")) {
-      const file = await allowedFile(location);
+      const file = await allowedFile(location, within);
       if (!file) throw gone();
       const info = await stat(file);
       if (!info.isFile()) throw gone();
       return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
     }
     const m = /^s3:\/\/([^/]+)\/(.+)$/.exec(location);
-    if (!m || !isAllowedDocumentLocation(location)) throw gone();
+    if (!m || !isAllowedDocumentLocation(location) || !isUnderRoots(location, within)) throw gone();
     const out = await s3Client().send(new GetObjectCommand({ Bucket: m[1], Key: m[2] }));
     if (!out.Body) throw gone();
     return { body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: out.ContentLength };

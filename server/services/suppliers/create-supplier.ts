@@ -2,6 +2,7 @@ import { importSuppliers } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
+import { claimDocumentRoot } from "../documents/claim-root";
 import { CreateSupplierInput } from "./schemas";
 
 export async function createSupplier(ctx: Ctx, raw: CreateSupplierInput) {
@@ -10,9 +11,10 @@ export async function createSupplier(ctx: Ctx, raw: CreateSupplierInput) {
   const parsed = CreateSupplierInput.parse(raw);
   const input = { ...parsed, name: parsed.name || parsed.code };
   return withTransaction(ctx, async (tx) => {
+    const documentRootId = await claimDocumentRoot(tx, organisationId, input.documentRoot);
     const [row] = await tx
       .insert(importSuppliers)
-      .values({ ...input, organisationId })
+      .values({ ...input, organisationId, documentRootId })
       .onConflictDoNothing()
       .returning();
     if (!row) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SUPPLIER_STATUSES } from "@/db/schema";
-import { isAllowedDocumentLocation } from "../documents/locations";
+import { documentRootProblem, isAllowedDocumentLocation } from "../documents/locations";
 
 const missing = (what: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? `Enter ${what}.` : `Enter ${what} as text.`) });
 
@@ -15,6 +15,10 @@ export const DocumentRoot = z
   .trim()
   .min(1, { message: "Enter a document root.", abort: true })
   .regex(/^(file|s3):\/\/.+/, { message: "Use an s3://bucket/prefix or file:///path location.", abort: true })
+  .superRefine((root, ctx) => {
+    const problem = documentRootProblem(root);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, params: { code: "invalid_document_root" }, continue: false });
+  })
   // The server reads documents from this root for the console: only the stores this instance allows.
   .refine(isAllowedDocumentLocation, { message: "This document store is not one this platform allows (DOCUMENT_ROOT_ALLOWLIST).", params: { code: "document_root_not_allowed" } });
 

@@ -39,16 +39,34 @@ describe("import suppliers", () => {
     const s = await makeSupplier(org);
     const support = asUser(org.ctx, "support");
     await expect(setSupplierStatus(support, { code: s.code, status: "Paused" })).rejects.toMatchObject({ kind: "forbidden" });
-    await expect(createSupplier(support, { code: uniq("S"), documentRoot: "file:///tmp" })).rejects.toBeInstanceOf(ServiceError);
+    await expect(createSupplier(support, { code: uniq("S"), documentRoot: `file:///tmp/${uniq("d")}` })).rejects.toBeInstanceOf(ServiceError);
     await expect(updateSupplier(support, { code: s.code, name: "x" })).rejects.toMatchObject({ kind: "forbidden" });
   });
 
-  it("keeps codes unique and validates document roots", async () => {
+  it("keeps codes unique per organisation and validates document roots", async () => {
     const org = await makeOrg(t.db);
     const s = await makeSupplier(org);
-    const other = await makeOrg(t.db, "Other");
-    await expect(createSupplier(other.ctx, { code: s.code, documentRoot: "file:///tmp" })).rejects.toMatchObject({ code: "import_supplier_exists" });
+    await expect(createSupplier(org.ctx, { code: s.code, documentRoot: `file:///tmp/${uniq("d")}` })).rejects.toMatchObject({ code: "import_supplier_exists" });
     await expect(createSupplier(org.ctx, { code: uniq("S"), documentRoot: "ftp://nope" })).rejects.toThrow();
+  });
+
+  it("scopes codes to the organisation: another organisation may use the same code and learns nothing of ours", async () => {
+    const org = await makeOrg(t.db);
+    const s = await makeSupplier(org, { status: "Paused" });
+    const other = await makeOrg(t.db, "Other");
+    // Before: 409 import_supplier_exists told the other organisation the code was ours.
+    const theirs = await makeSupplier(other, { code: s.code });
+    expect(theirs).toMatchObject({ code: s.code, organisationId: other.id, status: "Ongoing" });
+    await setSupplierStatus(other.ctx, { code: s.code, status: "Complete" });
+    expect((await listSuppliers(org.ctx)).map((x) => [x.code, x.status])).toEqual([[s.code, "Paused"]]);
+    expect((await listSuppliers(other.ctx)).map((x) => [x.code, x.status])).toEqual([[s.code, "Complete"]]);
+    // Each organisation's imports land on its own supplier of that code.
+    const ours = await makeImportedAccount(org, s.code).catch((e) => e);
+    expect(ours).toMatchObject({ code: "import_supplier_migration_not_ongoing" });
+    await setSupplierStatus(org.ctx, { code: s.code, status: "Ongoing" });
+    await makeImportedAccount(org, s.code);
+    expect((await listSuppliers(org.ctx))[0].counts.imported).toBe(1);
+    expect((await listSuppliers(other.ctx))[0].counts.imported).toBe(0);
   });
 
   it("lists only the organisation's suppliers with staged/imported counts", async () => {
@@ -61,8 +79,8 @@ describe("import suppliers", () => {
     const list = await listSuppliers(org.ctx);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ code: s.code, counts: { staged: 0, imported: 2, failed: 0 } });
-    const updated = await updateSupplier(org.ctx, { code: s.code, documentRoot: "s3://bucket/prefix", sendAutomatedEmails: true });
-    expect(updated).toMatchObject({ documentRoot: "s3://bucket/prefix", sendAutomatedEmails: true });
+    const updated = await updateSupplier(org.ctx, { code: s.code, documentRoot: `s3://bucket/${org.number}`, sendAutomatedEmails: true });
+    expect(updated).toMatchObject({ documentRoot: `s3://bucket/${org.number}`, sendAutomatedEmails: true });
   });
 
   it("resets a blank name to the code, audited like any change; leaving it out changes nothing", async () => {
@@ -70,7 +88,7 @@ describe("import suppliers", () => {
     const s = await makeSupplier(org);
     const op = asUser(org.ctx, "operator");
     await updateSupplier(op, { code: s.code, name: "Cohort A" });
-    expect((await updateSupplier(op, { code: s.code, documentRoot: "s3://b/p" })).name).toBe("Cohort A");
+    expect((await updateSupplier(op, { code: s.code, documentRoot: `s3://b/${org.number}` })).name).toBe("Cohort A");
     expect((await updateSupplier(op, { code: s.code, name: "   " })).name).toBe(s.code);
     await updateSupplier(op, { code: s.code, name: "Cohort A" });
     expect((await updateSupplier(op, { code: s.code, name: null })).name).toBe(s.code);
@@ -78,12 +96,12 @@ describe("import suppliers", () => {
     const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.updated"))).orderBy(asc(auditLog.id));
     expect(trail.map((r) => r.details)).toEqual([
       { name: { from: s.code, to: "Cohort A" } },
-      { documentRoot: { from: s.documentRoot, to: "s3://b/p" } },
+      { documentRoot: { from: s.documentRoot, to: `s3://b/${org.number}` } },
       { name: { from: "Cohort A", to: s.code } },
       { name: { from: s.code, to: "Cohort A" } },
       { name: { from: "Cohort A", to: s.code } },
     ]);
-    const created = await createSupplier(op, { code: uniq("S"), name: "", documentRoot: "file:///tmp" });
+    const created = await createSupplier(op, { code: uniq("S"), name: "", documentRoot: `file:///tmp/${uniq("d")}` });
     expect(created.name).toBe(created.code);
   });
 

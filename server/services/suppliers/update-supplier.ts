@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { importSuppliers } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { recordAudit } from "../audit/record-audit";
+import { claimDocumentRoot } from "../documents/claim-root";
 import { findSupplier } from "./find-supplier";
 import { UpdateSupplierInput } from "./schemas";
 
@@ -13,9 +14,10 @@ export async function updateSupplier(ctx: Ctx, raw: UpdateSupplierInput) {
   const changes = { ...rest, name: name === undefined ? undefined : name || code };
   return withTransaction(ctx, async (tx) => {
     const before = await findSupplier(tx, organisationId, code, { forUpdate: true });
+    const documentRootId = changes.documentRoot === undefined ? undefined : await claimDocumentRoot(tx, organisationId, changes.documentRoot);
     const [row] = await tx
       .update(importSuppliers)
-      .set({ ...changes, updatedAt: sql`now()` })
+      .set({ ...changes, documentRootId, updatedAt: sql`now()` })
       .where(eq(importSuppliers.id, before.id))
       .returning();
     const diff = Object.fromEntries(
