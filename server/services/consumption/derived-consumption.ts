@@ -10,7 +10,7 @@ export type DerivedMeter = { organisationId: number; fuel: Fuel; mpxn: string; s
  * Consumption of a meter without interval reads, from the register reads imported with its
  * accounts (meter_readings: transfer_readings and reading_history). Each register's reads,
  * one per date (the latest imported row of a date wins), give segments between consecutive
- * reads: a read counts as taken at the start of its London day, so a segment runs from one
+ * reads (a FAILED one is ignored): a read counts as taken at the start of its London day, so a segment runs from one
  * read's date 00:00 to the next one's, and its consumption is the difference (registers read
  * on the same dates are summed; a negative difference, a meter exchange or wrap-round, is
  * left out). A segment is spread evenly over its time: the period cuts it and groups share it
@@ -23,7 +23,7 @@ export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, p: P
     r as (
       select distinct on (mr.register_id, mr.reading_date) mr.register_id, mr.reading_date, mr.reading_value
       from meter_readings mr
-      where mr.meter_serial_number = ${meter.serial} and mr.meter_point_id in (
+      where mr.meter_serial_number = ${meter.serial} and coalesce(mr.validation_status, 'VALIDATED') <> 'FAILED' and mr.meter_point_id in (
         select mp.id from meter_points mp join accounts a on a.id = mp.account_id join import_suppliers s on s.id = a.supplier_id
         where s.organisation_id = ${meter.organisationId} and mp.fuel = ${meter.fuel} and mp.mpxn = ${meter.mpxn})
       order by mr.register_id, mr.reading_date, mr.id desc),
