@@ -65,7 +65,7 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<P
     if (!header) {
       header = cells;
       const named = new Set(header.map((h) => ALIASES[h.toLowerCase()]));
-      const missing = ["mpxn", "serial", "interval_start", "consumption"].filter((f) => !named.has(f));
+      const missing = ["mpxn", "serial", "interval_start", "consumption"].filter((f) => !named.has(f)).map((f) => (f === "serial" ? "serial_number" : f));
       if (missing.length) {
         yield { errors: [fieldError(`lines.${n}`, "invalid_header", `Line ${n}: the header must name mpxn (or mpan/mprn), serial_number, interval_start and consumption; missing ${missing.join(", ")}.`)] };
         return;
