@@ -3,11 +3,16 @@ import type { GroupBy } from "./consumption-schemas";
 
 export const LONDON = sql.raw(`'Europe/London'`);
 
-/** `2026-03-29T03:00:00+01:00`: the instant as Europe/London wall time with its offset. */
+/**
+ * `2026-03-29T03:00:00+01:00`: the instant as Europe/London wall time with its offset. `ts`
+ * should be a plain column (it is read several times); no subquery, since this runs for up
+ * to 25,000 rows a page (a correlated one cost 0.2 ms a row).
+ */
 export function londonIso(ts: SQL): SQL {
-  return sql`(to_char((${ts}) at time zone ${LONDON}, 'YYYY-MM-DD"T"HH24:MI:SS') || (
-    select case when o < interval '0' then '-' else '+' end || to_char(case when o < interval '0' then -o else o end, 'HH24:MI')
-    from (select ((${ts}) at time zone ${LONDON}) - ((${ts}) at time zone 'UTC') as o) z))`;
+  const local = sql`((${ts}) at time zone ${LONDON})`;
+  const offset = sql`(${local} - ((${ts}) at time zone 'UTC'))`;
+  return sql`(to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS') || case ${offset} when interval '1 hour' then '+01:00' when interval '0' then '+00:00'
+    else case when ${offset} < interval '0' then '-' else '+' end || to_char(abs(extract(epoch from ${offset})) * interval '1 second', 'HH24:MI') end)`;
 }
 
 /** The group an instant falls in: London hours are UTC hours (whole-hour offsets), larger units start at London midnight. */
@@ -37,10 +42,10 @@ export function groupedPageQuery(source: SQL, p: PageSpec): SQL {
   const dir = sql.raw(p.newestFirst ? "desc" : "asc");
   return sql`with g as (
       select ${bucketStart(unit, sql`s.ts`)} as bs, sum(s.c) as c from (${source}) s group by 1),
-    page as (select bs, c from g order by bs ${dir} limit ${p.size} offset ${(p.page - 1) * p.size}),
+    page as (select bs, ${bucketEnd(unit, sql`bs`)} as be, c from g order by bs ${dir} limit ${p.size} offset ${(p.page - 1) * p.size}),
     n as (select count(*) as total from g)
     select (select total from n)::int as total,
       coalesce((select string_agg(
         '{"consumption":' || ${jsonNumber(sql`c`)} || ',"interval_start":"' || ${londonIso(sql`bs`)} ||
-        '","interval_end":"' || ${londonIso(bucketEnd(unit, sql`bs`))} || '"}', ',' order by bs ${dir}) from page), '') as results`;
+        '","interval_end":"' || ${londonIso(sql`be`)} || '"}', ',' order by bs ${dir}) from page), '') as results`;
 }

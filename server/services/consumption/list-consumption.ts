@@ -5,6 +5,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { invalidPage, lastPage, pageParam, pageSize } from "../products/page-params";
 import { parseQueryDateTime, present } from "../products/public-schemas";
+import { addDays, formatLondonDate, londonWallTime } from "../../lib/time";
 import { type ConsumptionQuery, type GroupBy, MAX_CONSUMPTION_PAGE_SIZE } from "./consumption-schemas";
 import { LONDON, type PageSpec, groupedPageQuery, jsonNumber, londonIso } from "./consumption-sql";
 import { derivedConsumptionPage } from "./derived-consumption";
@@ -40,7 +41,8 @@ export async function listConsumption(ctx: Ctx, input: ListConsumptionInput): Pr
   const [meter] = await execRows<{ id: number }>(
     ctx.db,
     sql`select m.id from consumption_meters m where m.organisation_id = ${organisationId} and m.fuel = ${input.fuel}
-          and m.mpxn = ${mpxn} and m.serial_number = ${serial} and exists (select 1 from consumption_intervals i where i.meter_id = m.id)`,
+          and m.mpxn = ${mpxn} and m.serial_number = ${serial}
+          and (select 1 from consumption_days d where d.meter_id = m.id limit 1) is not null`,
   );
   const run = (p: PageSpec) =>
     meter ? intervalPage(ctx, Number(meter.id), p) : derivedConsumptionPage(ctx, { organisationId, fuel: input.fuel, mpxn, serial }, p);
@@ -63,7 +65,33 @@ function periodOf(query: ConsumptionQuery) {
   return { from, to };
 }
 
-const ts = (d: Date | undefined) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null::timestamptz`);
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const londonMidnight = (day: string) => londonWallTime(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)));
+
+/**
+ * The whole London days inside [from, to) — first day, and the day after the last, each
+ * absent where that end is open — and the partial days at the ends as instant ranges.
+ * Worked out here rather than in SQL: the statements stay small enough to plan quickly.
+ */
+export function splitPeriod(from?: Date, to?: Date) {
+  let firstDay: string | undefined;
+  if (from) {
+    const day = formatLondonDate(from);
+    firstDay = londonMidnight(day).getTime() === from.getTime() ? day : addDays(day, 1);
+  }
+  const endDay = to ? formatLondonDate(to) : undefined;
+  const edges: [Date, Date][] = [];
+  if (from) {
+    const until = new Date(Math.min(londonMidnight(firstDay!).getTime(), to?.getTime() ?? Infinity));
+    if (until > from) edges.push([from, until]);
+  }
+  if (to) {
+    const since = new Date(Math.max(londonMidnight(endDay!).getTime(), from?.getTime() ?? -Infinity, firstDay ? londonMidnight(firstDay).getTime() : -Infinity));
+    if (to > since) edges.push([since, to]);
+  }
+  const noWholeDays = firstDay !== undefined && endDay !== undefined && firstDay >= endDay;
+  return { firstDay, endDay, noWholeDays, edges };
+}
 
 /**
  * Interval reads of one meter. Ungrouped: a primary-key range scan. Grouped by day or more:
@@ -72,34 +100,27 @@ const ts = (d: Date | undefined) => (d ? sql`${d.toISOString()}::timestamptz` : 
  * page is summed the same way, so a 10-year meter is never counted row by row.
  */
 async function intervalPage(ctx: Ctx, meterId: number, p: PageSpec): Promise<{ count: number; resultsJson: string }> {
-  const from = ts(p.from);
-  const to = ts(p.to);
   const dir = sql.raw(p.newestFirst ? "desc" : "asc");
   const offset = (p.page - 1) * p.size;
-  // First and last+1 whole London days inside [from, to); null where that end is open.
-  const bounds = sql`(select
-      case when ${from} is null then null else ((${from} at time zone ${LONDON})::date + case when (${from} at time zone ${LONDON})::time = '00:00' then 0 else 1 end) end as wf,
-      case when ${to} is null then null else (${to} at time zone ${LONDON})::date end as wt) b`;
+  const split = splitPeriod(p.from, p.to);
+  const inPeriod = sql`i.meter_id = ${meterId}${p.from ? sql` and i.interval_start >= ${ts(p.from)}` : sql``}${p.to ? sql` and i.interval_start < ${ts(p.to)}` : sql``}`;
+  const edgeRows = split.edges.map(([lo, hi]) => sql`select i.interval_start as ts, i.consumption as c from consumption_intervals i
+      where i.meter_id = ${meterId} and i.interval_start >= ${ts(lo)} and i.interval_start < ${ts(hi)}`);
+  const edges = edgeRows.length ? sql.join(edgeRows, sql` union all `) : sql`select null::timestamptz as ts, null::numeric as c where false`;
+  const wholeDays = split.noWholeDays
+    ? sql`select null::date as day, null::numeric as consumption, 0 as intervals where false`
+    : sql`select d.day, d.consumption, d.intervals from consumption_days d where d.meter_id = ${meterId}${split.firstDay ? sql` and d.day >= ${split.firstDay}::date` : sql``}${split.endDay ? sql` and d.day < ${split.endDay}::date` : sql``}`;
   const dayStart = (d: SQL) => sql`(${d}::timestamp at time zone ${LONDON})`;
-  const inPeriod = sql`i.meter_id = ${meterId} and (${from} is null or i.interval_start >= ${from}) and (${to} is null or i.interval_start < ${to})`;
-  // The partial days at each end: [from, first whole day) and [last whole day end, to).
-  const edges = sql`select i.interval_start as ts, i.consumption as c from consumption_intervals i, ${bounds}
-      where i.meter_id = ${meterId} and b.wf is not null and i.interval_start >= ${from} and i.interval_start < least(${dayStart(sql`b.wf`)}, ${to})
-    union all
-    select i.interval_start, i.consumption from consumption_intervals i, ${bounds}
-      where i.meter_id = ${meterId} and b.wt is not null and i.interval_start >= greatest(${dayStart(sql`b.wt`)}, ${from}, ${dayStart(sql`b.wf`)}) and i.interval_start < ${to}`;
-  const wholeDays = sql`select d.day, d.consumption, d.intervals from consumption_days d, ${bounds}
-      where d.meter_id = ${meterId} and (b.wf is null or d.day >= b.wf) and (b.wt is null or d.day < b.wt)`;
 
   let query: SQL;
   if (!p.groupBy) {
     query = sql`with page as (
-        select i.interval_start, i.consumption from consumption_intervals i where ${inPeriod}
+        select i.interval_start, i.interval_start + interval '30 minutes' as interval_end, i.consumption from consumption_intervals i where ${inPeriod}
         order by i.interval_start ${dir} limit ${p.size} offset ${offset})
       select (coalesce((select sum(w.intervals) from (${wholeDays}) w), 0) + (select count(*) from (${edges}) e))::int as total,
         coalesce((select string_agg(
           '{"consumption":' || ${jsonNumber(sql`consumption`)} || ',"interval_start":"' || ${londonIso(sql`interval_start`)} ||
-          '","interval_end":"' || ${londonIso(sql`interval_start + interval '30 minutes'`)} || '"}', ',' order by interval_start ${dir}) from page), '') as results`;
+          '","interval_end":"' || ${londonIso(sql`interval_end`)} || '"}', ',' order by interval_start ${dir}) from page), '') as results`;
   } else {
     const source =
       p.groupBy === "hour"
