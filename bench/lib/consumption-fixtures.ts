@@ -25,10 +25,12 @@ const TO = new Date("2026-11-01T00:00:00Z");
  */
 export async function setUpConsumptionBench(db: Db): Promise<{ mpan: string; serial: string; authorization: string; intervals: number }> {
   let [org] = await db.select().from(organisations).where(eq(organisations.number, ORG));
-  if (!org) {
-    org = (await createOrganisation(systemCtx(db, "bench"), { name: "Consumption bench", number: ORG })).organisation;
-    const ctx = systemCtx(db, "bench", org.id);
-    await createSupplier(ctx, { code: SUPPLIER, status: "Ongoing", documentRoot: "file:///tmp/km-bench-docs" });
+  // In one transaction, so a failed first run leaves nothing behind for the next to trip on.
+  org ??= await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const created = (await createOrganisation({ ...systemCtx(tx, "bench"), inTransaction: true }, { name: "Consumption bench", number: ORG })).organisation;
+    const ctx = { ...systemCtx(tx, "bench", created.id), inTransaction: true };
+    await createSupplier(ctx, { code: SUPPLIER, status: "Ongoing", documentRoot: "s3://km-bench-documents" });
     const payload = StageAccountInput.parse({
       import_supplier: SUPPLIER,
       external_account_number: "BENCH-CONSUMPTION-1",
@@ -59,7 +61,8 @@ export async function setUpConsumptionBench(db: Db): Promise<{ mpan: string; ser
     });
     await stageAccount(ctx, payload);
     await processAccountImport(ctx, { import_supplier: SUPPLIER, external_account_number: "BENCH-CONSUMPTION-1", dry_run: false });
-  }
+    return created;
+  });
   const ctx = systemCtx(db, "bench", org.id);
   const [meterId] = await registerOrgMeters(db, org.id);
   const [{ n }] = await execRows<{ n: number }>(db, sql`select count(*)::int as n from consumption_intervals where meter_id = ${meterId}`);

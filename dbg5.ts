@@ -1,0 +1,18 @@
+import { openDatabase, setDbHandle } from "@/db/client";
+import { authenticate } from "@/server/auth/authenticate";
+import { listConsumption } from "@/server/services/consumption/list-consumption";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { setUpConsumptionBench } from "./bench/lib/consumption-fixtures";
+import { writeFileSync } from "node:fs";
+const h = await openDatabase({ url: process.env.DATABASE_URL });
+setDbHandle(h);
+const m = await setUpConsumptionBench(h.db);
+const actor = await authenticate(h.db, m.authorization, { allowBasic: true });
+const d = new PgDialect();
+const orig = h.db.execute.bind(h.db);
+let n = 0;
+(h.db as any).execute = async (q: any) => { const t = performance.now(); const r = await orig(q); const ms = performance.now() - t; const { sql, params } = d.sqlToQuery(q); n++; writeFileSync(`/tmp/wt-consumption-q${n}.sql`, sql + "\n-- " + JSON.stringify(params)); console.log(n, ms.toFixed(1), sql.slice(0, 60).replace(/\s+/g, " ")); return r; };
+const ctx = { db: h.db, actor, requestId: "x" };
+await listConsumption(ctx, { fuel: "electricity", mpxn: m.mpan, serial: m.serial, query: { group_by: "day", period_from: "2025-11-01T00:00:00Z", period_to: "2026-11-01T00:00:00Z", page_size: "25000" } });
+await listConsumption(ctx, { fuel: "electricity", mpxn: m.mpan, serial: m.serial, query: { page_size: "100" } });
+await h.close();
