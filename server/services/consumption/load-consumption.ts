@@ -24,7 +24,7 @@ type Meter = { id: number; fuel: Fuel; mpxn: string; serial: string; accountNumb
  * electricity meter point whose reads changed gets one `actual.intervals.received` event,
  * `rebill_from` being the London date of its earliest changed interval.
  */
-export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<string>; format: FileFormat }): Promise<LoadConsumptionResult> {
+export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<string>; format: FileFormat; onlyMpxn?: string }): Promise<LoadConsumptionResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const parsed: AsyncIterable<ParsedLine> = input.format === "csv" ? parseCsv(input.chunks) : parseJsonArray(input.chunks);
@@ -36,6 +36,9 @@ export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<s
     for await (const item of parsed) {
       if ("errors" in item) {
         errors.push(...item.errors);
+      } else if (input.onlyMpxn !== undefined && item.row.mpxn !== input.onlyMpxn) {
+        const { line, mpxn } = item.row;
+        errors.push(fieldError(`lines.${line}.mpxn`, "other_meter_point", `Line ${line}: ${mpxn} is not meter point ${input.onlyMpxn}, which this upload is for.`));
       } else {
         const meter = await meterOf(tx, organisationId, meters, item.row);
         if (!meter) {
