@@ -66,7 +66,7 @@ beforeAll(async () => {
   meter = await makeMeterAccount(org, { mpan: mpanOf("12") });
   await loadCsv(org, intervalCsv(meter.mpan, meter.elecSerial, FIRST, COUNT, value));
   await loadCsv(org, intervalCsv(meter.mprn, meter.gasSerial, FIRST, COUNT, value));
-}, 60_000);
+}, 180_000);
 
 describe("GET /v1/electricity-meter-points/<mpan>/", () => {
   const get = (mpan: string, auth: string | null = basic(org.apiKey)) => call(meterPointRoute, `/v1/electricity-meter-points/${mpan}/`, { params: { mpan }, auth });

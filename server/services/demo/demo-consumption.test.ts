@@ -57,5 +57,5 @@ describe("demo consumption", () => {
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);
-  }, 120_000);
+  }, 300_000);
 });
