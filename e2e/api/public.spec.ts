@@ -159,7 +159,7 @@ test.describe("public tariff API", () => {
   test("unknown paths are JSON 404s for every method; gas day/night rates are rate_type_not_applicable", async ({ request }) => {
     for (const [method, path] of [
       ["POST", "/v1/data-import/notes/creat/"],
-      ["GET", "/v1/electricity-meter-points/x/"],
+      ["GET", "/v1/electricity-meter-points/x/y/"],
       ["DELETE", "/v1/products/VAR-22-11-01/electricity-tariffs/"],
       ["GET", "/v1/"],
     ]) {
