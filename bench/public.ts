@@ -5,8 +5,13 @@
 //   otherwise: loads the demo products into DATABASE_URL (or PGLITE_DIR), runs `next build`
 //   (skip with BENCH_SKIP_BUILD=1) and `next start` on BENCH_PORT (3200), and stops it after.
 //   BENCH_DURATION=15 (seconds per route), BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_JSON=1.
-// The routes take turns in short rounds (health, products, rates, health, ...) and each
-// figure is the median over rounds, so a burst of other work on the machine hits all three.
+// The routes take turns in short rounds (health, products, rates, consumption, health, ...) and
+// each figure is the median over rounds, so a burst of other work on the machine hits them all.
+// Consumption: one meter with ten years of half-hourly reads (175k rows, made once per
+// database by bench/lib/consumption-fixtures.ts), basic auth with a fresh API key; a year
+// grouped by day (target p99 < 100 ms; also measured alone on one connection, beside the
+// health route the same way) and a first page of 25,000 intervals. With BENCH_URL
+// the consumption routes need DATABASE_URL (the bench writes its meter there) and are skipped without it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -16,6 +21,7 @@ import { openDatabase } from "@/db/client";
 import { systemCtx } from "@/server/context";
 import { addDays, londonToday } from "@/server/lib/time";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
+import { setUpConsumptionBench } from "./lib/consumption-fixtures";
 import { serverNodeOptions } from "../scripts/server-options.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -24,17 +30,31 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_RATIO = 0.7;
 const TARGET_P99_MS = 150;
+const TARGET_CONSUMPTION_P99_MS = 100;
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-const ROUTES = {
+const ROUTES: Record<string, string> = {
   health: "/healthz",
   products: "/v1/products/",
   rates:
     "/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-AGILE-24-10-01-C/standard-unit-rates/" +
     // 34 days of half hours up to today (the demo keeps 30; the bench loads Agile as of 10 days ago too): a full page of 1,500.
     `?page_size=1500&period_from=${addDays(londonToday(), -34)}T00:00:00&period_to=${londonToday()}T00:00:00`,
-} as const;
-type Route = keyof typeof ROUTES;
+};
+type Route = string;
+let consumptionAuth: string | undefined;
+
+/** Adds the consumption routes for the bench meter (ten years of half hours) to ROUTES. */
+async function addConsumptionRoutes(db: Parameters<typeof setUpConsumptionBench>[0]) {
+  console.log("setting up the consumption meter (175k half-hourly reads, first run only)...");
+  const m = await setUpConsumptionBench(db);
+  const base = `/v1/electricity-meter-points/${m.mpan}/meters/${m.serial}/consumption/`;
+  ROUTES.consumption_day = `${base}?group_by=day&period_from=2025-11-01T00:00:00Z&period_to=2026-11-01T00:00:00Z&page_size=25000`;
+  ROUTES.consumption_page = `${base}?page_size=25000`;
+  consumptionAuth = m.authorization;
+}
+const headersOf = (route: Route): Record<string, string> => (route.startsWith("consumption") && consumptionAuth ? { authorization: consumptionAuth } : {});
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -58,6 +78,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   const handle = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   await loadDemoProducts(systemCtx(handle.db, "bench"));
   await loadDemoProducts(systemCtx(handle.db, "bench"), { only: ["AGILE-24-10-01"], now: new Date(Date.now() - 10 * 86_400_000) });
+  await addConsumptionRoutes(handle.db);
   await handle.close();
   const next = path.join(ROOT, "node_modules", ".bin", "next");
   if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -83,17 +104,19 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
 /** Fails fast when a route does not answer what the benchmark assumes. */
 async function check(base: string) {
   for (const [name, url] of Object.entries(ROUTES)) {
-    const res = await fetch(base + url);
+    const res = await fetch(base + url, { headers: headersOf(name) });
     if (!res.ok) throw new Error(`${name}: ${url} answered ${res.status}`);
     const body = (await res.json()) as { results?: unknown[] };
     if (name === "rates" && body.results?.length !== 1500) throw new Error(`rates page has ${body.results?.length} rows, expected 1500: load the demo products`);
+    if (name === "consumption_day" && body.results?.length !== 365) throw new Error(`consumption_day has ${body.results?.length} days, expected 365`);
+    if (name === "consumption_page" && body.results?.length !== 25_000) throw new Error(`consumption_page has ${body.results?.length} rows, expected 25000`);
   }
 }
 
 type Figures = { route: Route; rps: number; p50: number; p99: number; bytesPerReq: number; non2xx: number; errors: number };
 
-async function measure(base: string, route: Route, duration: number): Promise<Figures> {
-  const r = await autocannon({ url: base + ROUTES[route], connections: CONNECTIONS, duration });
+async function measure(base: string, route: Route, duration: number, connections = CONNECTIONS): Promise<Figures> {
+  const r = await autocannon({ url: base + ROUTES[route], connections, duration, headers: headersOf(route) });
   return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytesPerReq: Math.round(r.throughput.average / Math.max(r.requests.average, 1)), non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
@@ -101,6 +124,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 async function main() {
   const server = process.env.BENCH_URL ? { base: process.env.BENCH_URL.replace(/\/$/, ""), stop: () => {} } : await startServer();
+  if (process.env.BENCH_URL && process.env.DATABASE_URL) {
+    const handle = await openDatabase({ url: process.env.DATABASE_URL });
+    await addConsumptionRoutes(handle.db);
+    await handle.close();
+  }
   try {
     await check(server.base);
     const routes = Object.keys(ROUTES) as Route[];
@@ -118,15 +146,24 @@ async function main() {
     const ratios = rounds.map((r) => r[1].rps / r[0].rps);
     const ratio = median(ratios);
     const rates = results[2];
-    const summary = { connections: CONNECTIONS, duration_s: DURATION, rounds: ROUNDS, results, per_round_ratios: ratios.map((x) => Number(x.toFixed(3))), products_to_health_ratio: Number(ratio.toFixed(3)), rates_p99_ms: rates.p99 };
+    const day = results.find((r) => r.route === "consumption_day");
+    const summary = { connections: CONNECTIONS, duration_s: DURATION, rounds: ROUNDS, results, per_round_ratios: ratios.map((x) => Number(x.toFixed(3))), products_to_health_ratio: Number(ratio.toFixed(3)), rates_p99_ms: rates.p99, consumption_day_p99_ms: day?.p99 ?? null };
     if (process.env.BENCH_JSON === "1") console.log(JSON.stringify(summary));
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds x ${Math.round(DURATION / ROUNDS)} s per route, medians, ${server.base}`);
-    console.log("route      req/s     p50 ms  p99 ms  bytes/req  non-2xx  errors");
+    console.log("route              req/s     p50 ms  p99 ms  bytes/req  non-2xx  errors");
     for (const r of results) {
-      console.log(`${r.route.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.bytesPerReq).padStart(10)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`);
+      console.log(`${r.route.padEnd(17)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.bytesPerReq).padStart(10)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`);
     }
     console.log(`products/health req/s: ${(ratio * 100).toFixed(1)}% (rounds: ${ratios.map((x) => `${(x * 100).toFixed(0)}%`).join(", ")}; target >= ${TARGET_RATIO * 100}%) ${ratio >= TARGET_RATIO ? "PASS" : "FAIL"}`);
     console.log(`unit-rate page p99: ${rates.p99} ms (target < ${TARGET_P99_MS} ms) ${rates.p99 < TARGET_P99_MS ? "PASS" : "FAIL"}`);
+    if (day) {
+      const health = results[0];
+      console.log(`consumption, a year by day p99 at ${CONNECTIONS} connections: ${day.p99} ms beside health's ${health.p99} ms (target < ${TARGET_CONSUMPTION_P99_MS} ms) ${day.p99 < TARGET_CONSUMPTION_P99_MS ? "PASS" : "FAIL"}`);
+      // One request at a time: how long the answer itself takes, without 50-deep queueing on two cores.
+      const single = { health: await measure(server.base, "health", LATENCY_SECONDS, 1), day: await measure(server.base, "consumption_day", LATENCY_SECONDS, 1) };
+      console.log(`one connection, ${LATENCY_SECONDS} s each: health p50/p99 ${single.health.p50}/${single.health.p99} ms; consumption a year by day p50/p99 ${single.day.p50}/${single.day.p99} ms (target < ${TARGET_CONSUMPTION_P99_MS} ms) ${single.day.p99 < TARGET_CONSUMPTION_P99_MS ? "PASS" : "FAIL"}`);
+      if (process.env.BENCH_JSON === "1") console.log(JSON.stringify({ single_connection: single }));
+    } else console.log("consumption routes skipped (BENCH_URL without DATABASE_URL)");
     if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
   } finally {
     server.stop();

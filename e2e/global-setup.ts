@@ -18,6 +18,8 @@ export type Seed = {
   suppliers: { ongoing: string; toPause: string; complete: string; forSupport: string };
   users: { operator: string; support: string; outsider: string };
   accounts: { accountNumber: string; externalAccountNumber: string; importSupplier: string; mpan: string; mprn: string }[];
+  /** accounts[0]'s meters, with half-hourly reads over the 2026 autumn clock change. */
+  consumption?: { mpan: string; elecSerial: string; mprn: string; gasSerial: string; intervals: number };
 };
 
 export function readSeed(): Seed {
@@ -50,6 +52,7 @@ async function seed() {
   const { processAccountImport } = await import("@/server/services/account-import/process-account-import");
   const { loadDemoProducts } = await import("@/server/services/products/demo-products");
   const { accountPayload } = await import("@/test/fixtures");
+  const { loadConsumption } = await import("@/server/services/consumption/load-consumption");
 
   const handle = await openDatabase();
   const sfx = Date.now().toString(36).toUpperCase();
@@ -92,8 +95,18 @@ async function seed() {
     const r = await processAccountImport(ctx, { import_supplier: suppliers.ongoing, external_account_number: external, dry_run: false });
     accounts.push({ accountNumber: r.account_number, externalAccountNumber: external, importSupplier: suppliers.ongoing, mpan, mprn });
   }
+  // 2026-10-24 00:00 BST to 2026-10-27 00:00 GMT (146 half hours) for the first account's two meters
+  // (test/fixtures.ts names them E/G + the MPAN's/MPRN's last six digits).
+  const first = accounts[0];
+  const consumption = { mpan: first.mpan, elecSerial: `E${first.mpan.slice(-6)}`, mprn: first.mprn, gasSerial: `G${first.mprn.slice(-6)}`, intervals: 146 };
+  const rows = ["mpxn,serial_number,interval_start,consumption"];
+  for (let i = 0; i < consumption.intervals; i++) {
+    const at = new Date(Date.parse("2026-10-23T23:00:00Z") + i * 1_800_000).toISOString();
+    rows.push(`${first.mpan},${consumption.elecSerial},${at},${(0.1 + (i % 10) * 0.01).toFixed(3)}`, `${first.mprn},${consumption.gasSerial},${at},0.5`);
+  }
+  await loadConsumption(ctx, { chunks: (async function* () { yield rows.join("\n"); })(), format: "csv" });
   await handle.close();
-  const state: Seed = { apiKey: apiKey!.key, organisation: organisation.number, suppliers, users, accounts };
+  const state: Seed = { apiKey: apiKey!.key, organisation: organisation.number, suppliers, users, accounts, consumption };
   fs.mkdirSync(STATE_DIR, { recursive: true });
   fs.writeFileSync(SEED_FILE, JSON.stringify(state, null, 2));
   console.log(`e2e seed: organisation ${organisation.number}, suppliers ${Object.values(suppliers).join(", ")}`);

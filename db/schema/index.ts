@@ -28,3 +28,4 @@ export * from "./registration-flows";
 export * from "./jobs";
 export * from "./refresh-tokens";
 export * from "./rate-limits";
+export * from "./consumption";

@@ -170,7 +170,7 @@ test.describe("public tariff API", () => {
   test("unknown paths are JSON 404s for every method; gas day/night rates are rate_type_not_applicable", async ({ request }) => {
     for (const [method, path] of [
       ["POST", "/v1/data-import/notes/creat/"],
-      ["GET", "/v1/electricity-meter-points/x/"],
+      ["GET", "/v1/electricity-meter-points/x/y/"],
       ["DELETE", "/v1/products/VAR-22-11-01/electricity-tariffs/"],
       ["GET", "/v1/"],
     ]) {
@@ -234,5 +234,49 @@ test.describe("public tariff API", () => {
     for (const path of ["/signin", "/api/auth/session"]) {
       expect((await request.get(path, { headers: origin })).headers()["access-control-allow-origin"], path).toBeUndefined();
     }
+  });
+});
+
+test.describe("meter points and consumption, as tariff clients walk them", () => {
+  test("account → meter point region → consumption pages followed to the end, grouped, both fuels, London offsets", async ({ playwright, baseURL, seed }) => {
+    const c = seed.consumption!;
+    const client = await playwright.request.newContext({ baseURL, httpCredentials: { username: seed.apiKey, password: "", send: "always" }, extraHTTPHeaders: { "accept-encoding": "gzip" } });
+    const account = await (await client.get(`/v1/accounts/${seed.accounts[0].accountNumber}/`)).json();
+    const point = account.properties[0].electricity_meter_points[0];
+    const meterPoint = await client.get(`/v1/electricity-meter-points/${point.mpan}/`);
+    expect(meterPoint.status()).toBe(200);
+    expect(Object.keys(await meterPoint.json())).toEqual(["gsp", "mpan", "profile_class"]);
+
+    // HomeAssistant-OctopusEnergy: no trailing slash, page_size=25000; here 50 a page to follow `next`.
+    let url: string | null = `/v1/electricity-meter-points/${c.mpan}/meters/${point.meters[0].serial_number}/consumption?page_size=50&period_from=2026-10-24T00:00:00Z&order_by=period`;
+    const seen: { consumption: number; interval_start: string; interval_end: string }[] = [];
+    while (url) {
+      const res: APIResponse = await client.get(url);
+      expect(res.status()).toBe(200);
+      const body = await res.json();
+      expect(Object.keys(body)).toEqual(["count", "next", "previous", "results"]);
+      seen.push(...body.results);
+      url = body.next;
+      if (url) expect(url.startsWith(`${baseURL}/v1/electricity-meter-points/`)).toBe(true);
+    }
+    // From 00:00 UTC on the 24th (01:00 BST): 146 - 2 half hours.
+    expect(seen).toHaveLength(c.intervals - 2);
+    expect(seen[0].interval_start).toBe("2026-10-24T01:00:00+01:00");
+    expect(seen.map((r) => r.interval_start)).toEqual(expect.arrayContaining(["2026-10-25T01:30:00+01:00", "2026-10-25T01:30:00+00:00"]));
+    expect(seen.at(-1)!.interval_end).toBe("2026-10-27T00:00:00+00:00");
+
+    const days = await (await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/?group_by=day&order_by=period`)).json();
+    expect(days.results.map((d: { interval_start: string }) => d.interval_start)).toEqual(["2026-10-24T00:00:00+01:00", "2026-10-25T00:00:00+01:00", "2026-10-26T00:00:00+00:00"]);
+    const gas = await (await client.get(`/v1/gas-meter-points/${c.mprn}/meters/${c.gasSerial}/consumption/?group_by=day`)).json();
+    expect(gas.results.map((d: { consumption: number }) => d.consumption)).toEqual([24, 25, 24]);
+
+    const bad = await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/?group_by=fortnight`);
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "invalid_query", errors: [{ attr: "group_by", code: "invalid_choice" }] });
+    const anonymous = await playwright.request.newContext({ baseURL });
+    expect((await anonymous.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/`)).status()).toBe(401);
+    expect((await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/NOT-A-METER/consumption/`)).status()).toBe(404);
+    await anonymous.dispose();
+    await client.dispose();
   });
 });

@@ -2,6 +2,7 @@ import { accountRouter } from "./routers/account";
 import { accountImportRouter } from "./routers/account-import";
 import { apiKeyRouter } from "./routers/api-key";
 import { auditRouter } from "./routers/audit";
+import { consumptionRouter } from "./routers/consumption";
 import { eventRouter } from "./routers/event";
 import { productRouter } from "./routers/product";
 import { sessionRouter } from "./routers/session";
@@ -17,6 +18,7 @@ export const appRouter = createTRPCRouter({
   apiKey: apiKeyRouter,
   audit: auditRouter,
   product: productRouter,
+  consumption: consumptionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,7 +21,7 @@ function Balance({ value }: { value: string }) {
   );
 }
 
-export function AccountDetail({ number }: { number: string }) {
+export function AccountDetail({ number, canEdit = false }: { number: string; canEdit?: boolean }) {
   const trpc = useTRPC();
   const q = useQuery(trpc.account.get.queryOptions({ accountNumber: number }));
   return (
@@ -65,7 +65,7 @@ export function AccountDetail({ number }: { number: string }) {
               </div>
             </section>
           </div>
-          <AccountTabs account={a} />
+          <AccountTabs account={a} canEdit={canEdit} />
         </div>
       )}
     </QueryState>

@@ -3,6 +3,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDay } from "@/app/components/ui/format";
+import { ConsumptionUpload } from "./consumption-upload";
 import type { AppRouter } from "@/server/api/root";
 
 type Account = inferRouterOutputs<AppRouter>["account"]["get"];
@@ -14,7 +15,7 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 const words = (name: string) => name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 /** The Overview tab: customers, then each supply address with its meter points, meters and agreements. */
-export function Overview({ account }: { account: Account }) {
+export function Overview({ account, canEdit = false }: { account: Account; canEdit?: boolean }) {
   return (
     <div className="grid-2 account-overview">
       <div>
@@ -35,7 +36,7 @@ export function Overview({ account }: { account: Account }) {
               {a.movedOutOn ? ` to ${formatDay(a.movedOutOn)}` : ""}
             </div>
             {a.meterPoints.map((m) => (
-              <MeterPointFacts key={m.mpxn} m={m} />
+              <MeterPointFacts key={m.mpxn} m={m} accountNumber={account.number} canEdit={canEdit} />
             ))}
           </section>
         ))}
@@ -91,7 +92,7 @@ function CustomerFacts({ c }: { c: Customer }) {
   );
 }
 
-function MeterPointFacts({ m }: { m: MeterPoint }) {
+function MeterPointFacts({ m, accountNumber, canEdit }: { m: MeterPoint; accountNumber: string; canEdit: boolean }) {
   const elec = m.fuel === "electricity";
   return (
     <div className="meter-point" data-testid="meter-point">
@@ -159,6 +160,7 @@ function MeterPointFacts({ m }: { m: MeterPoint }) {
           ))}
         </dd>
       </dl>
+      {canEdit && m.meters.length > 0 && <ConsumptionUpload accountNumber={accountNumber} mpxn={m.mpxn} />}
     </div>
   );
 }

@@ -25,7 +25,7 @@ type NotePage = inferRouterOutputs<AppRouter>["account"]["notes"];
 export const ACCOUNT_EVENTS_INTERVAL_MS = 10_000;
 
 /** The account's tabs; the chosen one is in the URL (`?tab=`), so reload and Back keep it. */
-export function AccountTabs({ account }: { account: Account }) {
+export function AccountTabs({ account, canEdit = false }: { account: Account; canEdit?: boolean }) {
   const trpc = useTRPC();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -56,7 +56,7 @@ export function AccountTabs({ account }: { account: Account }) {
     <QueryState query={records}>
       {(r) => {
         const tabs: Tab[] = [
-          { id: "overview", label: "Overview", content: <Overview account={account} /> },
+          { id: "overview", label: "Overview", content: <Overview account={account} canEdit={canEdit} /> },
           { id: "readings", label: "Readings", count: r.readings.items.length, content: <Readings readings={r.readings} /> },
           { id: "payload", label: "Payload", content: <AccountPayload supplier={account.importSupplier} external={account.externalAccountNumber} /> },
           {

@@ -5,6 +5,7 @@ import { accountImportV2RouteDocs } from "@/server/rest/openapi/account-import-v
 import { buildOpenApi } from "@/server/rest/openapi/build";
 import { dataImportRouteDocs } from "@/server/rest/openapi/data-import";
 import { publicRouteDocs } from "@/server/rest/openapi/public";
+import { consumptionRouteDocs } from "@/server/rest/openapi/consumption";
 import { otherMethods } from "@/server/rest/methods";
 
 let cached: ReturnType<typeof buildOpenApi> | undefined;
@@ -14,7 +15,7 @@ export const GET = restRoute({
   auth: "none",
   handle: async () => {
     cached ??= buildOpenApi(
-      [...dataImportRouteDocs, ...accountImportRouteDocs, ...accountImportV2RouteDocs, ...publicRouteDocs, ...eventsRouteDocs],
+      [...dataImportRouteDocs, ...accountImportRouteDocs, ...accountImportV2RouteDocs, ...publicRouteDocs, ...consumptionRouteDocs, ...eventsRouteDocs],
       {
         title: "Kraken Migrate API",
         version: "1",

@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Db } from "@/db/client";
+import { type Db, execRows } from "@/db/client";
 import { accounts, consoleUsers, events, notes, organisations, products, transactions } from "@/db/schema";
 import { systemCtx } from "@/server/context";
 import { isValidMpan } from "@/server/lib/validators";
@@ -61,6 +61,9 @@ describe("demo data set", () => {
           }
         }
         expect(new Set(seen).size).toBeGreaterThan(3);
+        // Its meters carry the demo consumption (demo-consumption.test.ts checks its shape).
+        const [{ n }] = await execRows<{ n: number }>(tx, sql`select count(*)::int as n from consumption_intervals i join consumption_meters m on m.id = i.meter_id where m.organisation_id = ${demo.organisation.id}`);
+        expect(n).toBeGreaterThan(0);
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);

@@ -13,6 +13,7 @@ import { createConsoleUser } from "../users/create-console-user";
 import { loadDemoProducts } from "../products/demo-products";
 import { loadDemoActivity } from "./demo-activity";
 import { demoAccounts } from "./demo-accounts";
+import { loadDemoConsumption } from "./demo-consumption";
 import { addDays } from "../../lib/time";
 
 export const DEMO_ORG_NUMBER = "ORG-DEMO";
@@ -63,6 +64,7 @@ async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
     imported.push(res.account_number);
     if (imported.length <= 2) await loadDemoActivity(ctx, code, external, addDays(body.last_billed_to_date!, 1));
   }
+  await loadDemoConsumption(db, organisation.id);
   suppliers.paused = await setSupplierStatus(ctx, { code: suppliers.paused.code, status: "Paused" });
   suppliers.complete = await setSupplierStatus(ctx, { code: suppliers.complete.code, status: "Complete" });
   return { organisation, apiKey: apiKey!.key, users: DEMO_USERS, suppliers, importedAccounts: imported };

@@ -30,9 +30,9 @@ export function pythonInt(s: string): number | null {
 }
 
 /** DRF `get_page_size`: `_positive_int(value, strict=True, cutoff=max_page_size)`, falling back to the default on ValueError. */
-export function pageSize(raw: string | undefined): number {
+export function pageSize(raw: string | undefined, max = MAX_PAGE_SIZE): number {
   const n = raw === undefined ? null : pythonInt(raw);
-  return n === null || n <= 0 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE);
+  return n === null || n <= 0 ? DEFAULT_PAGE_SIZE : Math.min(n, max);
 }
 
 /** No list reaches this many rows, so a larger page is past the end whatever the page size; it keeps offsets exact integers. */

@@ -52,7 +52,7 @@ export function parseQueryDateTime(s: string | undefined): Date | undefined {
   return t && t.getUTCFullYear() >= 1 ? t : undefined;
 }
 
-const QueryDateTime = z
+export const QueryDateTime = z
   .string()
   .refine((s) => present(s) === undefined || parseQueryDateTime(s) !== undefined, {
     message: "Enter an ISO 8601 datetime from year 1 to 9999, e.g. 2026-03-29T01:30:00Z; without an offset it is Europe/London time.",

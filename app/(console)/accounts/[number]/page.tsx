@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AccountPage({ params, searchParams }: Props) {
   const number = await numberOf(params);
   const tab = (await searchParams).tab;
-  await requireUser(`/accounts/${encodeURIComponent(number)}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
+  const user = await requireUser(`/accounts/${encodeURIComponent(number)}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
   const { found, data: a } = await loadRecord(account(number));
   if (!found) notFound();
   await Promise.all([
@@ -41,7 +41,7 @@ export default async function AccountPage({ params, searchParams }: Props) {
           ) : undefined
         }
       />
-      <AccountDetail number={number} />
+      <AccountDetail number={number} canEdit={user.role === "operator"} />
     </HydrateClient>
   );
 }

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { execRows } from "@/db/client";
+import { type Ctx, organisationOf, requireWriter } from "../../context";
+import { ServiceError } from "../../errors";
+import { type LoadConsumptionResult, loadConsumption } from "./load-consumption";
+
+export const UploadMeterConsumptionInput = z.object({
+  accountNumber: z.string().min(1).max(64),
+  mpxn: z.string().regex(/^(?:\d{13}|\d{6,10})$/),
+  fileName: z.string().max(255).optional(),
+  format: z.enum(["csv", "json"]),
+  // The console sends the file's text; MAX_BODY_BYTES (10 MB) caps the request around it.
+  content: z.string().max(10_000_000),
+});
+export type UploadMeterConsumptionInput = z.infer<typeof UploadMeterConsumptionInput>;
+
+/**
+ * The console's upload on a meter point of an account: the same loader as the CLI, limited to
+ * that meter point (a row for another is an error at its line). The account must be the
+ * operator's organisation's, and hold the meter point; otherwise it reads as missing.
+ */
+export async function uploadMeterConsumption(ctx: Ctx, input: UploadMeterConsumptionInput): Promise<LoadConsumptionResult> {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const parsed = UploadMeterConsumptionInput.parse(input);
+  const [found] = await execRows<{ id: number }>(
+    ctx.db,
+    sql`select mp.id from meter_points mp join accounts a on a.id = mp.account_id join import_suppliers s on s.id = a.supplier_id
+        where s.organisation_id = ${organisationId} and a.number = ${parsed.accountNumber.trim().toUpperCase()} and mp.mpxn = ${parsed.mpxn} limit 1`,
+  );
+  if (!found) throw new ServiceError("not_found", "meter_point_not_found", `Account ${parsed.accountNumber} has no meter point ${parsed.mpxn}.`);
+  const chunks = (async function* () {
+    yield parsed.content;
+  })();
+  return loadConsumption(ctx, { chunks, format: parsed.format, onlyMpxn: parsed.mpxn });
+}

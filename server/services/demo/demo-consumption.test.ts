@@ -1,0 +1,47 @@
+import Decimal from "decimal.js";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { execRows } from "@/db/client";
+import { listConsumption } from "@/server/services/consumption/list-consumption";
+import { makeMeterAccount } from "@/server/services/consumption/test-meters";
+import { useTestDb } from "@/test/db";
+import { makeOrg } from "@/test/fixtures";
+import { loadDemoConsumption } from "./demo-consumption";
+
+const t = useTestDb();
+
+// On fixture accounts rather than the demo organisation: a second file loading ORG-DEMO would
+// wait on load-demo.test.ts's open transaction on a shared PostgreSQL (load-demo.test.ts checks the wiring).
+describe("demo consumption", () => {
+  it("gives every meter of the organisation 90 days of half-hourly reads ending at the last whole half hour, shaped like a household's", async () => {
+    const org = await makeOrg(t.db, "Demo Consumption Energy");
+    const a = await makeMeterAccount(org);
+    const b = await makeMeterAccount(org);
+    const now = new Date("2026-11-25T16:47:12Z");
+    const loaded = await loadDemoConsumption(t.db, org.id, { now });
+    expect(loaded).toMatchObject({ meters: 4, rows: 4 * 90 * 48, to: new Date("2026-11-25T16:30:00Z"), from: new Date("2026-08-27T16:30:00Z") });
+    const meters = await execRows<{ fuel: string; mpxn: string; n: number; last: Date }>(
+      t.db,
+      sql`select cm.fuel, cm.mpxn, count(*)::int as n, max(i.interval_start) as last from consumption_meters cm join consumption_intervals i on i.meter_id = cm.id
+          where cm.organisation_id = ${org.id} group by cm.id order by cm.id`,
+    );
+    expect(meters.map((m) => m.mpxn).sort()).toEqual([a.mpan, a.mprn, b.mpan, b.mprn].sort());
+    for (const m of meters) {
+      expect(m.n).toBe(90 * 48);
+      expect(new Date(m.last).toISOString()).toBe("2026-11-25T16:00:00.000Z");
+    }
+    const page = await listConsumption(org.ctx, { fuel: "electricity", mpxn: a.mpan, serial: a.elecSerial, query: { group_by: "hour", page_size: "25000" } });
+    const hours = JSON.parse(page.resultsJson) as { consumption: number; interval_start: string }[];
+    const meanAt = (hh: string) => {
+      const xs = hours.filter((r) => r.interval_start.slice(11, 13) === hh).map((r) => r.consumption);
+      return xs.reduce((s, x) => s.plus(x), new Decimal(0)).div(xs.length).toNumber();
+    };
+    // Evening peak above the morning's, both above the small hours; November above September.
+    expect(meanAt("18")).toBeGreaterThan(meanAt("07"));
+    expect(meanAt("07")).toBeGreaterThan(meanAt("03"));
+    const months = JSON.parse((await listConsumption(org.ctx, { fuel: "gas", mpxn: a.mprn, serial: a.gasSerial, query: { group_by: "day", order_by: "period" } })).resultsJson);
+    expect(months.at(-2).consumption).toBeGreaterThan(months[1].consumption);
+    // Loading again writes the same values: nothing changes.
+    expect((await loadDemoConsumption(t.db, org.id, { now })).rows).toBe(0);
+  }, 300_000);
+});
