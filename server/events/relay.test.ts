@@ -167,8 +167,13 @@ describe("events relay to JetStream", () => {
     const b = relay("PAIR").start();
     await waitFor("a leader", async () => a.stats.leader || b.stats.leader);
     const ids: string[] = [];
+    let leaderStopped = () => {};
+    const stopped = new Promise<void>((res) => (leaderStopped = res));
+    // The last two rounds wait for the leader to stop, so the standby has events to take
+    // over however fast the leader drained the earlier ones.
     const producer = (async () => {
       for (let round = 0; round < 10; round++) {
+        if (round === 8) await stopped;
         ids.push(...(await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 1, 2)))).flat());
         await new Promise((res) => setTimeout(res, 50));
       }
@@ -178,6 +183,7 @@ describe("events relay to JetStream", () => {
     const [leader, standby] = a.stats.leader ? [a, b] : [b, a];
     expect(standby.stats.published).toBe(0);
     await leader.stop();
+    leaderStopped();
     await producer;
     await waitPublished(t.db, ids);
     expect(standby.stats.leader).toBe(true);
