@@ -62,6 +62,8 @@ describe("operator CLI", () => {
   }, 120_000);
 
   it("scopes supplier codes and document roots to the --org organisation", async () => {
+    // Its own embedded database: a slow earlier test's process cannot hold this one's.
+    const cli = (...args: string[]) => cliWith({ PGLITE_DIR: path.join(dataDir, "scoped") }, ...args);
     const orgs = [];
     for (const name of ["Ours", "Theirs"]) orgs.push(JSON.parse((await cli("org", "create", "--name", name, "--json")).stdout).organisation.number as string);
     const [ours, theirs] = orgs;
