@@ -77,7 +77,7 @@ describe("operator CLI", () => {
     const statuses = async (org: string) => JSON.parse((await cli("supplier", "list", "--org", org, "--json")).stdout).map((x: { code: string; status: string; documentRoot: string }) => [x.code, x.status, x.documentRoot]);
     expect(await statuses(ours)).toEqual([[code, "Ongoing", `file:///srv/docs/${code}-ours`]]);
     expect(await statuses(theirs)).toEqual([[code, "Paused", `file:///srv/docs/${code}-theirs`]]);
-  }, 120_000);
+  }, 300_000);
 
   it("keeps stdout for JSON and reports every failure as JSON on stderr with --json", async () => {
     const missing = await cli("api-key", "list", "--org", "ORG-NOSUCH1", "--json");
