@@ -75,6 +75,8 @@ describe("operator CLI", () => {
   }, 300_000);
 
   it("scopes supplier codes and document roots to the --org organisation", async () => {
+    // Its own embedded database: a slow earlier test's process cannot hold this one's.
+    const cli = (...args: string[]) => cliWith({ PGLITE_DIR: path.join(dataDir, "scoped") }, ...args);
     const orgs = [];
     for (const name of ["Ours", "Theirs"]) orgs.push(JSON.parse((await cli("org", "create", "--name", name, "--json")).stdout).organisation.number as string);
     const [ours, theirs] = orgs;
@@ -88,7 +90,7 @@ describe("operator CLI", () => {
     const statuses = async (org: string) => JSON.parse((await cli("supplier", "list", "--org", org, "--json")).stdout).map((x: { code: string; status: string; documentRoot: string }) => [x.code, x.status, x.documentRoot]);
     expect(await statuses(ours)).toEqual([[code, "Ongoing", `file:///srv/docs/${code}-ours`]]);
     expect(await statuses(theirs)).toEqual([[code, "Paused", `file:///srv/docs/${code}-theirs`]]);
-  }, 120_000);
+  }, 300_000);
 
   it("keeps stdout for JSON and reports every failure as JSON on stderr with --json", async () => {
     const missing = await cli("api-key", "list", "--org", "ORG-NOSUCH1", "--json");
