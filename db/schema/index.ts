@@ -25,3 +25,4 @@ export * from "./registration-flows";
 export * from "./jobs";
 export * from "./refresh-tokens";
 export * from "./rate-limits";
+export * from "./import-jobs";
