@@ -3,6 +3,7 @@ import { assertConfig } from "@/scripts/config.mjs";
 import { startRelay } from "./events/relay";
 import { relayConfigFromEnv } from "./events/relay-config";
 import { startAccountImportWorker } from "./jobs/account-import-worker";
+import { startImportJobWorker } from "./jobs/import-job-worker";
 import { startRegistrationWorker } from "./jobs/registration-worker";
 import { logger } from "./logger";
 
@@ -30,7 +31,7 @@ export async function startBackground() {
   }
   await getDb();
   const stops: (() => Promise<void>)[] = [];
-  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker());
+  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker(), startImportJobWorker());
   if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") stops.push(startRelay());
   logger.info("background started", { workers: process.env.RUN_WORKERS !== "false", relay: Boolean(process.env.NATS_URL && process.env.RUN_RELAY !== "false") });
   const stopWork = async () => {

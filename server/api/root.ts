@@ -3,6 +3,7 @@ import { accountImportRouter } from "./routers/account-import";
 import { apiKeyRouter } from "./routers/api-key";
 import { auditRouter } from "./routers/audit";
 import { eventRouter } from "./routers/event";
+import { importJobRouter } from "./routers/import-job";
 import { productRouter } from "./routers/product";
 import { sessionRouter } from "./routers/session";
 import { supplierRouter } from "./routers/supplier";
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   session: sessionRouter,
   supplier: supplierRouter,
   accountImport: accountImportRouter,
+  importJob: importJobRouter,
   account: accountRouter,
   event: eventRouter,
   apiKey: apiKeyRouter,
