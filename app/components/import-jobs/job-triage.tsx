@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
+import { Breakable } from "@/app/components/ui/breakable";
 import { Card } from "@/app/components/ui/card";
 import { describeError } from "@/app/components/ui/errors";
 import { formatCount } from "@/app/components/ui/format";
@@ -18,6 +19,7 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
   const qc = useQueryClient();
   const live = job.status === "running" ? 3000 : false;
   const groups = useQuery({ ...trpc.importJob.failureGroups.queryOptions({ id: job.id }), refetchInterval: live });
+  /** The group shown: a code, "" for every failed row, null for none. */
   const [code, setCode] = useState<string | null>(null);
   const [line, setLine] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -72,7 +74,14 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
           </Table>
         )}
       </QueryState>
-      {code && <GroupRows jobId={job.id} code={code} onOpen={setLine} />}
+      {groups.data && groups.data.length > 0 && code === null && (
+        <div className="card-body">
+          <button type="button" className="btn btn-sm" onClick={() => setCode("")}>
+            Show all failed rows
+          </button>
+        </div>
+      )}
+      {code !== null && <GroupRows jobId={job.id} code={code} onOpen={setLine} />}
       {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (m) => (setMessage(m), setLine(null), await refresh())} />}
     </Card>
   );
@@ -82,27 +91,32 @@ function GroupRows({ jobId, code, onOpen }: { jobId: number; code: string; onOpe
   const trpc = useTRPC();
   const [after, setAfter] = useState(0);
   useEffect(() => setAfter(0), [code]);
-  const rows = useQuery(trpc.importJob.failedRows.queryOptions({ id: jobId, code, afterLine: after }));
+  const rows = useQuery(trpc.importJob.failedRows.queryOptions({ id: jobId, code: code || undefined, afterLine: after }));
+  const title = code ? `Rows failing with ${code}` : "Every failed row";
   return (
     <div className="card-body stack">
-      <h3>Rows failing with {code}</h3>
+      <h3>{title}</h3>
       <QueryState query={rows} isEmpty={rows.data?.items.length === 0} empty={<p className="muted">None left in this group.</p>}>
         {(page) => (
           <>
-            <Table label={`Rows failing with ${code}`} columns={["Line", "External account", "attr", "Detail", { label: "Actions", hidden: true }]} testId="failed-rows">
-              {page.items.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td className="mono">{r.externalAccountNumber ?? "—"}</td>
-                  <td className="mono">{r.errors[0]?.column ?? r.errors[0]?.attr ?? "—"}</td>
-                  <td>{r.errors.map((e) => e.detail).join(" ")}</td>
-                  <td>
-                    <button type="button" className="btn btn-sm" onClick={() => onOpen(r.line)} aria-label={`Open line ${r.line}`}>
-                      Open
-                    </button>
-                  </td>
-                </tr>
-              ))}
+            <Table label={title} columns={["Line", "External account", "Column or attr", "Detail", { label: "Actions", hidden: true }]} testId="failed-rows">
+              {page.items.flatMap((r) =>
+                (r.errors.length ? r.errors : [{ attr: null, column: null, code: r.errorCode ?? "failed", detail: "" }]).map((e, i) => (
+                  <tr key={`${r.line}-${i}`}>
+                    <td>{r.line}</td>
+                    <td className="mono">{r.externalAccountNumber ?? "—"}</td>
+                    <td className="mono">{(e.column ?? e.attr) ? <Breakable text={(e.column ?? e.attr)!} wrap="normal" /> : "—"}</td>
+                    <td>
+                      <Breakable text={e.detail} wrap="break-word" /> <span className="muted small">({e.code})</span>
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-sm" onClick={() => onOpen(r.line)} aria-label={`Open line ${r.line}`}>
+                        Open
+                      </button>
+                    </td>
+                  </tr>
+                )),
+              )}
             </Table>
             {page.nextAfterLine !== null && (
               <button type="button" className="btn btn-sm" onClick={() => setAfter(page.nextAfterLine!)}>

@@ -70,7 +70,7 @@ export function JobUpload({ code, disabledReason }: { code: string; disabledReas
       {disabledReason && <div className="alert alert-info">{disabledReason}</div>}
       <form onSubmit={upload} className="stack">
         <div className="field">
-          <label htmlFor="job-file">File of accounts</label>
+          <label htmlFor="job-file">Accounts file</label>
           <input id="job-file" ref={input} type="file" accept=".jsonl,.ndjson,.json,.csv" disabled={busy || Boolean(disabledReason)} />
         </div>
         <div className="row">

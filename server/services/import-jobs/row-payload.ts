@@ -2,6 +2,7 @@ import type { ImportJobFormat, ImportJobRowError } from "@/db/schema";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/account-schemas";
 import { csvColumnLocator, csvRecordToPayload } from "../console/account-csv";
+import { rowErrors } from "../console/stage-account-rows";
 
 export type PreparedRow = {
   data: StageAccountInput | null;
@@ -36,8 +37,9 @@ export function prepareRow(format: ImportJobFormat, supplierCode: string, row: R
   return { data: parsed.data, external, errors: [], columnOf };
 }
 
+/** Each problem once, on the CSV column (or field) it concerns, worded as the console's uploads always were. */
 export function withColumns(errors: FieldError[], columnOf: (attr: string | null) => string | null): ImportJobRowError[] {
-  return errors.map((e) => ({ ...e, column: columnOf(e.attr) }));
+  return rowErrors(errors, columnOf);
 }
 
 /** A refusal's errors as stored on the row: its field errors, else the refusal itself. */
