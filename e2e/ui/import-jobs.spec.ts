@@ -91,7 +91,7 @@ test.describe.serial("a cohort of 20,000 accounts imported by a server-side job"
     await page.goto(`/import-jobs/${jobId}`);
     const groups = page.getByTestId("failure-groups");
     await expect(groups.getByRole("row").filter({ hasText: "invalid_postcode" })).toContainText(String(BAD));
-    await page.getByRole("button", { name: "Show the rows failing with invalid_postcode" }).click();
+    await page.getByRole("button", { name: "Show rows failing with invalid_postcode" }).click();
     const rows = page.getByTestId("failed-rows");
     await expect(rows.getByRole("row")).toHaveCount(BAD + 1);
     await expect(rows.getByRole("row").nth(1)).toContainText("billing_postcode");
@@ -110,7 +110,7 @@ test.describe.serial("a cohort of 20,000 accounts imported by a server-side job"
     await expect(groups.getByRole("row").filter({ hasText: "invalid_postcode" })).toContainText(String(BAD - 1));
 
     // The rest of the group is retried as it is: it fails again, with its rows' attempts counted.
-    await page.getByRole("button", { name: `Retry the ${BAD - 1} rows failing with invalid_postcode` }).click();
+    await page.getByRole("button", { name: `Retry group: the ${BAD - 1} rows failing with invalid_postcode` }).click();
     await expect(page.getByText(`${BAD - 1} rows with invalid_postcode are being retried.`)).toBeVisible();
     await waitForJob(page, TOTAL);
     await expect(groups.getByRole("row").filter({ hasText: "invalid_postcode" })).toContainText(String(BAD - 1));

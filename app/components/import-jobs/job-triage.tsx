@@ -60,11 +60,11 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
                 <td>{formatCount(g.count)}</td>
                 <td>{g.example}</td>
                 <td className="row nowrap">
-                  <button type="button" className="btn btn-sm" onClick={() => (setCode(g.code), setLine(null))} aria-label={`Show the rows failing with ${g.code}`}>
+                  <button type="button" className="btn btn-sm" onClick={() => (setCode(g.code), setLine(null))} aria-label={`Show rows failing with ${g.code}`}>
                     Show rows
                   </button>
                   {canRetry && (
-                    <button type="button" className="btn btn-sm" disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id, code: g.code })} aria-label={`Retry the ${g.count} rows failing with ${g.code}`}>
+                    <button type="button" className="btn btn-sm" disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id, code: g.code })} aria-label={`Retry group: the ${g.count} rows failing with ${g.code}`}>
                       Retry group
                     </button>
                   )}

@@ -24,27 +24,32 @@ type Outcome = { status: "valid" | "imported" | "failed"; step: ImportJobStep | 
 const failed = (step: ImportJobStep, errors: ImportJobRowError[], external: string | null): Outcome => ({ status: "failed", step, errors, external });
 
 /**
- * Handles one claimed row inside the lane's transaction, which holds the row's lock: its
+ * Handles claimed rows inside the lane's transaction, which holds their locks: each row's
  * outcome is written in the same transaction as the staging and import it describes, so a
  * row takes effect once whatever dies when. Staging and import run in savepoints: a refusal
- * rolls back only its own step.
+ * rolls back only its own step of its own row.
  */
-export async function handleRow(tx: Db, state: LaneState, row: Row): Promise<void> {
-  const outcome = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
-  const first = outcome.errors[0];
-  await tx
-    .update(importJobRows)
-    .set({
+export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise<void> {
+  const done = [];
+  for (const row of rows) {
+    const outcome = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
+    done.push({
+      line: row.line,
       status: outcome.status,
       step: outcome.step,
       errors: outcome.errors,
-      errorCode: outcome.status === "failed" ? (first?.code ?? "failed") : null,
-      accountNumber: outcome.accountNumber ?? null,
-      externalAccountNumber: outcome.external ?? row.externalAccountNumber,
-      attempts: row.attempts + 1,
-      processedAt: sql`now()`,
-    })
-    .where(sql`${importJobRows.jobId} = ${row.jobId} and ${importJobRows.line} = ${row.line}`);
+      error_code: outcome.status === "failed" ? (outcome.errors[0]?.code ?? "failed") : null,
+      account_number: outcome.accountNumber ?? null,
+      external: outcome.external ?? row.externalAccountNumber,
+    });
+  }
+  // Every outcome in one statement, in the transaction that did the work.
+  await tx.execute(sql`
+    update ${importJobRows} r set status = d.status, step = d.step, errors = d.errors, error_code = d.error_code,
+      account_number = d.account_number, external_account_number = d.external, attempts = r.attempts + 1, processed_at = now()
+    from jsonb_to_recordset(${JSON.stringify(done)}::jsonb)
+      as d(line int, status text, step text, errors jsonb, error_code text, account_number text, external text)
+    where r.job_id = ${state.jobId} and r.line = d.line`);
 }
 
 async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome> {

@@ -4,12 +4,14 @@ import { importJobRows, importJobs, importSuppliers } from "@/db/schema";
 import type { JobHandler } from "../../jobs/worker";
 import { logger } from "../../logger";
 import { tryTakeImportSlot } from "../account-import/process-account-import";
-import { handleRow, type LaneState } from "./import-row";
+import { handleRows, type LaneState } from "./import-row";
 import type { LanePayload } from "./lanes";
 import { IMPORT_JOB_QUEUE } from "./schemas";
 
 /** A lane works this long, then goes back on the queue (its lease never runs out mid-slice, and jobs share workers). */
 const SLICE_MS = Number(process.env.IMPORT_JOB_SLICE_MS ?? 10_000);
+/** Rows a lane claims and handles per transaction: one commit for several rows (each still in its own savepoints). */
+const ROWS_PER_TRANSACTION = Number(process.env.IMPORT_JOB_ROWS_PER_TRANSACTION ?? 10);
 /** How often a lane re-reads its job's and supplier's status between rows. */
 const STATE_CHECK_MS = 500;
 /** While the supplier is not Ongoing a lane looks again this often. */
@@ -40,9 +42,9 @@ async function loadState(db: Db, jobId: number): Promise<FullState | undefined> 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * One lane of an import job (ADR 0404): claims the job's next pending row with FOR UPDATE SKIP
- * LOCKED inside the row's own transaction and handles it there, so lanes on any instance share a
- * job's rows and each row takes effect once. A real import first takes an import slot
+ * One lane of an import job (ADR 0404): claims the job's next pending rows with FOR UPDATE SKIP
+ * LOCKED inside a transaction and handles them there, so lanes on any instance share a job's
+ * rows and each row takes effect once. A real import first takes an import slot
  * (IMPORT_CONCURRENCY, shared with REST); with none free it waits a moment and tries again.
  */
 export const importLaneHandler: JobHandler = {
@@ -65,16 +67,16 @@ export const importLaneHandler: JobHandler = {
       const result = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         if (!s.dryRun && !(await tryTakeImportSlot(tx))) return "busy" as const;
-        const [row] = await tx
+        const rows = await tx
           .select()
           .from(importJobRows)
           .where(and(eq(importJobRows.jobId, importJobId), eq(importJobRows.status, "pending"), gt(importJobRows.line, after)))
           .orderBy(asc(importJobRows.line))
-          .limit(1)
+          .limit(ROWS_PER_TRANSACTION)
           .for("update", { skipLocked: true });
-        if (!row) return "none" as const;
-        await handleRow(tx, s, row);
-        return row.line;
+        if (!rows.length) return "none" as const;
+        await handleRows(tx, s, rows);
+        return rows[rows.length - 1].line;
       });
       if (result === "busy") {
         await sleep(20 + Math.random() * 80);
