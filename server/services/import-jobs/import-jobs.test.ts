@@ -148,8 +148,10 @@ describe("import jobs", () => {
     expect(await accountsOf(supplier.id)).toBe(2);
   });
 
-  it("does not show one organisation's job to another", async () => {
+  it("does not show one organisation's job to another, and takes uploads from operators only", async () => {
     const { org, code } = await world();
+    const support = { ...org.ctx, actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@example.com" } };
+    await expect(uploadImportJob(support, { importSupplier: code, format: "jsonl", fileName: "s.jsonl" }, bodyOf(jsonl([accountPayload(code)])))).rejects.toMatchObject({ code: "forbidden" });
     const other = await makeOrg(t.db, "Other Energy");
     const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "o.jsonl" }, bodyOf(jsonl([accountPayload(code)])));
     await expect(getImportJob(other.ctx, { id: job.id })).rejects.toMatchObject({ code: "import_job_not_found" });

@@ -1,4 +1,5 @@
 import { createRequestContext } from "@/server/api/context";
+import { ServiceError } from "@/server/errors";
 import { errorResponse } from "@/server/rest/handler";
 import { exportJobFailures } from "@/server/services/import-jobs/triage";
 import { userCtx } from "@/server/services/import-jobs/upload-request";
@@ -9,9 +10,11 @@ type Params = { params: Promise<{ id: string }> };
 export async function GET(_req: Request, { params }: Params) {
   const requestId = crypto.randomUUID();
   try {
-    const id = Number((await params).id);
+    const raw = (await params).id;
     const { db, user } = await createRequestContext(requestId);
     const ctx = userCtx(db, requestId, user);
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+    if (!id) throw new ServiceError("not_found", "import_job_not_found", `Import job ${raw} not found.`);
     const lines = exportJobFailures(ctx, { id });
     const first = await lines.next(); // the header, after the job was found: a wrong id is still a 404
     const encoder = new TextEncoder();
