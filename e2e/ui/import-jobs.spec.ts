@@ -172,7 +172,7 @@ test.describe("support", () => {
 test.describe("accessibility", () => {
   test.use(asOperator);
   test("every console page has no serious or critical axe-core violations", async ({ page, seed, shot }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     const account = seed.accounts[0];
     const jobs = await (await page.request.get("/api/trpc/importJob.list?input=%7B%22json%22%3A%7B%7D%7D")).json();
     const job = jobs.result.data.json[0]?.id as number | undefined;

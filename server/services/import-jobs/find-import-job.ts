@@ -10,7 +10,7 @@ export async function findImportJob(db: Db, organisationId: number, id: number, 
     .from(importJobs)
     .innerJoin(importSuppliers, eq(importSuppliers.id, importJobs.supplierId))
     .where(and(eq(importJobs.id, id), eq(importJobs.organisationId, organisationId)));
-  const [row] = opts.forUpdate ? await q.for("update", { of: importJobs }) : await q;
+  const [row] = opts.forUpdate ? await q.for("no key update", { of: importJobs }) : await q;
   if (!row) throw new ServiceError("not_found", "import_job_not_found", `Import job ${id} not found.`);
   return row;
 }
