@@ -8,6 +8,7 @@ import { ACCOUNT_CSV_COLUMNS } from "../console/account-csv";
 import { setSupplierStatus } from "../suppliers/set-supplier-status";
 import { cancelImportJob, importValidatedRows, pauseImportJob, resumeImportJob } from "./control-import-job";
 import { getImportJob } from "./get-import-job";
+import { handleRows } from "./import-row";
 import { bodyOf, drainLanes, jobStatus, jsonl } from "./test-helpers";
 import { exportJobFailures, fixJobRow, getJobRow, listFailedRows, listFailureGroups, retryFailureGroup } from "./triage";
 import { uploadImportJob } from "./upload-import-job";
@@ -81,6 +82,23 @@ describe("import jobs", () => {
     await setSupplierStatus(org.ctx, { code, status: "Ongoing" });
     await drainLanes(t.db);
     expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", waitingFor: null, counts: { imported: 2 } });
+  });
+
+  it("leaves a claimed row pending when the supplier was paused after the lane looked", async () => {
+    const { org, supplier, code } = await world();
+    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "m.jsonl" }, bodyOf(jsonl([accountPayload(code), accountPayload(code)])));
+    await setSupplierStatus(org.ctx, { code, status: "Paused" });
+    const state = { jobId: job.id, organisationId: org.id, supplierId: supplier.id, supplierCode: code, format: "jsonl" as const, dryRun: false, sendRegistration: false };
+    const handled = await t.db.transaction(async (tx) => {
+      const rows = await tx.select().from(importJobRows).where(eq(importJobRows.jobId, job.id)).for("update");
+      return handleRows(tx as unknown as typeof t.db, state, rows);
+    });
+    expect(handled).toBe(0);
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ counts: { pending: 2, failed: 0 } });
+    await setSupplierStatus(org.ctx, { code, status: "Ongoing" });
+    await t.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.queue, "import-job"), eq(jobs.status, "queued")));
+    await drainLanes(t.db);
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", counts: { imported: 2 } });
   });
 
   it("pauses, resumes and cancels a job; a cancelled job leaves its remaining rows alone", async () => {

@@ -29,10 +29,12 @@ const failed = (step: ImportJobStep, errors: ImportJobRowError[], external: stri
  * row takes effect once whatever dies when. Staging and import run in savepoints: a refusal
  * rolls back only its own step of its own row.
  */
-export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise<void> {
+export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise<number> {
   const done = [];
   for (const row of rows) {
     const outcome = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
+    // Paused (or Complete) since the lane looked: this row and the rest stay pending, untouched.
+    if (outcome === NOT_ONGOING) break;
     done.push({
       line: row.line,
       status: outcome.status,
@@ -50,7 +52,11 @@ export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise
     from jsonb_to_recordset(${JSON.stringify(done)}::jsonb)
       as d(line int, status text, step text, errors jsonb, error_code text, account_number text, external text)
     where r.job_id = ${state.jobId} and r.line = d.line`);
+  return done.length;
 }
+
+const NOT_ONGOING = Symbol("supplier not ongoing");
+const notOngoing = (err: ServiceError) => err.code === "import_supplier_migration_not_ongoing";
 
 async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome> {
   const prepared = prepareRow(state.format, state.supplierCode, row);
@@ -65,7 +71,7 @@ async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome>
   return { status: "valid", step: null, errors: [], external: prepared.external };
 }
 
-async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome> {
+async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome | typeof NOT_ONGOING> {
   const prepared = prepareRow(state.format, state.supplierCode, row);
   if (!prepared.data) return failed("validation", prepared.errors, prepared.external);
   const external = prepared.external!;
@@ -74,6 +80,7 @@ async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome> {
     await tx.transaction((sp) => stageAccount({ ...ctx, db: sp as unknown as Db }, prepared.data!));
   } catch (err) {
     if (!(err instanceof ServiceError) || err.kind === "rate_limited") throw err;
+    if (notOngoing(err)) return NOT_ONGOING;
     return failed("staging", refusalErrors(err, prepared.columnOf), external);
   }
   const input = { import_supplier: state.supplierCode, external_account_number: external, dry_run: false };
@@ -83,6 +90,8 @@ async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome> {
     accountNumber = result.account_number;
   } catch (err) {
     if (!(err instanceof ServiceError) || err.kind === "rate_limited") throw err;
+    // Paused between staging and import: the row stays pending (staged; staging it again on resume changes nothing).
+    if (notOngoing(err)) return NOT_ONGOING;
     // Recorded as process/ records it (error event, process marked failed), in this transaction.
     if (err.kind === "validation") await recordImportFailure(ctx, state.organisationId, input, err);
     return failed("import", refusalErrors(err, prepared.columnOf), external);

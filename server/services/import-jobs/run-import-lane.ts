@@ -75,9 +75,15 @@ export const importLaneHandler: JobHandler = {
           .limit(ROWS_PER_TRANSACTION)
           .for("update", { skipLocked: true });
         if (!rows.length) return "none" as const;
-        await handleRows(tx, s, rows);
+        const handled = await handleRows(tx, s, rows);
+        // Fewer than claimed: the supplier stopped being Ongoing mid-batch; look again at once.
+        if (handled < rows.length) return "recheck" as const;
         return rows[rows.length - 1].line;
       });
+      if (result === "recheck") {
+        checkedAt = 0;
+        continue;
+      }
       if (result === "busy") {
         await sleep(20 + Math.random() * 80);
         continue;
