@@ -23,6 +23,7 @@ test.describe.serial("a migration, followed by its three users", () => {
     test.use(asOperator);
 
     test("creates a supplier, uploads accounts (one invalid), imports the rest", async ({ page, shot }) => {
+      test.setTimeout(180_000);
       await page.goto("/suppliers/new");
       await page.getByLabel("Code").fill(supplier);
       await page.getByLabel("Name").fill("Journey cohort");
