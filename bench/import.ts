@@ -13,7 +13,8 @@
 //   BENCH_ACCOUNTS=400   BENCH_ACCOUNT_CLIENTS=8   BENCH_ACCOUNT_WARM=160   BENCH_ACCOUNT_ROUNDS=3   BENCH_ACCOUNT_RAW_BATCH=25
 //
 // The second measurement stages and processes production-shaped accounts through REST with
-// 8 concurrent clients (accounts/s), beside raw multi-row INSERTs of the same rows
+// 8 concurrent clients (accounts/s), beside raw multi-row INSERTs of the same rows and a
+// console import job of the same accounts run by the server's workers (ADR 0404)
 // (bench/lib/account-bench.ts); it gets its own BENCHMARKS.md section.
 //
 // Each round times every path once on fresh accounts (raw, drizzle, REST, each after a

@@ -11,6 +11,8 @@ import { EnergyAccount } from "@/server/services/account-import/payload/energy-a
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
+import { getImportJob } from "@/server/services/import-jobs/get-import-job";
+import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 import { fullDomesticAccount } from "@/test/energy-account";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./cpu";
 import { keepAliveClient } from "./http-client";
@@ -96,6 +98,35 @@ async function viaRest(base: string, token: string, supplierCode: string, bodies
   }
 }
 
+/**
+ * A console import job of the same accounts (ADR 0404), run by the server's own workers
+ * (IMPORT_JOB_WORKERS loops, lanes on the jobs queue): the file is stored as job rows first
+ * (untimed), then the clock runs from the job's start to its completion, as polled here.
+ */
+async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
+  const ctx = systemCtx(db, "bench-accounts", setup.organisationId);
+  const file = new TextEncoder().encode(bodies.map((b) => JSON.stringify(b)).join("\n"));
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (let at = 0; at < file.length; at += 65_536) c.enqueue(file.slice(at, at + 65_536));
+      c.close();
+    },
+  });
+  let id = 0;
+  const measured = await clock(async () => {
+    id = (await uploadImportJob(ctx, { importSupplier: setup.supplierCode, format: "jsonl", fileName: "bench.jsonl" }, body)).id;
+    for (;;) {
+      const job = await getImportJob(ctx, { id });
+      if (job.status === "completed") {
+        if (job.counts.imported !== bodies.length) throw new Error(`import job ${id}: ${JSON.stringify(job.counts)}`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  return measured;
+}
+
 /** The rows the import writes for a batch of accounts, inserted table by table (parents first, for their ids). */
 async function insertBatch(raw: postgres.Sql, setup: Setup, batch: Body[], today: string) {
   const staged = batch.map((b) => EnergyAccount.parse(b));
@@ -161,7 +192,8 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
   // Warm both paths (JIT, pools, the server's routes) on accounts of their own, untimed.
   await viaRest(base, token, setup.supplierCode, accountsFor(setup.supplierCode, "warm", WARM));
   await viaInsert(raw, setup, accountsFor(setup.supplierCode, "warmraw", WARM));
-  const runs: Record<"rest" | "raw", Measured[]> = { rest: [], raw: [] };
+  await viaJob(db, setup, accountsFor(setup.supplierCode, "warmjob", WARM));
+  const runs: Record<"rest" | "raw" | "job", Measured[]> = { rest: [], raw: [], job: [] };
   const settle = () => raw`checkpoint`.catch(() => {});
   for (let round = 0; round < ROUNDS; round++) {
     const rawBodies = accountsFor(setup.supplierCode, `raw${round}`, PER_ROUND);
@@ -172,10 +204,15 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
     await settle();
     runs.rest.push(await viaRest(base, token, setup.supplierCode, restBodies));
     await check(db, setup.supplierId, restBodies);
+    const jobBodies = accountsFor(setup.supplierCode, `job${round}`, PER_ROUND);
+    await settle();
+    runs.job.push(await viaJob(db, setup, jobBodies));
+    await check(db, setup.supplierId, jobBodies);
   }
   const rate = (m: Measured) => PER_ROUND / m.seconds;
   const restRate = median(runs.rest.map(rate));
   const rawRate = median(runs.raw.map(rate));
+  const jobRate = median(runs.job.map(rate));
   const ratios = runs.rest.map((m, i) => (rate(m) / rate(runs.raw[i])).toFixed(3)).join(", ");
   const cpuOf = (ms: Measured[]) => {
     const sum = new Map<string, number>();
@@ -189,6 +226,7 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
     `${PER_ROUND} production-shaped accounts per path per round (${(bytes / 1024).toFixed(1)} kB of JSON each), ${CLIENTS} clients, ${ROUNDS} rounds, medians:`,
     `REST stage + process : ${restRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.rest)}`,
     `raw INSERT           : ${rawRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.raw)}`,
+    `console import job   : ${jobRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.job)} (job / REST ${(jobRate / restRate).toFixed(2)})`,
     `ratio                : ${(restRate / rawRate).toFixed(3)}; per round: ${ratios}`,
     ...(restCpu && rawCpu ? [`CPU REST             : ${restCpu}`, `CPU raw              : ${rawCpu}`] : []),
   ];
@@ -202,6 +240,9 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
     "|---|---|---|",
     `| REST: create-or-update/ + process/ (validation, rules, catalogue and meter point checks, locks, one transaction each, events) | ${restRate.toFixed(1)} | ${roundsOf(runs.rest)} |`,
     `| raw multi-row INSERT of the same rows (postgres-js \`sql(rows)\`) | ${rawRate.toFixed(1)} | ${roundsOf(runs.raw)} |`,
+    `| console import job of the same accounts (ADR 0404: the file stored as job rows, then the server's workers stage and import each row; timed from upload to completion) | ${jobRate.toFixed(1)} | ${roundsOf(runs.job)} |`,
+    "",
+    `Import job / REST: **${(jobRate / restRate).toFixed(2)}** (the issue's bar: the job is not slower than ${CLIENTS} REST clients).`,
     "",
     `Ratio REST / raw: **${(restRate / rawRate).toFixed(3)}** (per round ${ratios}). No target is set for it: the REST path is two requests and two transactions per account, ` +
       "each parsing the payload with zod (staging, and the staged payload again at processing), applying the rules, checking tariffs and meter points against the database, " +

@@ -29,3 +29,4 @@ export * from "./jobs";
 export * from "./refresh-tokens";
 export * from "./rate-limits";
 export * from "./consumption";
+export * from "./import-jobs";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { demoAccounts } from "../../server/services/demo/demo-accounts";
 import { ARTIFACTS, freshMeter } from "../fixtures";
-import { accountBody, asOperator, expect, londonDate, test, unique } from "./support";
+import { accountBody, asOperator, expect, londonDate, test, unique, uploadJob, waitForJob } from "./support";
 
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 const PROCESS = "/v1/data-import/account-import-process/process/";
@@ -64,9 +64,12 @@ test.describe("production's EnergyAccount in the console", () => {
       };
     };
     const rows = [row({}), row({ elec_register_tprs: "00001;2" }), row({ gas_shipper_mpid: "" })];
-    await page.getByLabel("Accounts file").setInputFiles({ name: "accounts.csv", mimeType: "text/csv", buffer: Buffer.from(csv(rows)) });
-    await expect(page.getByTestId("upload-result")).toContainText("1 staged, 0 updated, 2 with errors");
-    const errors = page.getByTestId("row-errors");
+    expect(decodeURIComponent((await page.getByRole("link", { name: "CSV template" }).getAttribute("href"))!)).toContain("elec_identifier,elec_mpid");
+    await uploadJob(page, code, "accounts.csv", csv(rows), { goto: false });
+    await waitForJob(page, 3);
+    await expect(page.getByTestId("job-counts")).toContainText("1 imported");
+    await page.getByRole("button", { name: "Show all failed rows" }).click();
+    const errors = page.getByTestId("failed-rows");
     const tpr = errors.getByRole("row").filter({ hasText: rows[1].external_account_number });
     await expect(tpr.getByRole("cell").nth(0)).toHaveText("3");
     await expect(tpr.getByRole("cell").nth(2)).toHaveText("elec_register_tprs");
@@ -75,8 +78,8 @@ test.describe("production's EnergyAccount in the console", () => {
     await expect(shipper.getByRole("cell").nth(2)).toHaveText("gas_shipper_mpid");
     await expect(shipper).toContainText("gas_shipper_mpid is required.");
 
-    expect(decodeURIComponent((await page.getByRole("link", { name: "CSV template" }).getAttribute("href"))!)).toContain("elec_identifier,elec_mpid");
     await shot(page, "upload-csv-error");
+    await page.goto(`/suppliers/${code}/imports`);
 
     await page.getByText("CSV columns and the production fields they fill").click();
     const columns = page.getByRole("table", { name: "CSV columns" });

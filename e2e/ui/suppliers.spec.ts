@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { accountBody, asOperator, asSupport, expect, londonDate, test, unique } from "./support";
+import { accountBody, asOperator, asSupport, expect, londonDate, test, unique, uploadJob, waitForJob } from "./support";
 
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 
@@ -182,50 +182,21 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("importing asks first: how many, that it cannot be undone, and whether customers are e-mailed", async ({ page, script, shot }) => {
-    const code = await newSupplier(page, { sendAutomatedEmails: true });
-    const externals = await stage(script, code, 3);
-    await page.goto(`/suppliers/${code}/imports`);
-    await expect(page.getByTestId("import-counts")).toContainText("3 accounts staged and waiting to be imported");
-
-    await page.getByRole("button", { name: "Import all staged (3)" }).click();
-    const dialog = page.getByRole("dialog", { name: "Import 3 staged accounts?" });
-    await expect(dialog).toContainText("cannot be undone");
-    await expect(dialog.getByTestId("import-confirm-emails")).toContainText(`Automated e-mails are on for ${code}`);
-    await shot(page, "imports-confirm-all");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId("import-result")).toHaveCount(0);
-    await expect(page.getByTestId("import-counts")).toContainText("3 accounts staged");
-
-    await page.getByLabel(`Select ${externals[0]}`).check();
-    await page.getByRole("button", { name: "Import selected (1)" }).click();
-    const one = page.getByRole("dialog", { name: "Import 1 selected account?" });
-    await one.getByRole("button", { name: "Import 1 account" }).click();
-    await expect(page.getByTestId("import-result")).toContainText("1 imported, 0 failed");
-    await expect(page.getByTestId("import-counts")).toContainText("2 accounts staged");
-
-    // A dry run changes nothing, so it does not ask.
-    await page.getByLabel("Dry run (validate, then roll back)").check();
-    await page.getByRole("button", { name: "Dry-run all staged (2)" }).click();
-    await expect(page.getByTestId("import-result")).toContainText("2 would import, 0 failed");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-  });
-
   test("a paused or complete supplier's imports page switches upload and import off, and says why per status", async ({ page, seed, shot }) => {
     await page.goto(`/suppliers/${seed.suppliers.complete}/imports`);
     await expect(page.getByText(`${seed.suppliers.complete} is Complete: its migration is finished`).first()).toBeVisible();
     await expect(page.getByText("until an operator resumes it")).toHaveCount(0);
     await expect(page.getByLabel("Accounts file")).toBeDisabled();
-    await expect(page.getByRole("button", { name: /^Import all staged/ })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Upload and import" })).toBeDisabled();
     await shot(page, "imports-complete");
 
     const code = await newSupplier(page);
     await trpc(page, "supplier.setStatus", { code, status: "Paused" });
     await page.goto(`/suppliers/${code}/imports`);
     await expect(page.getByText(`${code} is Paused: staging and importing are refused until an operator resumes it`).first()).toBeVisible();
-    await expect(page.getByLabel("Accounts file")).toBeDisabled();
-    await expect(page.getByLabel("Dry run (validate, then roll back)")).toBeDisabled();
+    // A job uploaded meanwhile waits and carries on by itself once the supplier is Ongoing.
+    await expect(page.getByText("Jobs wait meanwhile and carry on by themselves once it is Ongoing.")).toBeVisible();
+    await expect(page.getByLabel("Accounts file")).toBeEnabled();
   });
 
   test("CSV errors name the column in words, once, on the column the user filled", async ({ page, shot }) => {
@@ -245,9 +216,11 @@ test.describe("operator: errors, confirmations and stale screens", () => {
       ...over,
     });
     const file = csv([row({ external_account_number: "" }), row({ billing_postcode: "NOT A POSTCODE" })]);
-    await page.getByLabel("Accounts file").setInputFiles({ name: "accounts.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
-    await expect(page.getByTestId("upload-result")).toContainText("0 staged, 0 updated, 2 with errors");
-    const errors = page.getByTestId("row-errors");
+    await uploadJob(page, code, "accounts.csv", file, { goto: false });
+    await waitForJob(page, 2);
+    await expect(page.getByTestId("job-counts")).toContainText("0 imported");
+    await page.getByRole("button", { name: "Show all failed rows" }).click();
+    const errors = page.getByTestId("failed-rows");
     await expect(errors).toContainText("external_account_number is required.");
     await expect(errors).not.toContainText("Invalid input");
     const postcodeRows = errors.getByRole("row").filter({ hasText: "Enter a valid UK postcode." });

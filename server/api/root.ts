@@ -4,6 +4,7 @@ import { apiKeyRouter } from "./routers/api-key";
 import { auditRouter } from "./routers/audit";
 import { consumptionRouter } from "./routers/consumption";
 import { eventRouter } from "./routers/event";
+import { importJobRouter } from "./routers/import-job";
 import { productRouter } from "./routers/product";
 import { sessionRouter } from "./routers/session";
 import { supplierRouter } from "./routers/supplier";
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   session: sessionRouter,
   supplier: supplierRouter,
   accountImport: accountImportRouter,
+  importJob: importJobRouter,
   account: accountRouter,
   event: eventRouter,
   apiKey: apiKeyRouter,

@@ -60,3 +60,14 @@ export async function failJob(db: Db, job: Job, error: string, opts: { retryable
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy!)));
   return final;
 }
+
+/**
+ * Puts a job back on the queue to run again after `seconds`, as a continuation rather than a
+ * failure: its attempts are not spent (a long job works in slices, or waits for a paused supplier).
+ */
+export async function requeueJob(db: Db, job: Job, seconds: number) {
+  await db
+    .update(jobs)
+    .set({ status: "queued", attempts: 0, lastError: null, runAt: sql`now() + make_interval(secs => ${seconds})`, updatedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy!)));
+}

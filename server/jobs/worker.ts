@@ -1,14 +1,15 @@
 import { hostname } from "node:os";
 import type { Db } from "@/db/client";
 import { logger } from "../logger";
-import { claimJobs, completeJob, failJob, type Job } from "./queue";
+import { claimJobs, completeJob, failJob, type Job, requeueJob } from "./queue";
 
 /** Thrown by a handler for a failure that should not be retried. */
 export class PermanentJobError extends Error {}
 
 export type JobHandler = {
   queue: string;
-  run: (db: Db, job: Job) => Promise<void>;
+  /** Returning `{ requeueAfterSeconds }` continues the job later instead of completing it (no attempt spent). */
+  run: (db: Db, job: Job) => Promise<void | { requeueAfterSeconds: number }>;
   /** Records the final failure where users can see it (e.g. on the meter point). */
   onGiveUp: (db: Db, job: Job, error: string) => Promise<void>;
 };
@@ -52,8 +53,9 @@ export async function runOne(db: Db, handler: JobHandler, job: Job, backoffSecon
     return;
   }
   try {
-    await handler.run(db, job);
-    await completeJob(db, job);
+    const outcome = await handler.run(db, job);
+    if (outcome) await requeueJob(db, job, outcome.requeueAfterSeconds);
+    else await completeJob(db, job);
   } catch (err) {
     const message = (err as Error).message;
     const final = await failJob(db, job, message, { retryable: !(err instanceof PermanentJobError), backoffSeconds });

@@ -18,6 +18,17 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
     d.pending === 0
       ? "none waiting"
       : `${formatCount(d.pending)}${d.pending >= d.pendingCap ? "+" : ""} waiting${d.oldestPendingAgeSeconds !== null ? `, the oldest for ${formatSeconds(d.oldestPendingAgeSeconds)}` : ""}`;
+  if (d.bus === "none") {
+    return (
+      <div className="alert alert-info" role="status" aria-label="Event delivery">
+        <span>
+          <strong>Events are kept in the database</strong>
+          No event bus is configured for this platform, so events are not published anywhere: this log is where they are kept, every one of
+          them. Nothing is waiting and nothing is lost.
+        </span>
+      </div>
+    );
+  }
   if (d.relay === "delivering") {
     return (
       <div className="alert alert-ok" role="status" aria-label="Event delivery">

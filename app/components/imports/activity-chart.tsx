@@ -57,7 +57,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
           {ticks.map((t) => (
             <g key={t}>
               <line x1={pad.l} x2={W - pad.r} y1={y(t)} y2={y(t)} stroke="#e3e6ee" />
-              <text x={pad.l - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#7a8199">
+              <text x={pad.l - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#5c6379">
                 {formatCount(t)}
               </text>
             </g>
@@ -75,7 +75,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
           )}
           {days.map((d, i) =>
             i % every === 0 ? (
-              <text key={d.day} x={pad.l + i * slot + slot / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#7a8199">
+              <text key={d.day} x={pad.l + i * slot + slot / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#5c6379">
                 {formatDay(d.day).replace(/ \d{4}$/, "")}
               </text>
             ) : null,

@@ -1,6 +1,6 @@
 import { Table } from "@/app/components/ui/table";
 import { ACCOUNT_CSV_COLUMNS, type CsvGroup } from "@/server/services/console/account-csv-columns";
-import { Breakable } from "./upload-panel";
+import { Breakable } from "@/app/components/ui/breakable";
 
 const GROUP: Record<CsvGroup, string> = {
   account: "Account and billing",

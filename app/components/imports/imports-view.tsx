@@ -1,18 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { countOf, formatCount } from "@/app/components/ui/format";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { Card } from "@/app/components/ui/card";
 import { QueryState } from "@/app/components/ui/query-state";
 import { ActivityChart } from "./activity-chart";
+import { JobUpload } from "@/app/components/import-jobs/job-upload";
+import { JobsList } from "@/app/components/import-jobs/jobs-list";
 import { CsvColumns } from "./csv-columns";
-import { ImportPanel } from "./import-panel";
 import { ImportsTable } from "./imports-table";
 import type { ImportTableParams } from "./table-params";
-import { UploadPanel } from "./upload-panel";
 
 /** Why staging and importing are switched off, in the words of the supplier's status; none while Ongoing. */
 export function notOngoingReason(code: string, status: string): string | undefined {
@@ -26,7 +25,6 @@ export function ImportsView({ code, canEdit, table, tableKey }: { code: string; 
   const trpc = useTRPC();
   const supplier = useQuery(trpc.supplier.get.queryOptions({ code }));
   const activity = useQuery(trpc.accountImport.activity.queryOptions({ importSupplier: code, days: 30 }));
-  const [selected, setSelected] = useState<string[]>([]);
   return (
     <QueryState query={supplier}>
       {(s) => {
@@ -42,22 +40,12 @@ export function ImportsView({ code, canEdit, table, tableKey }: { code: string; 
             <Card id="chart-title" title="Imports over time" description="Accounts first staged, imported and failed per day (London time).">
               <QueryState query={activity}>{(days) => <ActivityChart days={days} />}</QueryState>
             </Card>
-            {canEdit && (
-              <div className="grid-2">
-                <UploadPanel code={code} disabledReason={notOngoing} />
-                <ImportPanel
-                  code={code}
-                  selected={selected}
-                  stagedCount={s.counts.staged}
-                  sendAutomatedEmails={s.sendAutomatedEmails}
-                  onDone={() => setSelected([])}
-                  disabledReason={notOngoing}
-                />
-              </div>
-            )}
+            {canEdit && <JobUpload code={code} disabledReason={s.status === "Complete" ? notOngoing : undefined} />}
+            {s.status === "Paused" && canEdit && <div className="alert alert-info">{notOngoing} Jobs wait meanwhile and carry on by themselves once it is Ongoing.</div>}
+            <JobsList code={code} />
             {canEdit && <CsvColumns />}
             {!canEdit && notOngoing && <div className="alert alert-info">{notOngoing}</div>}
-            <ImportsTable key={tableKey} code={code} params={table} selectable={canEdit && !notOngoing} selected={selected} onSelect={setSelected} />
+            <ImportsTable key={tableKey} code={code} params={table} selectable={false} selected={[]} onSelect={() => undefined} />
           </div>
         );
       }}

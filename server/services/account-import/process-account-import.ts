@@ -53,7 +53,7 @@ export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput)
       return JSON.parse(err.message) as ProcessResult;
     }
     const refusal = err instanceof ServiceError ? err : unstorable(err, ctx.requestId);
-    if (refusal?.kind === "validation") await recordFailure(ctx, organisationId, input, refusal);
+    if (refusal?.kind === "validation") await recordImportFailure(ctx, organisationId, input, refusal);
     throw refusal ?? err;
   }
 }
@@ -73,7 +73,8 @@ function unstorable(err: unknown, requestId: string): ServiceError | null {
   return new ServiceError("validation", "account_import_failed", detail, { errors: [{ detail, code: "account_import_failed", attr: null }] });
 }
 
-async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
+/** The import itself in the caller's transaction; a refusal is thrown, not recorded (see recordImportFailure). */
+export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
   const supplier = await findSupplier(tx, organisationId, input.import_supplier);
   assertMigrationOngoing(supplier);
   const [process] = await tx
@@ -135,18 +136,25 @@ function inWords(e: FieldError): FieldError {
   return e;
 }
 
-/** Cross-instance cap on concurrent imports: a fixed set of advisory-lock slots. */
-async function takeConcurrencySlot(tx: Db) {
+/** Takes one of the import slots for the transaction's life (re-entrant: a transaction holding one finds it again); false when all are busy. */
+export async function tryTakeImportSlot(tx: Db): Promise<boolean> {
   for (let slot = 0; slot < IMPORT_CONCURRENCY; slot++) {
     const [row] = await execRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${slot}) as ok`);
-    if (row?.ok) return;
+    if (row?.ok) return true;
   }
+  return false;
+}
+
+/** Cross-instance cap on concurrent imports: a fixed set of advisory-lock slots. */
+async function takeConcurrencySlot(tx: Db) {
+  if (await tryTakeImportSlot(tx)) return;
   throw new ServiceError("rate_limited", "import_concurrency_limit", `At most ${IMPORT_CONCURRENCY} imports run at once; retry shortly.`, {
     headers: { "Retry-After": "1" },
   });
 }
 
-async function recordFailure(ctx: Ctx, organisationId: number, input: ProcessAccountInput, err: ServiceError) {
+/** Records a refused import (error event, process marked failed) in its own transaction, or a savepoint of ctx's. */
+export async function recordImportFailure(ctx: Ctx, organisationId: number, input: ProcessAccountInput, err: ServiceError) {
   await withTransaction({ ...ctx, inTransaction: false }, async (tx) => {
     const type = input.dry_run ? "data_import.import_process.dry_run_error" : "data_import.import_process.error";
     await emit(tx, type, "v1", { resource_type: "account", external_identifier: input.external_account_number, error_code: err.code, error_detail: err.message }, { organisationId });

@@ -103,7 +103,7 @@ const PLAIN: Record<string, (name: string) => string> = {
  * Each problem once, against the column (CSV) or field (JSON) it concerns: a copied billing
  * address reports its problem on the billing column only, not again on the supply one.
  */
-function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
+export function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
   const seen = new Set<string>();
   const out: RowError[] = [];
   const copied = (e: FieldError, col: string | null) => Boolean(col?.startsWith("billing_") && e.attr?.startsWith("supply_addresses."));

@@ -64,4 +64,14 @@ describe("event delivery status", () => {
     await leaderBeat(stream, 31, true);
     expect(await getDeliveryStatus(w.ctx, { stream })).toMatchObject({ relay: "stopped", pending: w.ours });
   });
+
+  it("says no bus is configured when NATS_URL is unset and no relay is alive; with NATS_URL the relay's state stands", async () => {
+    const w = await world();
+    const stream = uniq("S");
+    expect(await getDeliveryStatus(w.ctx, { stream, natsConfigured: false })).toMatchObject({ bus: "none", relay: "stopped" });
+    expect(await getDeliveryStatus(w.ctx, { stream, natsConfigured: true })).toMatchObject({ bus: "nats", relay: "stopped", pending: w.ours });
+    // A relay run elsewhere (npm run relay) with this instance unconfigured: its alarm still shows.
+    await leaderBeat(stream, 1, false);
+    expect(await getDeliveryStatus(w.ctx, { stream, natsConfigured: false })).toMatchObject({ bus: "nats", relay: "disconnected" });
+  });
 });

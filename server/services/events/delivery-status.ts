@@ -19,6 +19,11 @@ export const PENDING_COUNT_CAP = 10_000;
 
 export type DeliveryStatus = {
   stream: string;
+  /**
+   * none: no NATS_URL here and no relay alive anywhere: the events table is the log and
+   * nothing is meant to be published (the embedded quick start), so nothing is "waiting".
+   */
+  bus: "nats" | "none";
   relay: RelayState;
   /** Seconds since the leader's last heartbeat, when there is a leader. */
   heartbeatAgeSeconds: number | null;
@@ -34,7 +39,7 @@ export type DeliveryStatus = {
  * the state row its leader keeps (any instance may answer) and the organisation's own
  * backlog. The relay's error text is not shown: it names infrastructure, not the tenant's data.
  */
-export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendingCap?: number } = {}): Promise<DeliveryStatus> {
+export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendingCap?: number; natsConfigured?: boolean } = {}): Promise<DeliveryStatus> {
   const organisationId = organisationOf(ctx);
   const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
   const cap = opts.pendingCap ?? PENDING_COUNT_CAP;
@@ -55,8 +60,10 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
   const ageOf = (d: Date | null | undefined) => (d ? Math.max(0, (now.getTime() - new Date(d).getTime()) / 1000) : null);
   const heartbeatAgeSeconds = state?.leader ? ageOf(state.heartbeatAt) : null;
   const alive = heartbeatAgeSeconds !== null && heartbeatAgeSeconds <= STALE_HEARTBEAT_SECONDS;
+  const natsConfigured = opts.natsConfigured ?? Boolean(process.env.NATS_URL);
   return {
     stream,
+    bus: natsConfigured || alive ? "nats" : "none",
     relay: !alive ? "stopped" : state.natsConnected ? "delivering" : "disconnected",
     heartbeatAgeSeconds,
     lastPublishedAt: state?.lastPublishedAt ?? null,

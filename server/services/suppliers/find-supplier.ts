@@ -11,7 +11,9 @@ export async function findSupplier(db: Db, organisationId: number, code: string,
     .select()
     .from(importSuppliers)
     .where(and(eq(importSuppliers.organisationId, organisationId), eq(importSuppliers.code, code)));
-  const [row] = opts.forUpdate ? await q.for("update") : await q;
+  // NO KEY UPDATE: serialises changes to the supplier without waiting on the KEY SHARE locks that
+  // every insert referencing it holds (import jobs keep such transactions open back to back).
+  const [row] = opts.forUpdate ? await q.for("no key update") : await q;
   if (!row) {
     throw new ServiceError("not_found", "import_supplier_not_found", `Import supplier '${code}' not found.`, {
       errors: [{ detail: `Import supplier '${code}' not found.`, code: "import_supplier_not_found", attr: "import_supplier" }],

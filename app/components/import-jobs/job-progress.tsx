@@ -1,0 +1,42 @@
+import { Badge } from "@/app/components/ui/badge";
+import { formatCount, formatSeconds } from "@/app/components/ui/format";
+import type { ImportJobView } from "@/server/services/import-jobs/get-import-job";
+
+const STATUS_TONE = { receiving: "info", running: "brand", paused: "warn", cancelled: "neutral", completed: "ok", failed: "danger" } as const;
+
+export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitingFor"> }) {
+  if (job.waitingFor) return <Badge value="waiting" tone="warn" label="Waiting: supplier paused" />;
+  return <Badge value={job.status} tone={STATUS_TONE[job.status]} label={job.status[0].toUpperCase() + job.status.slice(1)} />;
+}
+
+/** Handled of total, as a bar with imported (or valid) and failed shown apart. */
+export function JobProgress({ job, label }: { job: ImportJobView; label: string }) {
+  const total = Math.max(job.totalRows, 1);
+  const good = job.dryRun ? job.counts.valid : job.counts.imported;
+  const pct = (n: number) => `${(n / total) * 100}%`;
+  return (
+    <div>
+      <div className="row small" style={{ justifyContent: "space-between", marginBottom: 6 }}>
+        <span>
+          {formatCount(job.handled)} of {formatCount(job.totalRows)} handled · {formatCount(good)} {job.dryRun ? "valid" : "imported"} · {formatCount(job.counts.failed)} failed
+        </span>
+        <span className="muted">
+          {job.status === "running" && !job.waitingFor && job.rate > 0 ? `${job.rate}/s` : ""}
+          {job.etaSeconds !== null ? ` · about ${formatSeconds(job.etaSeconds)} to go` : ""}
+        </span>
+      </div>
+      <div
+        className="progress job-progress"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={job.totalRows}
+        aria-valuenow={job.handled}
+        aria-valuetext={`${job.handled} of ${job.totalRows} handled`}
+      >
+        <div style={{ width: pct(good) }} />
+        <div className="job-progress-failed" style={{ width: pct(job.counts.failed) }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { refreshAfterChange } from "@/app/components/trpc/query-client";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Breakable } from "@/app/components/ui/breakable";
+import { Card } from "@/app/components/ui/card";
+import { describeError } from "@/app/components/ui/errors";
+import { formatCount } from "@/app/components/ui/format";
+import { PayloadTree } from "@/app/components/ui/payload-tree";
+import { QueryState } from "@/app/components/ui/query-state";
+import { Table } from "@/app/components/ui/table";
+import type { ImportJobView } from "@/server/services/import-jobs/get-import-job";
+
+/** Failures grouped by code; a group's rows; a row's payload tree with its errors, to fix and retry (ADR 0405). */
+export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const live = job.status === "running" ? 3000 : false;
+  const groups = useQuery({ ...trpc.importJob.failureGroups.queryOptions({ id: job.id }), refetchInterval: live });
+  /** The group shown: a code, "" for every failed row, null for none. */
+  const [code, setCode] = useState<string | null>(null);
+  const [line, setLine] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.failureGroups.queryKey({ id: job.id }), trpc.importJob.failedRows.queryKey());
+  const retry = useMutation(
+    trpc.importJob.retryGroup.mutationOptions({
+      onSuccess: async (r) => (setMessage(`${formatCount(r.retried)} rows with ${r.code} are being retried.`), setCode(null), setLine(null), await refresh()),
+      onError: (e) => setMessage(describeError(e).detail),
+    }),
+  );
+  const canRetry = canEdit && job.status !== "cancelled" && job.status !== "failed";
+  return (
+    <Card
+      id="triage-title"
+      title="Failures"
+      description="Failed rows grouped by the code of their first error. Open a group to see its rows, and a row to see its payload with each error where it is."
+      action={
+        <a className="btn btn-sm" href={`/import-jobs/${job.id}/failures.csv`} download>
+          Export failures (CSV)
+        </a>
+      }
+      flush
+    >
+      {message && (
+        <div className="card-body">
+          <div className="alert alert-info" role="status">
+            {message}
+          </div>
+        </div>
+      )}
+      <QueryState query={groups} inCard live isEmpty={groups.data?.length === 0} empty={<div className="card-body muted">No failed rows.</div>}>
+        {(list) => (
+          <Table label="Failure groups" columns={["Code", "Step", "Rows", "Example", { label: "Actions", hidden: true }]} testId="failure-groups">
+            {list.map((g) => (
+              <tr key={g.code} aria-selected={g.code === code}>
+                <td className="mono">{g.code}</td>
+                <td>{g.step}</td>
+                <td>{formatCount(g.count)}</td>
+                <td>{g.example}</td>
+                <td className="row nowrap">
+                  <button type="button" className="btn btn-sm" onClick={() => (setCode(g.code), setLine(null))} aria-label={`Show rows failing with ${g.code}`}>
+                    Show rows
+                  </button>
+                  {canRetry && (
+                    <button type="button" className="btn btn-sm" disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id, code: g.code })} aria-label={`Retry group: the ${g.count} rows failing with ${g.code}`}>
+                      Retry group
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </QueryState>
+      {groups.data && groups.data.length > 0 && code === null && (
+        <div className="card-body">
+          <button type="button" className="btn btn-sm" onClick={() => setCode("")}>
+            Show all failed rows
+          </button>
+        </div>
+      )}
+      {code !== null && <GroupRows jobId={job.id} code={code} onOpen={setLine} />}
+      {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (m) => (setMessage(m), setLine(null), await refresh())} />}
+    </Card>
+  );
+}
+
+function GroupRows({ jobId, code, onOpen }: { jobId: number; code: string; onOpen: (line: number) => void }) {
+  const trpc = useTRPC();
+  const [after, setAfter] = useState(0);
+  useEffect(() => setAfter(0), [code]);
+  const rows = useQuery(trpc.importJob.failedRows.queryOptions({ id: jobId, code: code || undefined, afterLine: after }));
+  const title = code ? `Rows failing with ${code}` : "Every failed row";
+  return (
+    <div className="card-body stack">
+      <h3>{title}</h3>
+      <QueryState query={rows} isEmpty={rows.data?.items.length === 0} empty={<p className="muted">None left in this group.</p>}>
+        {(page) => (
+          <>
+            <Table label={title} columns={["Line", "External account", "Column or attr", "Detail", { label: "Actions", hidden: true }]} testId="failed-rows">
+              {page.items.flatMap((r) =>
+                (r.errors.length ? r.errors : [{ attr: null, column: null, code: r.errorCode ?? "failed", detail: "" }]).map((e, i) => (
+                  <tr key={`${r.line}-${i}`}>
+                    <td>{r.line}</td>
+                    <td className="mono">{r.externalAccountNumber ?? "—"}</td>
+                    <td className="mono">{(e.column ?? e.attr) ? <Breakable text={(e.column ?? e.attr)!} wrap="normal" /> : "—"}</td>
+                    <td>
+                      <Breakable text={e.detail} wrap="break-word" /> <span className="muted small">({e.code})</span>
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-sm" onClick={() => onOpen(r.line)} aria-label={`Open line ${r.line}`}>
+                        Open
+                      </button>
+                    </td>
+                  </tr>
+                )),
+              )}
+            </Table>
+            {page.nextAfterLine !== null && (
+              <button type="button" className="btn btn-sm" onClick={() => setAfter(page.nextAfterLine!)}>
+                Next rows
+              </button>
+            )}
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: number; canEdit: boolean; onFixed: (message: string) => Promise<void> }) {
+  const trpc = useTRPC();
+  const row = useQuery(trpc.importJob.row.queryOptions({ id: jobId, line }));
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fix = useMutation(
+    trpc.importJob.fixRow.mutationOptions({
+      onSuccess: () => onFixed(`Line ${line} was saved and is being retried.`),
+      onError: (e) => setError(describeError(e).detail),
+    }),
+  );
+  function save(payload: unknown) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(payload));
+    } catch {
+      setError("The account is not valid JSON.");
+      return;
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return setError("The account must be a JSON object.");
+    fix.mutate({ id: jobId, line, payload: parsed as Record<string, unknown> });
+  }
+  return (
+    <div className="card-body stack" data-testid="row-detail">
+      <h3>Line {line}</h3>
+      <QueryState query={row}>
+        {(r) => (
+          <div className="stack">
+            <ul className="small">
+              {r.errors.map((e, i) => (
+                <li key={i}>
+                  <span className="mono">{e.column ?? e.attr ?? "account"}</span>: {e.detail} <span className="muted">({e.code})</span>
+                </li>
+              ))}
+            </ul>
+            {r.tree ? <PayloadTree tree={r.tree} errors={r.errors} label={`Payload of line ${line}`} /> : <p className="muted">This line did not parse; nothing to show.</p>}
+            {canEdit && r.status === "failed" && (
+              <div className="stack">
+                <div className="field">
+                  <label htmlFor={`fix-${line}`}>Corrected account (JSON)</label>
+                  <textarea
+                    id={`fix-${line}`}
+                    className="fix-editor"
+                    value={text ?? JSON.stringify(r.payload ?? {}, null, 2)}
+                    onChange={(e) => setText(e.target.value)}
+                    spellCheck={false}
+                  />
+                </div>
+                {error && (
+                  <div className="alert alert-error" role="alert">
+                    {error}
+                  </div>
+                )}
+                <div>
+                  <button type="button" className="btn btn-primary" disabled={fix.isPending} onClick={() => save(text ?? JSON.stringify(r.payload ?? {}))}>
+                    Save and retry
+                  </button>
+                </div>
+              </div>
+            )}
+          </div>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { eq, sql } from "drizzle-orm";
+import { type ImportJobStatus, importJobRows, importJobs } from "@/db/schema";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { ServiceError } from "../../errors";
+import { findImportJob } from "./find-import-job";
+import { startLanes } from "./lanes";
+import { ImportJobIdInput } from "./schemas";
+
+function notNow(action: string, status: ImportJobStatus, dryRun = false) {
+  const what = dryRun ? "dry run" : "job";
+  return new ServiceError("precondition_failed", "import_job_state", `This ${what} is ${status}; it cannot be ${action}.`);
+}
+
+/** Pause: lanes finish the row in hand and stop; nothing else is staged or imported until it is resumed. */
+export async function pauseImportJob(ctx: Ctx, raw: ImportJobIdInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const { id } = ImportJobIdInput.parse(raw);
+  return withTransaction(ctx, async (tx) => {
+    const { job } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+    if (job.status !== "running") throw notNow("paused", job.status);
+    await tx.update(importJobs).set({ status: "paused", updatedAt: sql`now()` }).where(eq(importJobs.id, id));
+    return { id, status: "paused" as const };
+  });
+}
+
+/** Resume a paused job: a fresh set of lanes picks up the rows still pending. */
+export async function resumeImportJob(ctx: Ctx, raw: ImportJobIdInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const { id } = ImportJobIdInput.parse(raw);
+  return withTransaction(ctx, async (tx) => {
+    const { job } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+    if (!(await startLanes(tx, id, { from: ["paused"] }))) throw notNow("resumed", job.status);
+    return { id, status: "running" as const };
+  });
+}
+
+/** Cancel: what was done stays done; the rows not yet handled are never handled. Final. */
+export async function cancelImportJob(ctx: Ctx, raw: ImportJobIdInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const { id } = ImportJobIdInput.parse(raw);
+  return withTransaction(ctx, async (tx) => {
+    const { job } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+    if (job.status !== "running" && job.status !== "paused") throw notNow("cancelled", job.status);
+    await tx.update(importJobs).set({ status: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(importJobs.id, id));
+    return { id, status: "cancelled" as const };
+  });
+}
+
+/**
+ * Imports the rows a finished dry run found valid, without uploading the file again: the job
+ * becomes a real import, its valid rows pending; the invalid ones stay in triage.
+ */
+export async function importValidatedRows(ctx: Ctx, raw: ImportJobIdInput) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const { id } = ImportJobIdInput.parse(raw);
+  return withTransaction(ctx, async (tx) => {
+    const { job, supplierCode, supplierStatus } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+    if (!job.dryRun || job.status !== "completed") throw notNow("imported", job.status, job.dryRun);
+    if (supplierStatus === "Complete") throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplierCode} is Complete: no more accounts can be imported.`);
+    await tx.update(importJobs).set({ dryRun: false }).where(eq(importJobs.id, id));
+    await tx.execute(sql`update ${importJobRows} set status = 'pending' where job_id = ${id} and status = 'valid'`);
+    await startLanes(tx, id, { from: ["completed"] });
+    return { id, status: "running" as const };
+  });
+}

@@ -1,0 +1,77 @@
+import { Readable } from "node:stream";
+import Papa from "papaparse";
+import { ServiceError } from "../../errors";
+import { unknownCsvColumns } from "../console/account-csv";
+import { MAX_LINE_BYTES } from "./schemas";
+
+/** One account of the file: its line (JSON Lines) or spreadsheet row (CSV), and what it holds. */
+export type UploadedRow = { line: number; record: Record<string, unknown> | null; problem?: string };
+
+function tooLong(line: number): never {
+  throw new ServiceError("validation", "line_too_long", `Line ${line} is longer than ${MAX_LINE_BYTES} bytes; one account per line.`, {
+    errors: [{ attr: null, code: "line_too_long", detail: `Line ${line} is longer than ${MAX_LINE_BYTES} bytes.` }],
+  });
+}
+
+/** JSON Lines, read as it arrives: one account per line, blank lines skipped, numbered as the file's lines. */
+export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<UploadedRow> {
+  const decoder = new TextDecoder("utf-8");
+  let carry = "";
+  let line = 0;
+  const take = (text: string): UploadedRow | null => {
+    line += 1;
+    const trimmed = text.trim();
+    if (!trimmed) return null;
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      if (value && typeof value === "object" && !Array.isArray(value)) return { line, record: value as Record<string, unknown> };
+      return { line, record: null, problem: "This line is not a JSON object (one account per line)." };
+    } catch {
+      return { line, record: null, problem: "This line is not valid JSON." };
+    }
+  };
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    carry += done ? decoder.decode() : decoder.decode(value, { stream: true });
+    let nl: number;
+    while ((nl = carry.indexOf("\n")) >= 0) {
+      const row = take(carry.slice(0, nl));
+      carry = carry.slice(nl + 1);
+      if (row) yield row;
+    }
+    if (carry.length > MAX_LINE_BYTES) tooLong(line + 1);
+    if (done) break;
+  }
+  const last = take(carry);
+  if (last) yield last;
+}
+
+/** CSV with the documented header, parsed as it arrives; rows numbered as a spreadsheet shows them (header = 1). */
+export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator<UploadedRow> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
+    header: true,
+    skipEmptyLines: "greedy",
+    // The line ending is guessed from the first chunk; a CRLF file guessed as LF keeps a stray CR on each last cell.
+    transformHeader: (h: string) => h.trim(),
+    transform: (v: string) => (v.endsWith("\r") ? v.slice(0, -1) : v),
+  });
+  const input = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+  input.on("error", (err) => parser.destroy(err));
+  input.pipe(parser);
+  let row = 1;
+  for await (const cells of parser as AsyncIterable<Record<string, string>>) {
+    row += 1;
+    if (row === 2) {
+      const unknown = unknownCsvColumns(Object.keys(cells));
+      if (unknown.length) {
+        throw new ServiceError("validation", "unknown_column", `Unknown column(s): ${unknown.join(", ")}.`, {
+          errors: unknown.map((c) => ({ attr: c, code: "unknown_field", detail: `Unknown column '${c}'.` })),
+        });
+      }
+    }
+    const extra = (cells as Record<string, unknown>).__parsed_extra;
+    if (extra) yield { line: row, record: null, problem: "This row has more cells than the header has columns." };
+    else yield { line: row, record: cells };
+  }
+}

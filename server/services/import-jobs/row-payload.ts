@@ -1,0 +1,48 @@
+import type { ImportJobFormat, ImportJobRowError } from "@/db/schema";
+import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
+import { StageAccountInput } from "../account-import/account-schemas";
+import { csvColumnLocator, csvRecordToPayload } from "../console/account-csv";
+import { rowErrors } from "../console/stage-account-rows";
+
+export type PreparedRow = {
+  data: StageAccountInput | null;
+  external: string | null;
+  errors: ImportJobRowError[];
+  /** Names the CSV column an error's attr falls in (null for JSON rows and fixed payloads). */
+  columnOf: (attr: string | null) => string | null;
+};
+
+type RowSource = { record: Record<string, unknown> | null; fixedPayload: Record<string, unknown> | null };
+
+/**
+ * One stored row as the EnergyAccount staging takes: a CSV row mapped by its columns, a JSON line
+ * as sent, or the operator's fix; checked by the same schema as REST staging (no database).
+ */
+export function prepareRow(format: ImportJobFormat, supplierCode: string, row: RowSource): PreparedRow {
+  const none = () => null;
+  const csv = format === "csv" && !row.fixedPayload && row.record;
+  const columnOf = csv ? csvColumnLocator(row.record as Record<string, string>) : none;
+  const payload = row.fixedPayload ?? (csv ? csvRecordToPayload(row.record as Record<string, string>) : row.record);
+  if (!payload) return { data: null, external: null, errors: [{ attr: null, code: "parse_error", detail: "This line is not a JSON object.", column: null }], columnOf };
+  const external = typeof payload.external_account_number === "string" ? payload.external_account_number : null;
+  const fail = (errors: FieldError[]): PreparedRow => ({ data: null, external, errors: withColumns(errors, columnOf), columnOf });
+  if (payload.import_supplier !== undefined && payload.import_supplier !== supplierCode) {
+    return fail([{ attr: "import_supplier", code: "import_supplier_mismatch", detail: `This row is for import supplier '${String(payload.import_supplier)}', not '${supplierCode}'.` }]);
+  }
+  const parsed = safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplierCode });
+  if (!parsed.success) return fail(zodFieldErrors(parsed.error));
+  if (!external || external.trim() === "") {
+    return fail([{ attr: "external_account_number", code: external === null ? "required" : "blank", detail: "The external account number is the key of the import process; give it." }]);
+  }
+  return { data: parsed.data, external, errors: [], columnOf };
+}
+
+/** Each problem once, on the CSV column (or field) it concerns, worded as the console's uploads always were. */
+export function withColumns(errors: FieldError[], columnOf: (attr: string | null) => string | null): ImportJobRowError[] {
+  return rowErrors(errors, columnOf);
+}
+
+/** A refusal's errors as stored on the row: its field errors, else the refusal itself. */
+export function refusalErrors(err: ServiceError, columnOf: (attr: string | null) => string | null): ImportJobRowError[] {
+  return withColumns(err.errors.length ? err.errors : [{ detail: err.message, code: err.code, attr: null }], columnOf);
+}

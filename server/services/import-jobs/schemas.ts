@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { IMPORT_JOB_FORMATS } from "@/db/schema";
+import { SupplierCode } from "../suppliers/schemas";
+
+export const IMPORT_JOB_QUEUE = "import-job";
+/** A file of up to this many accounts is taken; more is refused at the first row past it. */
+export const MAX_JOB_ROWS = Number(process.env.IMPORT_JOB_MAX_ROWS ?? 500_000);
+/** One account (one JSON line or CSV record) may not be longer than this. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+export const CreateImportJobInput = z.strictObject({
+  importSupplier: SupplierCode,
+  format: z.enum(IMPORT_JOB_FORMATS),
+  fileName: z.string().trim().min(1).max(200),
+  dryRun: z.boolean().default(false),
+  sendRegistration: z.boolean().default(false),
+});
+export type CreateImportJobInput = z.input<typeof CreateImportJobInput>;
+
+export const ImportJobIdInput = z.strictObject({ id: z.number().int().positive() });
+export type ImportJobIdInput = z.input<typeof ImportJobIdInput>;
+
+export const ListImportJobsInput = z.strictObject({ importSupplier: SupplierCode.optional(), limit: z.number().int().min(1).max(100).default(20) });
+export type ListImportJobsInput = z.input<typeof ListImportJobsInput>;
+
+export const FailedRowsInput = z.strictObject({
+  id: z.number().int().positive(),
+  code: z.string().trim().min(1).max(200).optional(),
+  afterLine: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+export type FailedRowsInput = z.input<typeof FailedRowsInput>;
+
+export const JobRowInput = z.strictObject({ id: z.number().int().positive(), line: z.number().int().min(1) });
+export type JobRowInput = z.input<typeof JobRowInput>;
+
+export const FixJobRowInput = z.strictObject({
+  id: z.number().int().positive(),
+  line: z.number().int().min(1),
+  /** The corrected EnergyAccount (JSON object); validated when the row runs again. */
+  payload: z.record(z.string(), z.unknown()),
+});
+export type FixJobRowInput = z.input<typeof FixJobRowInput>;
+
+export const RetryGroupInput = z.strictObject({ id: z.number().int().positive(), code: z.string().trim().min(1).max(200) });
+export type RetryGroupInput = z.input<typeof RetryGroupInput>;

@@ -1,0 +1,75 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { type ImportJobRowError, importJobRows, importJobs } from "@/db/schema";
+import { type Ctx, actorLabel, organisationOf, requireWriter } from "../../context";
+import { ServiceError } from "../../errors";
+import { logger } from "../../logger";
+import { findSupplier } from "../suppliers/find-supplier";
+import { startLanes } from "./lanes";
+import { csvRows, jsonLines, type UploadedRow } from "./parse-upload";
+import { CreateImportJobInput, MAX_JOB_ROWS } from "./schemas";
+
+const INSERT_BATCH = 500;
+
+/**
+ * Receives an uploaded file as a job (ADR 0404): the body is read as it arrives and stored
+ * in batches as job rows (never the whole file in memory); then the job's lanes are queued
+ * and workers stage and import (or, for a dry run, validate) every row. A file that breaks
+ * off leaves a failed job with the rows received so far, none of them acted on.
+ */
+export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body: ReadableStream<Uint8Array>) {
+  requireWriter(ctx);
+  const organisationId = organisationOf(ctx);
+  const input = CreateImportJobInput.parse(raw);
+  const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
+  if (supplier.status === "Complete") {
+    throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplier.code} is Complete: no more accounts can be staged or imported.`);
+  }
+  const [job] = await ctx.db
+    .insert(importJobs)
+    .values({ organisationId, supplierId: supplier.id, format: input.format, fileName: input.fileName, dryRun: input.dryRun, sendRegistration: input.sendRegistration, createdBy: actorLabel(ctx.actor) })
+    .returning();
+  let total = 0;
+  try {
+    let batch: UploadedRow[] = [];
+    for await (const row of input.format === "csv" ? csvRows(body) : jsonLines(body)) {
+      if (++total > MAX_JOB_ROWS) {
+        throw new ServiceError("validation", "too_many_rows", `A job takes at most ${MAX_JOB_ROWS.toLocaleString("en-GB")} accounts; split the file.`);
+      }
+      batch.push(row);
+      if (batch.length >= INSERT_BATCH) {
+        await insertRows(ctx.db, job.id, batch);
+        batch = [];
+      }
+    }
+    if (batch.length) await insertRows(ctx.db, job.id, batch);
+    if (total === 0) throw new ServiceError("validation", "empty_file", "The file holds no accounts.");
+  } catch (err) {
+    const detail = err instanceof ServiceError ? err.message : "The upload broke off before the whole file arrived.";
+    await ctx.db.update(importJobs).set({ status: "failed", uploadError: detail, totalRows: total, updatedAt: sql`now()`, finishedAt: sql`now()` }).where(eq(importJobs.id, job.id));
+    if (!(err instanceof ServiceError)) logger.warn("import job upload failed", { jobId: job.id, err });
+    throw err instanceof ServiceError ? err : new ServiceError("validation", "upload_incomplete", detail);
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(importJobs).set({ totalRows: total, updatedAt: sql`now()` }).where(eq(importJobs.id, job.id));
+    await startLanes(tx as unknown as Db, job.id, { from: ["receiving"] });
+  });
+  const [saved] = await ctx.db.select().from(importJobs).where(and(eq(importJobs.id, job.id)));
+  return { id: saved.id, status: saved.status, totalRows: saved.totalRows, dryRun: saved.dryRun };
+}
+
+async function insertRows(db: Db, jobId: number, rows: UploadedRow[]) {
+  await db.insert(importJobRows).values(
+    rows.map((r) => {
+      const external = r.record?.external_account_number;
+      const errors: ImportJobRowError[] = r.problem ? [{ attr: null, code: "parse_error", detail: r.problem, column: null }] : [];
+      return {
+        jobId,
+        line: r.line,
+        externalAccountNumber: typeof external === "string" && external ? external.slice(0, 200) : null,
+        record: r.record,
+        ...(r.problem ? { status: "failed" as const, step: "validation" as const, errorCode: "parse_error", errors, processedAt: sql`now()` } : {}),
+      };
+    }),
+  );
+}
