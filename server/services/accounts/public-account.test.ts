@@ -71,11 +71,11 @@ describe("GET /v1/accounts/<number>/ authentication", () => {
     expect((await get(otherAccount.accountNumber, basic(other.apiKey))).status).toBe(200);
   });
 
-  it("answers a NUL byte (%00) in the account number with a 404, not a database error", async () => {
+  it("answers a NUL byte (%00) in the account number with 400 null_character, not a database error", async () => {
     for (const number of ["\0", `${account.accountNumber}\0`]) {
       const res = await get(number, basic(org.apiKey));
-      expect(res.status).toBe(404);
-      expect(res.json).toMatchObject({ code: "account_not_found", errors: [] });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: "null_character", errors: [expect.objectContaining({ attr: "account", code: "null_character" })] });
     }
   });
 });

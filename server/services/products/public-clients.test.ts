@@ -112,22 +112,21 @@ describe("the documented datetime range starts at year 1", () => {
 });
 
 describe("a NUL byte (%00) in a path segment", () => {
-  it("is a 404 for the product, not a database error", async () => {
+  it("is a 400 null_character at the segment on the product route, as in any field (issue 18)", async () => {
     const res = await call(productDetail, "/v1/products/%00/", { params: { product: "\0" } });
-    expect(res.status).toBe(404);
-    expect(res.json).toMatchObject({ code: "product_not_found", errors: [] });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: "null_character", errors: [expect.objectContaining({ attr: "product", code: "null_character" })] });
   });
 
-  it("is a 404 product_not_found or tariff_not_found on the rate routes", async () => {
+  it("is a 400 null_character on the rate routes too", async () => {
     const badProduct = await rates("", `${P}\0`);
-    expect(badProduct.status).toBe(404);
-    expect(badProduct.json.code).toBe("product_not_found");
+    expect(badProduct.status).toBe(400);
+    expect(badProduct.json.code).toBe("null_character");
     const badTariff = await rates("", P, `${E1}\0`);
-    expect(badTariff.status).toBe(404);
-    expect(badTariff.json.code).toBe("tariff_not_found");
+    expect(badTariff.status).toBe(400);
+    expect(badTariff.json.errors).toEqual([expect.objectContaining({ attr: "tariff", code: "null_character" })]);
     const gas = await call(gasStanding, `/v1/products/${P}/gas-tariffs/%00/standing-charges/`, { params: { product: P, tariff: "\0" } });
-    expect(gas.status).toBe(404);
-    expect(gas.json.code).toBe("tariff_not_found");
+    expect(gas.status).toBe(400);
     const ok = await call(gasStanding, `/v1/products/${P}/gas-tariffs/${G1}/standing-charges/`, { params: { product: P, tariff: G1 } });
     expect(ok.status).toBe(200);
   });
