@@ -158,7 +158,7 @@ async function main() {
   // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
-  const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "false" }, probe: "/v1/openapi.json" });
+  const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "true" } /* the import-job phase runs on the server's workers; the others only poll idle queues */, probe: "/v1/openapi.json" });
   try {
     if (process.env.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
     const token = await obtainToken(server.base, apiKey);

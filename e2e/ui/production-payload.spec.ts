@@ -29,6 +29,7 @@ test.describe("production's EnergyAccount in the console", () => {
   test.use(asOperator);
 
   test("a CSV upload fills production's fields, and a problem is named on its row and column", async ({ page, shot }) => {
+    test.setTimeout(180_000);
     const code = await newSupplier(page);
     await page.goto(`/suppliers/${code}/imports`);
     const row = (over: Record<string, string>) => {

@@ -200,6 +200,7 @@ test.describe("operator: errors, confirmations and stale screens", () => {
   });
 
   test("CSV errors name the column in words, once, on the column the user filled", async ({ page, shot }) => {
+    test.setTimeout(180_000);
     const code = await newSupplier(page);
     await page.goto(`/suppliers/${code}/imports`);
     const row = (over: Record<string, string>) => ({

@@ -19,6 +19,12 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
   const qc = useQueryClient();
   const live = job.status === "running" ? 3000 : false;
   const groups = useQuery({ ...trpc.importJob.failureGroups.queryOptions({ id: job.id }), refetchInterval: live });
+  // The job's own refresh says when its failures changed (also the last ones, as it completes): read the groups again then.
+  const failed = job.counts.failed;
+  const refetchGroups = groups.refetch;
+  useEffect(() => {
+    void refetchGroups();
+  }, [failed, refetchGroups]);
   /** The group shown: a code, "" for every failed row, null for none. */
   const [code, setCode] = useState<string | null>(null);
   const [line, setLine] = useState<number | null>(null);
