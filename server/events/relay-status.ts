@@ -29,6 +29,21 @@ export const RelayStatus = z.object({
 });
 export type RelayStatus = z.infer<typeof RelayStatus>;
 
+/**
+ * What `GET /v1/events/relay-status/` shows: it answers without credentials and the log spans
+ * every organisation, so the head of the log is given by position and age only, never by the
+ * event's id, type or error (which could name another organisation's account).
+ */
+export const PublicRelayStatus = RelayStatus.extend({
+  oldest_unpublished: z.object({ seq: z.int(), created_at: z.string(), attempts: z.int() }).nullable(),
+});
+export type PublicRelayStatus = z.infer<typeof PublicRelayStatus>;
+
+export function publicRelayStatus(status: RelayStatus): PublicRelayStatus {
+  const head = status.oldest_unpublished;
+  return { ...status, oldest_unpublished: head && { seq: head.seq, created_at: head.created_at, attempts: head.attempts } };
+}
+
 /** A leader that has not written its heartbeat for this long is taken for dead. */
 export const STALE_HEARTBEAT_SECONDS = 30;
 

@@ -218,7 +218,10 @@ describe("events relay to JetStream", () => {
       expect(behind.json).toMatchObject({ stream: "STATUS", relay_configured: true, healthy: false, max_lag_seconds: 60 });
       expect(behind.json.unpublished_count).toBeGreaterThanOrEqual(3);
       expect(behind.json.oldest_unpublished_age_seconds).toBeGreaterThanOrEqual(299);
-      expect(behind.json.oldest_unpublished).toMatchObject({ type: "account.updated", version: "v1", attempts: 0 });
+      // Unauthenticated and across organisations: the head is given by position and age, not by what it is.
+      expect(Object.keys(behind.json.oldest_unpublished).sort()).toEqual(["attempts", "created_at", "seq"]);
+      expect(behind.json.oldest_unpublished).toMatchObject({ attempts: 0 });
+      expect(JSON.stringify(behind.json)).not.toContain(account);
 
       const r = relay("STATUS").start();
       await waitPublished(t.db, ids);

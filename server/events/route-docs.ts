@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RouteDoc } from "@/server/rest/openapi/types";
-import { RelayStatus } from "./relay-status";
+import { PublicRelayStatus } from "./relay-status";
 
 const TAGS = ["Events"];
 
@@ -28,8 +28,8 @@ export const eventsRouteDocs: RouteDoc[] = [
     tags: TAGS,
     auth: "none",
     responses: {
-      200: { description: "The relay is keeping up (or is not configured).", schema: RelayStatus },
-      503: { description: "The relay is behind or not running.", schema: RelayStatus },
+      200: { description: "The relay is keeping up (or is not configured).", schema: PublicRelayStatus },
+      503: { description: "The relay is behind or not running.", schema: PublicRelayStatus },
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { getRelayStatus } from "@/server/events/relay-status";
+import { getRelayStatus, publicRelayStatus } from "@/server/events/relay-status";
 import { restRoute } from "@/server/rest/handler";
 import { otherMethods } from "@/server/rest/methods";
 
@@ -8,7 +8,7 @@ export const GET = restRoute({
   auth: "none",
   handle: async ({ ctx }) => {
     const status = await getRelayStatus(ctx.db);
-    return { status: status.healthy ? 200 : 503, body: status, headers: { "cache-control": "no-store" } };
+    return { status: status.healthy ? 200 : 503, body: publicRelayStatus(status), headers: { "cache-control": "no-store" } };
   },
 });
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
