@@ -11,6 +11,9 @@ import { callerFor } from "@/server/api/test/callers";
 import { useTestDb, uniq } from "@/test/db";
 import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/fixtures";
 import { call } from "@/test/http";
+import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consumption/test-meters";
+import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 
 /**
  * Issue 18's isolation test: two organisations with every kind of record; each API key and
@@ -87,6 +90,13 @@ async function tenant(label: string) {
   const notes = await callerFor(t.db, support).account.notes({ accountNumber: account.accountNumber });
   const events = await callerFor(t.db, support).event.list({ accountNumber: account.accountNumber });
   const keys = await callerFor(t.db, support).apiKey.list({});
+  // A meter point with half-hourly reads on each fuel, and a finished import job with a failed row (line 2).
+  const meter = await makeMeterAccount(org);
+  await loadCsv(org, intervalCsv(meter.mpan, meter.elecSerial, "2026-11-01T00:00:00Z", 48, () => "0.5"));
+  await loadCsv(org, intervalCsv(meter.mprn, meter.gasSerial, "2026-11-01T00:00:00Z", 48, () => "1.5"));
+  const failing = accountPayload(supplier.code, uniq(`${label}JOB`), { billing_name: `Job ${mark}`, billing_postcode: "XX" });
+  const job = await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: `${mark}.jsonl` }, bodyOf(jsonl([accountPayload(supplier.code, uniq(`${label}JOBOK`)), failing])));
+  await drainLanes(t.db);
   return {
     label,
     mark,
@@ -105,11 +115,17 @@ async function tenant(label: string) {
     noteId: notes.items[0].id,
     statementId: records.statements.items[0].id,
     eventId: events.items[0].id,
+    meter,
+    jobId: job.id,
+    failing,
   };
 }
 
 /** Every row of the organisation's, in every table that holds organisation data (a new table must be placed here). */
-const PLATFORM_WIDE = new Set(["settings", "products", "tariffs", "tariff_rates", "product_catalogue_state", "event_relay_state", "auth_rate_limits", "payment_vendor_failures"]);
+const PLATFORM_WIDE = new Set([
+  // The relay's delivery stamps: seq ranges and times, no organisation's data (its pending rows carry organisation_id).
+  "event_deliveries",
+  "settings", "products", "tariffs", "tariff_rates", "product_catalogue_state", "event_relay_state", "auth_rate_limits", "payment_vendor_failures"]);
 /**
  * Columns the platform's own background work moves on a shared test database (the relay
  * publishing events, workers running queued jobs and registrations started by other test
@@ -133,7 +149,12 @@ async function snapshot(org: OrgFixture) {
     else if (has("account_id")) where = sql`account_id in ${accounts}`;
     else if (has("supplier_id")) where = sql`supplier_id in (select id from import_suppliers where organisation_id = ${org.id})`;
     else if (has("meter_point_id")) where = sql`meter_point_id in (select id from meter_points where account_id in ${accounts})`;
-    else if (name === "jobs") where = sql`(payload->>'organisation_id')::int = ${org.id} or (payload->>'registration_id')::int in (select id from meter_point_registrations where account_id in ${accounts})`;
+    // Sessions belong to a console user, interval reads to a consumption meter, job rows to an import job.
+    else if (name === "console_sessions") where = sql`user_id in (select id from console_users where organisation_id = ${org.id})`;
+    else if (has("meter_id")) where = sql`meter_id in (select id from consumption_meters where organisation_id = ${org.id})`;
+    else if (name === "import_job_rows") where = sql`job_id in (select id from import_jobs where organisation_id = ${org.id})`;
+    else if (name === "jobs")
+      where = sql`(payload->>'organisation_id')::int = ${org.id} or (payload->>'registration_id')::int in (select id from meter_point_registrations where account_id in ${accounts}) or (payload->>'importJobId')::int in (select id from import_jobs where organisation_id = ${org.id})`;
     else {
       expect(PLATFORM_WIDE, `table ${name} holds organisation data: scope it in the isolation snapshot`).toContain(name);
       continue;
@@ -146,7 +167,21 @@ async function snapshot(org: OrgFixture) {
 }
 
 /** Strings of the victim's that the attacker never sends: none may appear in any answer. */
-const secretsOf = (v: Tenant) => [v.mark, v.org.number, v.account.accountNumber, v.account.mpan!, v.account.mprn!, v.dir, v.extraKey.key];
+const secretsOf = (v: Tenant) => [
+  v.mark,
+  v.org.number,
+  v.account.accountNumber,
+  v.account.mpan!,
+  v.account.mprn!,
+  v.dir,
+  v.extraKey.key,
+  v.meter.accountNumber,
+  v.meter.mpan,
+  v.meter.mprn,
+  v.meter.elecSerial,
+  v.meter.gasSerial,
+  v.failing.external_account_number!,
+];
 
 type Outcome = "not_found" | "empty" | "refused" | "no_tenant_data";
 /** `expected`: the documented status when it is not 404 (a path refused on the caller's own account). */
@@ -183,6 +218,30 @@ const REST: Record<string, RestCase> = {
         }
       }
       return out;
+    },
+  },
+  "(console)/import-jobs/[id]/failures.csv/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const { GET } = await importRoute("(console)/import-jobs/[id]/failures.csv/route.ts");
+      const out = [];
+      for (const user of [a.operator, a.support]) {
+        signIn(user);
+        const res = await GET(new Request(`http://localhost/import-jobs/${v.jobId}/failures.csv`), { params: Promise.resolve({ id: String(v.jobId) }) });
+        out.push({ status: res.status, body: await res.text(), sent: String(v.jobId) });
+      }
+      return out;
+    },
+  },
+  "(console)/import-jobs/upload/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const { POST } = await importRoute("(console)/import-jobs/upload/route.ts");
+      signIn(a.operator);
+      const url = `http://localhost/import-jobs/upload?supplier=${encodeURIComponent(v.supplier.code)}&format=jsonl&name=x.jsonl`;
+      const body = JSON.stringify(accountPayload(v.supplier.code, v.stagedExternal));
+      const res = await POST(new Request(url, { method: "POST", body, headers: { "content-type": "application/x-ndjson" } }), { params: Promise.resolve({}) });
+      return [{ status: res.status, body: await res.text(), sent: url + body }];
     },
   },
   "api/auth/[...nextauth]/route.ts": { outcome: "no_tenant_data", why: "Auth.js sign-in: takes an e-mail and password, names no organisation's records" },
@@ -276,6 +335,29 @@ const REST: Record<string, RestCase> = {
       await rest("v2/data-import/accounts/[supplier]/[external]/route.ts", "GET", a, { params: supAndExt(v) }),
     ],
   },
+  "v1/electricity-meter-points/[mpan]/route.ts": { outcome: "not_found", run: async (a, v) => [await rest("v1/electricity-meter-points/[mpan]/route.ts", "GET", a, { params: { mpan: v.meter.mpan } })] },
+  "v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const file = "v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route.ts";
+      const url = "/x?period_from=2026-11-01T00:00:00Z&period_to=2026-11-02T00:00:00Z&group_by=day";
+      return [
+        await rest(file, "GET", a, { params: { mpan: v.meter.mpan, serial: v.meter.elecSerial }, url }),
+        // The victim's serial under the caller's own meter point.
+        await rest(file, "GET", a, { params: { mpan: a.meter.mpan, serial: v.meter.elecSerial }, url }),
+      ];
+    },
+  },
+  "v1/gas-meter-points/[mprn]/meters/[serial]/consumption/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const file = "v1/gas-meter-points/[mprn]/meters/[serial]/consumption/route.ts";
+      return [
+        await rest(file, "GET", a, { params: { mprn: v.meter.mprn, serial: v.meter.gasSerial }, url: "/x?order_by=period" }),
+        await rest(file, "GET", a, { params: { mprn: a.meter.mprn, serial: v.meter.gasSerial }, url: "/x?group_by=month" }),
+      ];
+    },
+  },
   "v1/events/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/openapi.json/route.ts", "GET", a)] },
   "v1/events/relay-status/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/relay-status/route.ts", "GET", a)] },
   "v1/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/openapi.json/route.ts", "GET", a)] },
@@ -321,6 +403,31 @@ const TRPC: Record<string, TrpcCase> = {
   "apiKey.invalidate": { outcome: "not_found", input: (_a, v) => v.keyIds.map((keyId) => ({ keyId })) },
   "audit.list": { outcome: "empty", input: (_a, v) => [{}, { entityType: "import_supplier", entityId: v.supplier.code }] },
   "product.list": { outcome: "no_tenant_data", input: () => [{}] },
+  "consumption.upload": {
+    outcome: "not_found",
+    input: (a, v) => [
+      { accountNumber: v.meter.accountNumber, mpxn: v.meter.mpan, format: "csv", content: intervalCsv(v.meter.mpan, v.meter.elecSerial, "2026-11-03T00:00:00Z", 2, () => "9") },
+      // The caller's own account, the victim's meter point.
+      { accountNumber: a.meter.accountNumber, mpxn: v.meter.mpan, format: "csv", content: intervalCsv(v.meter.mpan, v.meter.elecSerial, "2026-11-03T00:00:00Z", 2, () => "9") },
+      { accountNumber: v.meter.accountNumber, mpxn: v.meter.mprn, format: "json", content: JSON.stringify([{ mpxn: v.meter.mprn, serial_number: v.meter.gasSerial, interval_start: "2026-11-03T00:00:00Z", consumption: "9" }]) },
+    ],
+  },
+  "importJob.list": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code }] },
+  "importJob.get": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.failureGroups": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.failedRows": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }, { id: v.jobId, code: "invalid_postcode" }] },
+  "importJob.row": { outcome: "not_found", input: (_a, v) => [1, 2].map((line) => ({ id: v.jobId, line })) },
+  "importJob.dashboard": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code }] },
+  "importJob.pause": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.resume": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.cancel": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.importValidated": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.fixRow": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId, line: 2, payload: { ...accountPayload(v.supplier.code, v.failing.external_account_number!), billing_postcode: "SW1A 1AA" } }] },
+  "importJob.retryGroup": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId, code: "invalid_postcode" }] },
+};
+
+const signIn = (user: User) => {
+  signedIn.user = { id: user.id, organisationId: user.organisationId, role: user.role, email: user.email, name: user.name };
 };
 
 /** Drives one procedure through the tRPC route handler, signed in as `user`, the way the console's client does. */

@@ -7,7 +7,7 @@ import { uniq, useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/fixtures";
 import { badQueryValue, badSegment } from "./bad-values";
 import { mutated } from "./mutate";
-import { FUZZ_RUNS, type FuzzWorld, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
+import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 
 /**
  * Issue 18's fuzz suite, REST half: every route under app/ (found from the route tree, so a new
@@ -37,6 +37,8 @@ type Spec = {
   extraKeys?: (string | number)[][];
   /** Query parameters the route reads. */
   query?: string[];
+  /** A valid query string: each parameter is kept, left out or made bad per run. */
+  validQuery?: (w: FuzzWorld) => Record<string, string>;
   /** How the route is authenticated: the API key (default), a console session, or none. */
   auth?: "token" | "session" | "none";
   /** The documented error body of this route when it is not the standard shape. */
@@ -48,10 +50,20 @@ const listParams = (w: FuzzWorld) => ({ supplier: w.supplier.code });
 const accountParams = (w: FuzzWorld) => ({ supplier: w.supplier.code, external: w.account.externalAccountNumber });
 const RATE_LIST = { params: () => ({ product: "VAR-22-11-01", tariff: "E-1R-VAR-22-11-01-C" }), query: ["period_from", "period_to", "page_size", "page"], auth: "none" as const };
 const LIST = { params: listParams, query: ["page_size", "after"] };
+const CONSUMPTION_QUERY = ["period_from", "period_to", "page", "page_size", "order_by", "group_by"];
+const consumptionQuery = () => ({ period_from: "2026-11-01T00:00:00Z", period_to: "2026-11-02T00:00:00Z", group_by: "hour", page_size: "10", order_by: "period" });
 
 /** Every route of the app, by its folder under app/. */
 const ROUTES: Record<string, Spec> = {
   "(console)/accounts/[number]/documents/[kind]/[id]": { params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }), query: ["index"], auth: "session" },
+  "(console)/import-jobs/[id]/failures.csv": { params: (w) => ({ id: String(w.job.id) }), auth: "session" },
+  // The body is the file itself: one JSON line (the valid body) is a JSON Lines file of one account.
+  "(console)/import-jobs/upload": {
+    body: (w) => accountPayload(w.supplier.code, uniq("UP")),
+    query: ["supplier", "format", "name", "dryRun", "registration"],
+    validQuery: (w) => ({ supplier: w.supplier.code, format: "jsonl", name: "fuzz.jsonl", dryRun: "1" }),
+    auth: "session",
+  },
   "api/auth/[...nextauth]": { params: () => ({ nextauth: ["session"] }), body: () => ({ email: "x@example.com", password: "x" }), auth: "none", errorShape: "authjs" },
   "api/trpc/[trpc]": { params: () => ({ trpc: "supplier.get" }), body: (w) => ({ json: { code: w.supplier.code } }), query: ["input", "batch"], auth: "session", errorShape: "trpc" },
   "healthz": { auth: "none" },
@@ -84,6 +96,17 @@ const ROUTES: Record<string, Spec> = {
     extraKeys: [["check_previously_added"], ["force_add_to_current_statement"], ["transactions", 0, "tax_items"]],
   },
   "v1/data-import/validate-account": { body: (w) => accountPayload(w.supplier.code) },
+  "v1/electricity-meter-points/[mpan]": { params: (w) => ({ mpan: w.meter.mpan }) },
+  "v1/electricity-meter-points/[mpan]/meters/[serial]/consumption": {
+    params: (w) => ({ mpan: w.meter.mpan, serial: w.meter.elecSerial }),
+    query: CONSUMPTION_QUERY,
+    validQuery: consumptionQuery,
+  },
+  "v1/gas-meter-points/[mprn]/meters/[serial]/consumption": {
+    params: (w) => ({ mprn: w.meter.mprn, serial: w.meter.gasSerial }),
+    query: CONSUMPTION_QUERY,
+    validQuery: () => ({ ...consumptionQuery(), group_by: "day", order_by: "-period", page: "1" }),
+  },
   "v1/events/openapi.json": { auth: "none" },
   "v1/events/relay-status": { auth: "none" },
   "v1/graphql": { body: (w) => ({ query: `mutation { obtainKrakenToken(input: {APIKey: "${w.auth.slice(6)}"}) { token } }` }), auth: "none", errorShape: "graphql" },
@@ -142,7 +165,15 @@ function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case>
     ),
   ) as fc.Arbitrary<Record<string, string | string[]>>;
   const keys = [...(spec.query ?? []), "page_size", "unknown"];
-  const query = fc.array(fc.tuple(fc.constantFrom(...keys), badQueryValue), { maxLength: 3 });
+  const bad = fc.array(fc.tuple(fc.constantFrom(...keys), badQueryValue), { maxLength: 3 });
+  // From the valid query string: each parameter kept (mostly), left out or made bad, plus bad extras.
+  const validQuery = Object.entries(spec.validQuery?.(world) ?? {});
+  const kept = fc.tuple(
+    ...validQuery.map(([k, v]) =>
+      fc.oneof({ weight: 4, arbitrary: fc.constant([[k, v]] as [string, string][]) }, { weight: 1, arbitrary: fc.constant([] as [string, string][]) }, { weight: 2, arbitrary: badQueryValue.map((b) => [[k, b]] as [string, string][]) }),
+    ),
+  );
+  const query = validQuery.length ? fc.tuple(kept, bad).map(([k, b]) => [...k.flat(), ...b]) : bad;
   const writes = method === "POST" || method === "PUT" || method === "PATCH";
   const base = writes && spec.body ? spec.body(world) : undefined;
   const body: fc.Arbitrary<{ body?: unknown; raw?: string }> = !writes
@@ -218,7 +249,7 @@ describe("fuzz: every REST route", () => {
             expectDocumentedError(spec, res, body, what);
             if (!writes) return;
             const { was, now } = (await state.after(false))!;
-            expect(now, `${what}: a refused request changed what is stored`).toBe(was);
+            expect(now, `${what}: a refused request changed what is stored (${changedParts(was, now)})`).toBe(was);
           }),
           { ...fuzzParams(n), numRuns: method === main ? FUZZ_RUNS : Math.max(2, Math.ceil(FUZZ_RUNS / 10)) },
         );

@@ -6,8 +6,9 @@ import { appRouter } from "@/server/api/root";
 import { useTestDb } from "@/test/db";
 import { ACCOUNT_CSV_COLUMNS } from "@/server/services/console/account-csv";
 import { accountPayload, meterIds } from "@/test/fixtures";
+import { intervalCsv } from "@/server/services/consumption/test-meters";
 import { mutated } from "./mutate";
-import { FUZZ_RUNS, type FuzzWorld, describeCase, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
+import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 
 /**
  * Issue 18's fuzz suite, tRPC half: every procedure of the console's router (read from the
@@ -72,6 +73,27 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "apiKey.invalidate": (w) => ({ keyId: w.org.apiKeyId }),
   "audit.list": () => ({ entityType: "supplier", entityId: "x", cursor: null, limit: 10, direction: "forward" }),
   "product.list": () => ({ search: "VAR", brand: "OCTOPUS_ENERGY", cursor: null, limit: 10, direction: "forward" }),
+  "consumption.upload": (w) => [
+    { accountNumber: w.meter.accountNumber, mpxn: w.meter.mpan, fileName: "reads.csv", format: "csv", content: intervalCsv(w.meter.mpan, w.meter.elecSerial, "2026-11-02T00:00:00Z", 4, () => "0.25") },
+    {
+      accountNumber: w.meter.accountNumber,
+      mpxn: w.meter.mprn,
+      format: "json",
+      content: JSON.stringify([{ mpxn: w.meter.mprn, serial_number: w.meter.gasSerial, interval_start: "2026-11-02T00:00:00Z", consumption: "1.5" }]),
+    },
+  ],
+  "importJob.list": (w) => ({ importSupplier: w.supplier.code, limit: 10 }),
+  "importJob.get": (w) => ({ id: w.job.id }),
+  "importJob.failureGroups": (w) => ({ id: w.job.id }),
+  "importJob.failedRows": (w) => ({ id: w.job.id, code: "invalid_postcode", afterLine: 0, limit: 10 }),
+  "importJob.row": (w) => ({ id: w.job.id, line: 2 }),
+  "importJob.dashboard": (w) => ({ importSupplier: w.supplier.code, minutes: 60 }),
+  "importJob.pause": (w) => ({ id: w.job.id }),
+  "importJob.resume": (w) => ({ id: w.job.id }),
+  "importJob.cancel": (w) => ({ id: w.job.id }),
+  "importJob.importValidated": (w) => ({ id: w.job.id }),
+  "importJob.fixRow": (w) => ({ id: w.job.id, line: 2, payload: { ...w.failing, billing_postcode: "SW1A 1AA" } }),
+  "importJob.retryGroup": (w) => ({ id: w.job.id, code: "invalid_postcode" }),
 };
 
 /** Procedures whose valid input is a change the fuzzer must not make for real: their mutated inputs keep a bad value. */
@@ -148,7 +170,7 @@ describe("fuzz: every tRPC procedure", () => {
           if (res.status < 400) return void (await state.after(true));
           expect(TrpcError.safeParse(JSON.parse(res.text)).success, `${what}: not the error shape`).toBe(true);
           const { was, now } = (await state.after(false))!;
-          expect(now, `${what}: a refused call changed what is stored`).toBe(was);
+          expect(now, `${what}: a refused call changed what is stored (${changedParts(was, now)})`).toBe(was);
         }),
         fuzzParams(name.length),
       );

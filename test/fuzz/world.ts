@@ -11,6 +11,9 @@ import { uniq } from "@/test/db";
 import { accountPayload, makeSupplier, makeUser } from "@/test/fixtures";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
+import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consumption/test-meters";
+import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 
 /** Runs per route or procedure: small in `npm test`, nightly-sized with FUZZ_RUNS=100000. */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS || 10);
@@ -30,7 +33,15 @@ export async function fuzzWorld(db: Db) {
   await stageAccount(org.ctx, staged);
   const paused = await makeSupplier(org, { status: "Paused" });
   const [operator, support] = await Promise.all([makeUser(org, "operator"), makeUser(org, "support")]);
-  return { org, supplier, paused, account, staged, auth, ref, docDir, operator, support, today: londonToday(), yesterday: addDays(londonToday(), -1) };
+  // A meter point with a day of half-hourly reads on each fuel (the consumption routes), and a
+  // finished import job with one failed row (line 2, invalid_postcode) for the console's job routes.
+  const meter = await makeMeterAccount(org);
+  await loadCsv(org, intervalCsv(meter.mpan, meter.elecSerial, "2026-11-01T00:00:00Z", 48, (i) => `0.${(i % 9) + 1}`));
+  await loadCsv(org, intervalCsv(meter.mprn, meter.gasSerial, "2026-11-01T00:00:00Z", 48, (i) => `1.${i % 10}`));
+  const failing = accountPayload(supplier.code, uniq("BAD"), { billing_postcode: "XX" });
+  const job = await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: "fuzz.jsonl" }, bodyOf(jsonl([accountPayload(supplier.code), failing])));
+  await drainLanes(db);
+  return { org, supplier, paused, account, staged, auth, ref, docDir, operator, support, meter, job, failing, today: londonToday(), yesterday: addDays(londonToday(), -1) };
 }
 export type FuzzWorld = Awaited<ReturnType<typeof fuzzWorld>>;
 
@@ -44,7 +55,8 @@ const REFUSAL_EVENTS = ["data_import.import_process.error", "data_import.import_
 /**
  * What the organisation has stored, as comparable text: row counts of every table (found in the
  * database, so a new table is counted too), scoped to the organisation through organisation_id,
- * supplier_id, account_id or meter_point_id; global tables only on a private database. Plus the
+ * supplier_id, account_id or meter_point_id (or a parent's, for the tables in VIA); global tables
+ * only on a private database. Plus the
  * values the console's writes change in place (supplier settings, API keys, staged payloads).
  */
 export async function storageProbe(db: Db, organisationId: number): Promise<() => Promise<string>> {
@@ -55,8 +67,16 @@ export async function storageProbe(db: Db, organisationId: number): Promise<() =
   const accountsOfOrg = `select a.id from accounts a join import_suppliers s on s.id = a.supplier_id where s.organisation_id = ${org}`;
   const parts: string[] = [];
   const shared = Boolean(process.env.DATABASE_URL);
+  // Tables that reach the organisation through a parent other than the four columns below.
+  const VIA: Record<string, string> = {
+    console_sessions: `user_id in (select id from console_users where organisation_id = ${org})`,
+    consumption_intervals: `meter_id in (select id from consumption_meters where organisation_id = ${org})`,
+    consumption_days: `meter_id in (select id from consumption_meters where organisation_id = ${org})`,
+    import_job_rows: `job_id in (select id from import_jobs where organisation_id = ${org})`,
+    jobs: `payload->>'organisation_id' = '${org}' or payload->>'importJobId' in (select id::text from import_jobs where organisation_id = ${org})`,
+  };
   for (const [table, c] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
-    const where = c.has("organisation_id")
+    const where = VIA[table] ?? (c.has("organisation_id")
       ? `organisation_id = ${org}`
       : c.has("supplier_id")
         ? `supplier_id in (select id from import_suppliers where organisation_id = ${org})`
@@ -66,10 +86,17 @@ export async function storageProbe(db: Db, organisationId: number): Promise<() =
             ? `meter_point_id in (select id from meter_points where account_id in (${accountsOfOrg}))`
             : shared
               ? null
-              : "true";
+              : "true");
     if (where === null) continue;
-    const extra = table === "events" ? ` and type not in (${REFUSAL_EVENTS.map((t) => `'${t}'`).join(", ")})` : "";
-    parts.push(`'${table}=' || (select count(*) from "${table}" where ${where}${extra})`);
+    // A refusal's event, and its outbox row waiting for the relay (event_pending), are recorded on purpose.
+    const refusals = REFUSAL_EVENTS.map((t) => `'${t}'`).join(", ");
+    const extra =
+      table === "events"
+        ? ` and type not in (${refusals})`
+        : table === "event_pending"
+          ? ` and seq not in (select seq from events where organisation_id = ${org} and type in (${refusals}))`
+          : "";
+    parts.push(`'${table}=' || (select count(*) from "${table}" where (${where})${extra})`);
   }
   parts.push(`'suppliers:' || coalesce((select string_agg(md5(code || name || status || document_root || send_automated_emails::text), ',' order by id) from import_suppliers where organisation_id = ${org}), '')`);
   parts.push(`'keys:' || coalesce((select string_agg(id::text || coalesce(invalidated_at::text, ''), ',' order by id) from api_keys where organisation_id = ${org}), '')`);
@@ -110,3 +137,10 @@ export const describeCase = (x: unknown) => {
   const s = JSON.stringify(x, (_k, v) => (typeof v === "string" && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v));
   return s.length > 1500 ? `${s.slice(0, 1500)}…` : s;
 };
+
+/** The parts of two storage readings that differ, for the assertion messages. */
+export function changedParts(was: string | null, now: string) {
+  const before = new Set((was ?? "").split(" "));
+  const after = new Set(now.split(" "));
+  return [...[...before].filter((p) => !after.has(p)).map((p) => `-${p}`), ...[...after].filter((p) => !before.has(p)).map((p) => `+${p}`)].join(" ").slice(0, 600);
+}

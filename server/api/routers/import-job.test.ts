@@ -71,4 +71,22 @@ describe("importJob router", () => {
     await drainLanes(t.db);
     expect(await w.operator.importJob.get({ id: dry.id })).toMatchObject({ status: "completed", dryRun: false, counts: { imported: 1 } });
   });
+  // Found by the fuzz suite: an id or line past PostgreSQL's integer reached the query (a 500).
+  it("refuses a job id, line or afterLine too large for an integer column as a bad request, not a server error", async () => {
+    const w = await consoleWorld(t.db);
+    const big = 2_147_483_648;
+    const calls = [
+      () => w.operator.importJob.get({ id: big }),
+      () => w.operator.importJob.failureGroups({ id: big }),
+      () => w.operator.importJob.failedRows({ id: big }),
+      () => w.operator.importJob.failedRows({ id: 1, afterLine: big }),
+      () => w.operator.importJob.row({ id: 1, line: big }),
+      () => w.operator.importJob.pause({ id: big }),
+      () => w.operator.importJob.fixRow({ id: 1, line: big, payload: {} }),
+      () => w.operator.importJob.retryGroup({ id: big, code: "x" }),
+    ];
+    for (const c of calls) expect(await codeOf(c())).toBe("BAD_REQUEST");
+    // The largest integer is a job that does not exist.
+    expect(await codeOf(w.operator.importJob.get({ id: big - 1 }))).toBe("NOT_FOUND");
+  });
 });

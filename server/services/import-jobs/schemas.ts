@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT4 } from "@/db/limits";
 import { IMPORT_JOB_FORMATS } from "@/db/schema";
 import { SupplierCode } from "../suppliers/schemas";
 
@@ -17,30 +18,34 @@ export const CreateImportJobInput = z.strictObject({
 });
 export type CreateImportJobInput = z.input<typeof CreateImportJobInput>;
 
-export const ImportJobIdInput = z.strictObject({ id: z.number().int().positive() });
+/** A job id and a line number are integer columns: a larger number is refused at the field, never sent to the database (a 500 there). */
+const JobId = z.number().int().min(1).max(INT4.max);
+const Line = z.number().int().min(1).max(INT4.max);
+
+export const ImportJobIdInput = z.strictObject({ id: JobId });
 export type ImportJobIdInput = z.input<typeof ImportJobIdInput>;
 
 export const ListImportJobsInput = z.strictObject({ importSupplier: SupplierCode.optional(), limit: z.number().int().min(1).max(100).default(20) });
 export type ListImportJobsInput = z.input<typeof ListImportJobsInput>;
 
 export const FailedRowsInput = z.strictObject({
-  id: z.number().int().positive(),
+  id: JobId,
   code: z.string().trim().min(1).max(200).optional(),
-  afterLine: z.number().int().min(0).default(0),
+  afterLine: z.number().int().min(0).max(INT4.max).default(0),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type FailedRowsInput = z.input<typeof FailedRowsInput>;
 
-export const JobRowInput = z.strictObject({ id: z.number().int().positive(), line: z.number().int().min(1) });
+export const JobRowInput = z.strictObject({ id: JobId, line: Line });
 export type JobRowInput = z.input<typeof JobRowInput>;
 
 export const FixJobRowInput = z.strictObject({
-  id: z.number().int().positive(),
-  line: z.number().int().min(1),
+  id: JobId,
+  line: Line,
   /** The corrected EnergyAccount (JSON object); validated when the row runs again. */
   payload: z.record(z.string(), z.unknown()),
 });
 export type FixJobRowInput = z.input<typeof FixJobRowInput>;
 
-export const RetryGroupInput = z.strictObject({ id: z.number().int().positive(), code: z.string().trim().min(1).max(200) });
+export const RetryGroupInput = z.strictObject({ id: JobId, code: z.string().trim().min(1).max(200) });
 export type RetryGroupInput = z.input<typeof RetryGroupInput>;
