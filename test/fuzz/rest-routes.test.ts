@@ -238,6 +238,8 @@ describe("fuzz: every REST route", () => {
             const res = await (mod[method] as Handler)(request(id, method, spec, c), { params: Promise.resolve(c.params) });
             const text = await res.text();
             const what = `${method} ${id} ${describeCase(c)} -> ${res.status} ${text.slice(0, 400)}`;
+            // relay-status's 503 is its documented alarm (events waiting), answered in its own shape.
+            if (id === "v1/events/relay-status" && method === "GET" && res.status === 503) return void expect(JSON.parse(text), what).toMatchObject({ healthy: false });
             expect(res.status, what).toBeLessThan(500);
             if (res.status < 400) return void (writes && (await state.after(true)));
             let body: unknown = text;

@@ -18,7 +18,9 @@ const t = useTestDb();
 
 /** A folder with one PDF, under /tmp (allowed in the test configuration). */
 function folder(name: string) {
-  const dir = path.join("/tmp", `km-roots-${uniq(name).toLowerCase()}`);
+  // Two levels under /tmp: the folder above it must not also hold the platform's own folder
+  // (a clone under /tmp has it there), which would be refused for that reason first.
+  const dir = path.join("/tmp", `km-roots-${process.pid}`, uniq(name).toLowerCase());
   mkdirSync(path.join(dir, "letters"), { recursive: true });
   writeFileSync(path.join(dir, "letters", "welcome.pdf"), `%PDF-1.4 ${name}`);
   return dir;
