@@ -1,20 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
+import { migrationsAround } from "./testing/migrations";
 
-const DIR = path.join(import.meta.dirname, "..", "drizzle");
-const files = readdirSync(DIR).filter((f) => f.endsWith(".sql")).sort();
-const target = files.findIndex((f) => f.endsWith("_document_roots_per_organisation.sql"));
-const run = async (pg: PGlite, file: string) => {
-  for (const stmt of readFileSync(path.join(DIR, file), "utf8").split("--> statement-breakpoint")) if (stmt.trim()) await pg.exec(stmt);
-};
+const migration = migrationsAround("document_roots_per_organisation");
 
 describe("migration document_roots_per_organisation (ADR 0106)", () => {
   it("carries existing suppliers forward: each root claimed by its oldest supplier's organisation; an overlapping or odd one left unowned", async () => {
     const pg = new PGlite("memory://");
     try {
-      for (const f of files.slice(0, target)) await run(pg, f);
+      await migration.before(pg);
       await pg.exec(`
         insert into organisations (id, number, name) values (1, 'ORG-AAAA', 'A'), (2, 'ORG-BBBB', 'B');
         insert into import_suppliers (id, organisation_id, code, name, document_root) values
@@ -26,7 +20,7 @@ describe("migration document_roots_per_organisation (ADR 0106)", () => {
           (6, 2, 'B-3', 'B-3', 'file:///srv/docs/a%20b'),
           (7, 2, 'B-4', 'B-4', 'file:///srv/docs/b');
         select setval('import_suppliers_id_seq', 100);`);
-      await run(pg, files[target]);
+      await migration.from(pg);
       const roots = await pg.query<{ id: number; organisation_id: number; root: string }>("select id, organisation_id, root from document_roots order by id");
       expect(roots.rows.map((r) => [r.organisation_id, r.root])).toEqual([
         [1, "file:///srv/docs/a/"],

@@ -1,21 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { pgSeqRanges } from "./pg-array";
+import { migrationsAround } from "./testing/migrations";
 
-const DIR = path.join(import.meta.dirname, "..", "drizzle");
-const files = readdirSync(DIR).filter((f) => f.endsWith(".sql")).sort();
-const target = files.findIndex((f) => f.endsWith("_event_delivery_tables.sql"));
-const run = async (pg: PGlite, file: string) => {
-  for (const stmt of readFileSync(path.join(DIR, file), "utf8").split("--> statement-breakpoint")) if (stmt.trim()) await pg.exec(stmt);
-};
+const migration = migrationsAround("event_delivery_tables");
 
 describe("migrations event_delivery_tables and drop_events_published_at", () => {
   it("carries waiting events into event_pending and past stamps into event_deliveries, and queues rows inserted afterwards", async () => {
     const pg = new PGlite("memory://");
     try {
-      for (const f of files.slice(0, target)) await run(pg, f);
+      await migration.before(pg);
       // The outbox as the earlier schema held it: two rows stamped together, one later, two waiting.
       await pg.exec(`insert into events (id, seq, type, version, payload, account_number, organisation_id, published_at) values
         ('00000000-0000-7000-8000-000000000001', 1, 'account.updated', 'v1', '{}', 'A-1', 1, '2026-11-20T10:00:00Z'),
@@ -24,7 +18,7 @@ describe("migrations event_delivery_tables and drop_events_published_at", () => 
         ('00000000-0000-7000-8000-000000000004', 4, 'account.updated', 'v1', '{}', 'A-2', 1, '2026-11-20T10:05:00Z'),
         ('00000000-0000-7000-8000-000000000005', 5, 'api_key.organisation.created', 'v1', '{}', null, 2, null);
         select setval('events_seq_seq', 5);`);
-      for (const f of files.slice(target, target + 2)) await run(pg, f);
+      await migration.from(pg, 2);
       const pending = await pg.query("select seq::int, account_number, organisation_id from event_pending order by seq");
       expect(pending.rows).toEqual([
         { seq: 3, account_number: "A-1", organisation_id: 1 },

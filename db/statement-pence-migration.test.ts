@@ -1,20 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
+import { migrationsAround } from "./testing/migrations";
 
-const DIR = path.join(import.meta.dirname, "..", "drizzle");
-const files = readdirSync(DIR).filter((f) => f.endsWith(".sql")).sort();
-const target = files.findIndex((f) => f.endsWith("_post_import_bodies.sql"));
-const run = async (pg: PGlite, file: string) => {
-  for (const stmt of readFileSync(path.join(DIR, file), "utf8").split("--> statement-breakpoint")) if (stmt.trim()) await pg.exec(stmt);
-};
+const migration = migrationsAround("post_import_bodies");
 
 describe("migration post_import_bodies", () => {
   it("converts stored statement amounts from pounds to pence exactly, and keeps stored transactions", async () => {
     const pg = new PGlite("memory://");
     try {
-      for (const f of files.slice(0, target)) await run(pg, f);
+      await migration.before(pg);
       // Rows as the earlier schema held them (foreign keys aside).
       await pg.exec(`set session_replication_role = replica;
         insert into historical_statements (account_id, statement_id, bill_period_from_date, bill_period_to_date, issued_date, number, gross_amount)
@@ -22,7 +16,7 @@ describe("migration post_import_bodies", () => {
                (1, 'S3', '2026-01-01', '2026-01-31', '2026-02-01', 'N3', 999999999999.99);
         insert into transactions (account_id, transaction_id, type, reason, amount, transaction_date, original_transaction_date, statement_period_start, payment_type)
         values (1, 'T1', 'PAYMENT', null, 10.50, '2026-01-02', '2026-01-02', '2026-01-01', 'DD_REGULAR_COLLECTION');`);
-      await run(pg, files[target]);
+      await migration.from(pg);
       const statements = await pg.query<{ statement_id: string; gross_amount_pence: string }>("select statement_id, gross_amount_pence::text from historical_statements order by statement_id");
       expect(statements.rows).toEqual([
         { statement_id: "S1", gross_amount_pence: "8430" },
