@@ -161,8 +161,9 @@ test.describe("public tariff API", () => {
     expect((await ha.get(first.next)).status()).toBe(200);
     for (const path of ["/v1/products/%00/", `${rates.replace("E-1R-VAR-22-11-01-C", "%00")}/`]) {
       const res = await ha.get(path);
-      expect(res.status(), path).toBe(404);
-      expect(await res.json()).toMatchObject({ code: expect.stringMatching(/^(product|tariff)_not_found$/), errors: [] });
+      // A NUL in a path segment is a bad request, at its segment, as in any field (issue 18).
+      expect(res.status(), path).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "null_character", errors: [expect.objectContaining({ code: "null_character" })] });
     }
     await ha.dispose();
   });
