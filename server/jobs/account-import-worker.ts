@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { scheduledImportJobHandler } from "../services/account-import/run-scheduled-import";
-import { startWorker } from "./worker";
+import { startWorkers } from "./worker";
 
 /**
  * Starts the workers that run scheduled account imports (POST /v2/data-import/accounts/);
@@ -10,15 +10,10 @@ import { startWorker } from "./worker";
  */
 export function startAccountImportWorker(): () => Promise<void> {
   const workers = Number(process.env.ACCOUNT_IMPORT_WORKERS ?? 2);
-  const stops = Array.from({ length: workers }, () =>
-    startWorker(getDb, scheduledImportJobHandler, {
-      pollMs: Number(process.env.ACCOUNT_IMPORT_WORKER_POLL_MS ?? 1000),
-      batchSize: 1,
-      leaseSeconds: 120,
-      backoffSeconds: 5,
-    }),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return startWorkers(workers, getDb, scheduledImportJobHandler, {
+    pollMs: Number(process.env.ACCOUNT_IMPORT_WORKER_POLL_MS ?? 1000),
+    batchSize: 1,
+    leaseSeconds: 120,
+    backoffSeconds: 5,
+  });
 }

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { importLaneHandler } from "../services/import-jobs/run-import-lane";
-import { startWorker } from "./worker";
+import { startWorkers } from "./worker";
 
 /**
  * Starts the workers that run console import jobs' lanes (ADR 0404); returns a function that
@@ -8,15 +8,10 @@ import { startWorker } from "./worker";
  */
 export function startImportJobWorker(): () => Promise<void> {
   const workers = Number(process.env.IMPORT_JOB_WORKERS ?? 4);
-  const stops = Array.from({ length: workers }, () =>
-    startWorker(getDb, importLaneHandler, {
-      pollMs: Number(process.env.IMPORT_JOB_WORKER_POLL_MS ?? 500),
-      batchSize: 1,
-      leaseSeconds: 120,
-      backoffSeconds: 2,
-    }),
-  );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
+  return startWorkers(workers, getDb, importLaneHandler, {
+    pollMs: Number(process.env.IMPORT_JOB_WORKER_POLL_MS ?? 500),
+    batchSize: 1,
+    leaseSeconds: 120,
+    backoffSeconds: 2,
+  });
 }

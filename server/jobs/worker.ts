@@ -16,6 +16,14 @@ export type JobHandler = {
 
 export type WorkerOptions = { pollMs?: number; batchSize?: number; leaseSeconds?: number; backoffSeconds?: number };
 
+/** `count` workers of one queue (see startWorker); the returned function stops them all. */
+export function startWorkers(count: number, getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerOptions = {}): () => Promise<void> {
+  const stops = Array.from({ length: count }, () => startWorker(getDb, handler, opts));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
 /**
  * Polls the queue, runs claimed jobs one after another, and returns a stop function that
  * waits for the job in hand. Any number of workers, on any instances, may run at once.

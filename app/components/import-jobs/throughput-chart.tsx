@@ -1,4 +1,5 @@
 import { niceTicks } from "@/app/components/imports/chart-scale";
+import { YGrid } from "@/app/components/imports/y-grid";
 import { formatCount, formatTime } from "@/app/components/ui/format";
 
 type Minute = { minute: Date | string; imported: number; failed: number };
@@ -18,14 +19,7 @@ export function ThroughputChart({ series }: { series: Minute[] }) {
   return (
     <figure className="chart" style={{ margin: 0 }}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="throughput-summary" data-testid="throughput-chart">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={pad.l} x2={W - pad.r} y1={y(t)} y2={y(t)} stroke="#e3e6ee" />
-            <text x={pad.l - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#5d6478">
-              {formatCount(t)}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={ticks} y={y} left={pad.l} right={W - pad.r} />
         {series.map((m, i) => {
           const x = pad.l + i * slot + 1;
           const w = Math.max(1, slot - 2);

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatCount, formatDay } from "@/app/components/ui/format";
 import { niceTicks } from "./chart-scale";
+import { YGrid } from "./y-grid";
 
 type Day = { day: string; staged: number; imported: number; failed: number };
 
@@ -54,14 +55,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
         <div style={{ height: H }} />
       ) : (
         <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby="chart-summary">
-          {ticks.map((t) => (
-            <g key={t}>
-              <line x1={pad.l} x2={W - pad.r} y1={y(t)} y2={y(t)} stroke="#e3e6ee" />
-              <text x={pad.l - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#5c6379">
-                {formatCount(t)}
-              </text>
-            </g>
-          ))}
+          <YGrid ticks={ticks} y={y} left={pad.l} right={W - pad.r} />
           {days.map((d, i) =>
             SERIES.map((s, j) => {
               const v = d[s.key];

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
 import { type ImportJobStatus, importJobRows, importJobs } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
@@ -11,13 +12,19 @@ function notNow(action: string, status: ImportJobStatus, dryRun = false) {
   return new ServiceError("precondition_failed", "import_job_state", `This ${what} is ${status}; it cannot be ${action}.`);
 }
 
-/** Pause: lanes finish the row in hand and stop; nothing else is staged or imported until it is resumed. */
-export async function pauseImportJob(ctx: Ctx, raw: ImportJobIdInput) {
+type LockedJob = Awaited<ReturnType<typeof findImportJob>>;
+
+/** An operator's change to one of their organisation's jobs, with the job's row locked for it. */
+function withLockedJob<T>(ctx: Ctx, raw: ImportJobIdInput, change: (tx: Db, id: number, found: LockedJob) => Promise<T>) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const { id } = ImportJobIdInput.parse(raw);
-  return withTransaction(ctx, async (tx) => {
-    const { job } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+  return withTransaction(ctx, async (tx) => change(tx, id, await findImportJob(tx, organisationId, id, { forUpdate: true })));
+}
+
+/** Pause: lanes finish the row in hand and stop; nothing else is staged or imported until it is resumed. */
+export async function pauseImportJob(ctx: Ctx, raw: ImportJobIdInput) {
+  return withLockedJob(ctx, raw, async (tx, id, { job }) => {
     if (job.status !== "running") throw notNow("paused", job.status);
     await tx.update(importJobs).set({ status: "paused", updatedAt: sql`now()` }).where(eq(importJobs.id, id));
     return { id, status: "paused" as const };
@@ -26,11 +33,7 @@ export async function pauseImportJob(ctx: Ctx, raw: ImportJobIdInput) {
 
 /** Resume a paused job: a fresh set of lanes picks up the rows still pending. */
 export async function resumeImportJob(ctx: Ctx, raw: ImportJobIdInput) {
-  requireWriter(ctx);
-  const organisationId = organisationOf(ctx);
-  const { id } = ImportJobIdInput.parse(raw);
-  return withTransaction(ctx, async (tx) => {
-    const { job } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+  return withLockedJob(ctx, raw, async (tx, id, { job }) => {
     if (!(await startLanes(tx, id, { from: ["paused"] }))) throw notNow("resumed", job.status);
     return { id, status: "running" as const };
   });
@@ -38,11 +41,7 @@ export async function resumeImportJob(ctx: Ctx, raw: ImportJobIdInput) {
 
 /** Cancel: what was done stays done; the rows not yet handled are never handled. Final. */
 export async function cancelImportJob(ctx: Ctx, raw: ImportJobIdInput) {
-  requireWriter(ctx);
-  const organisationId = organisationOf(ctx);
-  const { id } = ImportJobIdInput.parse(raw);
-  return withTransaction(ctx, async (tx) => {
-    const { job } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+  return withLockedJob(ctx, raw, async (tx, id, { job }) => {
     if (job.status !== "running" && job.status !== "paused") throw notNow("cancelled", job.status);
     await tx.update(importJobs).set({ status: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(importJobs.id, id));
     return { id, status: "cancelled" as const };
@@ -54,11 +53,7 @@ export async function cancelImportJob(ctx: Ctx, raw: ImportJobIdInput) {
  * becomes a real import, its valid rows pending; the invalid ones stay in triage.
  */
 export async function importValidatedRows(ctx: Ctx, raw: ImportJobIdInput) {
-  requireWriter(ctx);
-  const organisationId = organisationOf(ctx);
-  const { id } = ImportJobIdInput.parse(raw);
-  return withTransaction(ctx, async (tx) => {
-    const { job, supplierCode, supplierStatus } = await findImportJob(tx, organisationId, id, { forUpdate: true });
+  return withLockedJob(ctx, raw, async (tx, id, { job, supplierCode, supplierStatus }) => {
     if (!job.dryRun || job.status !== "completed") throw notNow("imported", job.status, job.dryRun);
     if (supplierStatus === "Complete") throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplierCode} is Complete: no more accounts can be imported.`);
     await tx.update(importJobs).set({ dryRun: false }).where(eq(importJobs.id, id));
