@@ -43,6 +43,7 @@ export const CONFIG_RULES = {
   TRUST_PROXY_HOPS: wholeNumber(0),
   MAX_BODY_BYTES: wholeNumber(1),
   IMPORT_CONCURRENCY: wholeNumber(1),
+  IMPORT_JOB_ROW_RETENTION_DAYS: wholeNumber(0),
   ACCOUNT_IMPORT_WORKERS: wholeNumber(0),
   ACCOUNT_IMPORT_WORKER_POLL_MS: wholeNumber(1),
   CATALOGUE_VERSION_TTL_MS: wholeNumber(0),

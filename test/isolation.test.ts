@@ -421,6 +421,7 @@ const TRPC: Record<string, TrpcCase> = {
   "importJob.pause": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
   "importJob.resume": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
   "importJob.cancel": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
+  "importJob.delete": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
   "importJob.importValidated": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
   "importJob.fixRow": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId, line: 2, payload: { ...accountPayload(v.supplier.code, v.failing.external_account_number!), billing_postcode: "SW1A 1AA" } }] },
   "importJob.retryGroup": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId, code: "invalid_postcode" }] },

@@ -11,6 +11,9 @@ export type ImportJobFormat = (typeof IMPORT_JOB_FORMATS)[number];
 export const IMPORT_JOB_STATUSES = ["receiving", "running", "paused", "cancelled", "completed", "failed"] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
+/** supplier_complete: the supplier was marked Complete (final) while the job had rows left; it was cancelled. */
+export const IMPORT_JOB_END_REASONS = ["supplier_complete"] as const;
+
 // A server-side import of one uploaded file (ADR 0404): its rows are in import_job_rows and
 // workers on the jobs queue ("import-job" lanes) stage and import them, one row per transaction.
 export const importJobs = pgTable(
@@ -33,12 +36,17 @@ export const importJobs = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /** Why a job ended other than by finishing its rows or an operator's cancel: its supplier was marked Complete. */
+    endReason: text({ enum: IMPORT_JOB_END_REASONS }),
+    /** Imported rows whose uploaded records the retention job removed (ADR 0415): still counted as imported. */
+    prunedImported: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.organisationId, t.createdAt),
     index().on(t.supplierId, t.status),
     check("import_jobs_status_check", sql`${t.status} in ('receiving', 'running', 'paused', 'cancelled', 'completed', 'failed')`),
     check("import_jobs_format_check", sql`${t.format} in ('jsonl', 'csv')`),
+    check("import_jobs_end_reason_check", sql`${t.endReason} in ('supplier_complete')`),
   ],
 );
 

@@ -42,11 +42,13 @@ async function twoRefreshes(page: Page) {
   for (let i = 0; i < 2; i++) await page.waitForResponse((r) => r.url().includes("importJob.get"), { timeout: 15_000 });
 }
 
-async function setSupplierStatus(page: Page, code: string, verb: "Pause" | "Resume") {
+const STATUS_AFTER = { Pause: "Paused", Resume: "Ongoing", Complete: "Complete" } as const;
+
+async function setSupplierStatus(page: Page, code: string, verb: keyof typeof STATUS_AFTER) {
   await page.goto(`/suppliers/${code}`);
   await page.getByRole("group", { name: `Change status of ${code}` }).getByRole("button", { name: verb }).click();
   await page.getByRole("dialog").getByRole("button", { name: `${verb} supplier` }).click();
-  await expect(page.getByTestId("supplier-status")).toHaveText(verb === "Pause" ? "Paused" : "Ongoing");
+  await expect(page.getByTestId("supplier-status")).toHaveText(STATUS_AFTER[verb]);
 }
 
 test.describe.serial("a cohort of 20,000 accounts imported by a server-side job", () => {
@@ -164,6 +166,26 @@ test.describe.serial("a cohort of 20,000 accounts imported by a server-side job"
     await page.getByRole("button", { name: "Import the 2 valid accounts" }).click();
     await waitForJob(page, 5);
     await expect(page.getByTestId("job-counts")).toContainText("2 imported");
+  });
+});
+
+test.describe("a job's end", () => {
+  test.use(asOperator);
+  test("marking the supplier Complete ends its waiting job with the reason; the finished job is deleted, its accounts kept", async ({ page, shot }) => {
+    const code = await newSupplier(page);
+    await setSupplierStatus(page, code, "Pause");
+    const jobId = await uploadJob(page, code, "late.jsonl", cohort(code, 3, 1_000));
+    await expect(page.getByText(`${code} is Paused: this job stopped taking new rows`)).toBeVisible();
+    await setSupplierStatus(page, code, "Complete");
+    await page.goto(`/import-jobs/${jobId}`);
+    await expect(page.getByText(`${code} was marked Complete, so this job was cancelled`)).toBeVisible();
+    await expect(page.getByTestId("job-counts")).toContainText("3 waiting · 0 imported");
+    await shot(page, "job-ended-by-complete-supplier");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Delete job" }).click();
+    await page.waitForURL(/\/import-jobs$/);
+    await expect(page.getByRole("link", { name: `Job ${jobId}`, exact: true })).toHaveCount(0);
+    expect((await page.request.get(`/import-jobs/${jobId}`)).status()).toBe(404);
   });
 });
 

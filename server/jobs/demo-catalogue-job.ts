@@ -1,11 +1,11 @@
-import { hostname } from "node:os";
 import { eq } from "drizzle-orm";
-import { type Db, getDb } from "@/db/client";
+import type { Db } from "@/db/client";
 import { products } from "@/db/schema";
 import { systemCtx } from "../context";
 import { logger } from "../logger";
 import { publicationDate } from "../services/products/demo-calendar";
 import { refreshDemoCatalogue } from "../services/products/refresh-demo-catalogue";
+import { startPeriodicCheck } from "./periodic";
 import { claimJobs, enqueueJob } from "./queue";
 import { type JobHandler, runOne } from "./worker";
 
@@ -44,23 +44,5 @@ export async function tickDemoCatalogue(db: Db, workerId: string, now = new Date
  * instance. Returns a function that stops it after the check in hand.
  */
 export function startDemoCatalogueJob(opts: { intervalMs?: number } = {}): () => Promise<void> {
-  const workerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-  let inFlight: Promise<void> | undefined;
-  const tick = () => {
-    // A check still running (a slow refresh) is not started twice.
-    inFlight ??= getDb()
-      .then((db) => tickDemoCatalogue(db, workerId))
-      .then(
-        () => undefined,
-        (err) => logger.error("demo catalogue check failed", { err }),
-      )
-      .finally(() => (inFlight = undefined));
-  };
-  tick();
-  const timer = setInterval(tick, opts.intervalMs ?? 60_000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await inFlight;
-  };
+  return startPeriodicCheck("demo catalogue", (db, workerId) => tickDemoCatalogue(db, workerId), opts.intervalMs ?? 60_000);
 }

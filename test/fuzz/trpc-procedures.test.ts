@@ -91,6 +91,7 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "importJob.pause": (w) => ({ id: w.job.id }),
   "importJob.resume": (w) => ({ id: w.job.id }),
   "importJob.cancel": (w) => ({ id: w.job.id }),
+  "importJob.delete": (w) => ({ id: w.job.id }),
   "importJob.importValidated": (w) => ({ id: w.job.id }),
   "importJob.fixRow": (w) => ({ id: w.job.id, line: 2, payload: { ...w.failing, billing_postcode: "SW1A 1AA" } }),
   "importJob.retryGroup": (w) => ({ id: w.job.id, code: "invalid_postcode" }),

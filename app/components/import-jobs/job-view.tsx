@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
@@ -31,6 +32,11 @@ export function JobView({ id, canEdit }: { id: number; canEdit: boolean }) {
                   {job.supplierCode} is {job.supplierStatus}: this job stopped taking new rows and carries on by itself once the supplier is Ongoing again.
                 </div>
               )}
+              {job.endReason === "supplier_complete" && (
+                <div className="alert alert-warn" role="status">
+                  {job.supplierCode} was marked Complete, so this job was cancelled: no more accounts can be imported for it. Accounts already imported stay imported.
+                </div>
+              )}
               {job.uploadError && (
                 <div className="alert alert-error" role="alert">
                   The upload did not finish: {job.uploadError}
@@ -40,6 +46,11 @@ export function JobView({ id, canEdit }: { id: number; canEdit: boolean }) {
               <p className="muted small" data-testid="job-counts">
                 {formatCount(job.counts.pending)} waiting · {formatCount(job.counts.imported)} imported · {formatCount(job.counts.valid)} valid (dry run) · {formatCount(job.counts.failed)} failed
               </p>
+              {job.prunedImported > 0 && (
+                <p className="muted small">
+                  The uploaded records of {formatCount(job.prunedImported)} imported rows are no longer kept (retention); their accounts and import records are.
+                </p>
+              )}
               {canEdit && <JobControls job={job} />}
             </div>
           </Card>
@@ -70,7 +81,15 @@ function JobControls({ job }: { job: ImportJobView }) {
   const resume = useMutation(trpc.importJob.resume.mutationOptions(opts));
   const cancel = useMutation(trpc.importJob.cancel.mutationOptions(opts));
   const importValid = useMutation(trpc.importJob.importValidated.mutationOptions(opts));
-  const busy = pause.isPending || resume.isPending || cancel.isPending || importValid.isPending;
+  const router = useRouter();
+  const remove = useMutation(
+    trpc.importJob.delete.mutationOptions({
+      onSuccess: async () => (await qc.invalidateQueries({ queryKey: trpc.importJob.list.queryKey() }), router.push("/import-jobs")),
+      onError: (e: unknown) => setError(describeError(e).detail),
+    }),
+  );
+  const busy = pause.isPending || resume.isPending || cancel.isPending || importValid.isPending || remove.isPending;
+  const finished = job.status === "completed" || job.status === "cancelled" || job.status === "failed";
   return (
     <div className="stack">
       <div className="row">
@@ -92,6 +111,18 @@ function JobControls({ job }: { job: ImportJobView }) {
             onClick={() => window.confirm(`Cancel job ${job.id}? Accounts already imported stay imported; the ${job.counts.pending} rows not yet handled never will be.`) && cancel.mutate({ id: job.id })}
           >
             Cancel job
+          </button>
+        )}
+        {finished && (
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy}
+            onClick={() =>
+              window.confirm(`Delete job ${job.id} and the rows it kept (what was uploaded, and the failures to triage)? Accounts it imported stay imported.`) && remove.mutate({ id: job.id })
+            }
+          >
+            Delete job
           </button>
         )}
         {job.dryRun && job.status === "completed" && job.counts.valid > 0 && (

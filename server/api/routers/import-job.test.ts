@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/fixtures";
@@ -71,6 +72,26 @@ describe("importJob router", () => {
     await drainLanes(t.db);
     expect(await w.operator.importJob.get({ id: dry.id })).toMatchObject({ status: "completed", dryRun: false, counts: { imported: 1 } });
   });
+  it("lets only operators delete a finished job, with its rows, audited; a running job must be cancelled first", async () => {
+    const w = await jobWorld();
+    const running = await uploadImportJob(w.org.ctx, { importSupplier: w.code, format: "jsonl", fileName: "r2.jsonl" }, bodyOf(jsonl([accountPayload(w.code)])));
+    expect(await codeOf(w.support.importJob.delete({ id: w.job.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(w.outsider.importJob.delete({ id: w.job.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(w.operator.importJob.delete({ id: running.id }))).toBe("PRECONDITION_FAILED");
+    expect(await w.operator.importJob.delete({ id: w.job.id })).toEqual({ id: w.job.id, deleted: true });
+    expect(await codeOf(w.support.importJob.get({ id: w.job.id }))).toBe("NOT_FOUND");
+    expect((await w.operator.importJob.list({ importSupplier: w.code })).map((j) => j.id)).toEqual([running.id]);
+    const rows = await t.db.execute(sql`select count(*)::int as n from import_job_rows where job_id = ${w.job.id}`);
+    expect(Number((Array.isArray(rows) ? rows : (rows as { rows: { n: number }[] }).rows)[0].n)).toBe(0);
+    // What the job imported stays imported.
+    expect((await w.operator.accountImport.list({ importSupplier: w.code, status: "imported" })).items).toHaveLength(1);
+    const audit = await w.support.audit.list({ entityType: "import_job", entityId: String(w.job.id) });
+    expect(audit.items.find((a) => a.action === "import_job.deleted")).toMatchObject({
+      entityId: String(w.job.id),
+      details: { importSupplier: w.code, fileName: "r.jsonl", status: "completed", rows: 2 },
+    });
+  });
+
   // Found by the fuzz suite: an id or line past PostgreSQL's integer reached the query (a 500).
   it("refuses a job id, line or afterLine too large for an integer column as a bad request, not a server error", async () => {
     const w = await consoleWorld(t.db);

@@ -1,4 +1,4 @@
-import { cancelImportJob, importValidatedRows, pauseImportJob, resumeImportJob } from "@/server/services/import-jobs/control-import-job";
+import { cancelImportJob, deleteImportJob, importValidatedRows, pauseImportJob, resumeImportJob } from "@/server/services/import-jobs/control-import-job";
 import { getImportJob, listImportJobs } from "@/server/services/import-jobs/get-import-job";
 import { getMigrationDashboard, MigrationDashboardInput } from "@/server/services/import-jobs/migration-dashboard";
 import { FailedRowsInput, FixJobRowInput, ImportJobIdInput, JobRowInput, ListImportJobsInput, RetryGroupInput } from "@/server/services/import-jobs/schemas";
@@ -16,6 +16,7 @@ export const importJobRouter = createTRPCRouter({
   pause: operatorProcedure.input(ImportJobIdInput).mutation(({ ctx, input }) => pauseImportJob(ctx.svc, input)),
   resume: operatorProcedure.input(ImportJobIdInput).mutation(({ ctx, input }) => resumeImportJob(ctx.svc, input)),
   cancel: operatorProcedure.input(ImportJobIdInput).mutation(({ ctx, input }) => cancelImportJob(ctx.svc, input)),
+  delete: operatorProcedure.input(ImportJobIdInput).mutation(({ ctx, input }) => deleteImportJob(ctx.svc, input)),
   importValidated: operatorProcedure.input(ImportJobIdInput).mutation(({ ctx, input }) => importValidatedRows(ctx.svc, input)),
   fixRow: operatorProcedure.input(FixJobRowInput).mutation(({ ctx, input }) => fixJobRow(ctx.svc, input)),
   retryGroup: operatorProcedure.input(RetryGroupInput).mutation(({ ctx, input }) => retryFailureGroup(ctx.svc, input)),

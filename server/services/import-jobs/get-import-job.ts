@@ -34,7 +34,9 @@ async function countsOf(ctx: Ctx, ids: number[]) {
   return { counts, rates };
 }
 
-function present(job: JobRow, supplierCode: string, supplierStatus: string, counts: JobCounts, rate: number) {
+function present(job: JobRow, supplierCode: string, supplierStatus: string, rowCounts: JobCounts, rate: number) {
+  // Rows the retention job removed were imported: they still count (ADR 0415).
+  const counts = { ...rowCounts, imported: rowCounts.imported + job.prunedImported };
   const handled = counts.valid + counts.imported + counts.failed;
   const live = job.status === "running";
   const waiting = live && !job.dryRun && supplierStatus !== "Ongoing" ? (`supplier_${supplierStatus.toLowerCase()}` as const) : null;
@@ -50,6 +52,10 @@ function present(job: JobRow, supplierCode: string, supplierStatus: string, coun
     /** Why a running job is not moving: its supplier is not Ongoing. */
     waitingFor: waiting,
     uploadError: job.uploadError,
+    /** Why the job ended early: its supplier was marked Complete. */
+    endReason: job.endReason,
+    /** Imported rows whose uploaded records are no longer kept (retention); their accounts are. */
+    prunedImported: job.prunedImported,
     totalRows: job.totalRows,
     counts,
     handled,

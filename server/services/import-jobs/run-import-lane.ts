@@ -4,6 +4,7 @@ import { importJobRows, importJobs, importSuppliers } from "@/db/schema";
 import type { JobHandler } from "../../jobs/worker";
 import { logger } from "../../logger";
 import { tryTakeImportSlot } from "../account-import/process-account-import";
+import { cancelJobForCompleteSupplier } from "./end-import-jobs";
 import { handleRows, type LaneState } from "./import-row";
 import type { LanePayload } from "./lanes";
 import { IMPORT_JOB_QUEUE } from "./schemas";
@@ -60,7 +61,11 @@ export const importLaneHandler: JobHandler = {
         state = await loadState(db, importJobId);
         checkedAt = Date.now();
         if (!state || state.status !== "running" || state.generation !== generation) return;
-        // Paused (or Complete) stops new work: look again shortly, without spending an attempt.
+        // Complete is final: the job ends (ADR 0415). Paused stops new work: look again shortly, without spending an attempt.
+        if (!state.dryRun && state.supplierStatus === "Complete") {
+          await cancelJobForCompleteSupplier(db, importJobId, generation);
+          return;
+        }
         if (!state.dryRun && state.supplierStatus !== "Ongoing") return { requeueAfterSeconds: SUPPLIER_WAIT_SECONDS };
       }
       const s = state!;

@@ -3,6 +3,7 @@ import { importSuppliers } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
+import { cancelJobsOfCompleteSupplier } from "../import-jobs/end-import-jobs";
 import { findSupplier } from "./find-supplier";
 import { STATUS_TRANSITIONS, SetSupplierStatusInput } from "./schemas";
 
@@ -19,7 +20,14 @@ export async function setSupplierStatus(ctx: Ctx, raw: SetSupplierStatusInput) {
       });
     }
     const [row] = await tx.update(importSuppliers).set({ status, updatedAt: sql`now()` }).where(eq(importSuppliers.id, before.id)).returning();
-    await recordAudit(tx, ctx, { action: "supplier.status_changed", entityType: "import_supplier", entityId: code, details: { from: before.status, to: status } });
+    // Complete is final: the supplier's unfinished imports end with it, not wait for good (ADR 0415).
+    const jobsCancelled = status === "Complete" ? await cancelJobsOfCompleteSupplier(tx, before.id) : 0;
+    await recordAudit(tx, ctx, {
+      action: "supplier.status_changed",
+      entityType: "import_supplier",
+      entityId: code,
+      details: { from: before.status, to: status, ...(jobsCancelled ? { importJobsCancelled: jobsCancelled } : {}) },
+    });
     return row;
   });
 }

@@ -1,0 +1,41 @@
+import type { Db } from "@/db/client";
+import { logger } from "../logger";
+import { pruneImportJobRows } from "../services/import-jobs/prune-import-job-rows";
+import { startPeriodicCheck } from "./periodic";
+import { claimJobs, enqueueJob } from "./queue";
+import { type JobHandler, runOne } from "./worker";
+
+export const IMPORT_JOB_RETENTION_QUEUE = "import-job-retention";
+
+/** Days a finished job keeps its imported rows' uploaded records (ADR 0415); 0 keeps them until the job is deleted. */
+export const retentionDays = () => Number(process.env.IMPORT_JOB_ROW_RETENTION_DAYS || 30);
+
+export const importJobRetentionHandler: JobHandler = {
+  queue: IMPORT_JOB_RETENTION_QUEUE,
+  run: async (db, job) => {
+    const removed = await pruneImportJobRows(db, { days: Number(job.payload.days) });
+    if (removed) logger.info("import job rows pruned", { rows: removed, olderThanDays: job.payload.days });
+  },
+  onGiveUp: async (_db, job, error) => {
+    logger.error("import job row pruning gave up", { jobId: job.id, day: job.payload.day, err: error });
+  },
+};
+
+/**
+ * One check: queue today's pruning (one job per UTC day however many instances ask: the dedup
+ * key is unique), then run it here if no instance has claimed it (FOR UPDATE SKIP LOCKED).
+ * Returns the ids of the jobs this caller ran.
+ */
+export async function tickImportJobRetention(db: Db, workerId: string, now = new Date(), days = retentionDays()): Promise<number[]> {
+  if (days <= 0) return [];
+  const day = now.toISOString().slice(0, 10);
+  await enqueueJob(db, { queue: IMPORT_JOB_RETENTION_QUEUE, payload: { day, days }, dedupKey: `${IMPORT_JOB_RETENTION_QUEUE}:${day}` });
+  const claimed = await claimJobs(db, IMPORT_JOB_RETENTION_QUEUE, workerId, 1, 600);
+  for (const job of claimed) await runOne(db, importJobRetentionHandler, job, 300);
+  return claimed.map((j) => j.id);
+}
+
+/** Checks at start and then hourly; safe in every instance. Returns a function that stops it after the check in hand. */
+export function startImportJobRetention(opts: { intervalMs?: number } = {}): () => Promise<void> {
+  return startPeriodicCheck("import job retention", (db, workerId) => tickImportJobRetention(db, workerId), opts.intervalMs ?? 3_600_000);
+}
