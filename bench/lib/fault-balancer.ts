@@ -21,7 +21,8 @@ export type Balancer = {
 export async function startBalancer(upstreams: Upstream[], port: number): Promise<Balancer> {
   const state = upstreams.map((u) => ({
     ...u,
-    agent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    // An idle upstream connection is closed after 60 s, below the instances' KEEP_ALIVE_TIMEOUT.
+    agent: new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 60_000 }),
     ready: true,
     failures: 0,
     sent: 0,
