@@ -14,7 +14,8 @@
 //
 // Faults, one after another: `pg_ctl restart -m fast`; `pg_ctl stop -m immediate`, down
 // FAULTS_PG_DOWN_S, `start`; NATS stopped (SIGTERM) for FAULTS_NATS_DOWN_S, started again on
-// the same store; instance b killed with SIGKILL, started again FAULTS_KILL_DOWN_S later.
+// the same store; the instance whose relay leads killed with SIGKILL (the other's relay must
+// take over), started again FAULTS_KILL_DOWN_S later, as a supervisor would.
 // From 10 s after each PostgreSQL fault, three bursts of 50 identical transaction posts.
 // A client resends a request that got no answer, a 5xx or a 429 (after 200 ms) until it is
 // answered otherwise, as a migration script would; `account_already_imported` for a resent
@@ -25,7 +26,7 @@
 // - after the load, the relay delivers everything; the whole EVENTS stream, read back, holds
 //   every stored event's every message once, nothing else, in seq order per account;
 // - every answer came within 2 s; every non-2xx was the documented 503 (service_unavailable,
-//   Retry-After), or a dropped connection while instance b was dying;
+//   Retry-After), or a dropped connection while the killed instance was going;
 // - while PostgreSQL was away the instances answered the documented 503 and readiness 503;
 //   within 5 s of it accepting connections both answer 2xx again (no restart), and p99 of the
 //   transaction and note posts from 5 to 10 s after is under 100 ms (printed beside the
@@ -35,7 +36,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { execRows, openDatabase } from "@/db/client";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { accountBodies, alreadyImported, checkAccounts } from "./lib/fault-accounts";
 import { startBalancer } from "./lib/fault-balancer";
@@ -185,12 +187,17 @@ await nats.start();
 natsFault.back = now();
 killFault.at = Math.max(killFault.at, natsFault.back + 10);
 await sleepUntil(killFault.at);
+// The instance whose relay leads (its pid is in the leader's id), so the relay must fail over too.
+const [relay] = await execRows<{ leader: string | null }>(handle.db, sql`select leader from event_relay_state where stream = 'EVENTS'`);
+const victim: "a" | "b" = relay?.leader?.split(":")[1] === String(servers.a.pid) ? "a" : "b";
+const leaderBefore = relay?.leader ?? "none";
 killFault.at = now();
-servers.b.kill!("SIGKILL");
+servers[victim].kill!("SIGKILL");
 await sleepUntil(killFault.at + KILL_DOWN_S);
 killFault.back = now();
-servers.b = await startInstance("b", 2);
+servers[victim] = await startInstance(victim, 2);
 killFault.ready = now();
+const [relayAfter] = await execRows<{ leader: string | null }>(handle.db, sql`select leader from event_relay_state where stream = 'EVENTS'`);
 steady.at = Math.max(steady.at, killFault.ready + 10);
 for (let b = 0; b < BURST.count; b++) {
   await sleepUntil(steady.at + b * BURST.every);
@@ -224,7 +231,7 @@ out(`pre-fault (0-${PRE_S} s, load ${loadAt(0, PRE_S)}): ${pre.length} requests 
 for (const f of pgFaults) {
   const away = sentBetween(measured, f.at, f.back);
   const documented = away.filter(isServiceUnavailable);
-  out(`${f.name} at ${f.at} s, accepting again at ${f.back.toFixed(1)} s:`);
+  out(`${f.name} at ${f.at.toFixed(1)} s, accepting again at ${f.back.toFixed(1)} s:`);
   out(`  while away: ${away.length} requests, ${away.filter(ok).length} 2xx, ${documented.length} documented 503, ${away.length - away.filter(ok).length - documented.length} other, slowest ${ms(slowest(away))}`);
   check(slowest(away) < LIMIT_MS, `${f.name}: a request took ${ms(slowest(away))} while the database was away`);
   const readyAway = polls.filter((p) => p.path === "/healthz/ready" && p.at >= f.at + 0.5 && p.at < f.back - 0.5);
@@ -245,17 +252,18 @@ for (const f of pgFaults) {
 }
 
 const natsWindow = sentBetween(measured, natsFault.at, natsFault.back + 5);
-out(`NATS stopped at ${natsFault.at} s for ${NATS_DOWN_S} s: ${natsWindow.length} requests until 5 s after, ${natsWindow.filter(ok).length} 2xx, slowest ${ms(slowest(natsWindow))}, transactions+notes p99 ${ms(p99(small(natsWindow)))}`);
+out(`NATS stopped at ${natsFault.at.toFixed(1)} s for ${NATS_DOWN_S} s: ${natsWindow.length} requests until 5 s after, ${natsWindow.filter(ok).length} 2xx, slowest ${ms(slowest(natsWindow))}, transactions+notes p99 ${ms(p99(small(natsWindow)))}`);
 check(natsWindow.every(ok), `${natsWindow.filter((s) => !ok(s)).length} requests not 2xx while NATS was away`);
 
 const dropped = measured.filter((s) => s.status === 0);
 // In flight at the SIGKILL (sent up to 2 s before), or sent before the balancer saw it gone.
 const killWindow = (s: { at: number }) => s.at >= killFault.at - LIMIT_MS / 1000 && s.at < killFault.at + 5;
-out(`instance b SIGKILLed at ${killFault.at} s, started again at ${killFault.back.toFixed(1)} s (ready at ${killFault.ready.toFixed(1)} s): ${dropped.filter(killWindow).length} requests dropped (connection refused or reset, resent by their client), ${sentBetween(measured, killFault.at, killFault.back).filter(ok).length} 2xx from a meanwhile`);
+out(`instance ${victim} (relay leader ${leaderBefore}; leader after ${relayAfter?.leader ?? "none"}) SIGKILLed at ${killFault.at.toFixed(1)} s, started again at ${killFault.back.toFixed(1)} s (ready at ${killFault.ready.toFixed(1)} s): ${dropped.filter(killWindow).length} requests dropped (connection refused or reset, resent by their client), ${sentBetween(measured, killFault.at, killFault.back).filter(ok).length} 2xx from ${victim === "a" ? "b" : "a"} meanwhile`);
 check(dropped.every(killWindow), `${dropped.filter((s) => !killWindow(s)).length} dropped connections outside the 5 s after the SIGKILL`);
-const bAfter = measured.find((s) => s.at >= killFault.ready && s.instance === "b" && ok(s));
-check(!!bAfter, "the restarted instance b answered no 2xx");
-out(`no fault, from ${steady.at} s:`);
+const victimAfter = measured.find((s) => s.at >= killFault.ready && s.instance === victim && ok(s));
+check(!!victimAfter, `the restarted instance ${victim} answered no 2xx`);
+check(!!relayAfter?.leader && relayAfter.leader !== leaderBefore, "the relay did not fail over to the other instance");
+out(`no fault, from ${steady.at.toFixed(1)} s:`);
 reportBursts(steady.bursts, "with no fault");
 
 function reportBursts(bursts: Burst[], when: string) {
@@ -279,7 +287,7 @@ check(badErrors.length === 0, `${badErrors.length} answers neither 2xx nor the d
 for (const i of ["a", "b"] as const) {
   const ready = polls.filter((p) => p.path === "/healthz/ready" && p.instance === i);
   const notReady = ready.filter((p) => p.status !== 200);
-  const unexpected = ready.filter((p) => p.status !== 200 && p.status !== 503 && !(i === "b" && p.at >= killFault.at && p.at <= killFault.ready));
+  const unexpected = ready.filter((p) => p.status !== 200 && p.status !== 503 && !(i === victim && p.at >= killFault.at && p.at <= killFault.ready));
   out(`readiness of ${i}: ${ready.length} polls, ${notReady.length} not 200 (${notReady.length ? `${notReady[0].at.toFixed(1)}-${notReady.at(-1)!.at.toFixed(1)} s` : "-"}), slowest ${ms(slowest(ready))}, last ${ready.at(-1)?.status}`);
   check(unexpected.length === 0 && ready.at(-1)?.status === 200 && slowest(ready) < LIMIT_MS, `readiness of ${i} answered something other than 200/503, slowly, or not 200 at the end`);
 }
@@ -318,7 +326,7 @@ if (process.env.BENCH_WRITE !== "0") {
     [
       "`npm run bench:faults` (bench/faults.ts): two production servers (`npm start`'s scripts/server.mjs, each with its in-process relay) behind a round-robin balancer in the harness that retries nothing, " +
         `on a private PostgreSQL 15 cluster and NATS server; ${CLIENTS} closed-loop clients each posting 2 transactions, 2 notes, 2 transactions, then staging and processing a production-shaped account (test/energy-account.ts), ` +
-        `resending what got no answer or a 5xx; \`pg_ctl restart -m fast\` at ${pgFaults[0].at} s, \`stop -m immediate\` at ${pgFaults[1].at} s with ${PG_DOWN_S} s down, NATS stopped ${NATS_DOWN_S} s at ${natsFault.at} s, instance b SIGKILLed at ${killFault.at} s and started ${KILL_DOWN_S} s later; ` +
+        `resending what got no answer or a 5xx; \`pg_ctl restart -m fast\` at ${pgFaults[0].at.toFixed(0)} s, \`stop -m immediate\` at ${pgFaults[1].at.toFixed(0)} s with ${PG_DOWN_S} s down, NATS stopped ${NATS_DOWN_S} s at ${natsFault.at.toFixed(0)} s, the relay leader's instance SIGKILLed at ${killFault.at.toFixed(0)} s and started ${KILL_DOWN_S} s later; ` +
         "bursts of 50 identical transaction posts; afterwards the stores and the whole EVENTS stream checked (ADR 0030).",
       "",
       `Machine: ${machineLine(["PostgreSQL 15 (private cluster, default settings)"])}. Run ${new Date().toISOString().slice(0, 16)}Z.`,
