@@ -32,7 +32,7 @@
 //   transaction and note posts from 5 to 10 s after is under 100 ms (printed beside the
 //   machine's load average and /healthz's own p99 in that window, to tell contention from a defect);
 // - while NATS was away every answer was 2xx; bursts all 201 adding their transaction once;
-//   no uncaught exception in any server log.
+//   the relay leader changed after the kill; no uncaught exception in any server log.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -300,7 +300,7 @@ for (const p of stream.problems) console.log(`  ${p}`);
 check(stream.problems.length === 0 && stream.onStream === stream.expected, "the EVENTS stream");
 
 const stored = await checkStored(pg.url, supplierCode, sent.filter((s) => s.kind === "transactions" || s.kind === "notes"));
-out(`stored: ${stored.transactions} transactions, ${stored.notes} notes; ${stored.stored2xx} 2xx answers stored exactly once, ${stored.storedDespite503} answers without 2xx stored whole (committed as the connection dropped), ${stored.problems.length} problems`);
+out(`stored: ${stored.transactions} transactions, ${stored.notes} notes; ${stored.stored2xx} 2xx answers stored exactly once, ${stored.storedDespite503} answers without 2xx whose request is stored whole (by its resend, or committed as the connection dropped), ${stored.problems.length} problems`);
 for (const p of stored.problems) console.log(`  ${p}`);
 check(stored.problems.length === 0, "stored transactions and notes");
 const accountCheck = await checkAccounts(pg.url, supplierCode, sent);
