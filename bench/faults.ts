@@ -65,11 +65,26 @@ const DATA_IMPORT = "/v1/data-import";
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => process.exit(130));
 process.on("unhandledRejection", (err) => (console.error(err), process.exit(1)));
 
+const safely = (step: () => void) => {
+  try {
+    step();
+  } catch (err) {
+    console.error(`cleaning up: ${(err as Error).message}`);
+  }
+};
 const loadBefore = os.loadavg()[0];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "km-faults-"));
-process.on("exit", () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 const pg = await startPostgres(root);
 const nats = await startNats(root);
+const running: RunningServer[] = [];
+let finished = false;
+// Runs after the cluster's and NATS's own exit handlers (registered first, they stop them) and
+// before the servers': the servers killed outright when the run did not finish, then the folder removed.
+// Each step on its own: one that throws must not leave the rest running.
+process.on("exit", () => {
+  if (!finished) for (const s of running) safely(() => s.kill?.("SIGKILL"));
+  safely(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
+});
 console.log(`private PostgreSQL ${pg.url}, NATS ${nats.url} (under ${root})`);
 const handle = await openDatabase({ url: pg.url });
 const { apiKey, supplierCode, accounts } = await createAccounts(handle.db, ACCOUNTS + 1);
@@ -81,7 +96,9 @@ const ports = { a: await sparePort(), b: await sparePort() };
 const logs: string[] = [];
 const startInstance = async (name: "a" | "b", run: number) => {
   logs.push(`/tmp/km-bench-faults-${name}${run}-server.log`);
-  return startProductionServer({ name: `faults-${name}${run}`, port: ports[name], env, probe: "/healthz/ready", skipBuild: run > 1 || name === "b" });
+  const server = await startProductionServer({ name: `faults-${name}${run}`, port: ports[name], env, probe: "/healthz/ready", skipBuild: run > 1 || name === "b" });
+  running.push(server);
+  return server;
 };
 const servers: Record<"a" | "b", RunningServer> = { a: await startInstance("a", 1), b: await startInstance("b", 1) };
 const lb = await startBalancer([{ name: "a", port: ports.a }, { name: "b", port: ports.b }], await sparePort());
@@ -318,6 +335,7 @@ out(`servers: ${crashes} uncaught exceptions logged (${logs.length} server logs)
 check(crashes === 0, "uncaught exceptions in a server log");
 out(failures.length ? `FAIL: ${failures.join("; ")}` : "PASS");
 
+finished = true;
 await lb.close();
 servers.a.stop();
 servers.b.stop();

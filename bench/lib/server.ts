@@ -42,7 +42,11 @@ export async function startProductionServer(opts: { name: string; port: number; 
   // The server `npm start` runs (scripts/server.mjs: Next's handler behind a Node server), not `next start`.
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "server.mjs")], { cwd: ROOT, env: { ...env, PORT: String(opts.port) }, stdio: ["ignore", log, log], detached: true });
   const kill = (signal: NodeJS.Signals) => {
-    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, signal);
+    try {
+      if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
   };
   const stop = () => kill("SIGTERM");
   process.on("exit", stop);
