@@ -31,7 +31,8 @@
 //   within 5 s of it accepting connections both answer 2xx again (no restart), and p99 of the
 //   transaction and note posts from 5 to 10 s after is under 100 ms (printed beside the
 //   machine's load average and /healthz's own p99 in that window, to tell contention from a defect);
-// - while NATS was away every answer was 2xx; bursts all 201 adding their transaction once;
+// - while NATS was away every answer was 2xx and /v1/events/relay-status/ (the alarm) answered
+//   503 at least once, and 200 once everything is delivered; bursts all 201 adding their transaction once;
 //   the relay leader changed after the kill; no uncaught exception in any server log.
 import fs from "node:fs";
 import os from "node:os";
@@ -60,6 +61,7 @@ const BURST = { after: 10, count: 3, every: 2, size: 50 };
 const LIMIT_MS = 2000;
 const P99_LIMIT_MS = 100;
 const DATA_IMPORT = "/v1/data-import";
+const RELAY_STATUS = "/v1/events/relay-status/";
 
 // Whatever happens, the private cluster, NATS and the servers go (their own exit handlers).
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => process.exit(130));
@@ -91,7 +93,7 @@ const { apiKey, supplierCode, accounts } = await createAccounts(handle.db, ACCOU
 const burstAccount = accounts.pop()!;
 // KEEP_ALIVE_TIMEOUT above the balancer's idle timeout, as README asks: otherwise an instance
 // closes an idle connection just as the balancer reuses it, and a request is dropped for nothing.
-const env = { DATABASE_URL: pg.url, NATS_URL: nats.url, LOG_LEVEL: "warn", EVENTS_RELAY_MAX_LAG_SECONDS: "600", KEEP_ALIVE_TIMEOUT: "65000" };
+const env = { DATABASE_URL: pg.url, NATS_URL: nats.url, LOG_LEVEL: "warn", KEEP_ALIVE_TIMEOUT: "65000" };
 const ports = { a: await sparePort(), b: await sparePort() };
 const logs: string[] = [];
 const startInstance = async (name: "a" | "b", run: number) => {
@@ -148,17 +150,21 @@ async function client(w: number) {
 
 async function poller() {
   const direct = { a: timedClient(`http://127.0.0.1:${ports.a}`, 2, 10_000), b: timedClient(`http://127.0.0.1:${ports.b}`, 2, 10_000) };
+  const balanced = timedClient(lb.base, 1, 10_000);
   for (let t = 0; !stopping; t += 0.5) {
     await sleepUntil(t);
     loads.push({ at: t, load: os.loadavg()[0] });
-    await Promise.all(
-      (["a", "b"] as const).flatMap((instance) =>
+    await Promise.all([
+      ...(["a", "b"] as const).flatMap((instance) =>
         ["/healthz/ready", "/healthz"].map(async (p) => polls.push({ ...(await direct[instance].get(p)), at: t, instance, path: p })),
       ),
-    );
+      // The alarm for events not reaching the bus (either instance: it reads the shared relay state).
+      (async () => polls.push({ ...(await balanced.get(RELAY_STATUS)), at: t, instance: "lb", path: RELAY_STATUS }))(),
+    ]);
   }
   direct.a.close();
   direct.b.close();
+  balanced.close();
 }
 
 type Burst = { at: number; answers: Answer[]; added: number };
@@ -272,6 +278,11 @@ const natsWindow = sentBetween(measured, natsFault.at, natsFault.back + 5);
 out(`NATS stopped at ${natsFault.at.toFixed(1)} s for ${NATS_DOWN_S} s: ${natsWindow.length} requests until 5 s after, ${natsWindow.filter(ok).length} 2xx, slowest ${ms(slowest(natsWindow))}, transactions+notes p99 ${ms(p99(small(natsWindow)))}`);
 check(natsWindow.every(ok), `${natsWindow.filter((s) => !ok(s)).length} requests not 2xx while NATS was away`);
 
+const relayPolls = polls.filter((p) => p.path === RELAY_STATUS);
+const alarm = relayPolls.filter((p) => p.status === 503);
+const alarmDuringNats = alarm.filter((p) => p.at >= natsFault.at && p.at <= natsFault.back);
+out(`  relay-status: 503 in ${alarm.length} of ${relayPolls.length} polls, ${alarmDuringNats.length} while NATS was away (first at +${alarmDuringNats.length ? (alarmDuringNats[0].at - natsFault.at).toFixed(1) : "-"} s), last 503 at ${alarm.at(-1)?.at.toFixed(1) ?? "-"} s`);
+check(alarmDuringNats.length > 0, "relay-status never answered 503 while NATS was away");
 const dropped = measured.filter((s) => s.status === 0);
 // In flight at the SIGKILL (sent up to 2 s before), or sent before the balancer saw it gone.
 const killWindow = (s: { at: number }) => s.at >= killFault.at - LIMIT_MS / 1000 && s.at < killFault.at + 5;
@@ -315,8 +326,10 @@ for (const i of ["a", "b"] as const) {
 
 const drainedLeft = await waitDrained(handle.db, 60_000);
 check(drainedLeft === 0, `${drainedLeft} events still pending 60 s after the load stopped`);
+const relayEnd = await fetch(`${lb.base}${RELAY_STATUS}`).then((r) => r.status, () => 0);
+check(relayEnd === 200, `relay-status answered ${relayEnd} once everything was delivered`);
 const stream = await checkStream(handle.db, nats.url);
-out(`events: ${drainedLeft} pending after the load; the EVENTS stream read back: ${stream.onStream} messages for ${stream.expected} expected (every stored event as each version), ${stream.duplicates} duplicate ids, ${stream.missing} missing, ${stream.unknown} unknown; ${stream.chains} ordering chains, ${stream.outOfOrder} out of seq order`);
+out(`events: ${drainedLeft} pending after the load, relay-status then ${relayEnd}; the EVENTS stream read back: ${stream.onStream} messages for ${stream.expected} expected (every stored event as each version), ${stream.duplicates} duplicate ids, ${stream.missing} missing, ${stream.unknown} unknown; ${stream.chains} ordering chains, ${stream.outOfOrder} out of seq order`);
 for (const p of stream.problems) console.log(`  ${p}`);
 check(stream.problems.length === 0 && stream.onStream === stream.expected, "the EVENTS stream");
 
