@@ -11,6 +11,7 @@
 //   FAULTS_NATS_DOWN_S=30 how long NATS stays stopped
 //   FAULTS_KILL_DOWN_S=10 how long the SIGKILLed instance stays down before its "supervisor" starts it again
 //   BENCH_SKIP_BUILD=1    reuses .next; BENCH_WRITE=0 does not write BENCHMARKS.md
+//   FAULTS_DUMP=<file>    writes every answer, poll and load sample as JSON, for a closer look
 //
 // Faults, one after another: `pg_ctl restart -m fast`; `pg_ctl stop -m immediate`, down
 // FAULTS_PG_DOWN_S, `start`; NATS stopped (SIGTERM) for FAULTS_NATS_DOWN_S, started again on
