@@ -236,7 +236,9 @@ if (process.env.FAULTS_DUMP)
 const lines: string[] = [];
 const out = (s: string) => (console.log(s), lines.push(s));
 const failures: string[] = [];
-const check = (cond: boolean, what: string) => (cond ? true : (failures.push(what), false));
+const slowFailures: string[] = [];
+/** A failed check; `latency` ones depend on the machine, the others on the app alone. */
+const check = (cond: boolean, what: string, latency = false) => (cond ? true : ((latency ? slowFailures : failures).push(what), false));
 const measured = sent.filter((s) => s.at >= 0);
 const small = (xs: Sent[]) => xs.filter((s) => (s.kind === "transactions" || s.kind === "notes") && s.account !== burstAccount.external);
 const heavy = (xs: Sent[]) => xs.filter((s) => s.kind === "stage" || s.kind === "process");
@@ -257,7 +259,7 @@ for (const f of pgFaults) {
   const documented = away.filter(isServiceUnavailable);
   out(`${f.name} at ${f.at.toFixed(1)} s, accepting again at ${f.back.toFixed(1)} s:`);
   out(`  while away: ${away.length} requests, ${away.filter(ok).length} 2xx, ${documented.length} documented 503, ${away.length - away.filter(ok).length - documented.length} other, slowest ${ms(slowest(away))}`);
-  check(slowest(away) < LIMIT_MS, `${f.name}: a request took ${ms(slowest(away))} while the database was away`);
+  check(slowest(away) < LIMIT_MS, `${f.name}: a request took ${ms(slowest(away))} while the database was away`, true);
   const readyAway = polls.filter((p) => p.path === "/healthz/ready" && p.at >= f.at + 0.5 && p.at < f.back - 0.5);
   if (f.back - f.at > 2) {
     check(documented.length > 0, `${f.name}: no documented 503 while the database was away`);
@@ -270,7 +272,7 @@ for (const f of pgFaults) {
   out(`  transactions+notes p99 per second after: ${perSecond}`);
   const after = small(sentBetween(measured, f.back + 5, f.back + 10));
   const afterP99 = p99(after);
-  const passed = check(after.length > 0 && afterP99 < P99_LIMIT_MS, `${f.name}: p99 5-10 s after ${ms(afterP99)} (limit ${P99_LIMIT_MS} ms)`);
+  const passed = check(after.length > 0 && afterP99 < P99_LIMIT_MS, `${f.name}: p99 5-10 s after ${ms(afterP99)} (limit ${P99_LIMIT_MS} ms)`, true);
   out(`  p99 5-10 s after: transactions+notes ${ms(afterP99)} (limit ${P99_LIMIT_MS} ms${passed ? "" : ", FAILED"}; pre-fault ${ms(p99(small(pre)))}), stage+process ${ms(p99(heavy(sentBetween(measured, f.back + 5, f.back + 10))))}; same window: load ${loadAt(f.back + 5, f.back + 10)}, /healthz p99 ${ms(p99(health(f.back + 5, f.back + 10)))}`);
   reportBursts(f.bursts, `after ${f.name}`);
 }
@@ -301,7 +303,8 @@ function reportBursts(bursts: Burst[], when: string) {
   for (const [b, x] of bursts.entries()) {
     const statuses = [...new Set(x.answers.map((a) => a.status))].join("/");
     out(`  burst ${b + 1} at ${x.at.toFixed(1)} s: ${x.answers.filter((a) => a.status === 201).length}/${BURST.size} 201 (${statuses}), added ${x.added}, median ${ms(quantile(x.answers.map((a) => a.ms), 0.5))}, slowest ${ms(slowest(x.answers))}`);
-    check(x.answers.every((a) => a.status === 201) && x.added === 1 && slowest(x.answers) < LIMIT_MS, `burst ${b + 1} ${when}`);
+    check(x.answers.every((a) => a.status === 201) && x.added === 1, `burst ${b + 1} ${when}: not all 201 adding once`);
+    check(slowest(x.answers) < LIMIT_MS, `burst ${b + 1} ${when} slowest ${ms(slowest(x.answers))}`, true);
   }
 }
 
@@ -312,7 +315,7 @@ const kinds = ["transactions", "notes", "stage", "process"].map((k) => `${measur
 out(`all ${measured.length} requests after the warm-up (${kinds}): ${measured.filter(ok).length} 2xx, ${unavailable.length} documented 503, ${dropped.length} dropped, ${measured.filter(alreadyImported).length} account_already_imported (a resent process/), ${badErrors.length} other; longest wait ${ms(longest.ms)} (${longest.kind} ${longest.status} at ${longest.at.toFixed(1)} s)`);
 const byInstance = lb.counts();
 out(`balancer: a got ${byInstance.a.sent} (${byInstance.a.dropped} dropped), b got ${byInstance.b.sent} (${byInstance.b.dropped} dropped)`);
-check(Math.max(...sent.map((s) => s.ms)) < LIMIT_MS, `a request took ${ms(Math.max(...sent.map((s) => s.ms)))}`);
+check(Math.max(...sent.map((s) => s.ms)) < LIMIT_MS, `a request took ${ms(Math.max(...sent.map((s) => s.ms)))}`, true);
 check(badErrors.length === 0, `${badErrors.length} answers neither 2xx nor the documented 503: ${[...new Set(badErrors.map((s) => `${s.status} ${s.code}`))].join(", ")}`);
 
 for (const i of ["a", "b"] as const) {
@@ -322,7 +325,8 @@ for (const i of ["a", "b"] as const) {
   const serving = ready.filter((p) => !(i === victim && p.at >= killFault.at - LIMIT_MS / 1000 && p.at <= killFault.ready));
   const unexpected = serving.filter((p) => p.status !== 200 && p.status !== 503);
   out(`readiness of ${i}: ${ready.length} polls, ${notReady.length} not 200 (${notReady.length ? `${notReady[0].at.toFixed(1)}-${notReady.at(-1)!.at.toFixed(1)} s` : "-"}), slowest ${ms(slowest(serving))}${i === victim ? " (outside its kill and restart)" : ""}, last ${ready.at(-1)?.status}`);
-  check(unexpected.length === 0 && ready.at(-1)?.status === 200 && slowest(serving) < LIMIT_MS, `readiness of ${i} answered something other than 200/503, slowly, or not 200 at the end`);
+  check(unexpected.length === 0 && ready.at(-1)?.status === 200, `readiness of ${i} answered something other than 200/503, or not 200 at the end`);
+  check(slowest(serving) < LIMIT_MS, `readiness of ${i} answered after ${ms(slowest(serving))}`, true);
 }
 
 const drainedLeft = await waitDrained(handle.db, 60_000);
@@ -347,7 +351,9 @@ await handle.close();
 const crashes = logs.reduce((n, f) => n + (fs.readFileSync(f, "utf8").match(/uncaughtException|unhandledRejection|Cannot read properties of null/g) ?? []).length, 0);
 out(`servers: ${crashes} uncaught exceptions logged (${logs.length} server logs)`);
 check(crashes === 0, "uncaught exceptions in a server log");
-out(failures.length ? `FAIL: ${failures.join("; ")}` : "PASS");
+out(`checks of the app's behaviour (stores, stream, answers, recovery): ${failures.length ? `FAIL: ${failures.join("; ")}` : "all passed"}`);
+out(`latency bounds (2 s per answer, p99 ${P99_LIMIT_MS} ms after recovery; the machine's load shows above): ${slowFailures.length ? `FAIL: ${slowFailures.join("; ")}` : "all held"}`);
+out(failures.length || slowFailures.length ? "FAIL" : "PASS");
 
 finished = true;
 await lb.close();
@@ -373,4 +379,4 @@ if (process.env.BENCH_WRITE !== "0") {
     ].join("\n"),
   );
 }
-process.exit(failures.length ? 1 : 0);
+process.exit(failures.length || slowFailures.length ? 1 : 0);
