@@ -1,88 +1,176 @@
-// `npm run bench:faults`: the production server under load while its PostgreSQL is restarted,
-// on a private PostgreSQL 15 cluster and NATS server of its own (nothing shared is touched).
+// `npm run bench:faults`: two production servers behind a load balancer, under load, while
+// their PostgreSQL, their NATS and one of them fail in turn; on a private PostgreSQL 15
+// cluster and NATS server of its own (nothing shared is touched, loopback only).
 //
-//   FAULTS_CLIENTS=8      concurrent clients posting transactions (2 per request) and notes, closed loop
-//   FAULTS_ACCOUNTS=16    accounts they post to (created with the shared fixture helpers)
-//   FAULTS_PRE_S=15       seconds of load before the first restart (the pre-fault p99); 5 s of warm-up come first
-//   FAULTS_GAP_S=20       seconds between the fast and the immediate restart, and after the last
-//   FAULTS_PORT           port of the server (default: a spare one); BENCH_SKIP_BUILD=1 reuses .next
-//   BENCH_WRITE=0         do not write BENCHMARKS.md
+//   FAULTS_CLIENTS=8      closed-loop clients; each in turn imports 2 transactions, 2 notes, 2 transactions,
+//                         then stages and processes a production-shaped account (both fuels, meters, readings)
+//   FAULTS_ACCOUNTS=16    existing accounts the transactions and notes go to
+//   FAULTS_PRE_S=15       seconds of load before the first fault (the pre-fault figures); 5 s of warm-up come first
+//   FAULTS_GAP_S=20       seconds from one fault to the next
+//   FAULTS_PG_DOWN_S=4    how long PostgreSQL stays down after `stop -m immediate`
+//   FAULTS_NATS_DOWN_S=30 how long NATS stays stopped
+//   FAULTS_KILL_DOWN_S=10 how long the SIGKILLed instance stays down before its "supervisor" starts it again
+//   BENCH_SKIP_BUILD=1    reuses .next; BENCH_WRITE=0 does not write BENCHMARKS.md
+//   FAULTS_DUMP=<file>    writes every answer, poll and load sample as JSON, for a closer look
 //
-// Faults: `pg_ctl restart -m fast` at FAULTS_PRE_S, `-m immediate` FAULTS_GAP_S later. From
-// 10 s after each restart, five bursts of 50 identical transaction posts, one every 2 s.
-// /healthz/ready is polled every 0.5 s throughout. Passes when every burst adds its transaction
-// once with no 503 and nothing over 2 s; p99 of the load from 5 to 10 s after each restart is
-// within 1.5 x the pre-fault p99; every answer came within 2 s and every non-2xx was the
-// documented 503 (service_unavailable, Retry-After); every 2xx is stored exactly once with its
-// event and nothing is half stored; the server logged no uncaught exception. Exits 1 otherwise.
+// Faults, one after another: `pg_ctl restart -m fast`; `pg_ctl stop -m immediate`, down
+// FAULTS_PG_DOWN_S, `start`; NATS stopped (SIGTERM) for FAULTS_NATS_DOWN_S, started again on
+// the same store; the instance whose relay leads killed with SIGKILL (the other's relay must
+// take over), started again FAULTS_KILL_DOWN_S later, as a supervisor would.
+// From 10 s after each PostgreSQL fault, three bursts of 50 identical transaction posts.
+// A client resends a request that got no answer, a 5xx or a 429 (after 200 ms) until it is
+// answered otherwise, as a migration script would; `account_already_imported` for a resent
+// process/ means an earlier attempt did it. Each instance's /healthz/ready and /healthz are
+// polled every 0.5 s, directly. Checks at the end (exit 1 on any failure):
+// - every request answered 2xx is stored exactly once, nothing not answered 2xx is stored in
+//   part (transactions, notes, accounts with all their rows and events);
+// - after the load, the relay delivers everything; the whole EVENTS stream, read back, holds
+//   every stored event's every message once, nothing else, in seq order per account;
+// - every answer came within 2 s; every non-2xx was the documented 503 (service_unavailable,
+//   Retry-After), or a dropped connection while the killed instance was going;
+// - while PostgreSQL was away the instances answered the documented 503 and readiness 503;
+//   within 5 s of it accepting connections both answer 2xx again (no restart), and p99 of the
+//   transaction and note posts from 5 to 10 s after is under 100 ms (printed beside the
+//   machine's load average and /healthz's own p99 in that window, to tell contention from a defect);
+// - while NATS was away every answer was 2xx and /v1/events/relay-status/ (the alarm) answered
+//   503 at least once, and 200 once everything is delivered; bursts all 201 adding their transaction once;
+//   the relay leader changed after the kill; no uncaught exception in any server log.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
-import { openDatabase } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { execRows, openDatabase } from "@/db/client";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
+import { accountBodies, alreadyImported, checkAccounts } from "./lib/fault-accounts";
+import { startBalancer } from "./lib/fault-balancer";
 import { checkStored, createAccounts, notesBody, transactionsBody } from "./lib/fault-fixtures";
 import { type Answer, isServiceUnavailable, ms, quantile, type Sent, sentBetween, timedClient } from "./lib/fault-load";
 import { sparePort, startNats, startPostgres } from "./lib/fault-services";
+import { checkStream, waitDrained } from "./lib/fault-stream";
 import { machineLine } from "./lib/machine";
-import { startProductionServer } from "./lib/server";
+import { type RunningServer, startProductionServer } from "./lib/server";
 
 const CLIENTS = Number(process.env.FAULTS_CLIENTS ?? 8);
 const ACCOUNTS = Number(process.env.FAULTS_ACCOUNTS ?? 16);
 const WARM_S = 5;
 const PRE_S = Number(process.env.FAULTS_PRE_S ?? 15);
 const GAP_S = Number(process.env.FAULTS_GAP_S ?? 20);
-const BURST = { after: 10, count: 5, every: 2, size: 50 };
+const PG_DOWN_S = Number(process.env.FAULTS_PG_DOWN_S ?? 4);
+const NATS_DOWN_S = Number(process.env.FAULTS_NATS_DOWN_S ?? 30);
+const KILL_DOWN_S = Number(process.env.FAULTS_KILL_DOWN_S ?? 10);
+const BURST = { after: 10, count: 3, every: 2, size: 50 };
 const LIMIT_MS = 2000;
+const P99_LIMIT_MS = 100;
 const DATA_IMPORT = "/v1/data-import";
+const RELAY_STATUS = "/v1/events/relay-status/";
 
+// Whatever happens, the private cluster, NATS and the servers go (their own exit handlers).
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => process.exit(130));
+process.on("unhandledRejection", (err) => (console.error(err), process.exit(1)));
+
+const safely = (step: () => void) => {
+  try {
+    step();
+  } catch (err) {
+    console.error(`cleaning up: ${(err as Error).message}`);
+  }
+};
 const loadBefore = os.loadavg()[0];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "km-faults-"));
 const pg = await startPostgres(root);
 const nats = await startNats(root);
+const running: RunningServer[] = [];
+let finished = false;
+// Runs after the cluster's and NATS's own exit handlers (registered first, they stop them) and
+// before the servers': the servers killed outright when the run did not finish, then the folder removed.
+// Each step on its own: one that throws must not leave the rest running.
+process.on("exit", () => {
+  if (!finished) for (const s of running) safely(() => s.kill?.("SIGKILL"));
+  safely(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
+});
 console.log(`private PostgreSQL ${pg.url}, NATS ${nats.url} (under ${root})`);
 const handle = await openDatabase({ url: pg.url });
 const { apiKey, supplierCode, accounts } = await createAccounts(handle.db, ACCOUNTS + 1);
-await handle.close();
 const burstAccount = accounts.pop()!;
-const port = Number(process.env.FAULTS_PORT || (await sparePort()));
-const server = await startProductionServer({ name: "faults", port, env: { DATABASE_URL: pg.url, NATS_URL: nats.url, LOG_LEVEL: "warn" }, probe: "/healthz/ready" });
+// KEEP_ALIVE_TIMEOUT above the balancer's idle timeout, as README asks: otherwise an instance
+// closes an idle connection just as the balancer reuses it, and a request is dropped for nothing.
+const env = { DATABASE_URL: pg.url, NATS_URL: nats.url, LOG_LEVEL: "warn", KEEP_ALIVE_TIMEOUT: "65000" };
+const ports = { a: await sparePort(), b: await sparePort() };
+const logs: string[] = [];
+const startInstance = async (name: "a" | "b", run: number) => {
+  logs.push(`/tmp/km-bench-faults-${name}${run}-server.log`);
+  const server = await startProductionServer({ name: `faults-${name}${run}`, port: ports[name], env, probe: "/healthz/ready", skipBuild: run > 1 || name === "b" });
+  running.push(server);
+  return server;
+};
+const servers: Record<"a" | "b", RunningServer> = { a: await startInstance("a", 1), b: await startInstance("b", 1) };
+const lb = await startBalancer([{ name: "a", port: ports.a }, { name: "b", port: ports.b }], await sparePort());
 const headers = { authorization: `Token ${apiKey}` };
 
 const t0 = performance.now() + WARM_S * 1000;
 const now = () => (performance.now() - t0) / 1000;
-const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, (t - now()) * 1000)));
+const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
+const sleepUntil = (t: number) => sleep(Math.max(0, t - now()));
 const sent: Sent[] = [];
-const polls: (Answer & { at: number })[] = [];
+type Poll = Answer & { at: number; instance: string; path: string };
+const polls: Poll[] = [];
+const loads: { at: number; load: number }[] = [];
 let stopping = false;
+const ok = (a: Answer) => a.status >= 200 && a.status < 300;
+const resend = (a: Answer) => a.status === 0 || a.status === 429 || a.status >= 500;
+
+/** Sends one request until it is answered with something other than no answer, a 5xx or a 429. */
+async function send(http: ReturnType<typeof timedClient>, url: string, body: string, kind: string, account: string, ids: string[]) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const at = now();
+    const a = await http.post(url, body, headers);
+    sent.push({ ...a, kind, at, ids, account }); // warm-up (at < 0) too: the store check needs every request
+    if (!resend(a)) return a;
+    await sleep(0.2); // a script's pause before resending
+  }
+  throw new Error(`${url} for ${account} never answered`);
+}
 
 async function client(w: number) {
-  const http = timedClient(server.base, 1, 40_000);
+  const http = timedClient(lb.base, 1, 40_000);
   for (let i = 0; !stopping; i++) {
     const acc = accounts[(w + i * CLIENTS) % accounts.length];
-    const kind = i % 2 ? "notes" : "transactions";
     const prefix = `L${w}-${i}`;
-    const { body, ids } = kind === "notes" ? notesBody(supplierCode, acc, prefix, 2) : transactionsBody(supplierCode, acc, prefix, 2);
-    const at = now();
-    const a = await http.post(`${DATA_IMPORT}/${kind}/create/`, body, headers);
-    sent.push({ ...a, kind, at, ids, account: acc.external }); // warm-up (at < 0) too: the store check needs every request
-    if (a.status < 200 || a.status >= 300) await new Promise((r) => setTimeout(r, 100)); // a script's pause before resending
+    if (i % 4 === 3) {
+      const a = accountBodies(supplierCode);
+      const staged = await send(http, `${DATA_IMPORT}/account-import-process/create-or-update/`, a.stage, "stage", a.external, []);
+      if (ok(staged)) await send(http, `${DATA_IMPORT}/account-import-process/process/`, a.process, "process", a.external, []);
+    } else {
+      const kind = i % 4 === 1 ? "notes" : "transactions";
+      const { body, ids } = kind === "notes" ? notesBody(supplierCode, acc, prefix, 2) : transactionsBody(supplierCode, acc, prefix, 2);
+      await send(http, `${DATA_IMPORT}/${kind}/create/`, body, kind, acc.external, ids);
+    }
   }
   http.close();
 }
 
-async function poller(end: number) {
-  const http = timedClient(server.base, 1, 10_000);
-  for (let t = 0; t < end; t += 0.5) {
+async function poller() {
+  const direct = { a: timedClient(`http://127.0.0.1:${ports.a}`, 2, 10_000), b: timedClient(`http://127.0.0.1:${ports.b}`, 2, 10_000) };
+  const balanced = timedClient(lb.base, 1, 10_000);
+  for (let t = 0; !stopping; t += 0.5) {
     await sleepUntil(t);
-    polls.push({ ...(await http.get("/healthz/ready")), at: now() });
+    loads.push({ at: t, load: os.loadavg()[0] });
+    await Promise.all([
+      ...(["a", "b"] as const).flatMap((instance) =>
+        ["/healthz/ready", "/healthz"].map(async (p) => polls.push({ ...(await direct[instance].get(p)), at: t, instance, path: p })),
+      ),
+      // The alarm for events not reaching the bus (either instance: it reads the shared relay state).
+      (async () => polls.push({ ...(await balanced.get(RELAY_STATUS)), at: t, instance: "lb", path: RELAY_STATUS }))(),
+    ]);
   }
-  http.close();
+  direct.a.close();
+  direct.b.close();
+  balanced.close();
 }
 
 type Burst = { at: number; answers: Answer[]; added: number };
 async function burst(label: string): Promise<Burst> {
-  const http = timedClient(server.base, BURST.size, 40_000);
+  const http = timedClient(lb.base, BURST.size, 40_000);
   const { body, ids } = transactionsBody(supplierCode, burstAccount, label, 1);
   const at = now();
   const answers = await Promise.all(Array.from({ length: BURST.size }, () => http.post(`${DATA_IMPORT}/transactions/create/`, body, headers)));
@@ -92,107 +180,198 @@ async function burst(label: string): Promise<Burst> {
   return { at, answers, added };
 }
 
-const restarts = [
-  { mode: "fast" as const, at: PRE_S, took: 0, bursts: [] as Burst[] },
-  { mode: "immediate" as const, at: PRE_S + GAP_S, took: 0, bursts: [] as Burst[] },
+type Fault = { name: string; at: number; back: number; bursts: Burst[] };
+const pgFaults: Fault[] = [
+  { name: "PostgreSQL restart -m fast", at: PRE_S, back: 0, bursts: [] },
+  { name: `PostgreSQL stop -m immediate, ${PG_DOWN_S} s down, start`, at: PRE_S + GAP_S, back: 0, bursts: [] },
 ];
-// The same bursts with no fault, at the end: what the machine gives them anyway.
-const steady = { at: restarts[1].at + GAP_S, bursts: [] as Burst[] };
-const END = steady.at + BURST.count * BURST.every + 2;
-console.log(`${CLIENTS} clients for ${WARM_S} s warm-up + ${END} s; restarts at ${restarts.map((r) => `${r.at} s (${r.mode})`).join(", ")}`);
+const natsFault = { at: PRE_S + 2 * GAP_S, back: 0 };
+const killFault = { at: natsFault.at + NATS_DOWN_S + 10, back: 0, ready: 0 };
+const steady = { at: killFault.at + KILL_DOWN_S + GAP_S, bursts: [] as Burst[] };
+console.log(`${CLIENTS} clients through the balancer, ${WARM_S} s warm-up; faults from ${pgFaults[0].at} s, about ${steady.at + 10} s in all`);
 const clients = Array.from({ length: CLIENTS }, (_, w) => client(w));
 await sleepUntil(0);
-const polling = poller(END);
-for (const [r, restart] of restarts.entries()) {
-  await sleepUntil(restart.at);
-  restart.took = await pg.restart(restart.mode);
+const polling = poller();
+for (const [r, f] of pgFaults.entries()) {
+  await sleepUntil(f.at);
+  f.at = now();
+  const took = await pg.restart(r === 0 ? "fast" : "immediate", r === 0 ? undefined : PG_DOWN_S * 1000);
+  f.back = f.at + took / 1000;
   for (let b = 0; b < BURST.count; b++) {
-    await sleepUntil(restart.at + BURST.after + b * BURST.every);
-    restart.bursts.push(await burst(`B${r}-${b}`));
+    await sleepUntil(f.back + BURST.after + b * BURST.every);
+    f.bursts.push(await burst(`B${r}-${b}`));
   }
 }
+natsFault.at = Math.max(natsFault.at, pgFaults[1].back + GAP_S);
+await sleepUntil(natsFault.at);
+natsFault.at = now();
+await nats.stop();
+await sleepUntil(natsFault.at + NATS_DOWN_S);
+await nats.start();
+natsFault.back = now();
+killFault.at = Math.max(killFault.at, natsFault.back + 10);
+await sleepUntil(killFault.at);
+// The instance whose relay leads (its pid is in the leader's id), so the relay must fail over too.
+const [relay] = await execRows<{ leader: string | null }>(handle.db, sql`select leader from event_relay_state where stream = 'EVENTS'`);
+const victim: "a" | "b" = relay?.leader?.split(":")[1] === String(servers.a.pid) ? "a" : "b";
+const leaderBefore = relay?.leader ?? "none";
+killFault.at = now();
+servers[victim].kill!("SIGKILL");
+await sleepUntil(killFault.at + KILL_DOWN_S);
+killFault.back = now();
+servers[victim] = await startInstance(victim, 2);
+killFault.ready = now();
+const [relayAfter] = await execRows<{ leader: string | null }>(handle.db, sql`select leader from event_relay_state where stream = 'EVENTS'`);
+steady.at = Math.max(steady.at, killFault.ready + 10);
 for (let b = 0; b < BURST.count; b++) {
   await sleepUntil(steady.at + b * BURST.every);
   steady.bursts.push(await burst(`S-${b}`));
 }
-await sleepUntil(END);
 stopping = true;
 await Promise.all([...clients, polling]);
 
-// Figures.
-const ok = (a: Answer) => a.status >= 200 && a.status < 300;
-const measured = sent.filter((s) => s.at >= 0);
-const load = measured.filter((s) => s.account !== burstAccount.external);
-const pre = sentBetween(load, 0, PRE_S).filter(ok).map((s) => s.ms);
-const preP99 = quantile(pre, 0.99);
+// Figures. FAULTS_DUMP=<file> keeps every answer and poll for a closer look.
+if (process.env.FAULTS_DUMP)
+  fs.writeFileSync(process.env.FAULTS_DUMP, JSON.stringify({ startedAt: Date.now() - now() * 1000, pgFaults, natsFault, killFault, sent: sent.map(({ json: _j, ...s }) => s), polls: polls.map(({ json: _j, ...p }) => p), loads }));
 const lines: string[] = [];
 const out = (s: string) => (console.log(s), lines.push(s));
 const failures: string[] = [];
-const check = (cond: boolean, what: string) => (cond ? true : (failures.push(what), false));
+const slowFailures: string[] = [];
+/** A failed check; `latency` ones depend on the machine, the others on the app alone. */
+const check = (cond: boolean, what: string, latency = false) => (cond ? true : ((latency ? slowFailures : failures).push(what), false));
+const measured = sent.filter((s) => s.at >= 0);
+const small = (xs: Sent[]) => xs.filter((s) => (s.kind === "transactions" || s.kind === "notes") && s.account !== burstAccount.external);
+const heavy = (xs: Sent[]) => xs.filter((s) => s.kind === "stage" || s.kind === "process");
+const p99 = (xs: { ms: number }[]) => quantile(xs.map((x) => x.ms), 0.99);
+const loadAt = (from: number, to: number) => {
+  const xs = loads.filter((l) => l.at >= from && l.at < to).map((l) => l.load);
+  return xs.length ? `${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)}` : "n/a";
+};
+const health = (from: number, to: number) => polls.filter((p) => p.path === "/healthz" && p.at >= from && p.at < to && p.status === 200);
+const slowest = (xs: Answer[]) => Math.max(0, ...xs.map((a) => a.ms));
 
 out(`load average (1 min) before the run ${loadBefore.toFixed(1)}, after ${os.loadavg()[0].toFixed(1)} (${os.cpus().length} cores; other work on the machine slows every figure)`);
-out(`pre-fault (0-${PRE_S} s): ${pre.length} requests answered 2xx, p50 ${ms(quantile(pre, 0.5))}, p99 ${ms(preP99)}`);
-for (const r of restarts) {
-  const during = sentBetween(load, r.at, r.at + 5);
-  const after = sentBetween(load, r.at + 5, r.at + 10).map((s) => s.ms);
-  const p99 = quantile(after, 0.99);
-  const perSecond = Array.from({ length: 10 }, (_, k) => ms(quantile(sentBetween(load, r.at + k, r.at + k + 1).map((s) => s.ms), 0.99))).join(", ");
-  out(`restart -m ${r.mode} at ${r.at} s (pg_ctl took ${ms(r.took)}): first 5 s ${during.length} requests, ${during.filter(ok).length} 2xx, ${during.filter((s) => s.status === 503).length} 503, slowest ${ms(Math.max(0, ...during.map((s) => s.ms)))}`);
-  out(`  p99 per second after the restart: ${perSecond}`);
-  out(`  p99 from 5 to 10 s after: ${ms(p99)} = ${(p99 / preP99).toFixed(2)} x pre-fault (limit 1.5)`);
-  check(after.length > 0 && p99 <= 1.5 * preP99, `p99 5-10 s after the ${r.mode} restart ${ms(p99)} > 1.5 x ${ms(preP99)}`);
-  reportBursts(r.bursts, `after the ${r.mode} restart`);
+const pre = sentBetween(measured, 0, PRE_S).filter(ok);
+out(`pre-fault (0-${PRE_S} s, load ${loadAt(0, PRE_S)}): ${pre.length} requests 2xx; transactions+notes p50 ${ms(quantile(small(pre).map((s) => s.ms), 0.5))}, p99 ${ms(p99(small(pre)))}; stage+process p99 ${ms(p99(heavy(pre)))}; /healthz p99 ${ms(p99(health(0, PRE_S)))}`);
+
+for (const f of pgFaults) {
+  const away = sentBetween(measured, f.at, f.back);
+  const documented = away.filter(isServiceUnavailable);
+  out(`${f.name} at ${f.at.toFixed(1)} s, accepting again at ${f.back.toFixed(1)} s:`);
+  out(`  while away: ${away.length} requests, ${away.filter(ok).length} 2xx, ${documented.length} documented 503, ${away.length - away.filter(ok).length - documented.length} other, slowest ${ms(slowest(away))}`);
+  check(slowest(away) < LIMIT_MS, `${f.name}: a request took ${ms(slowest(away))} while the database was away`, true);
+  const readyAway = polls.filter((p) => p.path === "/healthz/ready" && p.at >= f.at + 0.5 && p.at < f.back - 0.5);
+  if (f.back - f.at > 2) {
+    check(documented.length > 0, `${f.name}: no documented 503 while the database was away`);
+    check(readyAway.length > 0 && readyAway.every((p) => p.status === 503), `${f.name}: readiness did not answer 503 while the database was away`);
+  }
+  const firstOk = (["a", "b"] as const).map((i) => measured.find((s) => s.at >= f.back && s.instance === i && ok(s)));
+  out(`  first 2xx after it: a at +${firstOk[0] ? (firstOk[0].at - f.back).toFixed(1) : "never"} s, b at +${firstOk[1] ? (firstOk[1].at - f.back).toFixed(1) : "never"} s (no restart)`);
+  check(firstOk.every((s) => s && s.at - f.back < 5), `${f.name}: an instance did not answer 2xx within 5 s of the database coming back`);
+  const perSecond = Array.from({ length: 10 }, (_, k) => ms(p99(small(sentBetween(measured, f.back + k, f.back + k + 1))))).join(", ");
+  out(`  transactions+notes p99 per second after: ${perSecond}`);
+  const after = small(sentBetween(measured, f.back + 5, f.back + 10));
+  const afterP99 = p99(after);
+  const passed = check(after.length > 0 && afterP99 < P99_LIMIT_MS, `${f.name}: p99 5-10 s after ${ms(afterP99)} (limit ${P99_LIMIT_MS} ms)`, true);
+  out(`  p99 5-10 s after: transactions+notes ${ms(afterP99)} (limit ${P99_LIMIT_MS} ms${passed ? "" : ", FAILED"}; pre-fault ${ms(p99(small(pre)))}), stage+process ${ms(p99(heavy(sentBetween(measured, f.back + 5, f.back + 10))))}; same window: load ${loadAt(f.back + 5, f.back + 10)}, /healthz p99 ${ms(p99(health(f.back + 5, f.back + 10)))}`);
+  reportBursts(f.bursts, `after ${f.name}`);
 }
-out(`no fault, from ${steady.at} s:`);
+
+const natsWindow = sentBetween(measured, natsFault.at, natsFault.back + 5);
+out(`NATS stopped at ${natsFault.at.toFixed(1)} s for ${NATS_DOWN_S} s: ${natsWindow.length} requests until 5 s after, ${natsWindow.filter(ok).length} 2xx, slowest ${ms(slowest(natsWindow))}, transactions+notes p99 ${ms(p99(small(natsWindow)))}`);
+check(natsWindow.every(ok), `${natsWindow.filter((s) => !ok(s)).length} requests not 2xx while NATS was away`);
+
+const relayPolls = polls.filter((p) => p.path === RELAY_STATUS);
+const alarm = relayPolls.filter((p) => p.status === 503);
+const alarmDuringNats = alarm.filter((p) => p.at >= natsFault.at && p.at <= natsFault.back);
+out(`  relay-status: 503 in ${alarm.length} of ${relayPolls.length} polls, ${alarmDuringNats.length} while NATS was away (first at +${alarmDuringNats.length ? (alarmDuringNats[0].at - natsFault.at).toFixed(1) : "-"} s), last 503 at ${alarm.at(-1)?.at.toFixed(1) ?? "-"} s`);
+check(alarmDuringNats.length > 0, "relay-status never answered 503 while NATS was away");
+const dropped = measured.filter((s) => s.status === 0);
+// In flight at the SIGKILL (sent up to 2 s before), or sent before the balancer saw it gone.
+const killWindow = (s: { at: number }) => s.at >= killFault.at - LIMIT_MS / 1000 && s.at < killFault.at + 5;
+out(`instance ${victim} (relay leader ${leaderBefore}; leader after ${relayAfter?.leader ?? "none"}) SIGKILLed at ${killFault.at.toFixed(1)} s, started again at ${killFault.back.toFixed(1)} s (ready at ${killFault.ready.toFixed(1)} s): ${dropped.filter(killWindow).length} requests dropped (connection refused or reset, resent by their client), ${sentBetween(measured, killFault.at, killFault.back).filter(ok).length} 2xx from ${victim === "a" ? "b" : "a"} meanwhile`);
+check(dropped.every(killWindow), `${dropped.filter((s) => !killWindow(s)).length} dropped connections outside the 5 s after the SIGKILL`);
+const victimAfter = measured.find((s) => s.at >= killFault.ready && s.instance === victim && ok(s));
+check(!!victimAfter, `the restarted instance ${victim} answered no 2xx`);
+check(!!relayAfter?.leader && relayAfter.leader !== leaderBefore, "the relay did not fail over to the other instance");
+const calm = small(sentBetween(measured, steady.at - 10, steady.at));
+out(`no fault (${(steady.at - 10).toFixed(0)}-${steady.at.toFixed(0)} s, both instances up): transactions+notes p99 ${ms(p99(calm))} (the bound ${P99_LIMIT_MS} ms ${p99(calm) < P99_LIMIT_MS ? "holds" : "fails here too: the machine, not a fault"}), load ${loadAt(steady.at - 10, steady.at)}, /healthz p99 ${ms(p99(health(steady.at - 10, steady.at)))}`);
+out(`no fault, from ${steady.at.toFixed(1)} s:`);
 reportBursts(steady.bursts, "with no fault");
 
 function reportBursts(bursts: Burst[], when: string) {
   for (const [b, x] of bursts.entries()) {
     const statuses = [...new Set(x.answers.map((a) => a.status))].join("/");
-    const slowest = Math.max(...x.answers.map((a) => a.ms));
-    out(`  burst ${b + 1} at ${x.at.toFixed(1)} s: ${x.answers.filter((a) => a.status === 201).length}/${BURST.size} 201 (${statuses}), added ${x.added}, 503 ${x.answers.filter((a) => a.status === 503).length}, median ${ms(quantile(x.answers.map((a) => a.ms), 0.5))}, slowest ${ms(slowest)}`);
-    check(x.answers.every((a) => a.status === 201) && x.added === 1 && slowest < LIMIT_MS, `burst ${b + 1} ${when}`);
+    out(`  burst ${b + 1} at ${x.at.toFixed(1)} s: ${x.answers.filter((a) => a.status === 201).length}/${BURST.size} 201 (${statuses}), added ${x.added}, median ${ms(quantile(x.answers.map((a) => a.ms), 0.5))}, slowest ${ms(slowest(x.answers))}`);
+    check(x.answers.every((a) => a.status === 201) && x.added === 1, `burst ${b + 1} ${when}: not all 201 adding once`);
+    check(slowest(x.answers) < LIMIT_MS, `burst ${b + 1} ${when} slowest ${ms(slowest(x.answers))}`, true);
   }
 }
-const slowest = measured.reduce((m, s) => (s.ms > m.ms ? s : m), measured[0]);
-const badErrors = sent.filter((s) => !ok(s) && !isServiceUnavailable(s));
+
+const longest = measured.reduce((m, s) => (s.ms > m.ms ? s : m), measured[0]);
+const badErrors = sent.filter((s) => !ok(s) && s.status !== 0 && !isServiceUnavailable(s) && !alreadyImported(s));
 const unavailable = measured.filter((s) => s.status === 503);
-out(`all ${measured.length} requests after the warm-up: ${measured.filter(ok).length} 2xx, ${unavailable.length} documented 503 (max ${ms(Math.max(0, ...unavailable.map((s) => s.ms)))}), ${badErrors.length} other; slowest ${ms(slowest.ms)} (${slowest.status} at ${slowest.at.toFixed(1)} s)`);
-check(Math.max(...sent.map((s) => s.ms)) < LIMIT_MS, `a request took ${ms(Math.max(...sent.map((s) => s.ms)))}`);
+const kinds = ["transactions", "notes", "stage", "process"].map((k) => `${measured.filter((s) => s.kind === k).length} ${k}`).join(", ");
+out(`all ${measured.length} requests after the warm-up (${kinds}): ${measured.filter(ok).length} 2xx, ${unavailable.length} documented 503, ${dropped.length} dropped, ${measured.filter(alreadyImported).length} account_already_imported (a resent process/), ${badErrors.length} other; longest wait ${ms(longest.ms)} (${longest.kind} ${longest.status} at ${longest.at.toFixed(1)} s)`);
+const byInstance = lb.counts();
+out(`balancer: a got ${byInstance.a.sent} (${byInstance.a.dropped} dropped), b got ${byInstance.b.sent} (${byInstance.b.dropped} dropped)`);
+check(Math.max(...sent.map((s) => s.ms)) < LIMIT_MS, `a request took ${ms(Math.max(...sent.map((s) => s.ms)))}`, true);
 check(badErrors.length === 0, `${badErrors.length} answers neither 2xx nor the documented 503: ${[...new Set(badErrors.map((s) => `${s.status} ${s.code}`))].join(", ")}`);
 
-const notReady = polls.filter((p) => p.status !== 200);
-out(`readiness: ${polls.length} polls, ${notReady.length} answered 503 (at ${notReady.map((p) => `${p.at.toFixed(1)} s`).join(", ") || "-"}), slowest ${ms(Math.max(...polls.map((p) => p.ms)))}, last ${polls.at(-1)?.status}`);
-check(polls.every((p) => p.status === 200 || p.status === 503) && polls.at(-1)?.status === 200 && Math.max(...polls.map((p) => p.ms)) < LIMIT_MS, "readiness answered something other than 200/503, slowly, or not 200 at the end");
+for (const i of ["a", "b"] as const) {
+  const ready = polls.filter((p) => p.path === "/healthz/ready" && p.instance === i);
+  const notReady = ready.filter((p) => p.status !== 200);
+  // The killed instance is excused from its SIGKILL until it is ready again (dead, then starting).
+  const serving = ready.filter((p) => !(i === victim && p.at >= killFault.at - LIMIT_MS / 1000 && p.at <= killFault.ready));
+  const unexpected = serving.filter((p) => p.status !== 200 && p.status !== 503);
+  out(`readiness of ${i}: ${ready.length} polls, ${notReady.length} not 200 (${notReady.length ? `${notReady[0].at.toFixed(1)}-${notReady.at(-1)!.at.toFixed(1)} s` : "-"}), slowest ${ms(slowest(serving))}${i === victim ? " (outside its kill and restart)" : ""}, last ${ready.at(-1)?.status}`);
+  check(unexpected.length === 0 && ready.at(-1)?.status === 200, `readiness of ${i} answered something other than 200/503, or not 200 at the end`);
+  check(slowest(serving) < LIMIT_MS, `readiness of ${i} answered after ${ms(slowest(serving))}`, true);
+}
 
-const stored = await checkStored(pg.url, supplierCode, sent);
-out(`stored: ${stored.transactions} transactions, ${stored.notes} notes; ${stored.stored2xx} 2xx answers stored exactly once, ${stored.storedDespite503} answers without 2xx stored whole (committed as the connection dropped), ${stored.problems.length} problems`);
+const drainedLeft = await waitDrained(handle.db, 60_000);
+check(drainedLeft === 0, `${drainedLeft} events still pending 60 s after the load stopped`);
+const relayEnd = await fetch(`${lb.base}${RELAY_STATUS}`).then((r) => r.status, () => 0);
+check(relayEnd === 200, `relay-status answered ${relayEnd} once everything was delivered`);
+const stream = await checkStream(handle.db, nats.url);
+out(`events: ${drainedLeft} pending after the load, relay-status then ${relayEnd}; the EVENTS stream read back: ${stream.onStream} messages for ${stream.expected} expected (every stored event as each version), ${stream.duplicates} duplicate ids, ${stream.missing} missing, ${stream.unknown} unknown; ${stream.chains} ordering chains, ${stream.outOfOrder} out of seq order`);
+for (const p of stream.problems) console.log(`  ${p}`);
+check(stream.problems.length === 0 && stream.onStream === stream.expected, "the EVENTS stream");
+
+const stored = await checkStored(pg.url, supplierCode, sent.filter((s) => s.kind === "transactions" || s.kind === "notes"));
+out(`stored: ${stored.transactions} transactions, ${stored.notes} notes; ${stored.stored2xx} 2xx answers stored exactly once, ${stored.storedDespite503} answers without 2xx whose request is stored whole (by its resend, or committed as the connection dropped), ${stored.problems.length} problems`);
 for (const p of stored.problems) console.log(`  ${p}`);
-check(stored.problems.length === 0, "stored rows");
-const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-const [{ n: backends }] = await admin<{ n: number }[]>`select count(*)::int n from pg_stat_activity where application_name = 'kraken-migrate'`;
-await admin.end();
-const log = fs.readFileSync("/tmp/km-bench-faults-server.log", "utf8");
-const crashes = (log.match(/uncaughtException|Cannot read properties of null/g) ?? []).length;
-out(`server: ${backends} pool connections connected at the end, ${crashes} uncaught exceptions logged`);
-check(crashes === 0, "uncaught exceptions in the server log");
+check(stored.problems.length === 0, "stored transactions and notes");
+const accountCheck = await checkAccounts(pg.url, supplierCode, sent);
+out(`accounts: ${accountCheck.imported} imported once each with the same rows (${accountCheck.shape}: meter points/agreements/readings/customers/account.created/complete), ${accountCheck.importedDespiteFailure} imported whole without a 2xx, ${accountCheck.problems.length} problems`);
+for (const p of accountCheck.problems) console.log(`  ${p}`);
+check(accountCheck.problems.length === 0, "stored accounts");
+await handle.close();
 
-server.stop();
+const crashes = logs.reduce((n, f) => n + (fs.readFileSync(f, "utf8").match(/uncaughtException|unhandledRejection|Cannot read properties of null/g) ?? []).length, 0);
+out(`servers: ${crashes} uncaught exceptions logged (${logs.length} server logs)`);
+check(crashes === 0, "uncaught exceptions in a server log");
+out(`checks of the app's behaviour (stores, stream, answers, recovery): ${failures.length ? `FAIL: ${failures.join("; ")}` : "all passed"}`);
+out(`latency bounds (2 s per answer, p99 ${P99_LIMIT_MS} ms after recovery; the machine's load shows above): ${slowFailures.length ? `FAIL: ${slowFailures.join("; ")}` : "all held"}`);
+out(failures.length || slowFailures.length ? "FAIL" : "PASS");
+
+finished = true;
+await lb.close();
+servers.a.stop();
+servers.b.stop();
 pg.stop();
 await nats.stop();
-fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
-console.log(failures.length ? `\nFAIL: ${failures.join("; ")}` : "\nPASS");
 
-if (process.env.BENCH_WRITE !== "0" && failures.length === 0) {
+if (process.env.BENCH_WRITE !== "0") {
   writeBenchmarkSection(
     "Fault recovery (`npm run bench:faults`)",
     [
-      "`npm run bench:faults` (bench/faults.ts): the production server (`npm start`'s scripts/server.mjs) on a private PostgreSQL 15 cluster and NATS server, " +
-        `${CLIENTS} closed-loop clients posting transactions (2 per request) and notes (2 per request) to ${ACCOUNTS} accounts; ` +
-        `\`pg_ctl restart -m fast\` at ${restarts[0].at} s and \`-m immediate\` at ${restarts[1].at} s; from 10 s after each, five bursts of 50 identical transaction posts 2 s apart; ` +
-        "`/healthz/ready` polled every 0.5 s (ADR 0013).",
+      "`npm run bench:faults` (bench/faults.ts): two production servers (`npm start`'s scripts/server.mjs, each with its in-process relay) behind a round-robin balancer in the harness that retries nothing, " +
+        `on a private PostgreSQL 15 cluster and NATS server; ${CLIENTS} closed-loop clients each posting 2 transactions, 2 notes, 2 transactions, then staging and processing a production-shaped account (test/energy-account.ts), ` +
+        `resending what got no answer or a 5xx; \`pg_ctl restart -m fast\` at ${pgFaults[0].at.toFixed(0)} s, \`stop -m immediate\` at ${pgFaults[1].at.toFixed(0)} s with ${PG_DOWN_S} s down, NATS stopped ${NATS_DOWN_S} s at ${natsFault.at.toFixed(0)} s, the relay leader's instance SIGKILLed at ${killFault.at.toFixed(0)} s and started ${KILL_DOWN_S} s later; ` +
+        "bursts of 50 identical transaction posts; afterwards the stores and the whole EVENTS stream checked (ADR 0030).",
       "",
-      `Machine: ${machineLine(["PostgreSQL 15 (private cluster, default settings)"])}. Run ${new Date().toISOString().slice(0, 10)}.`,
+      `Machine: ${machineLine(["PostgreSQL 15 (private cluster, default settings)"])}. Run ${new Date().toISOString().slice(0, 16)}Z.`,
       "",
       "```",
       ...lines,
@@ -200,4 +379,4 @@ if (process.env.BENCH_WRITE !== "0" && failures.length === 0) {
     ].join("\n"),
   );
 }
-process.exit(failures.length ? 1 : 0);
+process.exit(failures.length || slowFailures.length ? 1 : 0);

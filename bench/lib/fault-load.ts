@@ -4,7 +4,7 @@ import http from "node:http";
 // Retry-After of every answer and gives up on none before FAULTS_REQUEST_TIMEOUT_MS, so a
 // request stuck on a dead connection shows up as the long wait it is.
 
-export type Answer = { status: number; code?: string; retryAfter?: string; json?: unknown; ms: number };
+export type Answer = { status: number; code?: string; retryAfter?: string; json?: unknown; ms: number; instance?: string };
 export type Sent = Answer & { kind: string; at: number; ids: string[]; account: string };
 
 export function timedClient(base: string, sockets: number, timeoutMs: number) {
@@ -27,7 +27,7 @@ export function timedClient(base: string, sockets: number, timeoutMs: number) {
               json = undefined;
             }
             const code = json && typeof json === "object" && "code" in json ? String((json as { code: unknown }).code) : undefined;
-            done({ status: res.statusCode ?? 0, code, retryAfter: res.headers["retry-after"] as string | undefined, json });
+            done({ status: res.statusCode ?? 0, code, retryAfter: res.headers["retry-after"] as string | undefined, json, instance: res.headers["x-fault-instance"] as string | undefined });
           });
           res.on("error", () => done({ status: 0, code: "response_error" }));
         },

@@ -25,8 +25,11 @@ export function sparePort(): Promise<number> {
 export type PrivatePostgres = {
   url: string;
   port: number;
-  /** `pg_ctl restart -m <mode>`; resolves once it accepts connections again, with the time it took. */
-  restart(mode: "fast" | "immediate"): Promise<number>;
+  /**
+   * `pg_ctl restart -m <mode>`, or with `downMs` a `stop -m <mode>`, that long down, then `start`;
+   * resolves once it accepts connections again, with the time it took.
+   */
+  restart(mode: "fast" | "immediate", downMs?: number): Promise<number>;
   stop(): void;
 };
 
@@ -60,40 +63,59 @@ export async function startPostgres(root: string): Promise<PrivatePostgres> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/faults`,
     port,
-    async restart(mode) {
+    async restart(mode, downMs) {
       const t0 = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        const args = ["-D", data, "-m", mode, "-w", "-t", "60", "restart"];
-        const child = asPostgres ? spawn("runuser", ["-u", "postgres", "--", path.join(PG_BIN, "pg_ctl"), ...args], { stdio: "ignore" }) : spawn(path.join(PG_BIN, "pg_ctl"), args, { stdio: "ignore" });
-        child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart -m ${mode} failed (${code}); see ${log}`))));
-      });
+      const pgCtl = (args: string[]) =>
+        new Promise<void>((resolve, reject) => {
+          const child = asPostgres ? spawn("runuser", ["-u", "postgres", "--", path.join(PG_BIN, "pg_ctl"), ...args], { stdio: "ignore" }) : spawn(path.join(PG_BIN, "pg_ctl"), args, { stdio: "ignore" });
+          child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(" ")} failed (${code}); see ${log}`))));
+        });
+      if (downMs === undefined) await pgCtl(["-D", data, "-m", mode, "-w", "-t", "60", "restart"]);
+      else {
+        await pgCtl(["-D", data, "-m", mode, "-w", "-t", "60", "stop"]);
+        await new Promise((r) => setTimeout(r, downMs));
+        await pgCtl(["-D", data, "-o", opts, "-l", log, "-w", "-t", "60", "start"]);
+      }
       return performance.now() - t0;
     },
     stop,
   };
 }
 
-export type PrivateNats = { url: string; stop(): Promise<void> };
+export type PrivateNats = {
+  url: string;
+  /** Stops the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and store; resolves once it listens. */
+  start(): Promise<void>;
+};
 
 export async function startNats(root: string): Promise<PrivateNats> {
   const port = await sparePort();
   const store = path.join(root, "nats");
   fs.mkdirSync(store, { recursive: true });
-  const child: ChildProcess = spawn(NATS_BIN, ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: ["ignore", "ignore", fs.openSync(path.join(root, "nats.log"), "w")] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let child: ChildProcess | null = null;
+  let exited: Promise<void> = Promise.resolve();
   const kill = () => {
-    if (child.exitCode === null && child.pid) child.kill("SIGTERM");
+    if (child && child.exitCode === null && child.signalCode === null && child.pid) child.kill("SIGTERM");
   };
   const stop = () => (kill(), exited);
   process.on("exit", kill);
-  for (let i = 0; i < 50; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, "127.0.0.1", () => (s.destroy(), resolve(true)));
-      s.on("error", () => resolve(false));
-    });
-    if (up) return { url: `nats://127.0.0.1:${port}`, stop };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await stop();
-  throw new Error("nats-server did not start");
+  const start = async () => {
+    const c = spawn(NATS_BIN, ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: ["ignore", "ignore", fs.openSync(path.join(root, "nats.log"), "a")] });
+    child = c;
+    exited = new Promise<void>((resolve) => c.once("exit", () => resolve()));
+    for (let i = 0; i < 100; i++) {
+      const up = await new Promise<boolean>((resolve) => {
+        const s = net.connect(port, "127.0.0.1", () => (s.destroy(), resolve(true)));
+        s.on("error", () => resolve(false));
+      });
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await stop();
+    throw new Error("nats-server did not start");
+  };
+  await start();
+  return { url: `nats://127.0.0.1:${port}`, stop, start };
 }

@@ -14,7 +14,7 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: st
   });
 }
 
-export type RunningServer = { base: string; stop: () => void };
+export type RunningServer = { base: string; stop: () => void; pid?: number; kill?: (signal: NodeJS.Signals) => void };
 
 /**
  * A production server for a benchmark: BENCH_URL reuses a running one; otherwise `next build`
@@ -22,7 +22,7 @@ export type RunningServer = { base: string; stop: () => void };
  * `port`, stopped on exit.
  * `probe` is a path that answers 2xx once the app is up.
  */
-export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string }): Promise<RunningServer> {
+export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string; skipBuild?: boolean }): Promise<RunningServer> {
   if (process.env.BENCH_URL) return { base: process.env.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -33,7 +33,7 @@ export async function startProductionServer(opts: { name: string; port: number; 
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   };
   const next = path.join(ROOT, "node_modules", ".bin", "next");
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
+  if (process.env.BENCH_SKIP_BUILD !== "1" && !opts.skipBuild) {
     console.log(`next build (log: /tmp/km-bench-${opts.name}-build.log)...`);
     await run(next, ["build"], env, `/tmp/km-bench-${opts.name}-build.log`);
   }
@@ -41,14 +41,19 @@ export async function startProductionServer(opts: { name: string; port: number; 
   const log = fs.openSync(logFile, "w");
   // The server `npm start` runs (scripts/server.mjs: Next's handler behind a Node server), not `next start`.
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "server.mjs")], { cwd: ROOT, env: { ...env, PORT: String(opts.port) }, stdio: ["ignore", log, log], detached: true });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
   };
+  const stop = () => kill("SIGTERM");
   process.on("exit", stop);
   const base = `http://127.0.0.1:${opts.port}`;
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited; see ${logFile}`);
-    if (await fetch(base + opts.probe).then((r) => r.ok, () => false)) return { base, stop };
+    if (await fetch(base + opts.probe).then((r) => r.ok, () => false)) return { base, stop, pid: child.pid, kill };
     await new Promise((r) => setTimeout(r, 500));
   }
   stop();

@@ -34,4 +34,21 @@ describe("GET /healthz/ready", () => {
     expect(JSON.parse(text)).toEqual({ status: "unavailable", database: { ok: false } });
     expect(text).not.toContain("10.0.0.5");
   });
+
+  it("answers 503 once 1.5 s have passed in all, though each step alone was quicker", async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubEnv("NATS_URL", "nats://127.0.0.1:1");
+      const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+      const slow = { execute: () => after(1000, []), select: () => ({ from: () => ({ where: () => after(1000, []) }) }) } as unknown as Db;
+      setDbHandle({ db: slow, kind: "postgres", url: "postgres://x", close: async () => {} });
+      let answer: Response | undefined;
+      void GET().then((r) => (answer = r));
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(answer?.status).toBe(503);
+      expect(answer?.headers.get("retry-after")).toBe("5");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
