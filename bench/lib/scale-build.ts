@@ -78,6 +78,8 @@ export async function ensureScaleDatabase(url: string, scale: number): Promise<S
   try {
     if (mode === "reuse") {
       const [row] = await sql`select info from scale_build`;
+      const handle = await openDatabase({ url }); // runs migrations added since the build
+      await handle.close();
       console.log(`reusing the scale database (built in ${Number(row.info.buildSeconds).toFixed(0)} s)`);
       return row.info as ScaleInfo;
     }

@@ -30,6 +30,8 @@ export const accountImportProcesses = pgTable(
   (t) => [
     unique().on(t.supplierId, t.externalAccountNumber),
     index().on(t.supplierId, t.status),
+    // The console's account page finds the process that imported an account.
+    index().on(t.accountId),
     index("account_import_processes_external_account_number_lower_index").on(sql`lower(${t.externalAccountNumber})`),
     check("account_import_processes_status_check", sql`${t.status} in ('staged', 'imported', 'failed')`),
     check(

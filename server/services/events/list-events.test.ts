@@ -106,3 +106,29 @@ describe("a fan-out row's events (one outbox row per transactions request, ADR 0
   });
 });
 
+
+describe("the event log filtered by a type prefix (each type's newest rows merged, ADR 0020)", () => {
+  it("pages several interleaved types newest first, without gaps or repeats, and only the organisation's own", async () => {
+    const w = await consoleWorld(t.db);
+    const types = ["account.updated", "agreement.created", "account.occupied", "accountXupdated", "account.created"];
+    const rows = Array.from({ length: 23 }, (_, i) => ({ id: randomUUID(), type: types[i % types.length], version: "v1", accountNumber: "A-0000ABCD", organisationId: w.org.id, payload: { i } }));
+    await t.db.insert(events).values(rows);
+    await t.db.insert(events).values({ id: randomUUID(), type: "account.updated", version: "v1", accountNumber: "A-0000ABCD", organisationId: w.other.id, payload: {} });
+    const all = (await w.support.event.list({ limit: 200 })).items.filter((e) => e.type.startsWith("account.") && rows.some((r) => r.id === e.id));
+    expect(all).toHaveLength(14); // 5 account.updated, 5 account.occupied, 4 account.created: not agreement.*, not accountXupdated
+    const first = await w.support.event.list({ typePrefix: "account.", limit: 4, withTotal: true });
+    const seen = [...first.items];
+    for (let cursor = first.nextCursor; cursor; ) {
+      const page = await w.support.event.list({ typePrefix: "account.", limit: 4, cursor });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    const ours = seen.filter((e) => rows.some((r) => r.id === e.id));
+    expect(ours.map((e) => e.id)).toEqual(all.map((e) => e.id));
+    expect(seen.map((e) => e.seq)).toEqual([...seen.map((e) => e.seq)].sort((a, b) => b - a));
+    expect(first.total).toBe(seen.length);
+    expect((await w.support.event.list({ typePrefix: "account.o" })).items.map((e) => e.type)).toEqual(Array(5).fill("account.occupied"));
+    expect((await w.support.event.list({ typePrefix: "accountX" })).items.map((e) => e.type)).toEqual(Array(4).fill("accountXupdated"));
+    expect((await w.outsider.event.list({ typePrefix: "account.updated" })).items).toHaveLength(1);
+  });
+});
