@@ -132,3 +132,33 @@ describe("the event log filtered by a type prefix (each type's newest rows merge
     expect((await w.outsider.event.list({ typePrefix: "account.updated" })).items).toHaveLength(1);
   });
 });
+
+describe("the event log filtered by a time range (read from the organisation's time index, ADR 0020)", () => {
+  it("lists the range's events newest first by sequence, back-dated ones too, and pages through them; a long range lists the same", async () => {
+    const w = await consoleWorld(t.db);
+    const day = 86_400_000;
+    const base = Date.UTC(2025, 5, 1);
+    // Occurred times out of sequence order: every third event is back-dated by two days.
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: randomUUID(), type: "account.updated", version: "v1", accountNumber: "A-0000BCDE", organisationId: w.org.id, payload: { i },
+      occurredAt: new Date(base + i * 3_600_000 * 6 - (i % 3 === 0 ? 2 * day : 0)),
+    }));
+    for (const r of rows) await t.db.insert(events).values(r);
+    await t.db.insert(events).values({ ...rows[10], id: randomUUID(), organisationId: w.other.id });
+    const from = new Date(base + day);
+    const to = new Date(base + 5 * day);
+    const expected = rows.filter((r) => r.occurredAt >= from && r.occurredAt < to).reverse().map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(8);
+    const seen: string[] = [];
+    for (let cursor: string | null | undefined = undefined; ; ) {
+      const page = await w.support.event.list({ from, to, limit: 4, cursor });
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(expected);
+    const wide = await w.support.event.list({ from: new Date(base - 60 * day), to, limit: 200 });
+    expect(wide.items.filter((e) => e.occurredAt >= from).map((e) => e.id)).toEqual(expected);
+    expect((await w.outsider.event.list({ from, to })).items).toHaveLength(1);
+  });
+});

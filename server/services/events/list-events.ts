@@ -71,6 +71,9 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   if (input.typePrefix) {
     const seqs = await seqsByTypePrefix(ctx, organisationId, input.typePrefix, where, n);
     where.push(seqs.length ? inArray(events.seq, seqs) : sql`false`);
+  } else if (!input.accountNumber && input.from && input.to && input.to.getTime() - input.from.getTime() <= NARROW_RANGE_MS) {
+    const seqs = await seqsInTimeRange(ctx, where, n);
+    where.push(seqs.length ? inArray(events.seq, seqs) : sql`false`);
   }
   const rows = await ctx.db
     .select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT })
@@ -92,6 +95,24 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     total: counted === null ? null : Math.min(counted, EVENT_TOTAL_CAP),
     totalCapped: counted !== null && counted > EVENT_TOTAL_CAP,
   };
+}
+
+/** A time range up to this long is read through events (organisation_id, occurred_at, seq); a longer one by seq (ADR 0020). */
+const NARROW_RANGE_MS = 32 * 86_400_000;
+
+/**
+ * The page's `seq`s within a bounded time range: every row of the range read from the
+ * (organisation_id, occurred_at, seq) index alone, then the newest by seq. Reading by seq
+ * instead walks back from the newest event to the range, which for a range months back is
+ * most of the organisation's events; the planner cannot tell (it takes time and seq as unrelated).
+ */
+async function seqsInTimeRange(ctx: Ctx, where: SQL[], n: number): Promise<number[]> {
+  const rows = await execRows<{ seq: number }>(
+    ctx.db,
+    sql`with in_range as materialized (select ${events.seq} as seq from ${events} where ${and(...where)})
+        select seq from in_range order by seq desc limit ${n}`,
+  );
+  return rows.map((r) => Number(r.seq));
 }
 
 /**
