@@ -53,7 +53,8 @@ function otherFilters(organisationId: number, input: z.infer<typeof ListEventsIn
 }
 
 /**
- * The organisation's events, newest first, keyset-paged on (outbox sequence, part): one item
+ * The organisation's events, newest first, keyset-paged on (outbox sequence, part), or on
+ * (occurred at, sequence, part) when filtered by time alone: one item
  * per event (a fan-out row's events share its `seq`, told apart by `part`), with
  * `derivedVersions` listing the older versions it is also delivered as.
  */
@@ -64,22 +65,25 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const total = counting ? countEvents(ctx, eventFilters(organisationId, input)) : null;
   const where = otherFilters(organisationId, input);
   const cursor = input.cursor ? parseCursor(input.cursor) : null;
+  // A time-filtered log (without a type or account, which have their own indexes) pages by
+  // (occurred_at, seq): the organisation's time index then finds any range's newest at once (ADR 0020).
+  const byTime = !input.typePrefix && !input.accountNumber && Boolean(input.from || input.to);
   // A cursor inside a fan-out row (part > 0) reads that row again for its earlier parts.
-  if (cursor) where.push(cursor.part > 0 ? lte(events.seq, cursor.seq) : lt(events.seq, cursor.seq));
+  if (cursor && byTime) {
+    const at = sql`(select e.occurred_at from events e where e.seq = ${cursor.seq})`;
+    where.push(cursor.part > 0 ? sql`(${events.occurredAt}, ${events.seq}) <= (${at}, ${cursor.seq})` : sql`(${events.occurredAt}, ${events.seq}) < (${at}, ${cursor.seq})`);
+  } else if (cursor) where.push(cursor.part > 0 ? lte(events.seq, cursor.seq) : lt(events.seq, cursor.seq));
   // Each row is at least one event: limit + 1 rows always hold limit + 1 events when there are that many.
   const n = input.limit + 1;
   if (input.typePrefix) {
     const seqs = await seqsByTypePrefix(ctx, organisationId, input.typePrefix, where, n);
-    where.push(seqs.length ? inArray(events.seq, seqs) : sql`false`);
-  } else if (!input.accountNumber && input.from && input.to && input.to.getTime() - input.from.getTime() <= NARROW_RANGE_MS) {
-    const seqs = await seqsInTimeRange(ctx, where, n);
     where.push(seqs.length ? inArray(events.seq, seqs) : sql`false`);
   }
   const rows = await ctx.db
     .select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT })
     .from(events)
     .where(and(...where))
-    .orderBy(desc(events.seq))
+    .orderBy(...(byTime ? [desc(events.occurredAt), desc(events.seq)] : [desc(events.seq)]))
     .limit(n);
   const logged = rows.flatMap((row) => {
     const all = expandRow(row).reverse();
@@ -95,24 +99,6 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     total: counted === null ? null : Math.min(counted, EVENT_TOTAL_CAP),
     totalCapped: counted !== null && counted > EVENT_TOTAL_CAP,
   };
-}
-
-/** A time range up to this long is read through events (organisation_id, occurred_at, seq); a longer one by seq (ADR 0020). */
-const NARROW_RANGE_MS = 32 * 86_400_000;
-
-/**
- * The page's `seq`s within a bounded time range: every row of the range read from the
- * (organisation_id, occurred_at, seq) index alone, then the newest by seq. Reading by seq
- * instead walks back from the newest event to the range, which for a range months back is
- * most of the organisation's events; the planner cannot tell (it takes time and seq as unrelated).
- */
-async function seqsInTimeRange(ctx: Ctx, where: SQL[], n: number): Promise<number[]> {
-  const rows = await execRows<{ seq: number }>(
-    ctx.db,
-    sql`with in_range as materialized (select ${events.seq} as seq from ${events} where ${and(...where)})
-        select seq from in_range order by seq desc limit ${n}`,
-  );
-  return rows.map((r) => Number(r.seq));
 }
 
 /**
