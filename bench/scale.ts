@@ -9,8 +9,8 @@
 //   SCALE=1             size factor for quick iterations (figures to record: 1)
 //   NATS_URL            default nats://127.0.0.1:4222 (private streams, deleted after)
 //   BENCH_READS=100     timed calls of each console read (after 3 untimed)
-//   BENCH_RELAY=20000   events per relay round; BENCH_RELAY_ROUNDS=3
-//   BENCH_TOTAL=8000    transactions per REST round (4 clients, batches of 500); BENCH_ROUNDS=3
+//   BENCH_RELAY=20000   events per relay round; BENCH_RELAY_ROUNDS=5
+//   BENCH_TOTAL=20000   transactions per REST round (4 clients, batches of 500); BENCH_ROUNDS=5
 //   BENCH_PUBLIC_SECONDS=5  per public route per database; BENCH_ONLY=reads|relay|rest (default all)
 //   BENCH_SKIP_BUILD=1  reuse .next; BENCH_WRITE=0 to leave BENCHMARKS.md alone
 import os from "node:os";
@@ -36,9 +36,9 @@ const SCALE = Number(process.env.SCALE ?? 1);
 const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
 const READS = Number(process.env.BENCH_READS ?? 100);
 const RELAY_N = Number(process.env.BENCH_RELAY ?? 20_000);
-const RELAY_ROUNDS = Number(process.env.BENCH_RELAY_ROUNDS ?? 3);
-const REST_TOTAL = Number(process.env.BENCH_TOTAL ?? 8000);
-const REST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const RELAY_ROUNDS = Number(process.env.BENCH_RELAY_ROUNDS ?? 5);
+const REST_TOTAL = Number(process.env.BENCH_TOTAL ?? 20_000);
+const REST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CLIENTS = 4;
 const PUBLIC_SECONDS = Number(process.env.BENCH_PUBLIC_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
@@ -110,43 +110,55 @@ async function relayPhase(sides: Side[]) {
 type RestFigures = { rest: number[]; publicRoutes: { route: string; rps: number; p50: number; p99: number; non2xx: number }[] };
 
 async function restPhase(sides: Side[]): Promise<Map<string, RestFigures>> {
-  const out = new Map<string, RestFigures>();
-  let built = process.env.BENCH_SKIP_BUILD === "1";
-  for (const [i, s] of sides.entries()) {
-    if (built) process.env.BENCH_SKIP_BUILD = "1";
-    const server = await startProductionServer({ name: `scale-${s.name}`, port: 3310 + i, env: { DATABASE_URL: s.url, RUN_WORKERS: "false", RUN_RELAY: "false" }, probe: "/v1/openapi.json" });
-    built = true;
-    const handle = await openDatabase({ url: s.url, migrate: false });
-    try {
-      const { apiKey, supplierCode, accounts } = await makeAccounts(handle.db, CLIENTS * (REST_ROUNDS + 1));
-      const token = await obtainToken(server.base, apiKey);
+  const servers: Awaited<ReturnType<typeof startProductionServer>>[] = [];
+  const handles: DbHandle[] = [];
+  try {
+    // Both servers run at once and take turns, so a burst of other work on the machine hits both.
+    for (const [i, s] of sides.entries()) {
+      if (i > 0) process.env.BENCH_SKIP_BUILD = "1"; // one build serves both
+      servers.push(await startProductionServer({ name: `scale-${s.name}`, port: 3310 + i, env: { DATABASE_URL: s.url, RUN_WORKERS: "false", RUN_RELAY: "false" }, probe: "/v1/openapi.json" }));
+      handles.push(await openDatabase({ url: s.url, migrate: false }));
+    }
+    const rows = (tag: string, n: number) => Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`S${process.pid}-${tag}-${c}`, Math.floor(n / CLIENTS)));
+    const setups = [];
+    for (const [i] of sides.entries()) {
+      const { apiKey, supplierCode, accounts } = await makeAccounts(handles[i].db, CLIENTS * (REST_ROUNDS + 1));
+      const token = await obtainToken(servers[i].base, apiKey);
       const set = (r: number) => accounts.slice(CLIENTS * r, CLIENTS * (r + 1));
-      const rows = (tag: string, n: number) => Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`S${process.pid}-${tag}-${c}`, Math.floor(n / CLIENTS)));
-      await viaRest(server.base, token, supplierCode, set(REST_ROUNDS), rows("warm-small", 4000), 10);
-      await viaRest(server.base, token, supplierCode, set(REST_ROUNDS), rows("warm", REST_TOTAL));
-      const rest: number[] = [];
-      for (let r = 0; r < REST_ROUNDS; r++) {
-        const m = await viaRest(server.base, token, supplierCode, set(r), rows(`r${r}`, REST_TOTAL));
-        rest.push(REST_TOTAL / m.seconds);
+      await viaRest(servers[i].base, token, supplierCode, set(REST_ROUNDS), rows(`warm-small-${i}`, 4000), 10);
+      await viaRest(servers[i].base, token, supplierCode, set(REST_ROUNDS), rows(`warm-${i}`, REST_TOTAL));
+      setups.push({ token, supplierCode, set });
+    }
+    const out = new Map<string, RestFigures>(sides.map((s) => [s.name, { rest: [], publicRoutes: [] }]));
+    for (let r = 0; r < REST_ROUNDS; r++) {
+      for (const [i, s] of sides.entries()) {
+        const m = await viaRest(servers[i].base, setups[i].token, setups[i].supplierCode, setups[i].set(r), rows(`r${r}-${i}`, REST_TOTAL));
+        out.get(s.name)!.rest.push(REST_TOTAL / m.seconds);
         console.log(`  REST round ${r + 1}, ${s.name}: ${f0(REST_TOTAL / m.seconds)} rows/s`);
       }
-      const basic = `Basic ${Buffer.from(`${s.target.seed.organisations[0].apiKey}:`).toString("base64")}`;
-      const publicRoutes: RestFigures["publicRoutes"] = [];
-      for (const [route, path, headers] of [
-        ["GET /v1/accounts/<largest>/", `/v1/accounts/${s.target.accountNumber}/`, { authorization: basic }],
-        ["GET /v1/products/", "/v1/products/", {}],
-        ["GET /v1/products/VAR-22-11-01/", "/v1/products/VAR-22-11-01/", {}],
-      ] as const) {
-        const r = await autocannon({ url: server.base + path, connections: 10, duration: PUBLIC_SECONDS, headers });
-        publicRoutes.push({ route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
-      }
-      out.set(s.name, { rest, publicRoutes });
-    } finally {
-      await handle.close();
-      server.stop();
     }
+    for (const [route, path] of [
+      ["GET /v1/accounts/<largest>/", (s: Side) => `/v1/accounts/${s.target.accountNumber}/`],
+      ["GET /v1/products/", () => "/v1/products/"],
+      ["GET /v1/products/VAR-22-11-01/", () => "/v1/products/VAR-22-11-01/"],
+    ] as const) {
+      const runs = sides.map(() => [] as autocannon.Result[]);
+      for (let round = 0; round < 2; round++) {
+        for (const [i, s] of sides.entries()) {
+          const headers = route.includes("accounts") ? { authorization: `Basic ${Buffer.from(`${s.target.seed.organisations[0].apiKey}:`).toString("base64")}` } : {};
+          runs[i].push(await autocannon({ url: servers[i].base + path(s), connections: 10, duration: PUBLIC_SECONDS, headers }));
+        }
+      }
+      for (const [i, s] of sides.entries()) {
+        const best = runs[i].reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
+        out.get(s.name)!.publicRoutes.push({ route, rps: best.requests.average, p50: best.latency.p50, p99: best.latency.p99, non2xx: runs[i].reduce((n, x) => n + x.non2xx, 0) });
+      }
+    }
+    return out;
+  } finally {
+    for (const h of handles) await h.close();
+    for (const s of servers) s.stop();
   }
-  return out;
 }
 
 async function main() {
@@ -220,7 +232,7 @@ function table(reads: Map<string, ReadFigure[]> | null, relay: Map<string, numbe
     out.push(`| bench:import's REST transactions, rows/s (median of ${REST_ROUNDS}; ${REST_TOTAL.toLocaleString("en-GB")} rows, ${CLIENTS} clients, batches of 500) | ${f0(fr)} (${f.rest.map(f0).join(", ")}) | ${f0(sr)} (${s.rest.map(f0).join(", ")}); ${(sr / fr).toFixed(2)} × fresh | ≥ 0.9 × fresh |`);
     for (const [i, p] of s.publicRoutes.entries()) {
       const q = f.publicRoutes[i];
-      out.push(`| ${p.route} (10 connections, ${PUBLIC_SECONDS} s): req/s, p50 / p99 ms | ${f0(q.rps)}, ${q.p50} / ${q.p99} | ${f0(p.rps)}, ${p.p50} / ${p.p99}${p.non2xx || q.non2xx ? ` (non-2xx: ${q.non2xx} / ${p.non2xx})` : ""} | unchanged |`);
+      out.push(`| ${p.route} (10 connections, the better of 2 × ${PUBLIC_SECONDS} s, turns alternating): req/s, p50 / p99 ms | ${f0(q.rps)}, ${q.p50} / ${q.p99} | ${f0(p.rps)}, ${p.p50} / ${p.p99}${p.non2xx || q.non2xx ? ` (non-2xx: ${q.non2xx} / ${p.non2xx})` : ""} | unchanged |`);
     }
   }
   return out;
