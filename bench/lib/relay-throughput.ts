@@ -31,6 +31,10 @@ export async function withBacklogAside<T>(db: Db, run: () => Promise<T>): Promis
     return await run();
   } finally {
     await restore();
+    // Moving the backlog leaves as many dead rows as it has: without this (autovacuum may be
+    // off or minutes away) every later read of event_pending steps over them.
+    await db.execute(sql`vacuum event_pending`);
+    await db.execute(sql`vacuum scale_pending_aside`);
   }
 }
 

@@ -80,6 +80,7 @@ export async function ensureScaleDatabase(url: string, scale: number): Promise<S
       const [row] = await sql`select info from scale_build`;
       const handle = await openDatabase({ url }); // runs migrations added since the build
       await handle.close();
+      await sql`vacuum (analyze) event_pending`; // what earlier runs' relay phases left (autovacuum may be off)
       console.log(`reusing the scale database (built in ${Number(row.info.buildSeconds).toFixed(0)} s)`);
       return row.info as ScaleInfo;
     }
