@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { events } from "@/db/schema";
 import { codeOf, consoleWorld } from "@/server/api/test/callers";
-import { useTestDb } from "@/test/db";
+import { markPublished } from "@/server/events/outbox";
+import { uniq, useTestDb } from "@/test/db";
 import { makeImportedAccount } from "@/test/fixtures";
 import { EVENT_TOTAL_CAP } from "./list-events";
 
@@ -165,5 +166,27 @@ describe("the event log filtered by a time range (paged on the organisation's ti
     const wide = await w.support.event.list({ from: new Date(base - 60 * day), to, limit: 200 });
     expect(wide.items.filter((e) => e.occurredAt >= from).map((e) => e.id)).toEqual(expected);
     expect((await w.outsider.event.list({ from, to })).items).toHaveLength(1);
+  });
+});
+
+describe("the event log's pending filter (read from event_pending, ADR 0020)", () => {
+  it("lists old pending events below newer delivered ones, newest first, paged, with the type prefix too", async () => {
+    const w = await consoleWorld(t.db);
+    const rows = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), type: i % 2 ? "account.updated" : "agreement.created", version: "v1", accountNumber: "A-0000CDEF", organisationId: w.org.id, payload: { i } }));
+    const seqs: number[] = [];
+    for (const r of rows) seqs.push(Number((await t.db.insert(events).values(r).returning({ seq: events.seq }))[0].seq));
+    // All but the first five delivered: the pending ones are the oldest.
+    await markPublished(t.db, uniq("S"), { seqs: seqs.slice(5), lastSeq: seqs[11] });
+    const seen: number[] = [];
+    for (let cursor: string | null | undefined = undefined; ; ) {
+      const page = await w.support.event.list({ delivery: "pending", limit: 2, cursor });
+      seen.push(...page.items.filter((e) => rows.some((r) => r.id === e.id)).map((e) => e.seq));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(seqs.slice(0, 5).reverse());
+    const typed = await w.support.event.list({ delivery: "pending", typePrefix: "account.", limit: 50 });
+    expect(typed.items.filter((e) => rows.some((r) => r.id === e.id)).map((e) => e.seq)).toEqual([seqs[3], seqs[1]]);
+    expect((await w.outsider.event.list({ delivery: "pending" })).items.some((e) => rows.some((r) => r.id === e.id))).toBe(false);
   });
 });

@@ -75,7 +75,11 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   } else if (cursor) where.push(cursor.part > 0 ? lte(events.seq, cursor.seq) : lt(events.seq, cursor.seq));
   // Each row is at least one event: limit + 1 rows always hold limit + 1 events when there are that many.
   const n = input.limit + 1;
-  if (input.typePrefix) {
+  if (input.delivery === "pending" && !byTime) {
+    const typed = input.typePrefix ? [...where, sql`${TYPE_C} like ${likePrefix(input.typePrefix)}`] : where;
+    const seqs = await pendingSeqs(ctx, organisationId, typed, n);
+    where.push(seqs.length ? inArray(events.seq, seqs) : sql`false`);
+  } else if (input.typePrefix) {
     const seqs = await seqsByTypePrefix(ctx, organisationId, input.typePrefix, where, n);
     where.push(seqs.length ? inArray(events.seq, seqs) : sql`false`);
   }
@@ -99,6 +103,21 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
     total: counted === null ? null : Math.min(counted, EVENT_TOTAL_CAP),
     totalCapped: counted !== null && counted > EVENT_TOTAL_CAP,
   };
+}
+
+/**
+ * The page's `seq`s among the organisation's pending rows: read from event_pending (only what
+ * waits) newest first, each event looked up by key, so the newer delivered events above an
+ * old pending one are never stepped over (ADR 0020). The filters apply as the rows are found.
+ */
+async function pendingSeqs(ctx: Ctx, organisationId: number, where: SQL[], n: number): Promise<number[]> {
+  const rows = await execRows<{ seq: number }>(
+    ctx.db,
+    sql`select page.seq from (select p.seq from event_pending p where p.organisation_id = ${organisationId} order by p.seq desc) waiting
+        cross join lateral (select ${events.seq} as seq from ${events} where ${events.seq} = waiting.seq and ${and(...where)}) page
+        limit ${n}`,
+  );
+  return rows.map((r) => Number(r.seq));
 }
 
 /**
