@@ -30,9 +30,9 @@ import { transactionRow } from "@/server/services/data-import/transaction-rows";
 import { EnergyTransaction } from "@/server/services/data-import/transaction-schemas";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { type Acc, makeAccounts, transactionsFor } from "./lib/import-fixtures";
-import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
+import { perRowLine } from "./lib/cpu";
 import { machineLine } from "./lib/machine";
-import { keepAliveClient } from "./lib/http-client";
+import { chunks, clock, type Measured, obtainToken, viaRest } from "./lib/rest-transactions";
 import { startProductionServer } from "./lib/server";
 import { runAccountBench, setUpAccountBench } from "./lib/account-bench";
 
@@ -51,69 +51,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 const RUN = Date.now().toString(36).toUpperCase();
 
-type Measured = { seconds: number; cpu: Map<string, number> };
-
-/** Times `run` and the CPU every process used meanwhile. */
-async function clock(run: () => Promise<unknown>): Promise<Measured> {
-  const before = cpuSnapshot();
-  const started = performance.now();
-  await run();
-  const seconds = (performance.now() - started) / 1000;
-  return { seconds, cpu: cpuBetween(before, cpuSnapshot()) };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-const chunks = <T>(xs: T[], size: number) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
-
-async function obtainToken(base: string, apiKey: string): Promise<string> {
-  const res = await fetch(`${base}/v1/graphql/`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query: `mutation { obtainKrakenToken(input: {APIKey: "${apiKey}"}) { token } }` }),
-  });
-  const body = (await res.json()) as { data?: { obtainKrakenToken?: { token: string } }; errors?: unknown };
-  if (!body.data?.obtainKrakenToken) throw new Error(`token mutation failed: ${JSON.stringify(body.errors)}`);
-  return body.data.obtainKrakenToken.token;
-}
-
-async function viaRest(base: string, token: string, supplierCode: string, accounts: Acc[], perClient: Record<string, unknown>[][], batchSize = BATCH) {
-  // Bodies are serialised before the clock starts, as the raw path's rows are built before
-  // its clock; responses are checked after it stops. The clock covers the HTTP round trips.
-  const bodies = accounts.map((acc, c) =>
-    chunks(perClient[c], batchSize).map((batch) => ({ size: batch.length, body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }) })),
-  );
-  const replies: { size: number; status: number; text: string }[] = [];
-  const path = "/v1/data-import/transactions/create/";
-  const headers = { authorization: `Token ${token}` };
-  const client = CLIENT === "fetch" ? null : keepAliveClient(base, accounts.length);
-  const post = client
-    ? (body: string) => client.post(path, body, headers)
-    : async (body: string) => {
-        const res = await fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
-        return { status: res.status, text: await res.text() };
-      };
-  try {
-    const measured = await clock(() => Promise.all(
-      bodies.map(async (batches) => {
-        for (const { size, body } of batches) replies.push({ size, ...(await post(body)) });
-      }),
-    ));
-    checkReplies(replies);
-    return measured;
-  } finally {
-    client?.close();
-  }
-}
-
-function checkReplies(replies: { size: number; status: number; text: string }[]) {
-  for (const { size, status, text } of replies) {
-    const body = JSON.parse(text) as { results?: { status: string }[] };
-    if (status !== 201 || body.results?.filter((r) => r.status === "TRANSACTION_ADDED_TO_ACCOUNT").length !== size) {
-      throw new Error(`REST batch failed: ${status} ${text.slice(0, 500)}`);
-    }
-  }
-}
 
 /** The same rows the route writes, as snake_case column -> value objects. */
 function rawRows(acc: Acc, items: Record<string, unknown>[]) {

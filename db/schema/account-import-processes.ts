@@ -8,6 +8,9 @@ export type ImportProcessStatus = (typeof IMPORT_PROCESS_STATUSES)[number];
 
 export type ImportProcessError = { detail: string; code: string; attr: string | null };
 
+/** The meter point identifiers of a staged payload (console search by MPAN/MPRN), as the GIN index below holds them. */
+export const STAGED_METER_IDS = sql`jsonb_path_query_array("account_import_processes"."payload", '$.supply_addresses[*].meter_points[*].identifier')`;
+
 export const accountImportProcesses = pgTable(
   "account_import_processes",
   {
@@ -30,6 +33,15 @@ export const accountImportProcesses = pgTable(
   (t) => [
     unique().on(t.supplierId, t.externalAccountNumber),
     index().on(t.supplierId, t.status),
+    // The console's account page finds the process that imported an account.
+    index().on(t.accountId),
+    // The console's import list, newest or last-updated first, keyset-paged per supplier.
+    index().on(t.supplierId, t.createdAt, t.id),
+    index().on(t.supplierId, t.updatedAt, t.id),
+    // Accounts not imported yet, found by a meter point identifier in their payload (find-accounts.ts).
+    index("account_import_processes_meter_ids_idx")
+      .using("gin", sql`jsonb_path_query_array(${t.payload}, '$.supply_addresses[*].meter_points[*].identifier')`)
+      .where(sql`${t.status} <> 'imported'`),
     index("account_import_processes_external_account_number_lower_index").on(sql`lower(${t.externalAccountNumber})`),
     check("account_import_processes_status_check", sql`${t.status} in ('staged', 'imported', 'failed')`),
     check(

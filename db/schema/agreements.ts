@@ -16,6 +16,8 @@ export const agreements = pgTable(
   },
   (t) => [
     index().on(t.meterPointId),
+    // The console's account page reads an account's agreements.
+    index().on(t.accountId),
     check("agreements_period_check", sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
   ],
 );

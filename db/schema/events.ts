@@ -29,6 +29,11 @@ export const events = pgTable(
     // No index on type alone: the console filters by type prefix within an organisation
     // (served by organisation_id, seq), and every index is paid on each outbox insert.
     index().on(t.organisationId, t.seq),
+    // The console's type-prefix filter: each matching type's newest rows (bytewise order keeps
+    // one prefix's types adjacent, whatever the database's collation; ADR 0020).
+    // The console's time-range filter: a range's rows read from the index alone (ADR 0020).
+    index().on(t.organisationId, t.occurredAt, t.seq),
+    index("events_organisation_type_seq_idx").on(t.organisationId, sql`(${t.type} collate "C")`, t.seq),
     // An import process's latest outcome (GET /v2/data-import/accounts/...): partial, so the
     // outbox's other inserts pay only the predicate. The type list is also in get-import-status.ts.
     index("events_import_process_idx")

@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { events } from "@/db/schema";
 import { codeOf, consoleWorld } from "@/server/api/test/callers";
-import { useTestDb } from "@/test/db";
+import { markPublished } from "@/server/events/outbox";
+import { uniq, useTestDb } from "@/test/db";
 import { makeImportedAccount } from "@/test/fixtures";
 import { EVENT_TOTAL_CAP } from "./list-events";
 
@@ -106,3 +107,86 @@ describe("a fan-out row's events (one outbox row per transactions request, ADR 0
   });
 });
 
+
+describe("the event log filtered by a type prefix (each type's newest rows merged, ADR 0020)", () => {
+  it("pages several interleaved types newest first, without gaps or repeats, and only the organisation's own", async () => {
+    const w = await consoleWorld(t.db);
+    const types = ["account.updated", "agreement.created", "account.occupied", "accountXupdated", "account.created"];
+    const rows = Array.from({ length: 23 }, (_, i) => ({ id: randomUUID(), type: types[i % types.length], version: "v1", accountNumber: "A-0000ABCD", organisationId: w.org.id, payload: { i } }));
+    await t.db.insert(events).values(rows);
+    await t.db.insert(events).values({ id: randomUUID(), type: "account.updated", version: "v1", accountNumber: "A-0000ABCD", organisationId: w.other.id, payload: {} });
+    const all = (await w.support.event.list({ limit: 200 })).items.filter((e) => e.type.startsWith("account.") && rows.some((r) => r.id === e.id));
+    expect(all).toHaveLength(14); // 5 account.updated, 5 account.occupied, 4 account.created: not agreement.*, not accountXupdated
+    const first = await w.support.event.list({ typePrefix: "account.", limit: 4, withTotal: true });
+    const seen = [...first.items];
+    for (let cursor = first.nextCursor; cursor; ) {
+      const page = await w.support.event.list({ typePrefix: "account.", limit: 4, cursor });
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    const ours = seen.filter((e) => rows.some((r) => r.id === e.id));
+    expect(ours.map((e) => e.id)).toEqual(all.map((e) => e.id));
+    expect(seen.map((e) => e.seq)).toEqual([...seen.map((e) => e.seq)].sort((a, b) => b - a));
+    expect(first.total).toBe(seen.length);
+    expect((await w.support.event.list({ typePrefix: "account.o" })).items.map((e) => e.type)).toEqual(Array(5).fill("account.occupied"));
+    expect((await w.support.event.list({ typePrefix: "accountX" })).items.map((e) => e.type)).toEqual(Array(4).fill("accountXupdated"));
+    expect((await w.outsider.event.list({ typePrefix: "account.updated" })).items).toHaveLength(1);
+  });
+});
+
+describe("the event log filtered by a time range (paged on the organisation's time index, ADR 0020)", () => {
+  it("lists the range's events newest first by occurred time, back-dated ones in their place, and pages through them; a longer range lists the same", async () => {
+    const w = await consoleWorld(t.db);
+    const day = 86_400_000;
+    const base = Date.UTC(2025, 5, 1);
+    // Occurred times out of sequence order: every third event is back-dated by two days.
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: randomUUID(), type: "account.updated", version: "v1", accountNumber: "A-0000BCDE", organisationId: w.org.id, payload: { i },
+      occurredAt: new Date(base + i * 3_600_000 * 6 - (i % 3 === 0 ? 2 * day : 0)),
+    }));
+    for (const r of rows) await t.db.insert(events).values(r);
+    await t.db.insert(events).values({ ...rows[10], id: randomUUID(), organisationId: w.other.id });
+    const from = new Date(base + day);
+    const to = new Date(base + 5 * day);
+    const expected = rows
+      .map((r, i) => ({ ...r, i }))
+      .filter((r) => r.occurredAt >= from && r.occurredAt < to)
+      .sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime() || b.i - a.i)
+      .map((r) => r.id);
+    expect(expected).not.toEqual(rows.filter((r) => r.occurredAt >= from && r.occurredAt < to).reverse().map((r) => r.id));
+    expect(expected.length).toBeGreaterThan(8);
+    const seen: string[] = [];
+    for (let cursor: string | null | undefined = undefined; ; ) {
+      const page = await w.support.event.list({ from, to, limit: 4, cursor });
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(expected);
+    const wide = await w.support.event.list({ from: new Date(base - 60 * day), to, limit: 200 });
+    expect(wide.items.filter((e) => e.occurredAt >= from).map((e) => e.id)).toEqual(expected);
+    expect((await w.outsider.event.list({ from, to })).items).toHaveLength(1);
+  });
+});
+
+describe("the event log's pending filter (read from event_pending, ADR 0020)", () => {
+  it("lists old pending events below newer delivered ones, newest first, paged, with the type prefix too", async () => {
+    const w = await consoleWorld(t.db);
+    const rows = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), type: i % 2 ? "account.updated" : "agreement.created", version: "v1", accountNumber: "A-0000CDEF", organisationId: w.org.id, payload: { i } }));
+    const seqs: number[] = [];
+    for (const r of rows) seqs.push(Number((await t.db.insert(events).values(r).returning({ seq: events.seq }))[0].seq));
+    // All but the first five delivered: the pending ones are the oldest.
+    await markPublished(t.db, uniq("S"), { seqs: seqs.slice(5), lastSeq: seqs[11] });
+    const seen: number[] = [];
+    for (let cursor: string | null | undefined = undefined; ; ) {
+      const page = await w.support.event.list({ delivery: "pending", limit: 2, cursor });
+      seen.push(...page.items.filter((e) => rows.some((r) => r.id === e.id)).map((e) => e.seq));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(seqs.slice(0, 5).reverse());
+    const typed = await w.support.event.list({ delivery: "pending", typePrefix: "account.", limit: 50 });
+    expect(typed.items.filter((e) => rows.some((r) => r.id === e.id)).map((e) => e.seq)).toEqual([seqs[3], seqs[1]]);
+    expect((await w.outsider.event.list({ delivery: "pending" })).items.some((e) => rows.some((r) => r.id === e.id))).toBe(false);
+  });
+});

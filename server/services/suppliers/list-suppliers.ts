@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { accountImportProcesses, importSuppliers } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 
@@ -13,6 +13,8 @@ export async function listSuppliers(ctx: Ctx) {
       failed: sql<number>`count(*) filter (where ${accountImportProcesses.status} = 'failed')`.mapWith(Number).as("failed"),
     })
     .from(accountImportProcesses)
+    // Only the organisation's suppliers: counted from the (supplier_id, status) index alone.
+    .where(inArray(accountImportProcesses.supplierId, ctx.db.select({ id: importSuppliers.id }).from(importSuppliers).where(eq(importSuppliers.organisationId, organisationId))))
     .groupBy(accountImportProcesses.supplierId)
     .as("counts");
   const rows = await ctx.db
