@@ -7,7 +7,9 @@ import { logger } from "@/server/logger";
 const handler = (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
-  const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
+  // The console sends its own id (so an unanswered request can still be named); anything else odd is replaced.
+  const sent = req.headers.get("x-request-id");
+  const requestId = sent && /^[\w.-]{8,64}$/.test(sent) ? sent : crypto.randomUUID();
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
