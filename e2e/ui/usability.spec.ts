@@ -100,7 +100,13 @@ test.describe("a console people can use all day", () => {
     const productsLink = await clipboard(page);
     expect(new URL(productsLink).searchParams.get("tariff")).toBe("E-1R-VAR-22-11-01-C");
 
-    // A colleague (a new page of the same signed-in user) opens both links.
+    await page.goto("/events/catalogue");
+    await page.getByLabel("Search types and fields").fill("mpan");
+    await page.getByRole("navigation", { name: "Event types" }).getByRole("button", { name: /actual\.intervals\.received/ }).first().click();
+    await expect(page).toHaveURL(/[?&]type=actual\.intervals\.received/);
+    const catalogueLink = page.url();
+
+    // A colleague (a new page of the same signed-in user) opens the links.
     const colleague = await browser.newContext({ storageState: asOperator.storageState });
     const other = await colleague.newPage();
     await other.goto(eventLink);
@@ -111,6 +117,9 @@ test.describe("a console people can use all day", () => {
     await expect(other.getByLabel("Name or code")).toHaveValue("VAR-22-11-01");
     await expect(other.getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" })).toBeVisible();
     await expect(other.getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" }).getByRole("cell", { name: "Standing charge (p/day)" }).first()).toBeVisible();
+    await other.goto(catalogueLink);
+    await expect(other.getByLabel("Search types and fields")).toHaveValue("mpan");
+    await expect(other.getByRole("heading", { level: 2, name: /actual\.intervals\.received/ })).toBeVisible();
     await colleague.close();
   });
 
