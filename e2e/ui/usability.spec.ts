@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { asOperator, expect, test, unique, uploadJob } from "./support";
+import { asOperator, expect, test, unique, uploadJob, waitForJob } from "./support";
 
 const WIDTHS = [1280, 390] as const;
 
@@ -12,6 +12,15 @@ const headingSkips = (page: Page) =>
   });
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+/** A dry-run job of two accounts, the second with a postcode that is not one; its number. */
+async function jobWithAFailure(page: Page) {
+  const code = await newSupplier(page);
+  const line = (i: number, postcode: string) => JSON.stringify({ external_account_number: `${code}-${i}`, account_type: "DOMESTIC", billing_name: `Customer ${i}`, billing_address1: "1 Station Road", billing_address4: "York", billing_postcode: postcode, customers: [{ given_name: "Mary", family_name: "Somerville" }] });
+  const job = await uploadJob(page, code, "two.jsonl", `${line(1, "YO1 7HH")}\n${line(2, "NOPE 1")}\n`, { dryRun: true });
+  await waitForJob(page, 2);
+  return job;
+}
 
 async function newSupplier(page: Page) {
   const code = unique("UX");
@@ -26,8 +35,7 @@ test.describe("a console people can use all day", () => {
   test("every page and tab, at 1280 px and 390 px: no serious or critical axe-core violations, headings in order, nothing scrolls sideways", async ({ page, seed, shot }) => {
     test.setTimeout(600_000);
     const account = seed.accounts[0];
-    const jobs = await (await page.request.get("/api/trpc/importJob.list?input=%7B%22json%22%3A%7B%7D%7D")).json();
-    const job = jobs.result.data.json[0]?.id as number | undefined;
+    const job = await jobWithAFailure(page);
     const event = (await (await page.request.get(`/api/trpc/event.list?input=${encodeURIComponent(JSON.stringify({ json: { accountNumber: account.accountNumber, limit: 1 } }))}`)).json()).result.data.json.items[0]?.id as string;
     const tabs = ["readings", "payload", "notes", "transactions", "statements", "payments", "registrations", "events"];
     const pages: [string, string][] = [
@@ -37,7 +45,7 @@ test.describe("a console people can use all day", () => {
       ["supplier", `/suppliers/${seed.suppliers.ongoing}`],
       ["imports", `/suppliers/${seed.suppliers.ongoing}/imports`],
       ["import-jobs", "/import-jobs"],
-      ...(job ? ([["import-job", `/import-jobs/${job}?failures=*`]] as [string, string][]) : []),
+      ["import-job", `/import-jobs/${job}?failures=invalid_postcode&line=2`],
       ["accounts", "/accounts"],
       ["account-search", `/accounts?q=${encodeURIComponent(account.externalAccountNumber)}`],
       ["account", `/accounts/${account.accountNumber}`],
@@ -120,6 +128,22 @@ test.describe("a console people can use all day", () => {
     await other.goto(catalogueLink);
     await expect(other.getByLabel("Search types and fields")).toHaveValue("mpan");
     await expect(other.getByRole("heading", { level: 2, name: /actual\.intervals\.received/ })).toBeVisible();
+    await colleague.close();
+  });
+
+  test("a triage link opens the same failure group and row", async ({ page, browser }) => {
+    const job = await jobWithAFailure(page);
+    await page.goto(`/import-jobs/${job}`);
+    await page.getByRole("button", { name: "Show rows failing with invalid_postcode" }).click();
+    await expect(page).toHaveURL(/[?&]failures=invalid_postcode$/);
+    await page.getByRole("button", { name: "Open line 2" }).click();
+    await expect(page.getByRole("heading", { name: "Line 2" })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]failures=invalid_postcode&line=2$/);
+    const colleague = await browser.newContext({ storageState: asOperator.storageState });
+    const other = await colleague.newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole("heading", { name: "Line 2" })).toBeVisible();
+    await expect(other.getByTestId("row-detail")).toContainText("billing_postcode");
     await colleague.close();
   });
 
