@@ -403,6 +403,7 @@ const TRPC: Record<string, TrpcCase> = {
   "apiKey.invalidate": { outcome: "not_found", input: (_a, v) => v.keyIds.map((keyId) => ({ keyId })) },
   "audit.list": { outcome: "empty", input: (_a, v) => [{}, { entityType: "import_supplier", entityId: v.supplier.code }] },
   "product.list": { outcome: "no_tenant_data", input: () => [{}] },
+  "product.rates": { outcome: "no_tenant_data", input: () => [{ tariffCode: "E-1R-VAR-22-11-01-C" }] },
   "consumption.upload": {
     outcome: "not_found",
     input: (a, v) => [

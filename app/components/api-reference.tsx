@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useQueryParam } from "@/app/components/ui/use-query-param";
 import { EmptyState } from "@/app/components/ui/states";
 
 type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; anyOf?: Schema[]; oneOf?: Schema[]; description?: string; format?: string; pattern?: string; const?: unknown };
@@ -41,7 +41,7 @@ function Fields({ schema, depth = 0 }: { schema: Schema; depth?: number }) {
 const METHOD_TONE: Record<string, string> = { get: "badge-info", post: "badge-ok" };
 
 export function ApiReference({ doc }: { doc: OpenApiDoc }) {
-  const [q, setQ] = useState("");
+  const [q, setQ] = useQueryParam("q");
   const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   const needle = q.trim().toLowerCase();
   const shown = ops.filter((o) => !needle || o.path.toLowerCase().includes(needle) || o.op.summary.toLowerCase().includes(needle));

@@ -8,6 +8,16 @@ const ACTIONS: Record<string, string> = {
   "api_key.invalidated": "API key invalidated",
   "user.created": "Console user created",
   "products.loaded": "Product catalogue loaded",
+  "import_job.uploaded": "Import job uploaded",
+  "import_job.paused": "Import job paused",
+  "import_job.resumed": "Import job resumed",
+  "import_job.cancelled": "Import job cancelled",
+  "import_job.validated_rows_imported": "Dry run's valid rows imported",
+  "import_job.row_fixed": "Failed row fixed and retried",
+  "import_job.group_retried": "Failure group retried",
+  "account_import.rows_staged": "Accounts staged from the console",
+  "account_import.batch_processed": "Staged accounts imported from the console",
+  "account_import.batch_dry_run": "Staged accounts dry-run from the console",
 };
 
 const WORDS: Record<string, string> = { api: "API", id: "ID" };

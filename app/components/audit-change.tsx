@@ -27,6 +27,14 @@ export function AuditChange({ action, details }: { action: string; details: Reco
       </>
     );
   }
+  if (action === "import_job.uploaded") {
+    return (
+      <>
+        {text(details.rows)} rows from <code>{text(details.fileName)}</code> for {text(details.supplier)}
+        {details.dryRun ? " (dry run)" : ""}
+      </>
+    );
+  }
   if (action === "supplier.created") return <>Created with status {text(details.status ?? "Ongoing")}</>;
   const entries = Object.entries(details);
   if (!entries.length) return <span className="muted">—</span>;

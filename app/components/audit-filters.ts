@@ -4,7 +4,15 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   api_key: "API key",
   console_user: "Console user",
   product_catalogue: "Product catalogue",
+  import_job: "Import job",
 };
+
+/** Where an entry's subject opens in the console, if it has a page. */
+export function auditEntityHref(entityType: string, entityId: string): string | null {
+  if (entityType === "import_supplier") return `/suppliers/${encodeURIComponent(entityId)}`;
+  if (entityType === "import_job") return `/import-jobs/${encodeURIComponent(entityId)}`;
+  return null;
+}
 
 export type AuditFilters = { kind?: string; entity?: string };
 

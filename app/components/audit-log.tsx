@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { auditActionLabel } from "@/app/components/audit-actions";
 import { AuditChange } from "@/app/components/audit-change";
-import { AUDIT_ENTITIES, type AuditFilters, auditListInput } from "@/app/components/audit-filters";
+import { AUDIT_ENTITIES, auditEntityHref, type AuditFilters, auditListInput } from "@/app/components/audit-filters";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime, LONDON_TIME } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
@@ -56,7 +56,7 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
           <EmptyState title={filtered ? "No changes match" : "Nothing changed yet"}>
             {filtered
               ? `${filters.entity ? "The supplier code, key number or e-mail must match exactly, as recorded. " : ""}Clear a filter to see more.`
-              : "Changes to suppliers, API keys and users are recorded here."}
+              : "Changes to suppliers, API keys and users, and imports started from the console, are recorded here."}
           </EmptyState>
         }
       >
@@ -75,8 +75,8 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
                   </td>
                   <td>
                     {AUDIT_ENTITIES[a.entityType] ?? a.entityType}{" "}
-                    {a.entityType === "import_supplier" ? (
-                      <Link className="mono" href={`/suppliers/${encodeURIComponent(a.entityId)}`}>
+                    {auditEntityHref(a.entityType, a.entityId) ? (
+                      <Link className="mono" href={auditEntityHref(a.entityType, a.entityId)!}>
                         {a.entityId}
                       </Link>
                     ) : (

@@ -73,6 +73,7 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "apiKey.invalidate": (w) => ({ keyId: w.org.apiKeyId }),
   "audit.list": () => ({ entityType: "supplier", entityId: "x", cursor: null, limit: 10, direction: "forward" }),
   "product.list": () => ({ search: "VAR", brand: "OCTOPUS_ENERGY", cursor: null, limit: 10, direction: "forward" }),
+  "product.rates": () => ({ tariffCode: "E-1R-VAR-22-11-01-C" }),
   "consumption.upload": (w) => [
     { accountNumber: w.meter.accountNumber, mpxn: w.meter.mpan, fileName: "reads.csv", format: "csv", content: intervalCsv(w.meter.mpan, w.meter.elecSerial, "2026-11-02T00:00:00Z", 4, () => "0.25") },
     {

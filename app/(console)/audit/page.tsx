@@ -15,7 +15,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   await getQueryClient().prefetchInfiniteQuery(trpc.audit.list.infiniteQueryOptions(auditListInput(filters), { getNextPageParam: (p) => p.nextCursor }));
   return (
     <HydrateClient>
-      <PageHeader title="Audit log" description="Who changed what and when: suppliers, their status, API keys and console users." />
+      <PageHeader title="Audit log" description="Who changed what and when: suppliers, their status, API keys, console users, and imports started from the console." />
       <AuditLog key={qs} filters={filters} />
     </HydrateClient>
   );

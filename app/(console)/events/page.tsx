@@ -13,13 +13,15 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   await requireUser(`/events${qs ? `?${qs}` : ""}`);
   const delivery = sp.delivery === "pending" || sp.delivery === "published" ? sp.delivery : "any";
   const filters: EventFilters = { type: sp.type, account: sp.account, from: sp.from, to: sp.to, delivery };
+  // ?event= opens one event's envelope above the log: the link an event's "Copy link" gives.
+  const eventId = sp.event && /^[0-9a-f-]{36}$/i.test(sp.event) ? sp.event.toLowerCase() : undefined;
   const options = trpc.event.list.infiniteQueryOptions(eventListInput(filters), { getNextPageParam: (p) => p.nextCursor });
   const qc = getQueryClient();
   await Promise.all([qc.prefetchInfiniteQuery(options), qc.prefetchQuery(trpc.event.delivery.queryOptions())]);
   return (
     <HydrateClient>
       <PageHeader title="Event log" description="Every event your organisation's changes emitted, newest first, with its CloudEvents envelope and delivery state." />
-      <EventLog key={qs} filters={filters} />
+      <EventLog key={qs} filters={filters} eventId={eventId} />
     </HydrateClient>
   );
 }

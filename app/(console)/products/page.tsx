@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Products } from "@/app/components/products";
+import { Products } from "@/app/components/products/products";
 import { requireUser } from "@/app/components/session";
 import { PageHeader } from "@/app/components/ui/page-header";
 

@@ -2,6 +2,7 @@
 
 import type { inferRouterOutputs } from "@trpc/server";
 import { Badge } from "@/app/components/ui/badge";
+import { CopyId } from "@/app/components/ui/copy-button";
 import { formatDay } from "@/app/components/ui/format";
 import { ConsumptionUpload } from "./consumption-upload";
 import type { AppRouter } from "@/server/api/root";
@@ -97,7 +98,7 @@ function MeterPointFacts({ m, accountNumber, canEdit }: { m: MeterPoint; account
   return (
     <div className="meter-point" data-testid="meter-point">
       <div className="row">
-        <Badge value={m.fuel} tone={elec ? "brand" : "info"} /> <span className="mono">{m.mpxn}</span>
+        <Badge value={m.fuel} tone={elec ? "brand" : "info"} /> <CopyId value={m.mpxn} label={elec ? "MPAN" : "MPRN"} />
         {m.isExport && <Badge value="export" tone="neutral" />}
       </div>
       <dl className="facts compact">
@@ -132,7 +133,7 @@ function MeterPointFacts({ m, accountNumber, canEdit }: { m: MeterPoint; account
             ? "None sent"
             : m.meters.map((meter) => (
                 <div key={meter.serialNumber}>
-                  <span className="mono">{meter.serialNumber}</span>
+                  <CopyId value={meter.serialNumber} label="meter serial" />
                   <span className="muted small">
                     {meter.installedOn ? ` · installed ${formatDay(meter.installedOn)}` : ""}
                     {meter.removedOn ? ` · removed ${formatDay(meter.removedOn)}` : ""}

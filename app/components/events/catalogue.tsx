@@ -1,19 +1,21 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
+import { useQueryParam } from "@/app/components/ui/use-query-param";
 
 /** Every event type and payload version, searchable by type or field; the chosen one's fields beside the list. */
 export function Catalogue() {
   const trpc = useTRPC();
   const q = useQuery(trpc.event.catalogue.queryOptions({}));
-  const [search, setSearch] = useState("");
-  const [domain, setDomain] = useState("");
-  const [chosen, setChosen] = useState<string | null>(null);
+  // Search, domain and the chosen type live in the URL, so a link opens the same type.
+  const [search, setSearch] = useQueryParam("q");
+  const [domain, setDomain] = useQueryParam("domain");
+  const [chosen, setChosen] = useQueryParam("type");
   const domains = useMemo(() => [...new Set((q.data ?? []).map((e) => e.domain))], [q.data]);
   const all = q.data ?? [];
   const needle = search.trim().toLowerCase();

@@ -8,6 +8,8 @@ import { JsonView } from "@/app/components/ui/json";
 import { QueryState } from "@/app/components/ui/query-state";
 import { OlderPager } from "@/app/components/ui/older-pager";
 import { EmptyState } from "@/app/components/ui/states";
+import { Card } from "@/app/components/ui/card";
+import { CopyButton, CopyId } from "@/app/components/ui/copy-button";
 import { useUrlFilters } from "@/app/components/ui/url-filters";
 import { DeliveryBanner } from "./delivery-banner";
 import { EventTable } from "./event-table";
@@ -16,7 +18,7 @@ import { type EventFilters, eventListInput, rangeReversed } from "./filters";
 export const LIVE_INTERVAL_MS = 3000;
 
 /** Newest first, filters in the URL, polled so new events appear without reloading. */
-export function EventLog({ filters }: { filters: EventFilters }) {
+export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?: string }) {
   const trpc = useTRPC();
   const { draft, setDraft, apply } = useUrlFilters<EventFilters>(filters);
   const [live, setLive] = useState(true);
@@ -35,7 +37,15 @@ export function EventLog({ filters }: { filters: EventFilters }) {
   return (
     <>
       <DeliveryBanner refetchInterval={live ? LIVE_INTERVAL_MS : false} />
-      <section className="card">
+      {eventId && (
+        <Card id="linked-event" title="Linked event" description={<CopyId value={eventId} label="event id" />}>
+          <EventEnvelope id={eventId} />
+        </Card>
+      )}
+      <section className="card" aria-labelledby="event-log-title">
+        <h2 id="event-log-title" className="visually-hidden">
+          Events, newest first
+        </h2>
         <form className="filters" onSubmit={submit} aria-label="Filter events" noValidate>
           <div className="field">
             <label htmlFor="ev-type">Type starts with</label>
@@ -133,6 +143,10 @@ function EventEnvelope({ id }: { id: string }) {
               </div>
             );
           })}
+          <p className="row small" style={{ gap: 8 }}>
+            <span className="muted">Event id</span> <CopyId value={id} label="event id" />
+            <CopyButton value={() => eventLink(id)} label={`link to event ${id}`} text="Copy link" />
+          </p>
           <p className="muted small">
             {publishedAt ? `Published ${formatDateTime(publishedAt)}` : "Not yet published"}
             {envelopes.length > 1 ? (publishedAt ? ", every version above acked" : ": stamped once every version above is acked") : ""} · outbox sequence {seq}
@@ -142,4 +156,9 @@ function EventEnvelope({ id }: { id: string }) {
       )}
     </QueryState>
   );
+}
+
+/** The address that opens this event's envelope on the event log, for a colleague. */
+export function eventLink(id: string): string {
+  return new URL(`/events?event=${encodeURIComponent(id)}`, window.location.origin).toString();
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Fragment, useState } from "react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatDateTime, LONDON_TIME } from "@/app/components/ui/format";
@@ -72,13 +73,13 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
             {e.accountNumber && (
               <>
                 {" · "}
-                <span className="nowrap">{e.accountNumber}</span>
+                <AccountLink number={e.accountNumber} />
               </>
             )}{" "}
             · {delivery}
           </div>
         </td>
-        <td className="mono wide-only">{e.accountNumber ?? <span className="muted">—</span>}</td>
+        <td className="mono wide-only">{e.accountNumber ? <AccountLink number={e.accountNumber} /> : <span className="muted">—</span>}</td>
         <td className="wide-only">
           {delivery}
           {e.lastError && !e.publishedAt && <div className="small" style={{ color: "var(--danger)" }}>{e.lastError}</div>}
@@ -97,5 +98,14 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
         </tr>
       )}
     </>
+  );
+}
+
+/** The event's account, opened on its Events tab. */
+function AccountLink({ number }: { number: string }) {
+  return (
+    <Link className="nowrap mono" href={`/accounts/${encodeURIComponent(number)}?tab=events`}>
+      {number}
+    </Link>
   );
 }

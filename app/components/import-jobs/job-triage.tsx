@@ -2,11 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useQueryParam } from "@/app/components/ui/use-query-param";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Breakable } from "@/app/components/ui/breakable";
 import { Card } from "@/app/components/ui/card";
 import { describeError } from "@/app/components/ui/errors";
+import { ErrorAlert } from "@/app/components/ui/error-alert";
 import { formatCount } from "@/app/components/ui/format";
 import { PayloadTree } from "@/app/components/ui/payload-tree";
 import { QueryState } from "@/app/components/ui/query-state";
@@ -26,14 +28,22 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
     void refetchGroups();
   }, [failed, refetchGroups]);
   /** The group shown: a code, "" for every failed row, null for none. */
-  const [code, setCode] = useState<string | null>(null);
-  const [line, setLine] = useState<number | null>(null);
+  // The open group (`?failures=CODE`, `*` for all) and row (`?line=`) are in the URL, so a link opens them.
+  const [codeParam, setCodeParam] = useQueryParam("failures");
+  const code = codeParam === "" ? null : codeParam === "*" ? "" : codeParam;
+  const setCode = (c: string | null) => setCodeParam(c === null ? "" : c === "" ? "*" : c);
+  const [lineParam, setLineParam] = useQueryParam("line");
+  const line = /^\d+$/.test(lineParam) ? Number(lineParam) : null;
+  const setLine = (l: number | null) => setLineParam(l === null ? "" : String(l));
   const [message, setMessage] = useState<string | null>(null);
   const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.failureGroups.queryKey({ id: job.id }), trpc.importJob.failedRows.queryKey());
   const retry = useMutation(
     trpc.importJob.retryGroup.mutationOptions({
       onSuccess: async (r) => (setMessage(`${formatCount(r.retried)} rows with ${r.code} are being retried.`), setCode(null), setLine(null), await refresh()),
-      onError: (e) => setMessage(describeError(e).detail),
+      onError: (e) => {
+        const d = describeError(e);
+        setMessage(`${d.detail}${d.requestId ? ` (request id ${d.requestId})` : ""}`);
+      },
     }),
   );
   const canRetry = canEdit && job.status !== "cancelled" && job.status !== "failed";
@@ -144,7 +154,7 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
   const fix = useMutation(
     trpc.importJob.fixRow.mutationOptions({
       onSuccess: () => onFixed(`Line ${line} was saved and is being retried.`),
-      onError: (e) => setError(describeError(e).detail),
+      onMutate: () => setError(null),
     }),
   );
   function save(payload: unknown) {
@@ -189,6 +199,7 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
                     {error}
                   </div>
                 )}
+                {fix.error && <ErrorAlert error={fix.error} />}
                 <div>
                   <button type="button" className="btn btn-primary" disabled={fix.isPending} onClick={() => save(text ?? JSON.stringify(r.payload ?? {}))}>
                     Save and retry

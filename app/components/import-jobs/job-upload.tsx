@@ -1,6 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { fetchWithRequestId } from "@/app/components/trpc/request-id-fetch";
+import { RequestId } from "@/app/components/ui/request-id";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
@@ -28,6 +30,7 @@ export function JobUpload({ code, disabledReason }: { code: string; disabledReas
   const [registration, setRegistration] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [requestId, setRequestId] = useState<string | null>(null);
 
   async function upload(e: React.FormEvent) {
     e.preventDefault();
@@ -38,18 +41,21 @@ export function JobUpload({ code, disabledReason }: { code: string; disabledReas
     }
     setBusy(true);
     setError(null);
+    setRequestId(null);
     const q = new URLSearchParams({ supplier: code, name: file.name, format: formatOf(file.name), dryRun: dryRun ? "1" : "0", registration: registration ? "1" : "0" });
     try {
-      const res = await fetch(`/import-jobs/upload?${q}`, { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } });
+      const res = await fetchWithRequestId(`/import-jobs/upload?${q}`, { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } });
       const body = (await res.json().catch(() => ({}))) as UploadError & { id?: number };
       if (!res.ok || !body.id) {
+        setRequestId(res.headers.get("x-request-id"));
         const fields = body.errors?.map((x) => x.detail).join(" ") ?? "";
         setError(`${body.detail ?? `The upload failed (HTTP ${res.status}).`}${fields && fields !== body.detail ? ` ${fields}` : ""}`);
         return;
       }
       await refreshAfterChange(qc, trpc.importJob.list.queryKey());
       router.push(`/import-jobs/${body.id}`);
-    } catch {
+    } catch (err) {
+      setRequestId((err as { requestId?: string }).requestId ?? null);
       setError("The upload broke off (connection lost). Nothing from it is imported; upload the file again.");
     } finally {
       setBusy(false);
@@ -85,7 +91,10 @@ export function JobUpload({ code, disabledReason }: { code: string; disabledReas
         </div>
         {error && (
           <div className="alert alert-error" role="alert">
-            {error}
+            <div>
+              {error}
+              <RequestId id={requestId} />
+            </div>
           </div>
         )}
         <div>

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Card } from "@/app/components/ui/card";
-import { describeError } from "@/app/components/ui/errors";
+import { ErrorAlert } from "@/app/components/ui/error-alert";
 import { formatCount, formatDateTime } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import type { ImportJobView } from "@/server/services/import-jobs/get-import-job";
@@ -74,9 +74,9 @@ function describeJob(job: ImportJobView) {
 function JobControls({ job }: { job: ImportJobView }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.list.queryKey());
-  const opts = { onSuccess: async () => (setError(null), await refresh()), onError: async (e: unknown) => (setError(describeError(e).detail), await refresh()) };
+  const opts = { onSuccess: async () => (setError(null), await refresh()), onError: async (e: unknown) => (setError(e), await refresh()) };
   const pause = useMutation(trpc.importJob.pause.mutationOptions(opts));
   const resume = useMutation(trpc.importJob.resume.mutationOptions(opts));
   const cancel = useMutation(trpc.importJob.cancel.mutationOptions(opts));
@@ -131,11 +131,7 @@ function JobControls({ job }: { job: ImportJobView }) {
           </button>
         )}
       </div>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
+      {error !== null && <ErrorAlert error={error} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { Dialog } from "@/app/components/ui/dialog";
@@ -30,9 +30,23 @@ export function StatusControl({ code, status, staged, transitions }: { code: str
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [target, setTarget] = useState<Transition | null>(null);
+  // The button pressed goes away with the old status: once the new one is on screen, focus
+  // moves to its first control (or to "Final status"), never back to the page's start.
+  const group = useRef<HTMLDivElement>(null);
+  const final = useRef<HTMLSpanElement>(null);
+  const offered = transitions.map((t) => t.to).join();
+  const [refocusAfter, setRefocusAfter] = useState<string | null>(null);
+  useEffect(() => {
+    if (refocusAfter === null || refocusAfter === offered) return;
+    setRefocusAfter(null);
+    (group.current?.querySelector("button") ?? final.current)?.focus();
+  }, [offered, refocusAfter]);
   const change = useMutation(
     trpc.supplier.setStatus.mutationOptions({
-      onSuccess: () => setTarget(null),
+      onSuccess: () => {
+        setRefocusAfter(offered);
+        setTarget(null);
+      },
       // Refused or not, the status on screen may be stale (changed in another tab): read it again.
       onSettled: () => refreshAfterChange(qc, trpc.supplier.pathKey()),
     }),
@@ -41,7 +55,7 @@ export function StatusControl({ code, status, staged, transitions }: { code: str
   return (
     <>
       {transitions.length ? (
-        <div className="row" role="group" aria-label={`Change status of ${code}`}>
+        <div className="row" role="group" aria-label={`Change status of ${code}`} ref={group}>
           {transitions.map((t) => (
             <button key={t.to} type="button" className="btn btn-sm" onClick={() => (change.reset(), setTarget(t))}>
               {VERB[t.to]}
@@ -49,7 +63,9 @@ export function StatusControl({ code, status, staged, transitions }: { code: str
           ))}
         </div>
       ) : (
-        <span className="muted small">Final status</span>
+        <span className="muted small" ref={final} tabIndex={-1}>
+          Final status
+        </span>
       )}
       {/* Rendered even once the status is final, so a refusal can still be read in it. */}
       <Dialog open={target !== null} onClose={() => setTarget(null)} labelledBy={`status-title-${code}`}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { RequestId } from "@/app/components/ui/request-id";
 import { describeError, type ErrorHints, FORM_HINTS, otherFieldErrors } from "@/app/components/ui/errors";
 
 /**
@@ -25,6 +26,7 @@ export function ErrorAlert({ error, hints, fields, testId }: { error: unknown; h
             ))}
           </ul>
         )}
+        <RequestId id={e.requestId} />
       </div>
     </div>
   );

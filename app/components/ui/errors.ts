@@ -40,6 +40,12 @@ export type DescribedError = {
   requestId: string | null;
 };
 
+/** The id the console sent with the request (trpc/react.tsx), for failures the server never answered with one. */
+function sentRequestId(err: unknown): string | null {
+  const cause = err instanceof Error ? (err.cause as { requestId?: unknown } | undefined) : undefined;
+  return typeof cause?.requestId === "string" ? cause.requestId : null;
+}
+
 /** A tRPC failure as words for people: title, the server's detail, and what to do next. Never raw JSON. */
 export function describeError(err: unknown, hints: ErrorHints = {}): DescribedError {
   const data: Data = err instanceof TRPCClientError ? ((err.data as Data) ?? {}) : {};
@@ -51,7 +57,7 @@ export function describeError(err: unknown, hints: ErrorHints = {}): DescribedEr
   const hint = (serviceCode ? hints[serviceCode] : undefined) ?? hints[code];
   const title = (typeof hint === "object" ? hint.title : undefined) ?? TITLE[code] ?? "Something went wrong";
   const next = (typeof hint === "object" ? hint.next : hint) ?? NEXT[code] ?? "";
-  return { title, detail, next, code, serviceCode, fieldErrors, requestId: data.requestId ?? null };
+  return { title, detail, next, code, serviceCode, fieldErrors, requestId: data.requestId ?? sentRequestId(err) };
 }
 
 /** The advice of every form with per-field messages. */

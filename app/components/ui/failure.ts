@@ -19,7 +19,8 @@ const sentence = (s: string) => {
 export function describeLoadError(err: unknown) {
   const e = describeError(err);
   if (isConnectionError(err)) {
-    return { title: "Connection lost", detail: "The console could not reach the server.", next: "Check your connection, then try again.", requestId: null, code: e.code };
+    // The id is the one the console sent (trpc/react.tsx): a proxy's or load balancer's log may hold it.
+    return { title: "Connection lost", detail: "The console could not reach the server.", next: "Check your connection, then try again.", requestId: e.requestId, code: e.code };
   }
   let next = sentence(e.next);
   if (e.code === "INTERNAL_SERVER_ERROR") {

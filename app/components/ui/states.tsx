@@ -1,6 +1,7 @@
 "use client";
 
 import { describeLoadError } from "./failure";
+import { RequestId } from "./request-id";
 
 export function EmptyState({ title, children, action, icon = "∅" }: { title: string; children?: React.ReactNode; action?: React.ReactNode; icon?: string }) {
   return (
@@ -23,11 +24,7 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
       <div>
         <strong>{e.title}</strong>
         {e.detail} {e.next}
-        {e.requestId && (
-          <div className="small" style={{ marginTop: 4 }}>
-            Request id <code>{e.requestId}</code>
-          </div>
-        )}
+        <RequestId id={e.requestId} />
         {retry && (
           <div style={{ marginTop: 8 }}>
             <button className="btn btn-sm" type="button" onClick={retry}>
@@ -40,10 +37,17 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
   );
 }
 
-export function Loading({ label = "Loading…" }: { label?: string }) {
+/**
+ * Placeholder lines in the shape of the content to come, drawn only once loading has taken
+ * 200 ms (a CSS delay, so a quick answer never flashes them); screen readers hear the label.
+ */
+export function Loading({ label = "Loading…", lines = 3 }: { label?: string; lines?: number }) {
   return (
-    <div className="empty muted" role="status" aria-live="polite">
-      {label}
+    <div className="skeleton" role="status" aria-live="polite" data-testid="skeleton">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <div key={i} className="skeleton-line" aria-hidden="true" style={{ width: `${[92, 76, 84, 60][i % 4]}%` }} />
+      ))}
     </div>
   );
 }

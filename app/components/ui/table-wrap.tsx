@@ -21,7 +21,20 @@ export function TableWrap({ children, testId }: { children: React.ReactNode; tes
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const update = () => el.toggleAttribute("data-more-right", el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    const update = () => {
+      el.toggleAttribute("data-more-right", el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+      // A table wider than its card scrolls here: the keyboard must reach it too (WCAG 2.1.1), named as its table.
+      const scrolls = el.scrollWidth > el.clientWidth + 1;
+      if (scrolls && !el.hasAttribute("tabindex")) {
+        el.tabIndex = 0;
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", `${el.querySelector("table")?.getAttribute("aria-label") ?? "Table"} (scrolls sideways)`);
+      } else if (!scrolls && el.hasAttribute("tabindex")) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
+    };
     update();
     const observer = new ResizeObserver(update);
     observer.observe(el);

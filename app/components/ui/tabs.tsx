@@ -56,6 +56,8 @@ export function Tabs({ tabs, value, onChange, label }: { tabs: Tab[]; value: str
         ))}
       </div>
       <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="card-body">
+        {/* The panel's own heading keeps the outline in order (h1 page, h2 tab, h3 its parts). */}
+        <h2 className="visually-hidden">{current.label}</h2>
         {current.content}
       </div>
     </div>

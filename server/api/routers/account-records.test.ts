@@ -86,6 +86,19 @@ describe("product router", () => {
     expect(await codeOf(w.anonymous.product.list({}))).toBe("UNAUTHORIZED");
   });
 
+  it("lists tariffs without rates, and opens one tariff's rates in force on demand", async () => {
+    const w = await consoleWorld(t.db);
+    const page = await w.support.product.list({ search: "VAR-22-11-01" });
+    const tariff = page.items[0].tariffs.find((x) => x.code === "E-1R-VAR-22-11-01-C")!;
+    expect(tariff).toMatchObject({ region: "C", fuel: "electricity", registers: 1 });
+    expect(tariff).not.toHaveProperty("rates");
+    const { rates } = await w.support.product.rates({ tariffCode: "e-1r-var-22-11-01-c" });
+    expect(rates.map((r) => r.type).sort()).toEqual(expect.arrayContaining(["standard_unit_rate", "standing_charge"]));
+    expect(rates.every((r) => /^\d+(\.\d+)?$/.test(r.incVat) && r.validFrom <= new Date())).toBe(true);
+    expect(await codeOf(w.support.product.rates({ tariffCode: "E-1R-NOPE-C" }))).toBe("NOT_FOUND");
+    expect(await codeOf(w.anonymous.product.rates({ tariffCode: tariff.code }))).toBe("UNAUTHORIZED");
+  });
+
   it("pages an account's transactions on the server, newest first, with no gaps or repeats", async () => {
     const w = await consoleWorld(t.db);
     const supplier = await makeSupplier(w.org);

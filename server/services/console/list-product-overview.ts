@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { execRows } from "@/db/client";
 import { products, tariffs } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { likePrefix, PageDirection } from "./keyset";
@@ -14,9 +13,10 @@ export const ListProductOverviewInput = z.strictObject({
 });
 export type ListProductOverviewInput = z.input<typeof ListProductOverviewInput>;
 
-type RateRow = { tariff_id: number; rate_type: string; payment_method: string | null; value_exc_vat: string; value_inc_vat: string; valid_from: Date; valid_to: Date | null };
-
-/** Products (read-only, shared catalogue) paged by code, each with its regional tariffs and the rates in force now. */
+/**
+ * Products (read-only, shared catalogue) paged by code, each with its regional tariffs; the
+ * rates of one tariff are read on demand (listTariffRates), as the console opens it.
+ */
 export async function listProductOverview(ctx: Ctx, raw: ListProductOverviewInput) {
   const input = ListProductOverviewInput.parse(raw);
   const where: SQL[] = [];
@@ -32,17 +32,6 @@ export async function listProductOverview(ctx: Ctx, raw: ListProductOverviewInpu
   const page = rows.slice(0, input.limit);
   const ids = page.map((p) => p.id);
   const tariffRows = ids.length ? await ctx.db.select().from(tariffs).where(inArray(tariffs.productId, ids)).orderBy(asc(tariffs.region), asc(tariffs.fuel), asc(tariffs.registers)) : [];
-  const tariffIds = tariffRows.map((t) => t.id);
-  const rates = tariffIds.length
-    ? await execRows<RateRow>(
-        ctx.db,
-        sql`select distinct on (tariff_id, rate_type, coalesce(payment_method, ''))
-              tariff_id, rate_type, payment_method, value_exc_vat::text, value_inc_vat::text, valid_from, valid_to
-            from tariff_rates
-            where tariff_id in ${tariffIds} and valid_from <= now()
-            order by tariff_id, rate_type, coalesce(payment_method, ''), valid_from desc`,
-      )
-    : [];
   const brands = await ctx.db.selectDistinct({ brand: products.brand }).from(products).orderBy(asc(products.brand));
   return {
     brands: brands.map((b) => b.brand),
@@ -66,9 +55,6 @@ export async function listProductOverview(ctx: Ctx, raw: ListProductOverviewInpu
           registers: t.registers,
           region: t.region,
           paymentMethods: t.paymentMethods,
-          rates: rates
-            .filter((r) => r.tariff_id === t.id && (r.valid_to === null || new Date(r.valid_to) > new Date()))
-            .map((r) => ({ type: r.rate_type, paymentMethod: r.payment_method, excVat: r.value_exc_vat, incVat: r.value_inc_vat, validFrom: new Date(r.valid_from), validTo: r.valid_to ? new Date(r.valid_to) : null })),
         })),
     })),
   };

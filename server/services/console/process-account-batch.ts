@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
 import type { FieldError } from "../../errors";
 import { processAccountImport } from "../account-import/process-account-import";
+import { recordAudit } from "../audit/record-audit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
 import { rowFailure } from "./row-failure";
@@ -29,11 +30,20 @@ export async function processAccountBatch(ctx: Ctx, raw: ProcessAccountBatchInpu
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const input = ProcessAccountBatchInput.parse(raw);
-  assertMigrationOngoing(await findSupplier(ctx.db, organisationId, input.importSupplier));
+  const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
+  assertMigrationOngoing(supplier);
   const results: ImportItemResult[] = [];
   for (const external of new Set(input.externalAccountNumbers)) {
     results.push(await importOne(ctx, input.importSupplier, external, input.dryRun));
   }
+  // Each account is imported in its own transaction; the batch's audit row sums them up after.
+  const imported = results.filter((r) => r.ok).length;
+  await recordAudit(ctx.db, ctx, {
+    action: input.dryRun ? "account_import.batch_dry_run" : "account_import.batch_processed",
+    entityType: "import_supplier",
+    entityId: supplier.code,
+    details: { rows: results.length, [input.dryRun ? "valid" : "imported"]: imported, failed: results.length - imported },
+  });
   return { results };
 }
 

@@ -3,6 +3,7 @@ import { type Ctx, organisationOf, requireWriter } from "../../context";
 import { type FieldError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
+import { recordAudit } from "../audit/record-audit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
 import { rowFailure } from "./row-failure";
@@ -49,6 +50,14 @@ export async function stageAccountRows(ctx: Ctx, raw: StageAccountRowsInput): Pr
   for (const [i, record] of input.records.entries()) {
     results.push(await stageOne(ctx, supplier.code, input.format, input.rows?.[i] ?? input.firstRow + i, record));
   }
+  // Each row is its own transaction (as REST calls would be); the batch's audit row sums them up after.
+  const staged = results.filter((r) => r.ok).length;
+  await recordAudit(ctx.db, ctx, {
+    action: "account_import.rows_staged",
+    entityType: "import_supplier",
+    entityId: supplier.code,
+    details: { format: input.format, rows: results.length, staged, failed: results.length - staged },
+  });
   return { results };
 }
 

@@ -16,16 +16,22 @@ function notNow(action: string, status: ImportJobStatus, dryRun = false) {
 type LockedJob = Awaited<ReturnType<typeof findImportJob>>;
 
 /** An operator's change to one of their organisation's jobs, with the job's row locked for it. */
-function withLockedJob<T>(ctx: Ctx, raw: ImportJobIdInput, change: (tx: Db, id: number, found: LockedJob) => Promise<T>) {
+function withLockedJob<T>(ctx: Ctx, raw: ImportJobIdInput, action: string, change: (tx: Db, id: number, found: LockedJob) => Promise<T>) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const { id } = ImportJobIdInput.parse(raw);
-  return withTransaction(ctx, async (tx) => change(tx, id, await findImportJob(tx, organisationId, id, { forUpdate: true })));
+  return withTransaction(ctx, async (tx) => {
+    const found = await findImportJob(tx, organisationId, id, { forUpdate: true });
+    const result = await change(tx, id, found);
+    // Who and when come from the audit row itself; how many: the job's rows at the time.
+    await recordAudit(tx, ctx, { action, entityType: "import_job", entityId: String(id), details: { supplier: found.supplierCode, from: found.job.status, rows: found.job.totalRows } });
+    return result;
+  });
 }
 
 /** Pause: lanes finish the row in hand and stop; nothing else is staged or imported until it is resumed. */
 export async function pauseImportJob(ctx: Ctx, raw: ImportJobIdInput) {
-  return withLockedJob(ctx, raw, async (tx, id, { job }) => {
+  return withLockedJob(ctx, raw, "import_job.paused", async (tx, id, { job }) => {
     if (job.status !== "running") throw notNow("paused", job.status);
     await tx.update(importJobs).set({ status: "paused", updatedAt: sql`now()` }).where(eq(importJobs.id, id));
     return { id, status: "paused" as const };
@@ -34,7 +40,7 @@ export async function pauseImportJob(ctx: Ctx, raw: ImportJobIdInput) {
 
 /** Resume a paused job: a fresh set of lanes picks up the rows still pending. */
 export async function resumeImportJob(ctx: Ctx, raw: ImportJobIdInput) {
-  return withLockedJob(ctx, raw, async (tx, id, { job }) => {
+  return withLockedJob(ctx, raw, "import_job.resumed", async (tx, id, { job }) => {
     if (!(await startLanes(tx, id, { from: ["paused"] }))) throw notNow("resumed", job.status);
     return { id, status: "running" as const };
   });
@@ -42,7 +48,7 @@ export async function resumeImportJob(ctx: Ctx, raw: ImportJobIdInput) {
 
 /** Cancel: what was done stays done; the rows not yet handled are never handled. Final. */
 export async function cancelImportJob(ctx: Ctx, raw: ImportJobIdInput) {
-  return withLockedJob(ctx, raw, async (tx, id, { job }) => {
+  return withLockedJob(ctx, raw, "import_job.cancelled", async (tx, id, { job }) => {
     if (job.status !== "running" && job.status !== "paused") throw notNow("cancelled", job.status);
     await tx.update(importJobs).set({ status: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(importJobs.id, id));
     return { id, status: "cancelled" as const };
@@ -54,7 +60,7 @@ export async function cancelImportJob(ctx: Ctx, raw: ImportJobIdInput) {
  * becomes a real import, its valid rows pending; the invalid ones stay in triage.
  */
 export async function importValidatedRows(ctx: Ctx, raw: ImportJobIdInput) {
-  return withLockedJob(ctx, raw, async (tx, id, { job, supplierCode, supplierStatus }) => {
+  return withLockedJob(ctx, raw, "import_job.validated_rows_imported", async (tx, id, { job, supplierCode, supplierStatus }) => {
     if (!job.dryRun || job.status !== "completed") throw notNow("imported", job.status, job.dryRun);
     if (supplierStatus === "Complete") throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplierCode} is Complete: no more accounts can be imported.`);
     await tx.update(importJobs).set({ dryRun: false }).where(eq(importJobs.id, id));

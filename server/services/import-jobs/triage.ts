@@ -5,6 +5,7 @@ import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../
 import { ServiceError } from "../../errors";
 import { csvRecordToPayload } from "../console/account-csv";
 import { payloadTree } from "../console/payload-tree";
+import { recordAudit } from "../audit/record-audit";
 import { findImportJob } from "./find-import-job";
 import { startLanes } from "./lanes";
 import { FailedRowsInput, FixJobRowInput, ImportJobIdInput, JobRowInput, RetryGroupInput } from "./schemas";
@@ -96,6 +97,7 @@ export async function fixJobRow(ctx: Ctx, raw: FixJobRowInput) {
       .returning({ line: importJobRows.line });
     if (!row) throw new ServiceError("precondition_failed", "import_job_row_not_failed", `Line ${input.line} has not failed; only failed rows are retried.`);
     await reopen(tx, job.id, job.status);
+    await recordAudit(tx, ctx, { action: "import_job.row_fixed", entityType: "import_job", entityId: String(job.id), details: { line: input.line, rows: 1 } });
     return { id: job.id, line: input.line, status: "pending" as const };
   });
 }
@@ -113,7 +115,9 @@ export async function retryFailureGroup(ctx: Ctx, raw: RetryGroupInput) {
       .set({ status: "pending", step: null, errorCode: null, errors: [], processedAt: null })
       .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.status, "failed"), eq(importJobRows.errorCode, input.code)))
       .returning({ line: importJobRows.line });
-    if (rows.length) await reopen(tx, job.id, job.status);
+    if (!rows.length) return { id: job.id, code: input.code, retried: 0 };
+    await reopen(tx, job.id, job.status);
+    await recordAudit(tx, ctx, { action: "import_job.group_retried", entityType: "import_job", entityId: String(job.id), details: { code: input.code, rows: rows.length } });
     return { id: job.id, code: input.code, retried: rows.length };
   });
 }

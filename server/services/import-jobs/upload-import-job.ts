@@ -4,6 +4,7 @@ import { type ImportJobRowError, importJobRows, importJobs } from "@/db/schema";
 import { type Ctx, actorLabel, organisationOf, requireWriter } from "../../context";
 import { ServiceError } from "../../errors";
 import { logger } from "../../logger";
+import { recordAudit } from "../audit/record-audit";
 import { findSupplier } from "../suppliers/find-supplier";
 import { startLanes } from "./lanes";
 import { csvRows, jsonLines, type UploadedRow } from "./parse-upload";
@@ -53,6 +54,12 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
   await ctx.db.transaction(async (tx) => {
     await tx.update(importJobs).set({ totalRows: total, updatedAt: sql`now()` }).where(eq(importJobs.id, job.id));
     await startLanes(tx as unknown as Db, job.id, { from: ["receiving"] });
+    await recordAudit(tx as unknown as Db, ctx, {
+      action: "import_job.uploaded",
+      entityType: "import_job",
+      entityId: String(job.id),
+      details: { supplier: supplier.code, fileName: input.fileName, format: input.format, dryRun: input.dryRun, rows: total },
+    });
   });
   const [saved] = await ctx.db.select().from(importJobs).where(and(eq(importJobs.id, job.id)));
   return { id: saved.id, status: saved.status, totalRows: saved.totalRows, dryRun: saved.dryRun };

@@ -4,6 +4,7 @@ import { AccountDetail } from "@/app/components/accounts/account-detail";
 import { accountEventsInput } from "@/app/components/accounts/tab-ids";
 import { requireUser } from "@/app/components/session";
 import { getQueryClient, HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
+import { CopyButton, CopyLinkButton } from "@/app/components/ui/copy-button";
 import { PageHeader } from "@/app/components/ui/page-header";
 import { loadRecord } from "@/app/components/ui/record";
 
@@ -33,10 +34,16 @@ export default async function AccountPage({ params, searchParams }: Props) {
       <PageHeader
         title={<span className="mono" style={{ fontSize: 22 }}>{number}</span>}
         crumbs={[{ href: "/accounts", label: "Accounts" }]}
+        actions={
+          <>
+            <CopyButton value={number} label={`account number ${number}`} />
+            <CopyLinkButton label="link to this account view" />
+          </>
+        }
         description={
           a ? (
             <>
-              External number <span className="nowrap">{a.externalAccountNumber}</span> · supplier <span className="nowrap">{a.importSupplier}</span>
+              External number <span className="nowrap">{a.externalAccountNumber}</span> <CopyButton value={a.externalAccountNumber} label={`external number ${a.externalAccountNumber}`} /> · supplier <span className="nowrap">{a.importSupplier}</span>
             </>
           ) : undefined
         }

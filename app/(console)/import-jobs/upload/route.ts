@@ -1,5 +1,6 @@
 import { createRequestContext } from "@/server/api/context";
 import { crossSiteRefusal } from "@/server/api/cross-site";
+import { requestIdOf } from "@/server/api/request-id";
 import { ServiceError } from "@/server/errors";
 import { errorResponse } from "@/server/rest/handler";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
@@ -12,7 +13,7 @@ import { uploadOptions, userCtx } from "@/server/services/import-jobs/upload-req
 export async function POST(req: Request) {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
-  const requestId = crypto.randomUUID();
+  const requestId = requestIdOf(req);
   try {
     const { db, user } = await createRequestContext(requestId);
     const ctx = userCtx(db, requestId, user);

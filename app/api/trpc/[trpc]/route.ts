@@ -2,12 +2,13 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createRequestContext } from "@/server/api/context";
 import { appRouter } from "@/server/api/root";
 import { crossSiteRefusal } from "@/server/api/cross-site";
+import { requestIdOf } from "@/server/api/request-id";
 import { logger } from "@/server/logger";
 
 const handler = (req: Request) => {
   const refused = crossSiteRefusal(req);
   if (refused) return refused;
-  const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
+  const requestId = requestIdOf(req);
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
