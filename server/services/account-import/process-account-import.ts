@@ -8,7 +8,7 @@ import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } fro
 import { emit, emitMany, pending } from "../../events/emit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { createAccountRows } from "./create-account-rows";
-import { postEmbeddedItems } from "./embedded-items";
+import { hasEmbeddedItems, postEmbeddedItems } from "./embedded-items";
 import { lockMeterPoints } from "./meter-point-conflicts";
 import { type ProcessAccountInput, StageAccountInput } from "./account-schemas";
 import { accountDataErrors, alreadyImported } from "./stage-account";
@@ -103,20 +103,28 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
   await lockMeterPoints(tx, staged.data);
   const errors = await accountDataErrors(tx, organisationId, supplier.id, staged.data);
   if (errors.length) throw new ServiceError("validation", "account_failed_validation", staleDetail(errors), { errors });
-  const { account, agreements } = await createAccountRows(tx, supplier.id, { ...staged.data, external_account_number: input.external_account_number });
-  await tx
-    .update(accountImportProcesses)
-    .set({ status: "imported", accountId: account.id, importedAt: sql`now()`, updatedAt: sql`now()`, errors: [], operationsTeamName: input.operations_team_name ?? null })
-    .where(eq(accountImportProcesses.id, process.id));
+  const { account, agreements } = await createAccountRows(
+    tx,
+    supplier.id,
+    { ...staged.data, external_account_number: input.external_account_number },
+    { id: process.id, operationsTeamName: input.operations_team_name ?? null },
+  );
   const on = { accountNumber: account.number, organisationId };
-  await emitMany(tx, [
+  const created = [
     pending("account.created", "v1", { account_number: account.number, account_user_emails: (staged.data.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, on),
     ...agreements.map((a) =>
       pending("agreement.created", "v1", { agreement_id: a.id, account_number: account.number, valid_from: a.validFrom.toISOString(), product_code: a.productCode }, on),
     ),
-  ]);
-  await postEmbeddedItems(tx, ctx, account, supplier, staged.data);
-  await emit(tx, "data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
+  ];
+  const complete = pending("data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
+  if (hasEmbeddedItems(staged.data)) {
+    await emitMany(tx, created);
+    await postEmbeddedItems(tx, ctx, account, supplier, staged.data);
+    await emitMany(tx, [complete]);
+  } else {
+    // Nothing in between: the same events in the same order, one statement.
+    await emitMany(tx, [...created, complete]);
+  }
   const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
   if (input.dry_run) throw new DryRunRollback(JSON.stringify(result));
   return result;
@@ -138,11 +146,12 @@ function inWords(e: FieldError): FieldError {
 
 /** Takes one of the import slots for the transaction's life (re-entrant: a transaction holding one finds it again); false when all are busy. */
 export async function tryTakeImportSlot(tx: Db): Promise<boolean> {
-  for (let slot = 0; slot < IMPORT_CONCURRENCY; slot++) {
-    const [row] = await execRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${slot}) as ok`);
-    if (row?.ok) return true;
-  }
-  return false;
+  // One statement: slots are tried in order and LIMIT 1 stops at the first one taken (ADR 0025).
+  const rows = await execRows<{ slot: number }>(
+    tx,
+    sql`select s as slot from generate_series(0, ${IMPORT_CONCURRENCY - 1}::int) as s where pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, s) limit 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Cross-instance cap on concurrent imports: a fixed set of advisory-lock slots. */
