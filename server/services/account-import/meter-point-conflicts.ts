@@ -10,8 +10,9 @@ import { meterPointsOf } from "./rules/supply-rules";
 const METER_POINT_LOCK = 727_274_003;
 
 type Use = { mpxn: string; path: (string | number)[]; periods: Period[] };
+export type Held = { mpxn: string; accountNumber: string; validFrom: Date; validTo: Date | null };
 
-function usesOf(input: Pick<StageAccountInput, "supply_addresses">): Use[] {
+export function usesOf(input: Pick<StageAccountInput, "supply_addresses">): Use[] {
   return meterPointsOf(input).map(({ point, path }) => ({ mpxn: point.identifier, path: [...path, "identifier"], periods: (point.agreements ?? []).map(periodOf) }));
 }
 
@@ -52,6 +53,11 @@ export async function meterPointConflictErrors(
         not(and(eq(accounts.supplierId, self.supplierId), eq(accounts.externalAccountNumber, input.external_account_number ?? ""))!),
       ),
     );
+  return conflictErrorsFrom(uses, held);
+}
+
+/** The conflicts between the meter points being staged and the agreements `held` on other accounts. */
+export function conflictErrorsFrom(uses: Use[], held: Held[]): FieldError[] {
   const errors: FieldError[] = [];
   for (const u of uses) {
     const clash = held.find(
