@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { isDatabaseUnavailable, sqlStates } from "@/db/errors";
 import { logger } from "../../logger";
@@ -12,6 +12,7 @@ import { hasEmbeddedItems, postEmbeddedItems } from "./embedded-items";
 import { lockMeterPoints } from "./meter-point-conflicts";
 import { type ProcessAccountInput, StageAccountInput } from "./account-schemas";
 import { accountDataErrors, alreadyImported } from "./stage-account";
+import { recallStaged } from "./staged-parse-cache";
 
 export const IMPORT_CONCURRENCY = Number(process.env.IMPORT_CONCURRENCY ?? 8);
 const LOCK_NAMESPACE = 727274002;
@@ -78,7 +79,7 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
   const supplier = await findSupplier(tx, organisationId, input.import_supplier);
   assertMigrationOngoing(supplier);
   const [process] = await tx
-    .select()
+    .select({ ...getTableColumns(accountImportProcesses), version: sql<string>`${accountImportProcesses}.xmin::text` })
     .from(accountImportProcesses)
     .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.external_account_number)))
     .for("update");
@@ -93,7 +94,8 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
     throw alreadyImported(supplier.code, input.external_account_number, acc.number);
   }
   await takeConcurrencySlot(tx);
-  const staged = safeParseReporting(StageAccountInput, { ...process.payload, import_supplier: supplier.code });
+  const remembered = recallStaged(process.id, process.version);
+  const staged = remembered ? { success: true as const, data: remembered } : safeParseReporting(StageAccountInput, { ...process.payload, import_supplier: supplier.code });
   if (!staged.success) {
     // Staged data passed validation when it was staged; rules can tighten since. Say which fields fail now.
     const errors = zodFieldErrors(staged.error).map(inWords);

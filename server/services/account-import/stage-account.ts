@@ -5,6 +5,7 @@ import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { accountDataErrors } from "./account-data-errors";
+import { rememberStaged } from "./staged-parse-cache";
 import type { StageAccountInput } from "./account-schemas";
 
 /** create-or-update/'s answer (production's CreateOrUpdateAccountImportProcess). */
@@ -71,8 +72,9 @@ export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<
         set: { payload, status: "staged", errors: [], updatedAt: sql`now()` },
         setWhere: ne(accountImportProcesses.status, "imported"),
       })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      .returning({ inserted: sql<boolean>`(xmax = 0)`, id: accountImportProcesses.id, version: sql<string>`xmin::text` });
     if (!row) throw alreadyImported(supplier.code, external, (await importedAccountNumber(tx, supplier.id, external)) ?? "unknown");
+    rememberStaged(row.id, row.version, input);
     return { created: row.inserted, body: { external_account_number: external, import_supplier_code: supplier.code } };
   });
 }
