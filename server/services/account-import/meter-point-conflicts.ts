@@ -7,7 +7,7 @@ import type { StageAccountInput } from "./account-schemas";
 import { meterPointsOf } from "./rules/supply-rules";
 
 /** Second key is hashtext(mpxn): imports touching one meter point check and insert one at a time. */
-const METER_POINT_LOCK = 727_274_003;
+export const METER_POINT_LOCK = 727_274_003;
 
 type Use = { mpxn: string; path: (string | number)[]; periods: Period[] };
 export type Held = { mpxn: string; accountNumber: string; validFrom: Date; validTo: Date | null };
