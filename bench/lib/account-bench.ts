@@ -105,8 +105,9 @@ async function viaRest(base: string, token: string, supplierCode: string, bodies
 
 /**
  * A console import job of the same accounts (ADR 0404), run by the server's own workers
- * (IMPORT_JOB_WORKERS loops, lanes on the jobs queue): the file is stored as job rows first
- * (untimed), then the clock runs from the job's start to its completion, as polled here.
+ * (IMPORT_JOB_WORKERS loops, lanes on the jobs queue, default settings): the JSON Lines file
+ * goes through the upload route's service (streamed into job rows, the job then started), and
+ * the clock runs from the upload's first byte to the job's completion, as polled here.
  */
 async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
   const ctx = systemCtx(db, "bench-accounts", setup.organisationId);

@@ -30,8 +30,10 @@ export async function accountDataErrors(db: Db, organisationId: number, supplier
         select json_agg(json_build_object('mpxn', mp.mpxn, 'account_number', a.number, 'valid_from', g.valid_from, 'valid_to', g.valid_to))
         from unnest(${sql.param(mpxns)}::text[]) as m
         join meter_points mp on mp.mpxn = m
-        join agreements g on g.meter_point_id = mp.id
-        join accounts a on a.id = g.account_id
+        -- OFFSET 0 keeps each step an index look-up from the meter points: with stale statistics the
+        -- planner hashed a scan of every agreement of the organisation instead (18 ms, not 0.4)
+        cross join lateral (select g.account_id, g.valid_from, g.valid_to from agreements g where g.meter_point_id = mp.id offset 0) as g
+        cross join lateral (select a.number, a.supplier_id, a.external_account_number from accounts a where a.id = g.account_id offset 0) as a
         join import_suppliers s on s.id = a.supplier_id
         where s.organisation_id = ${organisationId}
           -- the account's own rows (re-staging an imported account) are answered as already imported
