@@ -78,7 +78,7 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
   const supplier = await findSupplier(tx, organisationId, input.import_supplier);
   assertMigrationOngoing(supplier);
   // The row, the import slot and the meter-point locks in one statement (ADR 0025): the slot only
-  // for a row still to import, the locks (lockMeterPoints' keys, from the staged payload) only with a slot.
+  // for a row still to import, the meter-point locks (keys from the staged payload, hash order) only with a slot.
   const [process] = await execRows<{ id: number; status: string; account_id: number | null; payload: Record<string, unknown> | string; version: string; slot: number | null }>(
     tx,
     sql`

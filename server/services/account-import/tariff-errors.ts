@@ -1,6 +1,4 @@
-import type { Db } from "@/db/client";
 import { type FieldError, fieldError } from "../../errors";
-import { findUnknownTariffCodes } from "../products/find-unknown-tariff-codes";
 import type { StageAccountInput } from "./account-schemas";
 import { meterPointsOf } from "./rules/supply-rules";
 
@@ -14,11 +12,4 @@ export function tariffUses(input: Pick<StageAccountInput, "supply_addresses">): 
 /** One `tariff_code_not_found` per agreement whose code is among `unknown`. */
 export function tariffErrorsFrom(uses: TariffUse[], unknown: Set<string>): FieldError[] {
   return uses.filter((u) => unknown.has(u.code)).map((u) => fieldError(u.path, "tariff_code_not_found", `No tariff with code '${u.code}'.`));
-}
-
-/** One `tariff_code_not_found` per agreement whose tariff the catalogue does not know. */
-export async function tariffCodeErrors(db: Db, input: Pick<StageAccountInput, "supply_addresses">): Promise<FieldError[]> {
-  const uses = tariffUses(input);
-  if (!uses.length) return [];
-  return tariffErrorsFrom(uses, new Set(await findUnknownTariffCodes(db, [...new Set(uses.map((u) => u.code))])));
 }
