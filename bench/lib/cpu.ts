@@ -9,7 +9,7 @@ export type CpuSnapshot = Map<string, number>;
 
 const TICK_SECONDS = 0.01; // USER_HZ is 100 on Linux
 
-function kindOf(pid: number, comm: string, database?: string): string {
+function kindOf(pid: number, comm: string, database?: string, serverCwd?: string): string {
   if (pid === process.pid) return "client";
   if (comm === "nats-server") return "nats";
   if (comm === "postgres") {
@@ -23,7 +23,10 @@ function kindOf(pid: number, comm: string, database?: string): string {
   }
   if (comm.startsWith("next-server") || comm === "node") {
     const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
-    if (comm.startsWith("next-server") || /next(\/dist\/bin\/next)? start|scripts\/server\.mjs/.test(cmd)) return "server";
+    if (comm.startsWith("next-server") || /next(\/dist\/bin\/next)? start|scripts\/server\.mjs/.test(cmd)) {
+      // On a shared machine, another checkout's server is other people's work.
+      return serverCwd && safeCwd(pid) !== serverCwd ? "other" : "server";
+    }
   }
   return "other";
 }
@@ -36,8 +39,19 @@ function safeRead(file: string): string {
   }
 }
 
-/** `database`: count only that database's backends as "postgres" (the rest as "other"). */
-export function cpuSnapshot(opts: { database?: string } = {}): CpuSnapshot {
+function safeCwd(pid: number): string | undefined {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `database`: count only that database's backends as "postgres" (the rest as "other");
+ * `serverCwd`: count only app servers running in that folder as "server".
+ */
+export function cpuSnapshot(opts: { database?: string; serverCwd?: string } = {}): CpuSnapshot {
   const out: CpuSnapshot = new Map();
   let pids: string[];
   try {
@@ -52,7 +66,7 @@ export function cpuSnapshot(opts: { database?: string } = {}): CpuSnapshot {
     const comm = stat.slice(stat.indexOf("(") + 1, close);
     const fields = stat.slice(close + 2).split(" ");
     // fields[0] is state (field 3); utime and stime are fields 14 and 15.
-    const kind = kindOf(Number(p), comm, opts.database);
+    const kind = kindOf(Number(p), comm, opts.database, opts.serverCwd);
     out.set(kind, (out.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS);
     out.set(`${kind}:sys`, (out.get(`${kind}:sys`) ?? 0) + Number(fields[12]) * TICK_SECONDS);
   }

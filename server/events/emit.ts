@@ -36,16 +36,22 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     organisationId: e.organisationId ?? null,
     occurredAt: e.occurredAt ?? new Date(),
   }));
-  await lockAccountEvents(tx, rows.map((r) => r.accountNumber));
   // One JSON parameter expanded server-side: a 1,000-event batch costs one short statement
   // instead of 7,000 bind parameters; ordinality keeps `seq` in batch order.
   const json = JSON.stringify(
     rows.map((r) => ({ id: r.id, type: r.type, version: r.version, payload: r.payload, account_number: r.accountNumber, organisation_id: r.organisationId, occurred_at: r.occurredAt })),
   );
+  // The accounts' locks (lockAccountEvents) in the same statement: the sort below cannot hand a
+  // row to the insert, so no row gets its `seq`, before the locks' aggregate has finished.
   await tx.execute(sql`
+    with input as materialized (select ${json}::jsonb as j),
+    locked as (
+      select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h)) as n
+      from (select distinct hashtext(e->>'account_number') as h from input, jsonb_array_elements(input.j) as e
+            where e->>'account_number' is not null order by 1) as k)
     insert into events (id, type, version, payload, account_number, organisation_id, occurred_at)
     select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, r.occurred_at
-    from rows from (jsonb_to_recordset(${json}::jsonb)
+    from input cross join locked cross join lateral rows from (jsonb_to_recordset(input.j)
       as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz))
       with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)
     order by r.n`);

@@ -85,7 +85,7 @@ function JobControls({ job }: { job: ImportJobView }) {
   const remove = useMutation(
     trpc.importJob.delete.mutationOptions({
       onSuccess: async () => (await qc.invalidateQueries({ queryKey: trpc.importJob.list.queryKey() }), router.push("/import-jobs")),
-      onError: (e: unknown) => setError(describeError(e).detail),
+      onError: (e: unknown) => setError(e),
     }),
   );
   const busy = pause.isPending || resume.isPending || cancel.isPending || importValid.isPending || remove.isPending;

@@ -88,7 +88,7 @@ describe("importJob router", () => {
     const audit = await w.support.audit.list({ entityType: "import_job", entityId: String(w.job.id) });
     expect(audit.items.find((a) => a.action === "import_job.deleted")).toMatchObject({
       entityId: String(w.job.id),
-      details: { importSupplier: w.code, fileName: "r.jsonl", status: "completed", rows: 2 },
+      details: { supplier: w.code, from: "completed", rows: 2 },
     });
   });
 

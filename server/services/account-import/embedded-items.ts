@@ -9,6 +9,11 @@ import { postImportedTransactions } from "../data-import/post-transactions";
 import type { EnergyAccount } from "./payload/energy-account";
 import { failedValidation } from "./stage-account";
 
+/** Whether the payload embeds any notes, statements or transactions (postEmbeddedItems has work). */
+export function hasEmbeddedItems(staged: EnergyAccount): boolean {
+  return !!(staged.notes?.length || staged.statements?.length || staged.historical_statement_transactions?.length || staged.current_statement_transactions?.length);
+}
+
 /**
  * The account payload's embedded notes, statements and transactions, posted in the import's
  * transaction exactly as the post-import endpoints post them (same rules, rows and events).

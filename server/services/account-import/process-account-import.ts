@@ -1,17 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { isDatabaseUnavailable, sqlStates } from "@/db/errors";
 import { logger } from "../../logger";
-import { accountImportProcesses } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { emit, emitMany, pending } from "../../events/emit";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
 import { createAccountRows } from "./create-account-rows";
-import { postEmbeddedItems } from "./embedded-items";
-import { lockMeterPoints } from "./meter-point-conflicts";
+import { hasEmbeddedItems, postEmbeddedItems } from "./embedded-items";
+import { METER_POINT_LOCK } from "./meter-point-conflicts";
 import { type ProcessAccountInput, StageAccountInput } from "./account-schemas";
 import { accountDataErrors, alreadyImported } from "./stage-account";
+import { recallStaged } from "./staged-parse-cache";
 
 export const IMPORT_CONCURRENCY = Number(process.env.IMPORT_CONCURRENCY ?? 8);
 const LOCK_NAMESPACE = 727274002;
@@ -77,11 +77,25 @@ function unstorable(err: unknown, requestId: string): ServiceError | null {
 export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
   const supplier = await findSupplier(tx, organisationId, input.import_supplier);
   assertMigrationOngoing(supplier);
-  const [process] = await tx
-    .select()
-    .from(accountImportProcesses)
-    .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.external_account_number)))
-    .for("update");
+  // The row, the import slot and the meter-point locks in one statement (ADR 0025): the slot only
+  // for a row still to import, the meter-point locks (keys from the staged payload, hash order) only with a slot.
+  const [process] = await execRows<{ id: number; status: string; account_id: number | null; payload: Record<string, unknown> | string; version: string; slot: number | null }>(
+    tx,
+    sql`
+    with p as (
+      select p.id, p.status, p.account_id, p.payload, p.xmin::text as version from account_import_processes p
+      where p.supplier_id = ${supplier.id} and p.external_account_number = ${input.external_account_number}
+      for update),
+    slot as (
+      select (select g from generate_series(0, ${IMPORT_CONCURRENCY - 1}::int) as g where pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, g) limit 1) as slot
+      from p where p.status <> 'imported'),
+    locked as (
+      select count(pg_advisory_xact_lock(${METER_POINT_LOCK}, h)) as n
+      from (select distinct hashtext(m #>> '{}') as h
+            from p cross join slot cross join lateral jsonb_path_query(p.payload, '$.supply_addresses[*].meter_points[*].identifier') as m
+            where slot.slot is not null order by 1) as k)
+    select p.id, p.status, p.account_id, p.payload, p.version, (select slot from slot) as slot, (select n from locked) as locked from p`,
+  );
   if (!process) {
     const detail = `No account import process ${input.external_account_number} is staged for import supplier ${supplier.code}.`;
     throw new ServiceError("validation", "import_process_does_not_exist", detail, {
@@ -89,34 +103,44 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
     });
   }
   if (process.status === "imported") {
-    const [acc] = await execRows<{ number: string }>(tx, sql`select number from accounts where id = ${process.accountId}`);
+    const [acc] = await execRows<{ number: string }>(tx, sql`select number from accounts where id = ${process.account_id}`);
     throw alreadyImported(supplier.code, input.external_account_number, acc.number);
   }
-  await takeConcurrencySlot(tx);
-  const staged = safeParseReporting(StageAccountInput, { ...process.payload, import_supplier: supplier.code });
+  if (process.slot === null) throw concurrencyLimit();
+  const payload = (typeof process.payload === "string" ? JSON.parse(process.payload) : process.payload) as Record<string, unknown>;
+  const remembered = recallStaged(process.id, process.version);
+  const staged = remembered ? { success: true as const, data: remembered } : safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplier.code });
   if (!staged.success) {
     // Staged data passed validation when it was staged; rules can tighten since. Say which fields fail now.
     const errors = zodFieldErrors(staged.error).map(inWords);
     throw new ServiceError("validation", "account_failed_validation", staleDetail(errors), { errors });
   }
-  // Another account may have taken one of these meter points since staging; production applies its rules again here.
-  await lockMeterPoints(tx, staged.data);
+  // Another account may have taken one of these meter points since staging (the locks above
+  // serialise imports sharing one); production applies its rules again here.
   const errors = await accountDataErrors(tx, organisationId, supplier.id, staged.data);
   if (errors.length) throw new ServiceError("validation", "account_failed_validation", staleDetail(errors), { errors });
-  const { account, agreements } = await createAccountRows(tx, supplier.id, { ...staged.data, external_account_number: input.external_account_number });
-  await tx
-    .update(accountImportProcesses)
-    .set({ status: "imported", accountId: account.id, importedAt: sql`now()`, updatedAt: sql`now()`, errors: [], operationsTeamName: input.operations_team_name ?? null })
-    .where(eq(accountImportProcesses.id, process.id));
+  const { account, agreements } = await createAccountRows(
+    tx,
+    supplier.id,
+    { ...staged.data, external_account_number: input.external_account_number },
+    { id: process.id, operationsTeamName: input.operations_team_name ?? null },
+  );
   const on = { accountNumber: account.number, organisationId };
-  await emitMany(tx, [
+  const created = [
     pending("account.created", "v1", { account_number: account.number, account_user_emails: (staged.data.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, on),
     ...agreements.map((a) =>
       pending("agreement.created", "v1", { agreement_id: a.id, account_number: account.number, valid_from: a.validFrom.toISOString(), product_code: a.productCode }, on),
     ),
-  ]);
-  await postEmbeddedItems(tx, ctx, account, supplier, staged.data);
-  await emit(tx, "data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
+  ];
+  const complete = pending("data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
+  if (hasEmbeddedItems(staged.data)) {
+    await emitMany(tx, created);
+    await postEmbeddedItems(tx, ctx, account, supplier, staged.data);
+    await emitMany(tx, [complete]);
+  } else {
+    // Nothing in between: the same events in the same order, one statement.
+    await emitMany(tx, [...created, complete]);
+  }
   const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
   if (input.dry_run) throw new DryRunRollback(JSON.stringify(result));
   return result;
@@ -138,17 +162,17 @@ function inWords(e: FieldError): FieldError {
 
 /** Takes one of the import slots for the transaction's life (re-entrant: a transaction holding one finds it again); false when all are busy. */
 export async function tryTakeImportSlot(tx: Db): Promise<boolean> {
-  for (let slot = 0; slot < IMPORT_CONCURRENCY; slot++) {
-    const [row] = await execRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, ${slot}) as ok`);
-    if (row?.ok) return true;
-  }
-  return false;
+  // One statement: slots are tried in order and LIMIT 1 stops at the first one taken (ADR 0025).
+  const rows = await execRows<{ slot: number }>(
+    tx,
+    sql`select s as slot from generate_series(0, ${IMPORT_CONCURRENCY - 1}::int) as s where pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, s) limit 1`,
+  );
+  return rows.length > 0;
 }
 
-/** Cross-instance cap on concurrent imports: a fixed set of advisory-lock slots. */
-async function takeConcurrencySlot(tx: Db) {
-  if (await tryTakeImportSlot(tx)) return;
-  throw new ServiceError("rate_limited", "import_concurrency_limit", `At most ${IMPORT_CONCURRENCY} imports run at once; retry shortly.`, {
+/** Cross-instance cap on concurrent imports (a fixed set of advisory-lock slots): none was free. */
+function concurrencyLimit() {
+  return new ServiceError("rate_limited", "import_concurrency_limit", `At most ${IMPORT_CONCURRENCY} imports run at once; retry shortly.`, {
     headers: { "Retry-After": "1" },
   });
 }

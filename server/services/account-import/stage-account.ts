@@ -4,10 +4,9 @@ import { accountImportProcesses, accounts } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
-import { meterPointConflictErrors } from "./meter-point-conflicts";
-import { payloadRuleErrors } from "./rules";
+import { accountDataErrors } from "./account-data-errors";
+import { rememberStaged } from "./staged-parse-cache";
 import type { StageAccountInput } from "./account-schemas";
-import { tariffCodeErrors } from "./tariff-errors";
 
 /** create-or-update/'s answer (production's CreateOrUpdateAccountImportProcess). */
 export type StageResult = { created: boolean; body: { external_account_number: string; import_supplier_code: string } };
@@ -38,15 +37,7 @@ export function requireExternalNumber(input: StageAccountInput): string {
   throw failedValidation([fieldError(["external_account_number"], input.external_account_number === undefined ? "required" : "blank", "The external account number is the key of the import process; give it.")]);
 }
 
-/**
- * What staging refuses once the schema has passed: production's cross-field rules, unknown
- * tariffs and meter points supplied under another account. Shared with validate-account and
- * processing (which applies them again, as production does).
- */
-export async function accountDataErrors(db: Db, organisationId: number, supplierId: number, input: StageAccountInput): Promise<FieldError[]> {
-  const rules = payloadRuleErrors(input);
-  return [...rules, ...(await tariffCodeErrors(db, input)), ...(await meterPointConflictErrors(db, organisationId, { supplierId }, input))];
-}
+export { accountDataErrors } from "./account-data-errors";
 
 /** The platform number of the account imported for (supplier, external number), if any. */
 export async function importedAccountNumber(db: Db, supplierId: number, external: string): Promise<string | undefined> {
@@ -81,8 +72,9 @@ export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<
         set: { payload, status: "staged", errors: [], updatedAt: sql`now()` },
         setWhere: ne(accountImportProcesses.status, "imported"),
       })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      .returning({ inserted: sql<boolean>`(xmax = 0)`, id: accountImportProcesses.id, version: sql<string>`xmin::text` });
     if (!row) throw alreadyImported(supplier.code, external, (await importedAccountNumber(tx, supplier.id, external)) ?? "unknown");
+    rememberStaged(row.id, row.version, input);
     return { created: row.inserted, body: { external_account_number: external, import_supplier_code: supplier.code } };
   });
 }

@@ -1,13 +1,15 @@
-import type { Db } from "@/db/client";
 import { type FieldError, fieldError } from "../../errors";
-import { findUnknownTariffCodes } from "../products/find-unknown-tariff-codes";
 import type { StageAccountInput } from "./account-schemas";
 import { meterPointsOf } from "./rules/supply-rules";
 
-/** One `tariff_code_not_found` per agreement whose tariff the catalogue does not know. */
-export async function tariffCodeErrors(db: Db, input: Pick<StageAccountInput, "supply_addresses">): Promise<FieldError[]> {
-  const uses = meterPointsOf(input).flatMap(({ point, path }) => (point.agreements ?? []).map((a, k) => ({ code: a.tariff_code, path: [...path, "agreements", k, "tariff_code"] })));
-  if (!uses.length) return [];
-  const unknown = new Set(await findUnknownTariffCodes(db, [...new Set(uses.map((u) => u.code))]));
+type TariffUse = { code: string; path: (string | number)[] };
+
+/** Every agreement's tariff code with its path. */
+export function tariffUses(input: Pick<StageAccountInput, "supply_addresses">): TariffUse[] {
+  return meterPointsOf(input).flatMap(({ point, path }) => (point.agreements ?? []).map((a, k) => ({ code: a.tariff_code, path: [...path, "agreements", k, "tariff_code"] })));
+}
+
+/** One `tariff_code_not_found` per agreement whose code is among `unknown`. */
+export function tariffErrorsFrom(uses: TariffUse[], unknown: Set<string>): FieldError[] {
   return uses.filter((u) => unknown.has(u.code)).map((u) => fieldError(u.path, "tariff_code_not_found", `No tariff with code '${u.code}'.`));
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type Db, execRows } from "@/db/client";
+import type { Db } from "@/db/client";
 import { type ImportJobStatus, importJobRows, importJobs } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
@@ -73,19 +73,12 @@ export async function importValidatedRows(ctx: Ctx, raw: ImportJobIdInput) {
 /**
  * Deletes a finished job and the rows it kept (as uploaded, with their outcomes): what it
  * imported stays, as accounts and their import records. Running or paused jobs are cancelled
- * first. Audited with the job's file and counts.
+ * first. Audited like the other controls (supplier, status, rows).
  */
 export async function deleteImportJob(ctx: Ctx, raw: ImportJobIdInput) {
-  return withLockedJob(ctx, raw, async (tx, id, { job, supplierCode }) => {
+  return withLockedJob(ctx, raw, "import_job.deleted", async (tx, id, { job }) => {
     if (job.status === "receiving" || job.status === "running" || job.status === "paused") throw notNow("deleted", job.status, job.dryRun);
-    const [rows] = await execRows<{ n: number }>(tx, sql`select count(*)::int as n from ${importJobRows} where job_id = ${id}`);
     await tx.delete(importJobs).where(eq(importJobs.id, id));
-    await recordAudit(tx, ctx, {
-      action: "import_job.deleted",
-      entityType: "import_job",
-      entityId: String(id),
-      details: { importSupplier: supplierCode, fileName: job.fileName, status: job.status, dryRun: job.dryRun, rows: Number(rows?.n ?? 0) + job.prunedImported },
-    });
     return { id, deleted: true as const };
   });
 }
