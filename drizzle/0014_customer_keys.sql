@@ -29,21 +29,20 @@ ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_customer_api_key_id_
 CREATE INDEX "customers_email_lower_index" ON "customers" USING btree (lower(btrim("email")));--> statement-breakpoint
 CREATE INDEX "meter_points_meters_gin_index" ON "meter_points" USING gin ("meters" jsonb_path_ops);--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_subject_check" CHECK (num_nonnulls("refresh_tokens"."api_key_id", "refresh_tokens"."console_user_id", "refresh_tokens"."customer_api_key_id") = 1);--> statement-breakpoint
--- Hand-written: accounts imported before this migration get their meters' smart_device_id
+-- Hand-written: accounts imported before this migration get their meters' smart_device_id and units_of_measure
 -- from the staged payload they were imported from (smartMeterTelemetry finds meters by it).
 UPDATE "meter_points" mp SET "meters" = (
-  SELECT jsonb_agg(CASE WHEN d.device_id IS NULL THEN e.m ELSE e.m || jsonb_build_object('smart_device_id', d.device_id) END ORDER BY e.ord)
+  SELECT jsonb_agg(CASE WHEN d.m IS NULL THEN e.m ELSE e.m || jsonb_strip_nulls(jsonb_build_object('smart_device_id', d.m->>'smart_device_id', 'units_of_measure', d.m->>'units_of_measure')) END ORDER BY e.ord)
   FROM jsonb_array_elements(mp."meters") WITH ORDINALITY AS e(m, ord)
   LEFT JOIN LATERAL (
-    SELECT pm->>'smart_device_id' AS device_id
+    SELECT pm AS m
     FROM "account_import_processes" p
     CROSS JOIN jsonb_array_elements(CASE WHEN jsonb_typeof(p."payload"->'supply_addresses') = 'array' THEN p."payload"->'supply_addresses' ELSE '[]'::jsonb END) sa
     CROSS JOIN jsonb_array_elements(CASE WHEN jsonb_typeof(sa->'meter_points') = 'array' THEN sa->'meter_points' ELSE '[]'::jsonb END) pp
     CROSS JOIN jsonb_array_elements(CASE WHEN jsonb_typeof(pp->'meters') = 'array' THEN pp->'meters' ELSE '[]'::jsonb END) pm
     WHERE p."account_id" = mp."account_id" AND pp->>'identifier' = mp."mpxn" AND pm->>'meter_serial_number' = e.m->>'serial_number'
-      AND pm->>'smart_device_id' IS NOT NULL
     LIMIT 1
   ) d ON true
 )
 WHERE jsonb_array_length(mp."meters") > 0
-  AND EXISTS (SELECT 1 FROM "account_import_processes" p WHERE p."account_id" = mp."account_id" AND p."payload"::text LIKE '%smart_device_id%');
+  AND EXISTS (SELECT 1 FROM "account_import_processes" p WHERE p."account_id" = mp."account_id" AND (p."payload"::text LIKE '%smart_device_id%' OR p."payload"::text LIKE '%units_of_measure%'));

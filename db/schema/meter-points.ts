@@ -16,6 +16,8 @@ export type Meter = {
   smart_type?: string | null;
   /** The smart device (ESME / GSME) id imported as smart_device_id: smartMeterTelemetry finds the meter by it. */
   smart_device_id?: string | null;
+  /** Gas meters: SCMH (cubic metres) or SCFH (cubic feet), as imported. */
+  units_of_measure?: string | null;
   is_prepay?: boolean;
 };
 

@@ -97,7 +97,7 @@ describe("obtainKrakenToken", () => {
     const fresh = (await obtain({ APIKey: org.apiKey })).data;
     await t.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.tokenHash, hashRefreshToken(fresh.refreshToken)));
     const expired = await obtain({ refreshToken: fresh.refreshToken });
-    expect(expired.errors![0].extensions.errorCode).toBe("KT-CT-1120");
+    expect(expired.errors![0].extensions.errorCode).toBe("KT-CT-1124");
   });
 
   it("logs a console user in with e-mail and password; support users cannot write", async () => {

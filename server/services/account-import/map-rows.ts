@@ -143,6 +143,7 @@ function toMeter(m: ElectricityMeter | GasMeter): Meter {
     removed_on: m.removed_on ?? null,
     smart_type: m.smart_type ?? null,
     smart_device_id: m.smart_device_id ?? null,
+    ...("units_of_measure" in m && m.units_of_measure ? { units_of_measure: m.units_of_measure } : {}),
     is_prepay: m.is_prepay ?? false,
   };
 }
