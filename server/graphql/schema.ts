@@ -1,21 +1,26 @@
 import { GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import { createGraphQLError, createSchema } from "graphql-yoga";
 import { eq } from "drizzle-orm";
-import { type Db, getDb } from "@/db/client";
+import { getDb } from "@/db/client";
 import { organisations } from "@/db/schema";
 import { clientAddress } from "../auth/client-address";
-import { AUTH_ERRORS, type AuthErrorKind, obtainToken, TokenError } from "../auth/obtain-token";
-import { readCredential } from "../auth/authenticate";
-import { verifyAccessToken } from "../auth/tokens";
+import { obtainToken, TokenError } from "../auth/obtain-token";
+import type { Ctx } from "../context";
 import { ServiceError } from "../errors";
+import { parseLondonDateTime } from "../lib/time";
+import { loadAccountGraph } from "../services/account-graph/load-account-graph";
+import { listViewerAccounts } from "../services/account-graph/readable-account";
+import { smartMeterTelemetry, type TelemetryGrouping } from "../services/account-graph/smart-meter-telemetry";
+import { findReadableAccount } from "../services/account-graph/readable-account";
+import { requireActor } from "./actor";
+import { accountForbidden, krakenError } from "./errors";
+import { accountResolvers } from "./resolvers/account";
+import { typeDefs } from "./sdl";
+
+export { krakenError } from "./errors";
+export { typeDefs } from "./sdl";
 
 export type GraphQLContext = { request: Request };
-
-/** The platform's error envelope: message, path, extensions {errorType, errorCode, errorDescription}. */
-export function krakenError(kind: AuthErrorKind, message: string, description: string) {
-  const { code, type } = AUTH_ERRORS[kind];
-  return createGraphQLError(message, { extensions: { errorType: type, errorCode: code, errorDescription: description } });
-}
 
 function literal(ast: ValueNode): unknown {
   switch (ast.kind) {
@@ -42,62 +47,37 @@ const GenericScalar = new GraphQLScalarType({
   parseLiteral: literal,
 });
 
-const typeDefs = /* GraphQL */ `
-  scalar GenericScalar
+const parseDateTime = (v: unknown): Date => {
+  const d = typeof v === "string" ? parseLondonDateTime(v) : null;
+  if (!d) throw createGraphQLError("DateTime must be an ISO 8601 date and time such as 2024-01-01T00:00:00+00:00.");
+  return d;
+};
+const DateTime = new GraphQLScalarType({
+  name: "DateTime",
+  serialize: (v) => (v instanceof Date ? v.toISOString() : v),
+  parseValue: parseDateTime,
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : null),
+});
+const DateScalar = new GraphQLScalarType({ name: "Date", serialize: (v) => v, parseValue: (v) => v, parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : null) });
 
-  "Exactly one method: APIKey, refreshToken, or email with password (a console user's login)."
-  input ObtainJSONWebTokenInput {
-    APIKey: String
-    refreshToken: String
-    email: String
-    password: String
-  }
+/** The caller's context for a service verb, or production's auth error. */
+async function callerCtx(request: Request): Promise<Ctx> {
+  const actor = await requireActor(request);
+  return { db: await getDb(), actor, requestId: request.headers.get("x-request-id") ?? crypto.randomUUID() };
+}
 
-  type ObtainKrakenJSONWebToken {
-    "A JWT valid for 60 minutes; send it as 'Authorization: Token <token>'."
-    token: String!
-    "The token's decoded claims."
-    payload: GenericScalar!
-    "Valid for 7 days; single use (a refresh returns a new one)."
-    refreshToken: String!
-    "When the refresh token expires, as a Unix timestamp."
-    refreshExpiresIn: Int!
-  }
+/** Service refusals in the envelope: another's (or a missing) account or device is KT-CT-1111, as production answers. */
+function asKrakenError(err: unknown, what: string): unknown {
+  if (!(err instanceof ServiceError)) return err;
+  if (err.kind === "not_found") return accountForbidden(what);
+  return createGraphQLError(err.message, { extensions: { errorType: "VALIDATION", errorCode: err.code, errorDescription: err.message } });
+}
 
-  type Viewer {
-    kind: String!
-    organisationNumber: String!
-    organisationName: String!
-    email: String
-  }
-
-  type Query {
-    "Who the Authorization header's token belongs to."
-    viewer: Viewer!
-  }
-
-  type Mutation {
-    obtainKrakenToken(input: ObtainJSONWebTokenInput!): ObtainKrakenJSONWebToken
-  }
-`;
-
-async function viewer(db: Db, request: Request) {
-  const header = request.headers.get("authorization");
-  let credential: string | null;
+async function account(request: Request, accountNumber: string) {
   try {
-    credential = readCredential(header);
-  } catch {
-    credential = null;
-  }
-  if (!credential) throw krakenError("headerMissing", "Authorization header missing.", "Send the token as 'Authorization: Token <token>'.");
-  try {
-    const actor = await verifyAccessToken(db, credential);
-    const [org] = await db.select().from(organisations).where(eq(organisations.id, actor.organisationId!));
-    return { kind: actor.kind, organisationNumber: org.number, organisationName: org.name, email: actor.kind === "user" ? actor.email : null };
+    return await loadAccountGraph(await callerCtx(request), { accountNumber });
   } catch (err) {
-    if (err instanceof ServiceError && err.code === "token_expired") throw krakenError("tokenExpired", "Token has expired.", "Obtain a new token.");
-    if (err instanceof ServiceError) throw krakenError("unauthorized", "Unauthorized.", "The token is invalid or no longer valid.");
-    throw err;
+    throw asKrakenError(err, `Account '${accountNumber}'`);
   }
 }
 
@@ -105,8 +85,35 @@ export const schema = createSchema<GraphQLContext>({
   typeDefs,
   resolvers: {
     GenericScalar,
+    DateTime,
+    Date: DateScalar,
+    ...accountResolvers,
+    AccountUserType: {
+      accounts: async (_v: unknown, _a: unknown, ctx: GraphQLContext) => listViewerAccounts(await callerCtx(ctx.request)).then((rows) => Promise.all(rows.map((r) => account(ctx.request, r.number)))),
+    },
     Query: {
-      viewer: async (_root, _args, ctx) => viewer(await getDb(), ctx.request),
+      viewer: async (_root, _args, ctx) => {
+        const c = await callerCtx(ctx.request);
+        const [org] = await c.db.select().from(organisations).where(eq(organisations.id, c.actor.organisationId!));
+        const email = c.actor.kind === "user" || c.actor.kind === "customer" ? c.actor.email : null;
+        return { kind: c.actor.kind, organisationNumber: org.number, organisationName: org.name, email };
+      },
+      account: (_root, args: { accountNumber: string }, ctx) => account(ctx.request, args.accountNumber),
+      properties: async (_root, args: { accountNumber: string }, ctx) => accountResolvers.AccountType.properties(await account(ctx.request, args.accountNumber)),
+      smartMeterTelemetry: async (_root, args: { deviceId: string; grouping?: TelemetryGrouping | null; start?: Date | null; end?: Date | null }, ctx) => {
+        const end = args.end ?? new Date();
+        const start = args.start ?? new Date(end.getTime() - 86_400_000);
+        try {
+          return await smartMeterTelemetry(await callerCtx(ctx.request), { deviceId: args.deviceId, grouping: args.grouping ?? "HALF_HOURLY", start, end });
+        } catch (err) {
+          throw asKrakenError(err, `Device '${args.deviceId}'`);
+        }
+      },
+      octoplusAccountInfo: async (_root, args: { accountNumber: string }, ctx) => {
+        const c = await callerCtx(ctx.request);
+        if (!(await findReadableAccount(c.db, c, args.accountNumber))) throw accountForbidden(`Account '${args.accountNumber}'`);
+        return { isOctoplusEnrolled: false };
+      },
     },
     Mutation: {
       obtainKrakenToken: async (_root, args: { input: Record<string, string | null> }, ctx) => {

@@ -9,7 +9,7 @@ import type { Actor } from "../../context";
 export function readableAccountSql(actor: Actor, organisationId: number): SQL {
   const own = sql`exists (select 1 from import_suppliers s where s.id = a.supplier_id and s.organisation_id = ${organisationId})`;
   if (actor.kind !== "customer") return own;
-  return sql`${own} and exists (select 1 from customers c where c.account_id = a.id and lower(btrim(c.email)) = ${actor.email})`;
+  return sql`${own} and a.id in (select c.account_id from customers c where lower(btrim(c.email)) = ${actor.email})`;
 }
 
 /** An e-mail as account users are keyed: trimmed, lower case. */

@@ -1,0 +1,91 @@
+import { type ExecutionResult, GraphQLError } from "graphql";
+import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
+import { getDb } from "@/db/client";
+import { addressKey } from "../auth/rate-limit";
+import { clientAddress } from "../auth/client-address";
+import { countRequest } from "../auth/request-rate-limit";
+import { actorOf, type ActorResult } from "./actor";
+import { krakenError, VALIDATION_CODES } from "./errors";
+
+/** Per document (ADR 0209): the clients' largest documents sit well inside these. */
+export const GRAPHQL_MAX_DEPTH = 10;
+export const GRAPHQL_MAX_COST = 1500;
+export const GRAPHQL_MAX_ALIASES = 15;
+/** Operations one batched request may hold; each counts against the caller's rate limit. */
+export const GRAPHQL_MAX_BATCH = 5;
+
+const settled = new WeakMap<Request, ActorResult>();
+
+/** The bucket a request is counted in: its key, its customer key, its console user, or its address. */
+function bucketOf(r: ActorResult, request: Request): string {
+  if ("actor" in r) {
+    const a = r.actor;
+    if (a.kind === "organisation") return `gql:key:${a.apiKeyId}`;
+    if (a.kind === "customer") return `gql:customer-key:${a.customerKeyId}`;
+    if (a.kind === "user") return `gql:user:${a.userId}`;
+  }
+  return `gql:ip:${addressKey(clientAddress(request.headers))}`;
+}
+
+/** Resolves the caller once, then counts the operation; over the limit, production's KT-CT-1199. */
+export const rateLimitPlugin: Plugin = {
+  async onParams({ request, setResult }) {
+    const r = await actorOf(request);
+    settled.set(request, r);
+    const gate = await countRequest(await getDb(), bucketOf(r, request));
+    if (!gate.allowed) setResult({ errors: [krakenError("tooManyRequests", "Too many requests.", `Rate limit exceeded; try again in ${gate.retryAfterSeconds} seconds.`)] });
+  },
+};
+
+const SUGGESTION = / Did you mean .+\?$/;
+
+/**
+ * Depth, cost (aliases and fragments counted as the fields they expand to) and alias limits
+ * as validation rules; field suggestions only for callers with a valid credential, so an
+ * anonymous caller cannot map the schema by typos (introspection stays open, as production's).
+ */
+export const documentLimitsPlugin: Plugin = {
+  onValidate({ addValidationRule, context }) {
+    addValidationRule(maxDepthRule({ n: GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, exposeLimits: true }));
+    addValidationRule(costLimitRule({ maxCost: GRAPHQL_MAX_COST, ignoreIntrospection: true, exposeLimits: true }));
+    addValidationRule(maxAliasesRule({ n: GRAPHQL_MAX_ALIASES, exposeLimits: true }));
+    const request = (context as { request?: Request }).request;
+    return ({ result, setResult }) => {
+      const caller = request ? settled.get(request) : undefined;
+      if (caller && "actor" in caller) return;
+      if (result.some((e) => SUGGESTION.test(e.message))) {
+        setResult(result.map((e) => (SUGGESTION.test(e.message) ? new GraphQLError(e.message.replace(SUGGESTION, ""), { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: e.extensions }) : e)));
+      }
+    };
+  },
+};
+
+function codeFor(message: string): string {
+  if (/depth limit/i.test(message)) return VALIDATION_CODES.tooDeep;
+  if (/cost limit/i.test(message)) return VALIDATION_CODES.tooCostly;
+  if (/aliases limit/i.test(message)) return VALIDATION_CODES.tooManyAliases;
+  if (/^Syntax Error/.test(message)) return VALIDATION_CODES.syntax;
+  return VALIDATION_CODES.invalid;
+}
+
+/** Every error in production's envelope: extensions {errorType, errorCode, errorDescription}. */
+function enveloped(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.length) return result;
+  const errors = result.errors.map((e) => {
+    if (e.extensions?.errorCode) return e;
+    const code = codeFor(e.message);
+    const errorType = code === VALIDATION_CODES.invalid || code === VALIDATION_CODES.syntax ? "VALIDATION" : e.extensions?.code === "INTERNAL_SERVER_ERROR" ? "INTERNAL" : "VALIDATION";
+    return createGraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: e.message } });
+  });
+  return { ...result, errors };
+}
+
+export const envelopePlugin: Plugin = {
+  onResultProcess({ result, setResult }) {
+    if (Array.isArray(result)) setResult(result.map(enveloped));
+    else if (!(Symbol.asyncIterator in (result as object))) setResult(enveloped(result as ExecutionResult));
+  },
+};
