@@ -76,8 +76,10 @@ function enveloped(result: ExecutionResult): ExecutionResult {
   if (!result.errors?.length) return result;
   const errors = result.errors.map((e) => {
     if (e.extensions?.errorCode) return e;
-    const code = codeFor(e.message);
-    const errorType = code === VALIDATION_CODES.invalid || code === VALIDATION_CODES.syntax ? "VALIDATION" : e.extensions?.code === "INTERNAL_SERVER_ERROR" ? "INTERNAL" : "VALIDATION";
+    // An execution error that is not one of ours (a masked failure) is internal, not the caller's mistake.
+    const internal = e.path !== undefined;
+    const code = internal ? "INTERNAL_ERROR" : codeFor(e.message);
+    const errorType = internal ? "INTERNAL" : "VALIDATION";
     return createGraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: e.message } });
   });
   return { ...result, errors };

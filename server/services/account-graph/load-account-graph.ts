@@ -54,7 +54,7 @@ export async function loadAccountGraph(ctx: Ctx, input: { accountNumber: string 
 async function loadProperties(tx: Db, accountId: number): Promise<GraphProperty[]> {
   const rows = await execRows<{ id: number; lines: string; postcode: string; moved_in_at: Date | string | null; moved_out_at: Date | string | null }>(
     tx,
-    sql`select id, concat_ws(', ', nullif(address_line_1, ''), nullif(address_line_2, ''), nullif(address_line_3, ''), nullif(town, ''), nullif(county, '')) as lines,
+    sql`select id, concat_ws(', ', nullif(address_line1, ''), nullif(address_line2, ''), nullif(address_line3, ''), nullif(town, ''), nullif(county, '')) as lines,
           postcode, moved_in_at, moved_out_at
         from supply_addresses where account_id = ${accountId} order by id`,
   );
