@@ -1,4 +1,4 @@
-import { type ExecutionResult, GraphQLError } from "graphql";
+import type { ExecutionResult } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
@@ -17,7 +17,6 @@ export const GRAPHQL_MAX_ALIASES = 15;
 /** Operations one batched request may hold; each counts against the caller's rate limit. */
 export const GRAPHQL_MAX_BATCH = 5;
 
-const settled = new WeakMap<Request, ActorResult>();
 
 /** The bucket a request is counted in: its key, its customer key, its console user, or its address. */
 function bucketOf(r: ActorResult, request: Request): string {
@@ -34,34 +33,24 @@ function bucketOf(r: ActorResult, request: Request): string {
 export const rateLimitPlugin: Plugin = {
   async onParams({ request, setResult }) {
     const r = await actorOf(request);
-    settled.set(request, r);
     const gate = await countRequest(await getDb(), bucketOf(r, request));
     if (!gate.allowed) setResult({ errors: [krakenError("tooManyRequests", "Too many requests.", `Rate limit exceeded; try again in ${gate.retryAfterSeconds} seconds.`)] });
   },
 };
 
-const SUGGESTION = / Did you mean .+\?$/;
-
 /**
  * Depth, cost (aliases and fragments counted as the fields they expand to) and alias limits
- * as validation rules; field suggestions only for callers with a valid credential, so an
- * anonymous caller cannot map the schema by typos (introspection stays open, as production's).
+ * as validation rules, each per operation of a batch.
  */
 export const documentLimitsPlugin: Plugin = {
-  onValidate({ addValidationRule, context }) {
+  onValidate({ addValidationRule }) {
     addValidationRule(maxDepthRule({ n: GRAPHQL_MAX_DEPTH, ignoreIntrospection: true, exposeLimits: true }));
     addValidationRule(costLimitRule({ maxCost: GRAPHQL_MAX_COST, ignoreIntrospection: true, exposeLimits: true }));
     addValidationRule(maxAliasesRule({ n: GRAPHQL_MAX_ALIASES, exposeLimits: true }));
-    const request = (context as { request?: Request }).request;
-    return ({ result, setResult }) => {
-      const caller = request ? settled.get(request) : undefined;
-      if (caller && "actor" in caller) return;
-      if (result.some((e) => SUGGESTION.test(e.message))) {
-        setResult(result.map((e) => (SUGGESTION.test(e.message) ? new GraphQLError(e.message.replace(SUGGESTION, ""), { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: e.extensions }) : e)));
-      }
-    };
   },
 };
+
+const SUGGESTION = / Did you mean .+\?$/;
 
 function codeFor(message: string): string {
   if (/depth limit/i.test(message)) return VALIDATION_CODES.tooDeep;
@@ -72,22 +61,27 @@ function codeFor(message: string): string {
 }
 
 /** Every error in production's envelope: extensions {errorType, errorCode, errorDescription}. */
-function enveloped(result: ExecutionResult): ExecutionResult {
+function enveloped(result: ExecutionResult, suggest: boolean): ExecutionResult {
   if (!result.errors?.length) return result;
   const errors = result.errors.map((e) => {
     if (e.extensions?.errorCode) return e;
+    // Field suggestions only for callers with a valid credential, so an anonymous caller cannot
+    // map the schema by typos (introspection stays open, as production's). Stripped here, not in
+    // validation, whose results Yoga caches per document for every caller.
+    const message = suggest ? e.message : e.message.replace(SUGGESTION, "");
     // An execution error that is not one of ours (a masked failure) is internal, not the caller's mistake.
     const internal = e.path !== undefined;
     const code = internal ? "INTERNAL_ERROR" : codeFor(e.message);
     const errorType = internal ? "INTERNAL" : "VALIDATION";
-    return createGraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: e.message } });
+    return createGraphQLError(message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: message } });
   });
   return { ...result, errors };
 }
 
 export const envelopePlugin: Plugin = {
-  onResultProcess({ result, setResult }) {
-    if (Array.isArray(result)) setResult(result.map(enveloped));
-    else if (!(Symbol.asyncIterator in (result as object))) setResult(enveloped(result as ExecutionResult));
+  async onResultProcess({ request, result, setResult }) {
+    const suggest = "actor" in (await actorOf(request));
+    if (Array.isArray(result)) setResult(result.map((r) => enveloped(r, suggest)));
+    else if (!(Symbol.asyncIterator in (result as object))) setResult(enveloped(result as ExecutionResult, suggest));
   },
 };

@@ -292,3 +292,10 @@ export const typeDefs = /* GraphQL */ `
     obtainKrakenToken(input: ObtainJSONWebTokenInput!): ObtainKrakenJSONWebToken
   }
 `;
+
+let published: string | undefined;
+/** The SDL as served: the schema's own source, its indentation removed. */
+export function publishedSdl(): string {
+  published ??= `${typeDefs.replace(/^\n/, "").replace(/^ {2}/gm, "").trimEnd()}\n`;
+  return published;
+}
