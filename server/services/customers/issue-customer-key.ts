@@ -4,7 +4,7 @@ import { execRows } from "@/db/client";
 import { accountUsers, customerApiKeys } from "@/db/schema";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../../auth/api-keys";
 import { type Ctx, actorLabel, organisationOf, requireWriter, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
+import { parseOrThrow, ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { normaliseEmail } from "./customer-accounts";
 
@@ -27,7 +27,7 @@ export function requireOperator(ctx: Ctx) {
 export async function issueCustomerKey(ctx: Ctx, input: z.input<typeof IssueCustomerKeyInput>) {
   requireOperator(ctx);
   const organisationId = organisationOf(ctx);
-  const { accountNumber, email: given } = IssueCustomerKeyInput.parse(input);
+  const { accountNumber, email: given } = parseOrThrow(IssueCustomerKeyInput, input);
   const email = normaliseEmail(given);
   return withTransaction(ctx, async (tx) => {
     const named = await execRows<{ id: number }>(

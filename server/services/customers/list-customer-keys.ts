@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { execRows } from "@/db/client";
 import { type Ctx, organisationOf, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
+import { parseOrThrow, ServiceError } from "../../errors";
 
 export const ListCustomerKeysInput = z.strictObject({ accountNumber: z.string().trim().toUpperCase() });
 
@@ -12,7 +12,7 @@ export type CustomerKeySummary = { id: number; email: string; prefix: string; cr
 export async function listCustomerKeys(ctx: Ctx, input: z.input<typeof ListCustomerKeysInput>): Promise<CustomerKeySummary[]> {
   if (ctx.actor.kind === "customer" || ctx.actor.kind === "organisation") throw new ServiceError("forbidden", "forbidden", "Customer keys are managed in the console or the CLI.");
   const organisationId = organisationOf(ctx);
-  const { accountNumber } = ListCustomerKeysInput.parse(input);
+  const { accountNumber } = parseOrThrow(ListCustomerKeysInput, input);
   return withTransaction(ctx, async (tx) => {
     const rows = await execRows<{ id: number; email: string; prefix: string; created_by: string; created_at: Date | string; invalidated_at: Date | string | null; last_used_at: Date | string | null }>(
       tx,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { accountUsers, customerApiKeys } from "@/db/schema";
 import { SerialId } from "../../lib/validators";
 import { type Ctx, actorLabel, organisationOf, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
+import { parseOrThrow, ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { requireOperator } from "./issue-customer-key";
 
@@ -13,7 +13,7 @@ export const RevokeCustomerKeyInput = z.strictObject({ keyId: SerialId, accountN
 export async function revokeCustomerKey(ctx: Ctx, input: z.input<typeof RevokeCustomerKeyInput>) {
   requireOperator(ctx);
   const organisationId = organisationOf(ctx);
-  const { keyId, accountNumber } = RevokeCustomerKeyInput.parse(input);
+  const { keyId, accountNumber } = parseOrThrow(RevokeCustomerKeyInput, input);
   return withTransaction(ctx, async (tx) => {
     const [row] = await tx
       .update(customerApiKeys)
