@@ -35,7 +35,7 @@ export async function setUpCustomerGraphqlBench(db: Db): Promise<{ accountNumber
     const tx = raw as unknown as Db;
     const created = (await createOrganisation({ ...systemCtx(tx, "bench"), inTransaction: true }, { name: "Customer GraphQL bench", number: ORG })).organisation;
     const ctx = { ...systemCtx(tx, "bench", created.id), inTransaction: true };
-    await createSupplier(ctx, { code: SUPPLIER, status: "Ongoing", documentRoot: "s3://km-bench-documents" });
+    await createSupplier(ctx, { code: SUPPLIER, status: "Ongoing", documentRoot: "s3://km-bench-customer-documents" });
     const mpan = (n: string) => withMpanCheckDigit(`12000001${n}`);
     // 120000017601 (the smart one) and 120000017602.
     const elec = (id: string, device?: string) => {
