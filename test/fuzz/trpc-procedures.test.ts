@@ -71,6 +71,9 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "apiKey.create": () => ({}),
   "apiKey.roll": (w) => ({ keyId: w.org.apiKeyId }),
   "apiKey.invalidate": (w) => ({ keyId: w.org.apiKeyId }),
+  "customerKey.list": (w) => ({ accountNumber: w.meter.accountNumber }),
+  "customerKey.issue": (w) => ({ accountNumber: w.meter.accountNumber, email: "ada@example.com" }),
+  "customerKey.revoke": () => ({ keyId: 1 }),
   "audit.list": () => ({ entityType: "supplier", entityId: "x", cursor: null, limit: 10, direction: "forward" }),
   "product.list": () => ({ search: "VAR", brand: "OCTOPUS_ENERGY", cursor: null, limit: 10, direction: "forward" }),
   "consumption.upload": (w) => [
