@@ -8,9 +8,9 @@ import { obtainToken, TokenError } from "../auth/obtain-token";
 import type { Ctx } from "../context";
 import { ServiceError } from "../errors";
 import { parseLondonDateTime } from "../lib/time";
-import { loadAccountGraph } from "../services/account-graph/load-account-graph";
+import { type AccountGraph, loadAccountGraph } from "../services/account-graph/load-account-graph";
 import { smartMeterTelemetry, type TelemetryGrouping } from "../services/account-graph/smart-meter-telemetry";
-import { findReadableAccount, listViewerAccounts } from "../services/account-graph/readable-account";
+import { listViewerAccounts } from "../services/account-graph/readable-account";
 import { requireActor } from "./actor";
 import { accountForbidden, krakenError } from "./errors";
 import { accountResolvers } from "./resolvers/account";
@@ -72,9 +72,18 @@ function asKrakenError(err: unknown, what: string): unknown {
   return createGraphQLError(err.message, { extensions: { errorType: "VALIDATION", errorCode: err.code, errorDescription: err.message } });
 }
 
-async function account(request: Request, accountNumber: string) {
+// One load per account per request: the integration's document asks for account, properties and
+// octoplusAccountInfo of the same account, and all three read the one graph.
+const graphs = new WeakMap<Request, Map<string, Promise<AccountGraph>>>();
+
+async function account(request: Request, accountNumber: string): Promise<AccountGraph> {
+  let mine = graphs.get(request);
+  if (!mine) graphs.set(request, (mine = new Map()));
+  const key = accountNumber.trim().toUpperCase();
+  let p = mine.get(key);
+  if (!p) mine.set(key, (p = callerCtx(request).then((ctx) => loadAccountGraph(ctx, { accountNumber }))));
   try {
-    return await loadAccountGraph(await callerCtx(request), { accountNumber });
+    return await p;
   } catch (err) {
     throw asKrakenError(err, `Account '${accountNumber}'`);
   }
@@ -108,11 +117,8 @@ export const schema = createSchema<GraphQLContext>({
           throw asKrakenError(err, `Device '${args.deviceId}'`);
         }
       },
-      octoplusAccountInfo: async (_root, args: { accountNumber: string }, ctx) => {
-        const c = await callerCtx(ctx.request);
-        if (!(await findReadableAccount(c.db, c, args.accountNumber))) throw accountForbidden(`Account '${args.accountNumber}'`);
-        return { isOctoplusEnrolled: false };
-      },
+      // The account must be the caller's; no loyalty scheme runs here, so never enrolled.
+      octoplusAccountInfo: async (_root, args: { accountNumber: string }, ctx) => account(ctx.request, args.accountNumber).then(() => ({ isOctoplusEnrolled: false })),
     },
     Mutation: {
       obtainKrakenToken: async (_root, args: { input: Record<string, string | null> }, ctx) => {
