@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
-import { type Ctx, organisationOf, withTransaction } from "../../context";
+import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { isoSeconds } from "../../lib/time";
 import { readableAccountSql } from "../customers/customer-accounts";
@@ -29,30 +29,29 @@ export async function smartMeterTelemetry(ctx: Ctx, input: TelemetryInput): Prom
     throw new ServiceError("validation", "range_too_long", `Ask for at most ${TELEMETRY_MAX_DAYS} days at a time.`);
   }
   const deviceId = input.deviceId.replaceAll("\0", "\uFFFD");
-  return withTransaction(ctx, async (tx) => {
-    const meters = await execRows<{ fuel: string; mpxn: string; serial: string }>(
-      tx,
-      sql`select mp.fuel, mp.mpxn, m->>'serial_number' as serial
+  const halfHourly = input.grouping === "HALF_HOURLY";
+  // One statement (one snapshot, one round trip): a marker row when the device is on a readable
+  // account, then its reads in the range.
+  const rows = await execRows<{ marker: boolean; interval_start: Date | string | null; wh: string | null }>(
+    ctx.db,
+    sql`with device as (
+          select mp.fuel, mp.mpxn, m->>'serial_number' as serial
           from meter_points mp
           join accounts a on a.id = mp.account_id
           cross join jsonb_array_elements(mp.meters) m
           where mp.meters @> jsonb_build_array(jsonb_build_object('smart_device_id', ${deviceId}::text))
             and m->>'smart_device_id' = ${deviceId}
             and ${readableAccountSql(ctx.actor, organisationId)}
-          order by mp.id desc limit 1`,
-    );
-    if (!meters.length) throw deviceNotReadable(input.deviceId);
-    if (input.grouping !== "HALF_HOURLY") return [];
-    const { fuel, mpxn, serial } = meters[0];
-    const rows = await execRows<{ interval_start: Date | string; wh: string }>(
-      tx,
-      sql`select i.interval_start, (i.consumption * 1000)::text as wh
-          from consumption_meters cm
-          join consumption_intervals i on i.meter_id = cm.id
-          where cm.organisation_id = ${organisationId} and cm.fuel = ${fuel} and cm.mpxn = ${mpxn} and cm.serial_number = ${serial}
-            and i.interval_start >= ${input.start.toISOString()}::timestamptz and i.interval_start < ${input.end.toISOString()}::timestamptz
-          order by i.interval_start`,
-    );
-    return rows.map((r) => ({ readAt: isoSeconds(new Date(r.interval_start)), consumption: null, consumptionDelta: Number(r.wh), demand: null, export: null }));
-  });
+          order by mp.id desc limit 1)
+        select true as marker, null::timestamptz as interval_start, null::text as wh from device
+        union all
+        select false, i.interval_start, (i.consumption * 1000)::text
+        from device d
+        join consumption_meters cm on cm.organisation_id = ${organisationId} and cm.fuel = d.fuel and cm.mpxn = d.mpxn and cm.serial_number = d.serial
+        join consumption_intervals i on i.meter_id = cm.id
+        where ${halfHourly} and i.interval_start >= ${input.start.toISOString()}::timestamptz and i.interval_start < ${input.end.toISOString()}::timestamptz
+        order by marker desc, interval_start`,
+  );
+  if (!rows[0]?.marker) throw deviceNotReadable(input.deviceId);
+  return rows.slice(1).map((r) => ({ readAt: isoSeconds(new Date(r.interval_start!)), consumption: null, consumptionDelta: Number(r.wh), demand: null, export: null }));
 }
