@@ -12,6 +12,11 @@
 // grouped by day (target p99 < 100 ms; also measured alone on one connection, beside the
 // health route the same way) and a first page of 25,000 intervals. With BENCH_URL
 // the consumption routes need DATABASE_URL (the bench writes its meter there) and are skipped without it.
+// GraphQL with a customer's key (bench/lib/customer-graphql-fixtures.ts): the Home Assistant
+// integration's account document for an account with 4 meter points and 2 years of agreements,
+// and its telemetry document for a day of half-hourly reads (target p99 < 50 ms each), on one
+// connection beside the health route the same way. The bench server runs with a high
+// GRAPHQL_RATE_LIMIT_PER_MINUTE; against BENCH_URL set it there too.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -22,6 +27,8 @@ import { systemCtx } from "@/server/context";
 import { addDays, londonToday } from "@/server/lib/time";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { setUpConsumptionBench } from "./lib/consumption-fixtures";
+import { BENCH_DEVICE, BENCH_TELEMETRY_DAY, setUpCustomerGraphqlBench } from "./lib/customer-graphql-fixtures";
+import { ACCOUNT_QUERY, API_TOKEN_QUERY, LIVE_CONSUMPTION_QUERY, pyFormat } from "../test/home-assistant-documents";
 import { serverNodeOptions } from "../scripts/server-options.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -31,6 +38,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_RATIO = 0.7;
 const TARGET_P99_MS = 150;
 const TARGET_CONSUMPTION_P99_MS = 100;
+const TARGET_GRAPHQL_P99_MS = 50;
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -44,6 +52,7 @@ const ROUTES: Record<string, string> = {
 };
 type Route = string;
 let consumptionAuth: string | undefined;
+let customerBench: { accountNumber: string; key: string } | undefined;
 
 /** Adds the consumption routes for the bench meter (ten years of half hours) to ROUTES. */
 async function addConsumptionRoutes(db: Parameters<typeof setUpConsumptionBench>[0]) {
@@ -72,6 +81,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
     NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    GRAPHQL_RATE_LIMIT_PER_MINUTE: process.env.GRAPHQL_RATE_LIMIT_PER_MINUTE ?? "100000000",
   };
   if (!env.DATABASE_URL) env.PGLITE_DIR ??= "/tmp/km-bench-public-pglite";
   console.log(`loading demo products into ${env.DATABASE_URL ? "DATABASE_URL" : env.PGLITE_DIR}...`);
@@ -79,6 +89,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   await loadDemoProducts(systemCtx(handle.db, "bench"));
   await loadDemoProducts(systemCtx(handle.db, "bench"), { only: ["AGILE-24-10-01"], now: new Date(Date.now() - 10 * 86_400_000) });
   await addConsumptionRoutes(handle.db);
+  customerBench = await setUpCustomerGraphqlBench(handle.db);
   await handle.close();
   const next = path.join(ROOT, "node_modules", ".bin", "next");
   if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -120,6 +131,36 @@ async function measure(base: string, route: Route, duration: number, connections
   return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytesPerReq: Math.round(r.throughput.average / Math.max(r.requests.average, 1)), non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
+/** One GraphQL document posted with a customer's token, as the integration sends it. */
+async function measureGraphql(base: string, query: string, token: string, duration: number): Promise<Figures> {
+  const r = await autocannon({ url: `${base}/v1/graphql/`, method: "POST", connections: 1, duration, headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify({ query }) });
+  return { route: "graphql", rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytesPerReq: Math.round(r.throughput.average / Math.max(r.requests.average, 1)), non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/** The account and telemetry documents with a customer's key, each checked once, then timed on one connection. */
+async function graphqlFigures(base: string) {
+  if (!customerBench) return console.log("GraphQL customer documents skipped (BENCH_URL without DATABASE_URL)");
+  const post = async (query: string, auth?: string) =>
+    (await fetch(`${base}/v1/graphql/`, { method: "POST", headers: { "content-type": "application/json", ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify({ query }) }).then((r) => r.json())) as { data?: any; errors?: unknown[] };
+  const token = (await post(pyFormat(API_TOKEN_QUERY, { api_key: customerBench.key }))).data?.obtainKrakenToken?.token as string;
+  const account = pyFormat(ACCOUNT_QUERY, { account_id: customerBench.accountNumber });
+  const telemetry = pyFormat(LIVE_CONSUMPTION_QUERY, { device_id: BENCH_DEVICE, period_from: BENCH_TELEMETRY_DAY.from, period_to: BENCH_TELEMETRY_DAY.to });
+  const a = await post(account, token);
+  const points = (a.data?.account?.electricityAgreements?.length ?? 0) + (a.data?.account?.gasAgreements?.length ?? 0);
+  const agreements = [...(a.data?.account?.electricityAgreements ?? []), ...(a.data?.account?.gasAgreements ?? [])].reduce((n: number, x: any) => n + x.meterPoint.agreements.length, 0);
+  if (a.errors || points !== 4 || agreements !== 32) throw new Error(`account document: ${JSON.stringify(a).slice(0, 300)}`);
+  const tm = await post(telemetry, token);
+  if (tm.errors || tm.data?.smartMeterTelemetry?.length !== 48) throw new Error(`telemetry document: ${JSON.stringify(tm).slice(0, 300)}`);
+  await measureGraphql(base, account, token, 2); // warm-up
+  const health = await measure(base, "health", LATENCY_SECONDS, 1);
+  const acc = await measureGraphql(base, account, token, LATENCY_SECONDS);
+  const tel = await measureGraphql(base, telemetry, token, LATENCY_SECONDS);
+  const verdict = (f: Figures) => `p50/p99 ${f.p50}/${f.p99} ms (target p99 < ${TARGET_GRAPHQL_P99_MS} ms) ${f.p99 < TARGET_GRAPHQL_P99_MS && !f.non2xx && !f.errors ? "PASS" : "FAIL"}`;
+  console.log(`one connection, ${LATENCY_SECONDS} s each, customer token: health p50/p99 ${health.p50}/${health.p99} ms; GraphQL account (4 meter points, 32 agreements) ${verdict(acc)}; telemetry (a day, 48 reads) ${verdict(tel)}`);
+  if (process.env.BENCH_JSON === "1") console.log(JSON.stringify({ graphql_single_connection: { health, account: acc, telemetry: tel } }));
+  if (acc.non2xx || acc.errors || tel.non2xx || tel.errors) process.exitCode = 1;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
@@ -127,6 +168,7 @@ async function main() {
   if (process.env.BENCH_URL && process.env.DATABASE_URL) {
     const handle = await openDatabase({ url: process.env.DATABASE_URL });
     await addConsumptionRoutes(handle.db);
+    customerBench = await setUpCustomerGraphqlBench(handle.db);
     await handle.close();
   }
   try {
@@ -164,6 +206,7 @@ async function main() {
       console.log(`one connection, ${LATENCY_SECONDS} s each: health p50/p99 ${single.health.p50}/${single.health.p99} ms; consumption a year by day p50/p99 ${single.day.p50}/${single.day.p99} ms (target < ${TARGET_CONSUMPTION_P99_MS} ms) ${single.day.p99 < TARGET_CONSUMPTION_P99_MS ? "PASS" : "FAIL"}`);
       if (process.env.BENCH_JSON === "1") console.log(JSON.stringify({ single_connection: single }));
     } else console.log("consumption routes skipped (BENCH_URL without DATABASE_URL)");
+    await graphqlFigures(server.base);
     if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
   } finally {
     server.stop();

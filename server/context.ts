@@ -5,6 +5,8 @@ import { ServiceError } from "./errors";
 export type Actor =
   | { kind: "organisation"; organisationId: number; apiKeyId: number; via: "api_key" | "token"; label: string }
   | { kind: "user"; organisationId: number; userId: number; role: ConsoleRole; email: string }
+  // A customer's own key (or its token): reads only the accounts naming its e-mail (ADR 0207).
+  | { kind: "customer"; organisationId: number; accountUserId: number; customerKeyId: number; email: string; via: "api_key" | "token"; label: string }
   | { kind: "system"; organisationId?: number; label: string };
 
 export type Ctx = { db: Db; actor: Actor; requestId: string; inTransaction?: boolean };
@@ -20,6 +22,9 @@ export function actorLabel(actor: Actor): string {
   return actor.label;
 }
 
+/** A customer actor's e-mail (their readable accounts name it), else undefined. */
+export const customerEmailOf = (ctx: Ctx) => (ctx.actor.kind === "customer" ? ctx.actor.email : undefined);
+
 /** The organisation the actor acts for; system actors must name one. */
 export function organisationOf(ctx: Ctx): number {
   const id = ctx.actor.organisationId;
@@ -29,6 +34,7 @@ export function organisationOf(ctx: Ctx): number {
 
 /** Console users need the operator role to change anything; API clients and the system may. */
 export function requireWriter(ctx: Ctx) {
+  if (ctx.actor.kind === "customer") throw new ServiceError("forbidden", "forbidden", "A customer key reads its own accounts only.");
   if (ctx.actor.kind === "user" && ctx.actor.role !== "operator") {
     throw new ServiceError("forbidden", "forbidden", "Only operators may make this change.");
   }

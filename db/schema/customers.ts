@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
@@ -20,5 +21,6 @@ export const customers = pgTable(
     psr: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
     preferences: jsonb().$type<Record<string, unknown>>(),
   },
-  (t) => [index().on(t.accountId)],
+  // A customer key reads the accounts whose customers carry its e-mail (ADR 0207).
+  (t) => [index().on(t.accountId), index("customers_email_lower_index").on(sql`lower(btrim(${t.email}))`)],
 );

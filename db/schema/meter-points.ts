@@ -14,6 +14,10 @@ export type Meter = {
   installed_on?: string | null;
   removed_on?: string | null;
   smart_type?: string | null;
+  /** The smart device (ESME / GSME) id imported as smart_device_id: smartMeterTelemetry finds the meter by it. */
+  smart_device_id?: string | null;
+  /** Gas meters: SCMH (cubic metres) or SCFH (cubic feet), as imported. */
+  units_of_measure?: string | null;
   is_prepay?: boolean;
 };
 
@@ -42,6 +46,8 @@ export const meterPoints = pgTable(
   (t) => [
     unique().on(t.accountId, t.mpxn),
     index().on(t.mpxn),
+    // smartMeterTelemetry finds a meter by its device id: meters @> [{"smart_device_id": ...}].
+    index("meter_points_meters_gin_index").using("gin", t.meters.op("jsonb_path_ops")),
     check("meter_points_fuel_check", sql`${t.fuel} in ('electricity', 'gas')`),
     check("meter_points_supply_dates_check", sql`${t.supplyEndDate} is null or ${t.supplyEndDate} >= ${t.supplyStartDate}`),
     check(

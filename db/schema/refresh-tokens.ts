@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api-keys";
 import { consoleUsers } from "./console-users";
+import { customerApiKeys } from "./customer-api-keys";
 import { organisations } from "./organisations";
 
 // Only a SHA-256 digest of each refresh token is kept, so any instance can honour or
@@ -15,6 +16,7 @@ export const refreshTokens = pgTable(
     organisationId: integer().notNull().references(() => organisations.id),
     apiKeyId: integer().references(() => apiKeys.id),
     consoleUserId: integer().references(() => consoleUsers.id, { onDelete: "cascade" }),
+    customerApiKeyId: integer().references(() => customerApiKeys.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
@@ -22,6 +24,6 @@ export const refreshTokens = pgTable(
   },
   (t) => [
     index().on(t.familyId),
-    check("refresh_tokens_subject_check", sql`(${t.apiKeyId} is null) <> (${t.consoleUserId} is null)`),
+    check("refresh_tokens_subject_check", sql`num_nonnulls(${t.apiKeyId}, ${t.consoleUserId}, ${t.customerApiKeyId}) = 1`),
   ],
 );

@@ -1,6 +1,7 @@
 import { accountRouter } from "./routers/account";
 import { accountImportRouter } from "./routers/account-import";
 import { apiKeyRouter } from "./routers/api-key";
+import { customerKeyRouter } from "./routers/customer-key";
 import { auditRouter } from "./routers/audit";
 import { consumptionRouter } from "./routers/consumption";
 import { eventRouter } from "./routers/event";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   account: accountRouter,
   event: eventRouter,
   apiKey: apiKeyRouter,
+  customerKey: customerKeyRouter,
   audit: auditRouter,
   product: productRouter,
   consumption: consumptionRouter,

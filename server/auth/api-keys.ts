@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { apiKeys } from "@/db/schema";
+import { apiKeys, customerApiKeys } from "@/db/schema";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -32,10 +32,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * and when it (or a refresh token issued from it) is exchanged for a token. Concurrent uses
  * must not queue on the key's row lock, hence the resolution.
  */
-export async function stampKeyUse(db: Db, key: { id: number; lastUsedAt: Date | null }) {
+export async function stampKeyUse(db: Db, key: { id: number; lastUsedAt: Date | null }, table: typeof apiKeys | typeof customerApiKeys = apiKeys) {
   if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
   await db
-    .update(apiKeys)
+    .update(table)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+    .where(and(eq(table.id, key.id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
 }

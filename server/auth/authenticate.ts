@@ -4,9 +4,11 @@ import { apiKeys } from "@/db/schema";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { hashApiKey, looksLikeApiKey, stampKeyUse } from "./api-keys";
+import { customerActor, findCustomerKey, stampCustomerKeyUse } from "./customer-keys";
 import { verifyAccessToken } from "./tokens";
 
-export type AuthOptions = { allowBasic?: boolean };
+/** allowCustomer: the public account and consumption routes, which also take a customer's own key (ADR 0207). */
+export type AuthOptions = { allowBasic?: boolean; allowCustomer?: boolean };
 
 const TOKEN_CHALLENGE = 'Token realm="api"';
 // Some clients (.NET, Java, curl --anyauth) send basic credentials only after a Basic challenge.
@@ -33,12 +35,21 @@ export function readCredential(header: string | null, opts: AuthOptions = {}): s
   return user;
 }
 
-export async function authenticateApiKey(db: Db, key: string): Promise<Actor> {
+const customerRefused = () =>
+  new ServiceError("forbidden", "customer_key_not_accepted", "A customer API key reads its own accounts only; this route takes an organisation key.");
+
+export async function authenticateApiKey(db: Db, key: string, opts: AuthOptions = {}): Promise<Actor> {
   const [row] = await db
     .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)));
-  if (!row) throw invalid();
+  if (!row) {
+    const customer = await findCustomerKey(db, key);
+    if (!customer) throw invalid();
+    if (!opts.allowCustomer) throw customerRefused();
+    await stampCustomerKeyUse(db, customer);
+    return customerActor(customer, "api_key");
+  }
   await stampKeyUse(db, row);
   return { kind: "organisation", organisationId: row.organisationId, apiKeyId: row.id, via: "api_key", label: `api-key:${row.prefix}` };
 }
@@ -47,8 +58,9 @@ export async function authenticate(db: Db, header: string | null, opts: AuthOpti
   try {
     const credential = readCredential(header, opts);
     if (!credential) throw missing(opts);
-    if (looksLikeApiKey(credential)) return await authenticateApiKey(db, credential);
-    return await verifyAccessToken(db, credential);
+    const actor = looksLikeApiKey(credential) ? await authenticateApiKey(db, credential, opts) : await verifyAccessToken(db, credential);
+    if (actor.kind === "customer" && !opts.allowCustomer) throw customerRefused();
+    return actor;
   } catch (err) {
     // Every 401 of a route that takes basic auth offers both schemes, whichever check failed.
     if (opts.allowBasic && err instanceof ServiceError && err.status === 401) {

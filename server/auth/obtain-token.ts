@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers, organisations } from "@/db/schema";
 import { emit } from "../events/emit";
 import { hashApiKey, stampKeyUse } from "./api-keys";
+import { findCustomerKey, findCustomerKeyById, stampCustomerKeyUse } from "./customer-keys";
 import { type Bucket, addressBucket, bucketDigest, AUTH_MAX_FAILURES_PER_CREDENTIAL, forgiveAttempt, passwordBuckets, reserveAttempt } from "./rate-limit";
 import { issueRefreshToken, revokeFamily, spendRefreshToken } from "./refresh-tokens";
 import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens";
@@ -15,7 +16,8 @@ export type ObtainTokenResult = { token: string; payload: AccessClaims; refreshT
 export const AUTH_ERRORS = {
   authenticationFailed: { code: "KT-CT-1139", type: "AUTHORIZATION" },
   invalidCredential: { code: "KT-CT-1143", type: "AUTHORIZATION" },
-  tokenExpired: { code: "KT-CT-1120", type: "AUTHORIZATION" },
+  // Production's "Signature of the JWT has expired.": clients refresh their token on this code.
+  tokenExpired: { code: "KT-CT-1124", type: "AUTHORIZATION" },
   unauthorized: { code: "KT-CT-1111", type: "AUTHORIZATION" },
   headerMissing: { code: "KT-CT-1112", type: "AUTHORIZATION" },
   tooManyRequests: { code: "KT-CT-1199", type: "RATE_LIMIT" },
@@ -84,9 +86,18 @@ async function subjectFromApiKey(db: Db, key: string): Promise<Subject> {
     .from(apiKeys)
     .innerJoin(organisations, eq(organisations.id, apiKeys.organisationId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.invalidatedAt)));
-  if (!row) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid API key.");
+  if (!row) return subjectFromCustomerKey(db, key);
   await stampKeyUse(db, row);
   return { organisationId: row.organisationId, organisationNumber: row.organisationNumber, apiKeyId: row.id, delegate: `api_key:${row.prefix}`, viewer: row.organisationNumber, viewerId: row.organisationId };
+}
+
+/** A customer's own key: its token reads only that customer's accounts (ADR 0207). */
+async function subjectFromCustomerKey(db: Db, key: string): Promise<Subject> {
+  const row = await findCustomerKey(db, key);
+  if (!row) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid API key.");
+  await stampCustomerKeyUse(db, row);
+  const [org] = await db.select({ number: organisations.number }).from(organisations).where(eq(organisations.id, row.organisationId));
+  return { organisationId: row.organisationId, organisationNumber: org.number, customerKeyId: row.id, delegate: `customer_key:${row.prefix}`, viewer: row.email, viewerId: row.accountUserId };
 }
 
 async function subjectFromPassword(db: Db, email: string, password: string): Promise<Subject> {
@@ -121,6 +132,12 @@ async function subjectFromRefreshToken(db: Db, token: string): Promise<Subject> 
     await stampKeyUse(db, key);
     return { organisationId: row.organisationId, organisationNumber: org.number, apiKeyId: key.id, familyId: row.familyId, delegate: `refresh_token:api_key:${key.prefix}`, viewer: org.number, viewerId: row.organisationId };
   }
+  if (row.customerApiKeyId !== null) {
+    const key = await findCustomerKeyById(db, row.customerApiKeyId, row.organisationId);
+    if (!key) throw await invalid();
+    await stampCustomerKeyUse(db, key);
+    return { organisationId: row.organisationId, organisationNumber: org.number, customerKeyId: key.id, familyId: row.familyId, delegate: `refresh_token:customer_key:${key.prefix}`, viewer: key.email, viewerId: key.accountUserId };
+  }
   const [user] = await db
     .select({ id: consoleUsers.id, email: consoleUsers.email })
     .from(consoleUsers)
@@ -131,13 +148,12 @@ async function subjectFromRefreshToken(db: Db, token: string): Promise<Subject> 
 
 /** The access token, its refresh token and the issued event commit together. */
 async function issueTokens(db: Db, s: Subject): Promise<ObtainTokenResult> {
+  const base = { organisationId: s.organisationId, organisationNumber: s.organisationNumber };
   const subject: TokenSubject =
-    s.apiKeyId !== undefined
-      ? { organisationId: s.organisationId, organisationNumber: s.organisationNumber, apiKeyId: s.apiKeyId }
-      : { organisationId: s.organisationId, organisationNumber: s.organisationNumber, userId: s.userId! };
+    s.apiKeyId !== undefined ? { ...base, apiKeyId: s.apiKeyId } : s.customerKeyId !== undefined ? { ...base, customerKeyId: s.customerKeyId } : { ...base, userId: s.userId! };
   const access = await signAccessToken(db, subject);
   const refresh = await db.transaction(async (tx) => {
-    const r = await issueRefreshToken(tx as unknown as Db, { organisationId: s.organisationId, apiKeyId: s.apiKeyId, consoleUserId: s.userId, familyId: s.familyId });
+    const r = await issueRefreshToken(tx as unknown as Db, { organisationId: s.organisationId, apiKeyId: s.apiKeyId, consoleUserId: s.userId, customerApiKeyId: s.customerKeyId, familyId: s.familyId });
     await emit(tx as unknown as Db, "auth-server.access-token.issued", "v1", { delegate: s.delegate, viewer: s.viewer, viewer_id: s.viewerId }, { organisationId: s.organisationId });
     return r;
   });

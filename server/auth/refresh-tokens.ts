@@ -7,7 +7,7 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export const hashRefreshToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type RefreshSubject = { organisationId: number; apiKeyId?: number; consoleUserId?: number; familyId?: string };
+export type RefreshSubject = { organisationId: number; apiKeyId?: number; consoleUserId?: number; customerApiKeyId?: number; familyId?: string };
 
 /** Stores only the digest; the clear token is returned once. */
 export async function issueRefreshToken(tx: Db, s: RefreshSubject) {
@@ -19,6 +19,7 @@ export async function issueRefreshToken(tx: Db, s: RefreshSubject) {
     organisationId: s.organisationId,
     apiKeyId: s.apiKeyId ?? null,
     consoleUserId: s.consoleUserId ?? null,
+    customerApiKeyId: s.customerApiKeyId ?? null,
     expiresAt,
   });
   return { token, expiresAt: Math.floor(expiresAt.getTime() / 1000) };

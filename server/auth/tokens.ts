@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers } from "@/db/schema";
+import { customerActor, findCustomerKeyById } from "./customer-keys";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { getSigningKey } from "./signing-key";
@@ -9,12 +10,13 @@ import { getSigningKey } from "./signing-key";
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 const ISSUER = "kraken-migrate";
 
-/** `key` for a token obtained with an API key, `usr` for one obtained by a console user. */
+/** `key` for a token obtained with an API key, `usr` for one obtained by a console user, `cus` with a customer's key. */
 export type AccessClaims = {
   sub: string;
   org: number;
   key?: number;
   usr?: number;
+  cus?: number;
   kind: "access";
   iat: number;
   exp: number;
@@ -22,14 +24,18 @@ export type AccessClaims = {
   jti: string;
 };
 
-export type TokenSubject = { organisationId: number; organisationNumber: string } & ({ apiKeyId: number; userId?: undefined } | { userId: number; apiKeyId?: undefined });
+export type TokenSubject = { organisationId: number; organisationNumber: string } & (
+  | { apiKeyId: number; userId?: undefined; customerKeyId?: undefined }
+  | { userId: number; apiKeyId?: undefined; customerKeyId?: undefined }
+  | { customerKeyId: number; apiKeyId?: undefined; userId?: undefined }
+);
 
 export async function signAccessToken(db: Db, p: TokenSubject) {
   const now = Math.floor(Date.now() / 1000);
   const claims: AccessClaims = {
     sub: p.organisationNumber,
     org: p.organisationId,
-    ...(p.apiKeyId !== undefined ? { key: p.apiKeyId } : { usr: p.userId }),
+    ...(p.apiKeyId !== undefined ? { key: p.apiKeyId } : p.customerKeyId !== undefined ? { cus: p.customerKeyId } : { usr: p.userId }),
     kind: "access",
     iat: now,
     exp: now + ACCESS_TOKEN_TTL_SECONDS,
@@ -73,7 +79,7 @@ export async function decodeAccessToken(db: Db, token: string): Promise<AccessCl
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
     if (payload.kind !== "access" || typeof payload.org !== "number") throw new Error("not an access token");
-    if (typeof payload.key !== "number" && typeof payload.usr !== "number") throw new Error("token without a subject");
+    if (typeof payload.key !== "number" && typeof payload.usr !== "number" && typeof payload.cus !== "number") throw new Error("token without a subject");
     if (verified.size >= VERIFIED_MAX) verified.clear();
     verified.set(token, { key, claims: payload as unknown as AccessClaims });
     return payload as unknown as AccessClaims;
@@ -96,6 +102,11 @@ export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
       .where(and(eq(apiKeys.id, claims.key), eq(apiKeys.organisationId, claims.org), isNull(apiKeys.invalidatedAt)));
     if (!key) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
     return { kind: "organisation", organisationId: claims.org, apiKeyId: key.id, via: "token", label: `token:${key.prefix}` };
+  }
+  if (typeof claims.cus === "number") {
+    const key = await findCustomerKeyById(db, claims.cus, claims.org);
+    if (!key) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+    return customerActor(key, "token");
   }
   const [user] = await db
     .select({ id: consoleUsers.id, email: consoleUsers.email, role: consoleUsers.role })

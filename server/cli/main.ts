@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { logToStderr } from "../logger";
 import { consumptionCommand } from "./commands/consumption";
+import { customerKeyCommand } from "./commands/customer-key";
 import { bootstrapCommand, demoCommand } from "./commands/demo";
 import { apiKeyCommand, orgCommand } from "./commands/org";
 import { productsCommand } from "./commands/products";
@@ -16,7 +17,7 @@ const program = new Command("cli")
   .description("Operator tooling for the account-migration platform (DATABASE_URL or the embedded ./.data database)")
   .showHelpAfterError();
 
-for (const cmd of [orgCommand(), apiKeyCommand(), supplierCommand(), userCommand(), productsCommand(), consumptionCommand(), demoCommand(), bootstrapCommand()]) program.addCommand(cmd);
+for (const cmd of [orgCommand(), apiKeyCommand(), customerKeyCommand(), supplierCommand(), userCommand(), productsCommand(), consumptionCommand(), demoCommand(), bootstrapCommand()]) program.addCommand(cmd);
 
 async function main() {
   try {

@@ -1,5 +1,6 @@
 import { createYoga } from "graphql-yoga";
 import { logger } from "../logger";
+import { documentLimitsPlugin, envelopePlugin, GRAPHQL_MAX_BATCH, rateLimitPlugin } from "./limits";
 import { type GraphQLContext, schema } from "./schema";
 
 /** Largest POST body the endpoint reads (the token mutation with its variables is under 1 kB). */
@@ -24,7 +25,14 @@ export const yoga = createYoga<GraphQLContext>({
   cors: false,
   graphiql: false,
   // Yoga's own parse (its graphql instance, so its errors are recognised as GraphQL errors), bounded.
-  plugins: [{ onParse: ({ parseFn, setParseFn }) => setParseFn((source, options) => parseFn(source, { ...options, maxTokens: GRAPHQL_MAX_TOKENS })) }],
+  plugins: [
+    { onParse: ({ parseFn, setParseFn }) => setParseFn((source, options) => parseFn(source, { ...options, maxTokens: GRAPHQL_MAX_TOKENS })) },
+    rateLimitPlugin,
+    documentLimitsPlugin,
+    envelopePlugin,
+  ],
+  // A JSON array of operations is run as a batch of at most this many, each rate-limited and cost-checked on its own (ADR 0209).
+  batching: { limit: GRAPHQL_MAX_BATCH },
   logging: {
     debug: () => {},
     info: () => {},

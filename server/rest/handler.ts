@@ -20,6 +20,8 @@ type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
   query?: Q;
   /** Top-level `code` for a body that fails validation (e.g. account_failed_validation). */
   bodyErrorCode?: string;
+  /** A read route that also takes a customer's own key or token, scoped to their accounts (ADR 0207). */
+  customers?: boolean;
   /** A write route: a read-only caller gets 403 before its query or body is looked at. */
   writer?: boolean;
   /**
@@ -55,7 +57,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       const actor: Actor =
         def.auth === "none"
           ? { kind: "system", label: "anonymous" }
-          : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic" });
+          : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic", allowCustomer: def.customers === true });
       const ctx: Ctx = { db, actor, requestId };
       if (def.writer) requireWriter(ctx);
       refuseUnstorableParams(params);

@@ -3,6 +3,7 @@ import { GET as openApiJson } from "@/app/v1/openapi.json/route";
 import { ApiReference, type OpenApiDoc } from "@/app/components/api-reference";
 import { requireUser } from "@/app/components/session";
 import { PageHeader } from "@/app/components/ui/page-header";
+import { publishedSdl } from "@/server/graphql/sdl";
 
 export const metadata: Metadata = { title: "API reference" };
 
@@ -21,6 +22,19 @@ export default async function ApiReferencePage() {
           The OpenAPI document could not be built (status {res.status}); the server log has the request id {res.headers.get("x-request-id")}.
         </div>
       )}
+      <section className="card" aria-labelledby="graphql-schema">
+        <div className="card-header">
+          <h2 id="graphql-schema">GraphQL schema</h2>
+        </div>
+        <div className="card-body">
+          <p className="muted small">
+            <code>POST /v1/graphql/</code>: the token mutation and the account, properties and smart-meter telemetry queries home-energy apps send, with production&apos;s type names. Machine-readable: <a href="/v1/graphql/schema.graphql">/v1/graphql/schema.graphql</a>.
+          </p>
+          <pre className="mono small" data-testid="graphql-sdl" style={{ maxHeight: 480, overflow: "auto" }}>
+            {publishedSdl()}
+          </pre>
+        </div>
+      </section>
     </>
   );
 }

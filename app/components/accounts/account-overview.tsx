@@ -5,6 +5,7 @@ import { Badge } from "@/app/components/ui/badge";
 import { CopyId } from "@/app/components/ui/copy-button";
 import { formatDay } from "@/app/components/ui/format";
 import { ConsumptionUpload } from "./consumption-upload";
+import { CustomerKeys } from "./customer-keys";
 import type { AppRouter } from "@/server/api/root";
 
 type Account = inferRouterOutputs<AppRouter>["account"]["get"];
@@ -25,6 +26,7 @@ export function Overview({ account, canEdit = false }: { account: Account; canEd
         {account.customers.map((c, i) => (
           <CustomerFacts key={i} c={c} />
         ))}
+        <CustomerKeys accountNumber={account.number} emails={[...new Set(account.customers.flatMap((c) => (c.email ? [c.email.trim().toLowerCase()] : [])))]} canEdit={canEdit} />
       </div>
       <div>
         <h3 style={{ marginBottom: 8 }}>Supply addresses and meter points</h3>

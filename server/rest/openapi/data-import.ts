@@ -29,7 +29,7 @@ export const dataImportRouteDocs: RouteDoc[] = [
     summary: "GraphQL: obtainKrakenToken",
     description:
       "`obtainKrakenToken(input: {APIKey | refreshToken | email + password})` returns `token` (JWT, 60 minutes), `payload` (its claims), `refreshToken` (7 days, single use) and `refreshExpiresIn` (Unix time). " +
-      "Errors come with HTTP 200 in `errors[].extensions` {errorType, errorCode, errorDescription}: KT-CT-1139 authentication failed, KT-CT-1143 invalid credential, KT-CT-1120 token expired, KT-CT-1111 unauthorized, KT-CT-1112 authorization header missing, KT-CT-1199 too many failed attempts.",
+      "Errors come with HTTP 200 in `errors[].extensions` {errorType, errorCode, errorDescription}: KT-CT-1139 authentication failed, KT-CT-1143 invalid credential, KT-CT-1124 token expired, KT-CT-1111 unauthorized, KT-CT-1112 authorization header missing, KT-CT-1199 too many failed attempts.",
     tags: ["Authentication"],
     auth: "none",
     body: GraphQLBody,

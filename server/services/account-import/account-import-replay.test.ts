@@ -176,6 +176,7 @@ describe("replaying production-shaped accounts through the REST routes", () => {
           installed_on: "2021-05-17",
           removed_on: null,
           smart_type: "SMETS2",
+          smart_device_id: "00-1B-44-11-3A-B7-01-02",
           is_prepay: false,
         },
       ],
@@ -190,7 +191,7 @@ describe("replaying production-shaped accounts through the REST routes", () => {
       ssc: null,
       // The AQ in force (12000.40 from 2025-04-01), in whole kWh.
       consumptionStandard: 12000,
-      meters: [{ serial_number: `G4A${ids.mprn.slice(-7)}`, registers: [], installed_on: "2018-09-12", removed_on: null, smart_type: "NONE", is_prepay: false }],
+      meters: [{ serial_number: `G4A${ids.mprn.slice(-7)}`, registers: [], installed_on: "2018-09-12", removed_on: null, smart_type: "NONE", smart_device_id: null, units_of_measure: "SCMH", is_prepay: false }],
     });
     // Effective dates are Europe/London midnights, the end exclusive: 2025-07-01 is 23:00Z the day before.
     expect(s.agreements.map((a) => [a.meterPointId, a.tariffCode, a.productCode, a.validFrom.toISOString(), a.validTo?.toISOString() ?? null])).toEqual([

@@ -142,6 +142,8 @@ function toMeter(m: ElectricityMeter | GasMeter): Meter {
     installed_on: m.installed_on ?? null,
     removed_on: m.removed_on ?? null,
     smart_type: m.smart_type ?? null,
+    smart_device_id: m.smart_device_id ?? null,
+    ...("units_of_measure" in m && m.units_of_measure ? { units_of_measure: m.units_of_measure } : {}),
     is_prepay: m.is_prepay ?? false,
   };
 }

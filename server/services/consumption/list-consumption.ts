@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
 import type { Fuel } from "@/db/schema";
-import { type Ctx, organisationOf } from "../../context";
+import { type Ctx, customerEmailOf, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { invalidPage, lastPage, pageParam, pageSize } from "../products/page-params";
 import { parseQueryDateTime, present } from "../products/public-schemas";
@@ -30,7 +30,7 @@ export async function listConsumption(ctx: Ctx, input: ListConsumptionInput): Pr
   const { from, to } = periodOf(input.query);
   const mpxn = cleanIdentifier(input.mpxn);
   const serial = cleanIdentifier(input.serial);
-  const point = await findOrgMeterPoint(ctx.db, organisationId, input.fuel, mpxn);
+  const point = await findOrgMeterPoint(ctx.db, organisationId, input.fuel, mpxn, customerEmailOf(ctx));
   if (!point) throw meterPointNotFound(input.fuel, input.mpxn);
   if (!point.serials.includes(serial)) throw meterNotFound(input.mpxn, input.serial);
   const requested = pageParam(input.query.page);

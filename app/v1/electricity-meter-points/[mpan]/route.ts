@@ -6,6 +6,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = restRoute({
   auth: "token_or_basic",
+  customers: true,
   handle: async ({ ctx, params }) => {
     const point = await getElectricityMeterPoint(ctx, { mpan: params.mpan });
     return { status: 200, body: point, headers: { "cache-control": "private, no-store" } };

@@ -8,6 +8,7 @@ import { listConsumption } from "@/server/services/consumption/list-consumption"
 export function consumptionRoute(fuel: Fuel, mpxnParam: "mpan" | "mprn") {
   return restRoute({
     auth: "token_or_basic",
+    customers: true,
     query: ConsumptionQuery,
     handle: async ({ ctx, req, params, query }) => {
       const page = await listConsumption(ctx, { fuel, mpxn: params[mpxnParam], serial: params.serial, query });
