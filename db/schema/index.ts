@@ -30,3 +30,4 @@ export * from "./refresh-tokens";
 export * from "./rate-limits";
 export * from "./consumption";
 export * from "./import-jobs";
+export * from "./account-search-terms";
