@@ -34,7 +34,8 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     payload: parseEventPayload(e.type, e.version, e.payload) as Record<string, unknown>,
     accountNumber: e.accountNumber ?? null,
     organisationId: e.organisationId ?? null,
-    occurredAt: e.occurredAt ?? new Date(),
+    // Null: the database's clock at insert, as every other event writer (ADR 0408).
+    occurredAt: e.occurredAt ?? null,
   }));
   await lockAccountEvents(tx, rows.map((r) => r.accountNumber));
   // One JSON parameter expanded server-side: a 1,000-event batch costs one short statement
@@ -44,7 +45,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
   );
   await tx.execute(sql`
     insert into events (id, type, version, payload, account_number, organisation_id, occurred_at)
-    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, r.occurred_at
+    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, coalesce(r.occurred_at, clock_timestamp())
     from rows from (jsonb_to_recordset(${json}::jsonb)
       as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz))
       with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)
