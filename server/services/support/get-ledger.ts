@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import { execRows } from "@/db/client";
+import { type Db, execRows } from "@/db/client";
 import type { TransactionType } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { findOwnAccount } from "../console/get-account";
-import { decodeCursor, encodeCursor } from "../console/keyset";
+import { type Cursor, decodeCursor, encodeCursor } from "../console/keyset";
 import { trimAmount } from "../console/list-account-transactions";
 import { GetLedgerInput, type LedgerFilter } from "./ledger-input";
 import { BILLED, EFFECT } from "./ledger-sign";
@@ -38,20 +38,8 @@ export async function getLedger(ctx: Ctx, raw: GetLedgerInput) {
   const opening = account.transferBalance ?? "0";
   const cursor = decodeCursor(input.cursor);
   const where = filterSql(input.filter);
-  const after = cursor?.v ? sql`and (t.transaction_date, t.id) > (${cursor.v}::date, ${cursor.id}::bigint)` : sql``;
   const [rows, [totals], statements] = await Promise.all([
-    execRows<RawEntry>(
-      ctx.db,
-      sql`with t as (
-            select t.id, t.transaction_id, t.type, t.reason, t.payment_type, t.description, t.statement, t.amount, t.transaction_date,
-              ${EFFECT} as effect, ${opening}::numeric + sum(${EFFECT}) over (order by t.transaction_date, t.id) as balance
-            from transactions t where t.account_id = ${account.id}
-          )
-          select id, transaction_id, type, reason, payment_type, description, statement, amount::text, transaction_date::text,
-            effect::text, balance::text
-          from t where ${where} ${after}
-          order by t.transaction_date, t.id limit ${input.limit + 1}`,
-    ),
+    ledgerRows(ctx.db, account.id, opening, input.filter, cursor, input.limit + 1),
     execRows<{ count: number | string; net: string; added: string; taken: string }>(
       ctx.db,
       sql`select count(*) as count, coalesce(sum(effect), 0)::text as net,
@@ -101,6 +89,23 @@ export async function getLedger(ctx: Ctx, raw: GetLedgerInput) {
   };
 }
 
+/** The filtered entries after `cursor` in posting order, each with the balance after it over every transaction. */
+export function ledgerRows(db: Db, accountId: number, opening: string, filter: LedgerFilter, cursor: Cursor | undefined, limit: number) {
+  const after = cursor?.v ? sql`and (t.transaction_date, t.id) > (${cursor.v}::date, ${cursor.id}::bigint)` : sql``;
+  return execRows<RawEntry>(
+    db,
+    sql`with t as (
+          select t.id, t.transaction_id, t.type, t.reason, t.payment_type, t.description, t.statement, t.amount, t.transaction_date,
+            ${EFFECT} as effect, ${opening}::numeric + sum(${EFFECT}) over (order by t.transaction_date, t.id) as balance
+          from transactions t where t.account_id = ${accountId}
+        )
+        select id, transaction_id, type, reason, payment_type, description, statement, amount::text, transaction_date::text,
+          effect::text, balance::text
+        from t where ${filterSql(filter)} ${after}
+        order by t.transaction_date, t.id limit ${limit}`,
+  );
+}
+
 type RawEntry = {
   id: number | string;
   transaction_id: string;
@@ -141,7 +146,7 @@ export const entryOf = (r: RawEntry): LedgerEntry => ({
 });
 
 /** numeric text with at least two places ("15" is "15.00"). */
-const decimalText = (v: string) => (v.includes(".") ? v : `${v}.00`);
+export const decimalText = (v: string) => (v.includes(".") ? v : `${v}.00`);
 
 /** The filter as a condition over `t` (a transactions row). */
 export function filterSql(f: LedgerFilter): SQL {
