@@ -27,6 +27,8 @@ export type SearchResult = {
 /** Prefix matches need this many characters (fewer would list half the organisation). */
 const MIN_PREFIX = 3;
 const MIN_DIGITS = 6;
+/** Terms read per kind of match before ranking: a 6-digit MPAN prefix or a common surname can match thousands. */
+const HITS_CAP = 1000;
 
 /**
  * Finds the organisation's accounts (staged, failed and imported) by anything a caller says:
@@ -55,9 +57,10 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
   }
   const fuzzy = words.length
     ? sql`union all
-        select process_id, kind, term, shown, w, similarity(term, w)::float8 as score
+        (select process_id, kind, term, shown, w, similarity(term, w)::float8 as score
         from account_search_terms, unnest(${sql.param(words)}::text[]) as w
-        where organisation_id = ${organisationId} and kind in ('name', 'billing_name') and term % w`
+        where organisation_id = ${organisationId} and kind in ('name', 'billing_name') and term % w
+        order by score desc limit ${HITS_CAP})`
     : sql``;
   const rows = await execRows<{
     account_number: string | null;
@@ -71,11 +74,12 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
   }>(
     ctx.db,
     sql`with hits as (
-          select process_id, kind, term, shown, null::text as w,
+          (select process_id, kind, term, shown, null::text as w,
             case when term = lower(${compact}) or term = upper(${compact}) or kind in ('postcode', 'phone') then 1.0
                  else 0.5 + 0.5 * least(length(${compact}), length(term))::float8 / greatest(length(term), 1) end::float8 as score
           from account_search_terms
           where organisation_id = ${organisationId} and (${sql.join(exact, sql` or `)})
+          limit ${HITS_CAP})
           ${fuzzy}
         ), by_word as (
           -- A name scores by how well each word typed matched (Rosalind Franklin beats Rosalind Frank).
