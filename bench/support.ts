@@ -32,7 +32,7 @@ const SURNAMES = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Jo
 const GIVEN = ["Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Noah", "Mia", "Jack", "Ivy", "Leo", "Lily", "Arthur", "Freya", "Muhammad", "Grace", "Oscar", "Sophia", "Charlie", "Emily"];
 const AREAS = ["SW1A", "LS1", "M1", "B2", "NW1", "EH2", "BS1", "CB2", "OX1", "YO1", "TR19", "G1", "CF10", "NE1", "L1"];
 
-const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(",")}]`;
+const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x}'`).join(",")}])`;
 
 /** n accounts for one organisation's supplier, by set-based SQL; the triggers keep their search terms. */
 async function buildAccounts(db: Db, supplierId: number, n: number, base: number) {

@@ -58,7 +58,10 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION account_search_terms_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM account_search_terms WHERE process_id = NEW.id;
+  -- Only an update has terms to replace (a DELETE per inserted row would cost a bulk stage a scan each).
+  IF TG_OP = 'UPDATE' THEN
+    DELETE FROM account_search_terms WHERE process_id = NEW.id;
+  END IF;
   INSERT INTO account_search_terms (process_id, organisation_id, kind, term, shown)
   SELECT NEW.id, s.organisation_id, t.kind, t.term, t.shown
   FROM import_suppliers s
