@@ -19,8 +19,9 @@ export type SearchTermKind = (typeof SEARCH_TERM_KINDS)[number];
 // What a caller may say about an account, normalised (see the migration's
 // account_search_normalise_* functions), one row per thing said. Kept by triggers on
 // account_import_processes (staged, failed and imported alike) and accounts (the platform
-// number), so every writer keeps it current; searched by prefix (btree) and, for names, by
-// trigram similarity (a pg_trgm GIN index, created by hand in the migration). ADR 0407.
+// number), so every writer keeps it current; searched by prefix (btree) and, for names, through
+// account_search_words (the distinct name words with a pg_trgm GIN index, written by the same
+// trigger; hand-written in the migration, not modelled here). ADR 0407.
 export const accountSearchTerms = pgTable(
   "account_search_terms",
   {

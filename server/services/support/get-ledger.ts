@@ -7,6 +7,8 @@ import { type Cursor, decodeCursor, encodeCursor } from "../console/keyset";
 import { trimAmount } from "../console/list-account-transactions";
 import { GetLedgerInput, type LedgerFilter } from "./ledger-input";
 import { BILLED, EFFECT } from "./ledger-sign";
+import { withoutJit } from "./without-jit";
+import type { z } from "zod";
 
 export type LedgerEntry = {
   id: number;
@@ -34,6 +36,10 @@ export type LedgerEntry = {
 export async function getLedger(ctx: Ctx, raw: GetLedgerInput) {
   const organisationId = organisationOf(ctx);
   const input = GetLedgerInput.parse(raw);
+  return withoutJit(ctx, (tx) => readLedger({ ...ctx, db: tx, inTransaction: true }, organisationId, input));
+}
+
+async function readLedger(ctx: Ctx, organisationId: number, input: z.output<typeof GetLedgerInput>) {
   const { account } = await findOwnAccount(ctx.db, organisationId, input.filter.accountNumber);
   const opening = account.transferBalance ?? "0";
   const cursor = decodeCursor(input.cursor);

@@ -5,6 +5,7 @@ import type { SearchTermKind } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { likePrefix } from "../console/keyset";
 import { highlightOf, type Highlight } from "./search-highlight";
+import { withoutJit } from "./without-jit";
 
 export const SearchAccountsInput = z.strictObject({
   query: z.string().trim().min(1, "Enter something the customer told you: a name, postcode, phone number, e-mail, account or meter number.").max(100),
@@ -53,16 +54,17 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     );
   }
   if (digits.length >= MIN_DIGITS) {
-    exact.push(sql`(kind = 'mpxn' and term like ${likePrefix(digits)})`, sql`(kind = 'phone' and term like account_search_phone(${query}) || '%')`);
+    exact.push(sql`(kind = 'mpxn' and term like ${likePrefix(digits)})`, sql`(kind = 'phone' and term like ${likePrefix(ukPhone(digits))})`);
   }
   const fuzzy = words.length
     ? sql`union all
-        (select process_id, kind, term, shown, w, similarity(term, w)::float8 as score
-        from account_search_terms, unnest(${sql.param(words)}::text[]) as w
-        where organisation_id = ${organisationId} and kind in ('name', 'billing_name') and term % w
-        order by score desc limit ${HITS_CAP})`
+        (select t.process_id, t.kind, t.term, t.shown, s.w, s.score
+        from (select word, w, similarity(word, w)::float8 as score
+              from account_search_words, unnest(${sql.param(words)}::text[]) as w where word % w) s
+        join account_search_terms t on t.organisation_id = ${organisationId} and t.kind in ('name', 'billing_name') and t.term = s.word
+        order by s.score desc limit ${HITS_CAP})`
     : sql``;
-  const rows = await execRows<{
+  const rows = await withoutJit(ctx, (tx) => execRows<{
     account_number: string | null;
     external_account_number: string;
     supplier_code: string;
@@ -100,7 +102,7 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
         join import_suppliers s on s.id = p.supplier_id
         left join accounts a on a.id = p.account_id
         order by r.score desc, p.external_account_number`,
-  );
+  ));
   return rows.map((r) => ({
     accountNumber: r.account_number,
     externalAccountNumber: r.external_account_number,
@@ -111,6 +113,13 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     score: Math.round(Number(r.score) * 1000) / 1000,
     matches: dedupe(r.matches).map((m) => ({ kind: m.kind, text: m.shown, highlight: highlightOf(m.kind, m.term, m.shown, query) })),
   }));
+}
+
+/** As account_search_phone (the migration) stores phones: digits, +44 and 0044 folded into a leading 0. A constant prefix lets the index serve it. */
+export function ukPhone(digits: string): string {
+  if (digits.startsWith("0044")) return `0${digits.slice(4)}`;
+  if (digits.startsWith("44") && digits.length >= 12) return `0${digits.slice(2)}`;
+  return digits;
 }
 
 /** One line per thing shown (a name matched by two words is one line). */
