@@ -28,8 +28,8 @@ export type SearchResult = {
 /** Prefix matches need this many characters (fewer would list half the organisation). */
 const MIN_PREFIX = 3;
 const MIN_DIGITS = 6;
-/** Terms read per kind of match before ranking: a 6-digit MPAN prefix or a common surname can match thousands. */
-const HITS_CAP = 1000;
+/** Terms read per kind of match before ranking: a 6-digit MPAN prefix or a common surname can match thousands (results show 25). */
+const HITS_CAP = 200;
 
 /**
  * Finds the organisation's accounts (staged, failed and imported) by anything a caller says:
@@ -44,18 +44,21 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
   const compact = query.replace(/\s+/g, "");
   const digits = /^[+\d\s().-]+$/.test(query) ? query.replace(/\D/g, "") : "";
   const words = [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3))];
-  const exact: SQL[] = [sql`(kind in ('postcode', 'postcode_outward') and term = account_search_postcode(${query}))`];
+  // One index range scan per kind, in the index's order (~<~, text_pattern_ops: an exact match, the shortest, comes first), each capped.
+  const branch = (kinds: SearchTermKind[], match: SQL) =>
+    sql`(select process_id, kind, term, shown, null::text as w from account_search_terms
+         where organisation_id = ${organisationId} and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)}) and ${match}
+         order by term using ~<~ limit ${HITS_CAP})`;
+  const exact: SQL[] = [branch(["postcode", "postcode_outward"], sql`term = account_search_postcode(${query})`)];
   if (compact.length >= MIN_PREFIX) {
     exact.push(
-      sql`(kind = 'account_number' and term like ${likePrefix(compact.toUpperCase())})`,
-      sql`(kind = 'external_number' and term like ${likePrefix(query.toLowerCase())})`,
-      sql`(kind = 'email' and term like ${likePrefix(query.toLowerCase())})`,
-      sql`(kind = 'meter_serial' and term like ${likePrefix(compact.toUpperCase())})`,
+      branch(["account_number"], sql`term like ${likePrefix(compact.toUpperCase())}`),
+      branch(["external_number"], sql`term like ${likePrefix(query.toLowerCase())}`),
+      branch(["email"], sql`term like ${likePrefix(query.toLowerCase())}`),
+      branch(["meter_serial"], sql`term like ${likePrefix(compact.toUpperCase())}`),
     );
   }
-  if (digits.length >= MIN_DIGITS) {
-    exact.push(sql`(kind = 'mpxn' and term like ${likePrefix(digits)})`, sql`(kind = 'phone' and term like ${likePrefix(ukPhone(digits))})`);
-  }
+  if (digits.length >= MIN_DIGITS) exact.push(branch(["mpxn"], sql`term like ${likePrefix(digits)}`), branch(["phone"], sql`term like ${likePrefix(ukPhone(digits))}`));
   const fuzzy = words.length
     ? sql`union all
         (select t.process_id, t.kind, t.term, t.shown, s.w, s.score
@@ -74,14 +77,12 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     score: number;
     matches: { kind: SearchTermKind; term: string; shown: string; score: number }[];
   }>(
-    ctx.db,
-    sql`with hits as (
-          (select process_id, kind, term, shown, null::text as w,
+    tx,
+    sql`with exact as (${sql.join(exact, sql` union all `)}), hits as (
+          select process_id, kind, term, shown, w,
             case when term = lower(${compact}) or term = upper(${compact}) or kind in ('postcode', 'phone') then 1.0
                  else 0.5 + 0.5 * least(length(${compact}), length(term))::float8 / greatest(length(term), 1) end::float8 as score
-          from account_search_terms
-          where organisation_id = ${organisationId} and (${sql.join(exact, sql` or `)})
-          limit ${HITS_CAP})
+          from exact
           ${fuzzy}
         ), by_word as (
           -- A name scores by how well each word typed matched (Rosalind Franklin beats Rosalind Frank).
