@@ -39,7 +39,7 @@ async function buildAccounts(db: Db, supplierId: number, n: number, base: number
   const started = performance.now();
   await db.execute(sql.raw(`
     with g as (
-      select i, ${arr(SURNAMES)}[1 + (i * 7919) % ${SURNAMES.length}] as family, ${arr(GIVEN)}[1 + (i * 104729) % ${GIVEN.length}] as given,
+      select i, ${arr(SURNAMES)}[1 + (i * 7919) % ${SURNAMES.length}] as family, ${arr(GIVEN)}[1 + (i::bigint * 104729) % ${GIVEN.length}] as given,
         ${arr(AREAS)}[1 + (i * 31) % ${AREAS.length}] || ' ' || (i % 10)::text || chr(65 + (i / 10) % 26) || chr(65 + (i / 260) % 26) as postcode,
         lpad(((${base}::bigint + i) % 10000000000000)::text, 13, '0') as mpan,
         '079' || lpad(((${base}::bigint + i * 37) % 100000000)::text, 8, '0') as phone,
