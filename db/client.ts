@@ -84,8 +84,10 @@ async function openPostgres(url: string): Promise<DbHandle> {
 async function openPglite(dir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const release = dir.startsWith("memory://") ? () => {} : await lockDataDir(dir);
-  const client = await PGlite.create(dir);
+  // pg_trgm: the console's account search (ADR 0407); PostgreSQL servers ship it in contrib.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,

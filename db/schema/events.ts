@@ -11,7 +11,8 @@ export const events = pgTable(
     seq: bigserial({ mode: "number" }).notNull().unique(),
     type: text().notNull(),
     version: text().notNull(),
-    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The database clock at insert, for every writer (ADR 0408): seq and occurred_at agree per account.
+    occurredAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     // When the row entered the outbox (occurred_at may be back-dated): the relay's lag is measured from here.
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     accountNumber: text(),

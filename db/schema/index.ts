@@ -31,3 +31,4 @@ export * from "./rate-limits";
 export * from "./consumption";
 export * from "./import-jobs";
 export * from "./customer-api-keys";
+export * from "./account-search-terms";

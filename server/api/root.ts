@@ -9,6 +9,7 @@ import { importJobRouter } from "./routers/import-job";
 import { productRouter } from "./routers/product";
 import { sessionRouter } from "./routers/session";
 import { supplierRouter } from "./routers/supplier";
+import { supportRouter } from "./routers/support";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 
 export const appRouter = createTRPCRouter({
@@ -23,6 +24,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   product: productRouter,
   consumption: consumptionRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

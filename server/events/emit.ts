@@ -34,7 +34,8 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     payload: parseEventPayload(e.type, e.version, e.payload) as Record<string, unknown>,
     accountNumber: e.accountNumber ?? null,
     organisationId: e.organisationId ?? null,
-    occurredAt: e.occurredAt ?? new Date(),
+    // Null: the database's clock at insert, as every other event writer (ADR 0408).
+    occurredAt: e.occurredAt ?? null,
   }));
   // One JSON parameter expanded server-side: a 1,000-event batch costs one short statement
   // instead of 7,000 bind parameters; ordinality keeps `seq` in batch order.
@@ -50,7 +51,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
       from (select distinct hashtext(e->>'account_number') as h from input, jsonb_array_elements(input.j) as e
             where e->>'account_number' is not null order by 1) as k)
     insert into events (id, type, version, payload, account_number, organisation_id, occurred_at)
-    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, r.occurred_at
+    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, coalesce(r.occurred_at, clock_timestamp())
     from input cross join locked cross join lateral rows from (jsonb_to_recordset(input.j)
       as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz))
       with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)

@@ -57,6 +57,12 @@ const consumptionQuery = () => ({ period_from: "2026-11-01T00:00:00Z", period_to
 const ROUTES: Record<string, Spec> = {
   "(console)/accounts/[number]/documents/[kind]/[id]": { params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }), query: ["index"], auth: "session" },
   "(console)/import-jobs/[id]/failures.csv": { params: (w) => ({ id: String(w.job.id) }), auth: "session" },
+  "(console)/accounts/[number]/ledger.csv": {
+    params: (w) => ({ number: w.account.accountNumber }),
+    query: ["type", "reason", "from", "to", "min", "max"],
+    validQuery: () => ({ type: "PAYMENT,CHARGE", from: "2026-01-01", to: "2026-12-31", min: "0", max: "100" }),
+    auth: "session",
+  },
   // The body is the file itself: one JSON line (the valid body) is a JSON Lines file of one account.
   "(console)/import-jobs/upload": {
     body: (w) => accountPayload(w.supplier.code, uniq("UP")),

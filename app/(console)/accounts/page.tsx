@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AccountSearch } from "@/app/components/accounts/account-search";
+import { AccountFinder } from "@/app/components/support/account-finder";
 import { requireUser } from "@/app/components/session";
 import { getQueryClient, HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";
@@ -11,7 +11,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   const query = ((await searchParams).q ?? "").trim();
   await requireUser(query ? `/accounts?q=${encodeURIComponent(query)}` : "/accounts");
   if (query) {
-    const options = trpc.account.find.queryOptions({ query });
+    const options = trpc.support.search.queryOptions({ query });
     await prefetch(options);
     const matches = getQueryClient().getQueryData(options.queryKey);
     // One imported account is what a support call usually means: go straight to it.
@@ -19,8 +19,8 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   }
   return (
     <HydrateClient>
-      <PageHeader title="Find an account" description="Answer “what happened to this account?”: its import stage, what was sent for it, and the events about it." />
-      <AccountSearch query={query} />
+      <PageHeader title="Find an account" description="Find an account by anything the caller says, then answer “what happened to this account?”: its import stage, ledger, notes and timeline." />
+      <AccountFinder query={query} />
     </HydrateClient>
   );
 }

@@ -12,6 +12,9 @@ import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { type Tab, Tabs } from "@/app/components/ui/tabs";
 import type { AppRouter } from "@/server/api/root";
+import { AccountLedger } from "../support/account-ledger";
+import { AccountTimeline } from "../support/account-timeline";
+import { NotesSearch } from "../support/notes-search";
 import { AccountEvents, eventTotal } from "./account-events";
 import { AccountPayload } from "./account-payload";
 import { Overview } from "./account-overview";
@@ -64,9 +67,11 @@ export function AccountTabs({ account, canEdit = false }: { account: Account; ca
             label: "Notes",
             count: notes.data?.pages[0]?.total,
             content: (
-              <QueryState query={notes} isEmpty={notes.data?.pages[0]?.total === 0} empty={<EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>}>
-                {(d) => <Notes number={account.number} pages={d.pages} pager={notes} />}
-              </QueryState>
+              <NotesSearch accountNumber={account.number}>
+                <QueryState query={notes} isEmpty={notes.data?.pages[0]?.total === 0} empty={<EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>}>
+                  {(d) => <Notes number={account.number} pages={d.pages} pager={notes} />}
+                </QueryState>
+              </NotesSearch>
             ),
           },
           {
@@ -79,10 +84,12 @@ export function AccountTabs({ account, canEdit = false }: { account: Account; ca
               </QueryState>
             ),
           },
+          { id: "ledger", label: "Ledger", content: <AccountLedger accountNumber={account.number} /> },
           { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
           { id: "payments", label: "Payments", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
           { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
           { id: "events", label: "Events", count: eventTotal(events.data?.pages[0]), content: <AccountEvents query={events} /> },
+          { id: "timeline", label: "Timeline", content: <AccountTimeline accountNumber={account.number} /> },
         ];
         return (
           <section className="card">

@@ -1,0 +1,49 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/app/components/trpc/react";
+import { Badge } from "@/app/components/ui/badge";
+import { formatDateTime } from "@/app/components/ui/format";
+import { OlderPager } from "@/app/components/ui/older-pager";
+import { QueryState } from "@/app/components/ui/query-state";
+import { Table } from "@/app/components/ui/table";
+
+const KIND_LABEL: Record<string, string> = { event: "Event", note: "Note", transaction: "Transaction", import: "Import step" };
+const KIND_TONE: Record<string, "info" | "brand" | "neutral" | "ok"> = { event: "info", note: "brand", transaction: "neutral", import: "ok" };
+
+/** Everything that happened to the account in one list, newest first, each row linking to where it is shown in full. */
+export function AccountTimeline({ accountNumber }: { accountNumber: string }) {
+  const trpc = useTRPC();
+  const q = useInfiniteQuery(trpc.support.timeline.infiniteQueryOptions({ accountNumber, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
+  return (
+    <QueryState query={q}>
+      {(d) => {
+        const items = d.pages.flatMap((p) => p.items);
+        return (
+          <div data-testid="timeline">
+            <p className="muted small">Events, notes, transactions (at the start of their day) and the import&apos;s steps, newest first. Times are London time.</p>
+            <Table label="Timeline" columns={["When", "What", "Item", "Detail"]}>
+              {items.map((i) => (
+                <tr key={`${i.kind}-${i.key}`}>
+                  <td className="nowrap small">{formatDateTime(i.at)}</td>
+                  <td>
+                    <Badge value={KIND_LABEL[i.kind]} tone={KIND_TONE[i.kind]} />
+                  </td>
+                  <td>
+                    <Link href={i.href} className={i.kind === "event" ? "mono small" : undefined}>
+                      {i.title}
+                    </Link>
+                    {i.count > 1 && <span className="small muted"> × {i.count}</span>}
+                  </td>
+                  <td className="small">{i.detail ?? "—"}</td>
+                </tr>
+              ))}
+            </Table>
+            <OlderPager shown={`Showing ${items.length}`} noun="items" query={q} />
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}

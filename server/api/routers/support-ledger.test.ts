@@ -1,0 +1,118 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { execRows } from "@/db/client";
+import { accounts, events, historicalStatements } from "@/db/schema";
+import { useTestDb } from "@/test/db";
+import { effectPence, makeLedgerAccount, pence } from "@/test/support-account";
+import { codeOf, consoleWorld } from "../test/callers";
+
+const t = useTestDb();
+
+let shared: ReturnType<typeof build> | undefined;
+const world = () => (shared ??= build());
+async function build() {
+  const w = await consoleWorld(t.db);
+  const acc = await makeLedgerAccount(w.org, w.supplier.code);
+  const opening = pence(acc.payload.transfer_balance as string);
+  let running = opening;
+  // Expected from the payload alone: posting order is the order sent (dates ascend in it).
+  const expected = acc.posted.map((p) => ({ id: p.transaction_id, type: p.type, effect: effectPence(p), balance: (running += effectPence(p)) }));
+  return { w, acc, opening, expected };
+}
+const p = (v: string) => pence(v);
+
+describe("support.ledger", () => {
+  it("lists every transaction in posting order with the running balance from the transfer balance, credit positive", async () => {
+    const { w, acc, opening, expected } = await world();
+    const ledger = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } });
+    expect(p(ledger.openingBalance)).toBe(opening);
+    expect(ledger.items.map((i) => ({ id: i.transactionId, type: i.type, effect: p(i.effect), balance: p(i.balance) }))).toEqual(expected);
+    expect(p(ledger.closingBalance)).toBe(expected[expected.length - 1].balance);
+    // The convention once more, by type: a charge and a repayment lower the balance; a payment and a credit raise it; a negative charge reverses one.
+    const effectOf = (id: string) => p(ledger.items.find((i) => i.transactionId === id)!.effect);
+    expect(effectOf(`${acc.external}-H1`)).toBe(-8430);
+    expect(effectOf(`${acc.external}-H2`)).toBe(500);
+    expect(effectOf(`${acc.external}-L0`)).toBe(4000);
+    expect(effectOf(`${acc.external}-L2`)).toBe(510);
+    expect(effectOf(`${acc.external}-L4`)).toBe(-750);
+  });
+
+  it("filters to payments with their balances and the filter's totals, and pages by keyset", async () => {
+    const { w, acc, expected } = await world();
+    const payments = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, types: ["PAYMENT"] } });
+    const want = expected.filter((e) => e.type === "PAYMENT");
+    expect(payments.items.map((i) => [i.transactionId, p(i.balance)])).toEqual(want.map((e) => [e.id, e.balance]));
+    expect(payments.totals.count).toBe(3);
+    expect(p(payments.totals.net)).toBe(want.reduce((s, e) => s + e.effect, 0));
+    const dated = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, from: "2026-11-08", to: "2026-11-12", minAmount: "0" } });
+    expect(dated.items.map((i) => i.transactionId)).toEqual([`${acc.external}-L1`, `${acc.external}-L3`]);
+    expect([p(dated.totals.added), p(dated.totals.taken)]).toEqual([6025, -5510]);
+    const byReason = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, reason: "PARTIAL_CREDIT_REFUND" } });
+    expect(byReason.items.map((i) => i.transactionId)).toEqual([`${acc.external}-L4`]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof w.support.support.ledger>> = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber }, cursor, limit: 4 });
+      seen.push(...page.items.map((i) => `${i.transactionId}:${p(i.balance)}`));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected.map((e) => `${e.id}:${e.balance}`));
+  });
+
+  it("shows historical statements as periods with total and closing balance, warning when gross_amount (pence) disagrees", async () => {
+    const { w, acc, opening, expected } = await world();
+    const [s] = (await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } })).statements;
+    const inPeriod = expected.filter((e) => e.id.endsWith("-H1") || e.id.endsWith("-H2"));
+    expect(s).toMatchObject({ from: "2026-09-01", to: "2026-10-31", grossAmountPence: 8430, billedPence: "8430", mismatch: false });
+    expect(p(s.periodTotal)).toBe(inPeriod.reduce((sum, e) => sum + e.effect, 0));
+    expect(p(s.closingBalance)).toBe(opening + inPeriod.reduce((sum, e) => sum + e.effect, 0));
+    const [row] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.number, acc.accountNumber));
+    await t.db.update(historicalStatements).set({ grossAmountPence: 8000 }).where(eq(historicalStatements.accountId, row.id));
+    const [changed] = (await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } })).statements;
+    expect(changed).toMatchObject({ grossAmountPence: 8000, billedPence: "8430", mismatch: true });
+    await t.db.update(historicalStatements).set({ grossAmountPence: 8430 }).where(eq(historicalStatements.accountId, row.id));
+  });
+
+  it("refuses bad filters with the field named, and another organisation's account is not found", async () => {
+    const { w, acc } = await world();
+    expect(await codeOf(w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, from: "2026-11-10", to: "2026-11-01" } }))).toBe("BAD_REQUEST");
+    expect(await codeOf(w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, minAmount: "1e5" } }))).toBe("BAD_REQUEST");
+    expect(await codeOf(w.outsider.support.ledger({ filter: { accountNumber: acc.accountNumber } }))).toBe("NOT_FOUND");
+    expect(await codeOf(w.outsider.support.timeline({ accountNumber: acc.accountNumber }))).toBe("NOT_FOUND");
+    expect(await codeOf(w.outsider.support.searchNotes({ accountNumber: acc.accountNumber, query: "bills" }))).toBe("NOT_FOUND");
+  });
+});
+
+describe("one clock for events, and the timeline", () => {
+  it("orders a processed production-shaped account's events the same by seq and by occurred_at", async () => {
+    const { acc } = await world();
+    const rows = await t.db.select({ seq: events.seq, type: events.type, at: events.occurredAt }).from(events).where(eq(events.accountNumber, acc.accountNumber)).orderBy(asc(events.seq));
+    expect(rows.map((r) => r.type)).toContain("billing.ledger.entry_posted");
+    const inversions = rows.filter((r, i) => i > 0 && r.at < rows[i - 1].at);
+    expect(inversions).toEqual([]);
+    const [{ n }] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where account_number = ${acc.accountNumber} and occurred_at < created_at`);
+    expect(n).toBe(0);
+  });
+
+  it("lists events, notes, transactions and import steps newest first, each linking to its detail", async () => {
+    const { w, acc } = await world();
+    const { items } = await w.support.support.timeline({ accountNumber: acc.accountNumber });
+    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(["event", "note", "transaction", "import"]));
+    expect(items.map((i) => i.at)).toEqual([...items.map((i) => i.at)].sort().reverse());
+    expect(items.find((i) => i.kind === "import" && i.title === "Imported")?.href).toBe(`/accounts/import/${w.supplier.code}/${acc.external}`);
+    expect(items.find((i) => i.kind === "transaction")?.href).toBe(`/accounts/${acc.accountNumber}?tab=ledger`);
+    expect(items.find((i) => i.kind === "event" && i.title === "account.created")?.href).toBe(`/events?account=${acc.accountNumber}&type=account.created`);
+    const ledgerEvents = items.filter((i) => i.title === "billing.ledger.entry_posted");
+    expect(ledgerEvents.reduce((s, i) => s + i.count, 0)).toBe(acc.posted.length);
+    const firstTwo = await w.support.support.timeline({ accountNumber: acc.accountNumber, limit: 2 });
+    const rest = await w.support.support.timeline({ accountNumber: acc.accountNumber, limit: 200, cursor: firstTwo.nextCursor });
+    expect([...firstTwo.items, ...rest.items].map((i) => `${i.kind}${i.key}`)).toEqual(items.map((i) => `${i.kind}${i.key}`));
+  });
+
+  it("searches the account's notes by words, stemmed, with the words marked", async () => {
+    const { w, acc } = await world();
+    const found = await w.support.support.searchNotes({ accountNumber: acc.accountNumber, query: "bill" });
+    expect(found.map((n) => n.headline)).toEqual(["Customer asked for paper \u0001bills\u0002 from next year."]);
+    expect(await w.support.support.searchNotes({ accountNumber: acc.accountNumber, query: "refund" })).toEqual([]);
+  });
+});
