@@ -44,6 +44,7 @@ export const CONFIG_RULES = {
   MAX_BODY_BYTES: wholeNumber(1),
   IMPORT_CONCURRENCY: wholeNumber(1),
   IMPORT_JOB_ROW_RETENTION_DAYS: wholeNumber(0),
+  EVENT_RETENTION_DAYS: wholeNumber(0),
   ACCOUNT_IMPORT_WORKERS: wholeNumber(0),
   ACCOUNT_IMPORT_WORKER_POLL_MS: wholeNumber(1),
   CATALOGUE_VERSION_TTL_MS: wholeNumber(0),

@@ -4,6 +4,7 @@ import { startRelay } from "./events/relay";
 import { relayConfigFromEnv } from "./events/relay-config";
 import { startAccountImportWorker } from "./jobs/account-import-worker";
 import { startDemoCatalogueJob } from "./jobs/demo-catalogue-job";
+import { startEventRetention } from "./jobs/event-retention";
 import { startImportJobRetention } from "./jobs/import-job-retention";
 import { startImportJobWorker } from "./jobs/import-job-worker";
 import { startRegistrationWorker } from "./jobs/registration-worker";
@@ -33,7 +34,7 @@ export async function startBackground() {
   }
   await getDb();
   const stops: (() => Promise<void>)[] = [];
-  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startImportJobRetention());
+  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startImportJobRetention(), startEventRetention());
   if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") stops.push(startRelay());
   logger.info("background started", { workers: process.env.RUN_WORKERS !== "false", relay: Boolean(process.env.NATS_URL && process.env.RUN_RELAY !== "false") });
   const stopWork = async () => {

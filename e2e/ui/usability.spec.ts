@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { ACCOUNT_TABS } from "@/app/components/accounts/tab-ids";
 import { asOperator, expect, test, unique, uploadJob, waitForJob } from "./support";
 
 const WIDTHS = [1280, 390] as const;
@@ -37,7 +38,7 @@ test.describe("a console people can use all day", () => {
     const account = seed.accounts[0];
     const job = await jobWithAFailure(page);
     const event = (await (await page.request.get(`/api/trpc/event.list?input=${encodeURIComponent(JSON.stringify({ json: { accountNumber: account.accountNumber, limit: 1 } }))}`)).json()).result.data.json.items[0]?.id as string;
-    const tabs = ["readings", "payload", "notes", "transactions", "statements", "payments", "registrations", "events"];
+    const tabs = ACCOUNT_TABS.filter((t) => t !== "overview");
     const pages: [string, string][] = [
       ["migration", "/migration"],
       ["suppliers", "/suppliers"],
@@ -50,6 +51,8 @@ test.describe("a console people can use all day", () => {
       ["account-search", `/accounts?q=${encodeURIComponent(account.externalAccountNumber)}`],
       ["account", `/accounts/${account.accountNumber}`],
       ...tabs.map((t): [string, string] => [`account-${t}`, `/accounts/${account.accountNumber}?tab=${t}`]),
+      ["account-ledger-filtered", `/accounts/${account.accountNumber}?tab=ledger&type=PAYMENT`],
+      ["account-notes-search", `/accounts/${account.accountNumber}?tab=notes&notes=account`],
       ["import-record", `/accounts/import/${account.importSupplier}/${account.externalAccountNumber}`],
       ["events", "/events"],
       ["event", `/events?event=${event}`],

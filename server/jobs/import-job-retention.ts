@@ -1,9 +1,8 @@
 import type { Db } from "@/db/client";
 import { logger } from "../logger";
 import { pruneImportJobRows } from "../services/import-jobs/prune-import-job-rows";
-import { startPeriodicCheck } from "./periodic";
-import { claimJobs, enqueueJob } from "./queue";
-import { type JobHandler, runOne } from "./worker";
+import { runDailyJob, startPeriodicCheck } from "./periodic";
+import type { JobHandler } from "./worker";
 
 export const IMPORT_JOB_RETENTION_QUEUE = "import-job-retention";
 
@@ -28,11 +27,7 @@ export const importJobRetentionHandler: JobHandler = {
  */
 export async function tickImportJobRetention(db: Db, workerId: string, now = new Date(), days = retentionDays()): Promise<number[]> {
   if (days <= 0) return [];
-  const day = now.toISOString().slice(0, 10);
-  await enqueueJob(db, { queue: IMPORT_JOB_RETENTION_QUEUE, payload: { day, days }, dedupKey: `${IMPORT_JOB_RETENTION_QUEUE}:${day}` });
-  const claimed = await claimJobs(db, IMPORT_JOB_RETENTION_QUEUE, workerId, 1, 600);
-  for (const job of claimed) await runOne(db, importJobRetentionHandler, job, 300);
-  return claimed.map((j) => j.id);
+  return runDailyJob(db, workerId, importJobRetentionHandler, now, { days });
 }
 
 /** Checks at start and then hourly; safe in every instance. Returns a function that stops it after the check in hand. */

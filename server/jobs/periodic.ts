@@ -1,6 +1,8 @@
 import { hostname } from "node:os";
 import { type Db, getDb } from "@/db/client";
 import { logger } from "../logger";
+import { claimJobs, enqueueJob } from "./queue";
+import { type JobHandler, runOne } from "./worker";
 
 /**
  * Runs `check` at start (catching up after downtime) and then every `intervalMs`, in every
@@ -27,4 +29,17 @@ export function startPeriodicCheck(what: string, check: (db: Db, workerId: strin
     clearInterval(timer);
     await inFlight;
   };
+}
+
+/**
+ * Queues `handler`'s job for `now`'s UTC day (one per day however many instances ask: the
+ * dedup key is unique) and runs it here if no instance has claimed it (FOR UPDATE SKIP
+ * LOCKED). Returns the ids of the jobs this caller ran.
+ */
+export async function runDailyJob(db: Db, workerId: string, handler: JobHandler, now: Date, payload: Record<string, unknown>, leaseSeconds = 3600): Promise<number[]> {
+  const day = now.toISOString().slice(0, 10);
+  await enqueueJob(db, { queue: handler.queue, payload: { day, ...payload }, dedupKey: `${handler.queue}:${day}` });
+  const claimed = await claimJobs(db, handler.queue, workerId, 1, leaseSeconds);
+  for (const job of claimed) await runOne(db, handler, job, 300);
+  return claimed.map((j) => j.id);
 }

@@ -30,7 +30,8 @@ export default async function ApiReferencePage() {
           <p className="muted small">
             <code>POST /v1/graphql/</code>: the token mutation and the account, properties and smart-meter telemetry queries home-energy apps send, with production&apos;s type names. Machine-readable: <a href="/v1/graphql/schema.graphql">/v1/graphql/schema.graphql</a>.
           </p>
-          <pre className="mono small" data-testid="graphql-sdl" style={{ maxHeight: 480, overflow: "auto" }}>
+          {/* Scrolls within the card: focusable, so keyboard users can scroll it too (axe scrollable-region-focusable). */}
+          <pre className="mono small" data-testid="graphql-sdl" style={{ maxHeight: 480, overflow: "auto" }} tabIndex={0} role="region" aria-label="GraphQL schema (SDL)">
             {publishedSdl()}
           </pre>
         </div>
