@@ -14,6 +14,7 @@ import { call } from "@/test/http";
 import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consumption/test-meters";
 import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
+import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
 
 /**
  * Issue 18's isolation test: two organisations with every kind of record; each API key and
@@ -97,6 +98,8 @@ async function tenant(label: string) {
   const failing = accountPayload(supplier.code, uniq(`${label}JOB`), { billing_name: `Job ${mark}`, billing_postcode: "XX" });
   const job = await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: `${mark}.jsonl` }, bodyOf(jsonl([accountPayload(supplier.code, uniq(`${label}JOBOK`)), failing])));
   await drainLanes(t.db);
+  // A customer key of the account's customer (ADR 0207).
+  const customerKey = await issueCustomerKey(org.ctx, { accountNumber: account.accountNumber, email: "ada@example.com" });
   return {
     label,
     mark,
@@ -118,6 +121,7 @@ async function tenant(label: string) {
     meter,
     jobId: job.id,
     failing,
+    customerKey,
   };
 }
 
@@ -153,6 +157,8 @@ async function snapshot(org: OrgFixture) {
     else if (name === "console_sessions") where = sql`user_id in (select id from console_users where organisation_id = ${org.id})`;
     else if (has("meter_id")) where = sql`meter_id in (select id from consumption_meters where organisation_id = ${org.id})`;
     else if (name === "import_job_rows") where = sql`job_id in (select id from import_jobs where organisation_id = ${org.id})`;
+    // Customer keys belong to an account user, and so to the user's organisation.
+    else if (name === "customer_api_keys") where = sql`account_user_id in (select id from account_users where organisation_id = ${org.id})`;
     else if (name === "jobs")
       where = sql`(payload->>'organisation_id')::int = ${org.id} or (payload->>'registration_id')::int in (select id from meter_point_registrations where account_id in ${accounts}) or (payload->>'importJobId')::int in (select id from import_jobs where organisation_id = ${org.id})`;
     else {
@@ -181,6 +187,7 @@ const secretsOf = (v: Tenant) => [
   v.meter.elecSerial,
   v.meter.gasSerial,
   v.failing.external_account_number!,
+  v.customerKey.key,
 ];
 
 type Outcome = "not_found" | "empty" | "refused" | "no_tenant_data";
@@ -229,6 +236,20 @@ const REST: Record<string, RestCase> = {
         signIn(user);
         const res = await GET(new Request(`http://localhost/import-jobs/${v.jobId}/failures.csv`), { params: Promise.resolve({ id: String(v.jobId) }) });
         out.push({ status: res.status, body: await res.text(), sent: String(v.jobId) });
+      }
+      return out;
+    },
+  },
+  "(console)/accounts/[number]/ledger.csv/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const { GET } = await importRoute("(console)/accounts/[number]/ledger.csv/route.ts");
+      const out = [];
+      for (const user of [a.operator, a.support]) {
+        signIn(user);
+        const number = v.account.accountNumber;
+        const res = await GET(new Request(`http://localhost/accounts/${number}/ledger.csv`), { params: Promise.resolve({ number }) });
+        out.push({ status: res.status, body: await res.text(), sent: number });
       }
       return out;
     },
@@ -360,6 +381,7 @@ const REST: Record<string, RestCase> = {
   },
   "v1/events/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/openapi.json/route.ts", "GET", a)] },
   "v1/events/relay-status/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/relay-status/route.ts", "GET", a)] },
+  "v1/graphql/schema.graphql/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/graphql/schema.graphql/route.ts", "GET", a)] },
   "v1/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/openapi.json/route.ts", "GET", a)] },
   "v1/graphql/route.ts": { outcome: "no_tenant_data", why: "obtainKrakenToken exchanges a secret (API key, refresh token, password) for a token; it takes no record identifiers" },
   "v1/products/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/products/route.ts", "GET", a)] },
@@ -413,6 +435,13 @@ const TRPC: Record<string, TrpcCase> = {
       { accountNumber: v.meter.accountNumber, mpxn: v.meter.mprn, format: "json", content: JSON.stringify([{ mpxn: v.meter.mprn, serial_number: v.meter.gasSerial, interval_start: "2026-11-03T00:00:00Z", consumption: "9" }]) },
     ],
   },
+  "support.search": { outcome: "empty", input: (_a, v) => [v.account.accountNumber, v.account.externalAccountNumber, v.stagedExternal, v.account.mpan!, v.mark, "Lovelace", "SW1A 1AA"].map((query) => ({ query })) },
+  "support.ledger": { outcome: "not_found", input: (_a, v) => [{ filter: { accountNumber: v.account.accountNumber } }] },
+  "support.searchNotes": { outcome: "not_found", input: (_a, v) => [{ accountNumber: v.account.accountNumber, query: "Note" }] },
+  "support.timeline": { outcome: "not_found", input: (_a, v) => [{ accountNumber: v.account.accountNumber }] },
+  "customerKey.list": { outcome: "empty", input: (_a, v) => [{ accountNumber: v.account.accountNumber }] },
+  "customerKey.issue": { outcome: "not_found", input: (_a, v) => [{ accountNumber: v.account.accountNumber, email: "ada@example.com" }] },
+  "customerKey.revoke": { outcome: "not_found", input: (_a, v) => [{ keyId: v.customerKey.id }, { keyId: v.customerKey.id, accountNumber: v.account.accountNumber }] },
   "importJob.list": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code }] },
   "importJob.get": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
   "importJob.failureGroups": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
@@ -465,7 +494,8 @@ describe("one organisation cannot reach another's records (issue 18, isolation)"
     for (const page of routeFiles().length ? readdirSync(APP, { recursive: true }).map(String).filter((f) => f.endsWith("page.tsx")) : []) {
       const imports = readFileSync(path.join(APP, page), "utf8").match(/from "@\/(server|db)\/[^"]+"/g) ?? [];
       // The sign-in page only asks who is signed in (to send a signed-in user on).
-      expect(imports.filter((i) => i !== 'from "@/server/api/context"'), page).toEqual([]);
+      // ...and the API reference shows the published GraphQL schema text (no organisation's data).
+      expect(imports.filter((i) => i !== 'from "@/server/api/context"' && i !== 'from "@/server/graphql/sdl"'), page).toEqual([]);
     }
   });
 
