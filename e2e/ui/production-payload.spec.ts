@@ -147,7 +147,7 @@ test.describe("production's EnergyAccount in the console", () => {
     await expect(elec).toContainText("E-1R-VAR-22-11-01-C from 1 Jun 2025 (open-ended)");
     await expect(point(meter.mprn)).toContainText("Shipper MPID");
     await expect(page.getByTestId("customer")).toContainText("Opted into sms: yes");
-    // All nine tabs, with their counts, fit beside the sidebar at the suite's 1360-px width.
+    // All eleven tabs, with their counts, are in view beside the sidebar at the suite's 1360-px width (wrapping if need be).
     await expect(page.getByRole("tab", { name: /Notes/ })).toHaveText("Notes0");
     await expect(page.getByRole("tab", { name: /Transactions/ })).toHaveText("Transactions0");
     await expect(page.getByRole("tab", { name: /Events/ })).toBeInViewport({ ratio: 1 });

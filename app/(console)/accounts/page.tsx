@@ -14,8 +14,13 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
     const options = trpc.support.search.queryOptions({ query });
     await prefetch(options);
     const matches = getQueryClient().getQueryData(options.queryKey);
-    // One imported account is what a support call usually means: go straight to it.
-    if (matches?.length === 1 && matches[0].accountNumber) redirect(`/accounts/${matches[0].accountNumber}`);
+    // One imported account is what a support call usually means: go straight to it. So is a whole
+    // platform or external number that only one imported account has, though as a prefix it also
+    // matches others (`…-ACC-1` begins `…-ACC-10`).
+    const whole = query.toUpperCase();
+    const exact = matches?.filter((m) => m.accountNumber && (m.accountNumber === whole || m.externalAccountNumber.toUpperCase() === whole));
+    const only = matches?.length === 1 && matches[0].accountNumber ? matches[0] : exact?.length === 1 ? exact[0] : null;
+    if (only) redirect(`/accounts/${only.accountNumber}`);
   }
   return (
     <HydrateClient>

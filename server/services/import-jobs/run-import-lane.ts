@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { type Db, execRows } from "@/db/client";
 import { importJobRows, importJobs, importSuppliers } from "@/db/schema";
 import type { JobHandler } from "../../jobs/worker";
 import { logger } from "../../logger";
@@ -113,8 +113,21 @@ export const importLaneHandler: JobHandler = {
 
 /** The lane that finds nothing left ends the job, unless a retry started a newer generation meanwhile. */
 async function completeIfDone(db: Db, jobId: number, generation: number) {
-  await db.execute(sql`
-    update import_jobs set status = 'completed', finished_at = now(), updated_at = now()
-    where id = ${jobId} and status = 'running' and generation = ${generation}
-      and not exists (select 1 from import_job_rows where job_id = ${jobId} and status = 'pending')`);
+  const [done] = await execRows<{ total_rows: number }>(
+    db,
+    sql`update import_jobs set status = 'completed', finished_at = now(), updated_at = now()
+        where id = ${jobId} and status = 'running' and generation = ${generation}
+          and not exists (select 1 from import_job_rows where job_id = ${jobId} and status = 'pending')
+        returning total_rows`,
+  );
+  // A cohort can grow the import tables a hundredfold in minutes: refresh the planner's
+  // statistics at once (PostgreSQL's advice after a bulk load) rather than leave the console's
+  // reads (search, lists) to plans made for the old size until autovacuum comes round, or
+  // never, where it is off.
+  if (done && Number(done.total_rows) >= BULK_ROWS) {
+    await db.execute(sql`analyze account_import_processes, account_search_terms, accounts, customers, meter_points, import_job_rows`);
+  }
 }
+
+/** A job of this many rows is a bulk load: its end refreshes the tables' statistics. */
+const BULK_ROWS = 1_000;
