@@ -49,8 +49,8 @@ export function meterIds() {
 }
 
 /** A valid create-or-update body in production's EnergyAccount shape (both fuels, meters, registers, readings); pass overrides to change it. */
-export function accountPayload(supplierCode: string, external = uniq("EXT"), overrides: Record<string, unknown> = {}) {
-  const { mpan, mprn } = meterIds();
+export function accountPayload(supplierCode: string, external = uniq("EXT"), overrides: Record<string, unknown> = {}, ids = meterIds()) {
+  const { mpan, mprn } = ids;
   return {
     import_supplier: supplierCode,
     external_account_number: external,

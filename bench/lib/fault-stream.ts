@@ -2,6 +2,7 @@ import { connect } from "@nats-io/transport-node";
 import { asc, count } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { eventPending, events } from "@/db/schema";
+import { STORED_EVENT_COLUMNS } from "@/server/events/outbox";
 import { messagesOf, orderingKey } from "@/server/events/publish-batch";
 import { readStream } from "@/server/events/testing/nats-server";
 
@@ -25,18 +26,7 @@ export async function checkStream(db: Db, natsUrl: string, stream = "EVENTS"): P
   const problems: string[] = [];
   const add = (p: string) => problems.length < 20 && problems.push(p);
   const rows = await db
-    .select({
-      id: events.id,
-      seq: events.seq,
-      type: events.type,
-      version: events.version,
-      occurredAt: events.occurredAt,
-      accountNumber: events.accountNumber,
-      organisationId: events.organisationId,
-      payload: events.payload,
-      fanoutIds: events.fanoutIds,
-      fanoutKinds: events.fanoutKinds,
-    })
+    .select({ ...STORED_EVENT_COLUMNS, seq: events.seq })
     .from(events)
     .orderBy(asc(events.seq));
   const expected = messagesOf(rows.map((r) => ({ ...r, payload: r.payload as Record<string, unknown> })));

@@ -14,6 +14,7 @@ import { createOrganisation } from "@/server/services/organisations/create-organ
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { createConsoleUser } from "@/server/services/users/create-console-user";
+import { accountPayload } from "@/test/fixtures";
 import { transactionsFor } from "./import-fixtures";
 
 // The scale database's seed, written through the app's own services so that the bulk copies
@@ -29,52 +30,10 @@ export type ScaleSeed = {
   template: { accountId: number; accountNumber: string; external: string; mpan: string; mprn: string };
 };
 
+/** The shared fixture account with the template's fixed meter ids (the clones rewrite them), and no landline. */
 function templatePayload(supplierCode: string, external: string, mpan: string, mprn: string) {
-  return {
-    import_supplier: supplierCode,
-    external_account_number: external,
-    account_type: "DOMESTIC",
-    billing_name: "Ada Lovelace",
-    billing_address1: "1 Analytical Row",
-    billing_address4: "London",
-    billing_postcode: "SW1A 1AA",
-    customers: [{ given_name: "Ada", family_name: "Lovelace", email: "ada@example.com", mobile: "07911 123456" }],
-    supply_addresses: [
-      {
-        supply_address1: "1 Analytical Row",
-        supply_address4: "London",
-        supply_postcode: "SW1A 1AA",
-        customer_at_supply_address_from_date: "2025-01-01",
-        meter_points: [
-          {
-            supply_type: "ELECTRICITY",
-            identifier: mpan,
-            mpid: "OCTO",
-            supply_start_date: "2025-01-01",
-            profile_class: 1,
-            meters: [
-              {
-                meter_serial_number: `E${mpan.slice(-6)}`,
-                registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
-                transfer_readings: [{ reading_date: "2026-10-31", reading_value: "12345.0", reading_type: "CUSTOMER", register_id: "1" }],
-              },
-            ],
-            agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
-          },
-          {
-            supply_type: "GAS",
-            identifier: mprn,
-            mpid: "OCTO",
-            shipper_mpid: "OCT",
-            supply_start_date: "2025-01-01",
-            meters: [{ meter_serial_number: `G${mprn.slice(-6)}`, gas_number_of_digits: 5 }],
-            agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
-          },
-        ],
-      },
-    ],
-    last_billed_to_date: "2026-10-31",
-  };
+  const customers = [{ given_name: "Ada", family_name: "Lovelace", email: "ada@example.com", mobile: "07911 123456" }];
+  return accountPayload(supplierCode, external, { customers }, { mpan, mprn });
 }
 
 /** Organisations, suppliers, users and the template account, through the services. */

@@ -4,6 +4,19 @@ import { pgIntArray, pgSeqRanges } from "@/db/pg-array";
 import { eventDeliveries, eventPending, eventRelayState, events } from "@/db/schema";
 import { eventCount, type StoredEvent } from "./fanout";
 
+/** The columns a stored event is published from (fetchUnpublished; checks that read the log back). */
+export const STORED_EVENT_COLUMNS = {
+  id: events.id,
+  type: events.type,
+  version: events.version,
+  occurredAt: events.occurredAt,
+  accountNumber: events.accountNumber,
+  organisationId: events.organisationId,
+  payload: events.payload,
+  fanoutIds: events.fanoutIds,
+  fanoutKinds: events.fanoutKinds,
+};
+
 /**
  * Ordering chains whose head row failed to publish: their later rows cannot be sent before
  * the head is acked, so reading them only fills the batch with rows that will be held.
@@ -38,17 +51,7 @@ export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[]
     .limit(limit)
     .as("head");
   const row = db
-    .select({
-      id: events.id,
-      type: events.type,
-      version: events.version,
-      occurredAt: events.occurredAt,
-      accountNumber: events.accountNumber,
-      organisationId: events.organisationId,
-      payload: events.payload,
-      fanoutIds: events.fanoutIds,
-      fanoutKinds: events.fanoutKinds,
-    })
+    .select(STORED_EVENT_COLUMNS)
     .from(events)
     .where(eq(events.seq, head.seq))
     .limit(1)
