@@ -23,9 +23,9 @@ async function jobWithAFailure(page: Page) {
   return job;
 }
 
-async function newSupplier(page: Page) {
+async function newSupplier(page: Page, name?: string) {
   const code = unique("UX");
-  const res = await page.request.post("/api/trpc/supplier.create", { data: { json: { code, documentRoot: "s3://e2e/docs" } } });
+  const res = await page.request.post("/api/trpc/supplier.create", { data: { json: { code, name, documentRoot: "s3://e2e/docs" } } });
   expect(res.status(), await res.text()).toBe(200);
   return code;
 }
@@ -37,6 +37,8 @@ test.describe("a console people can use all day", () => {
     test.setTimeout(600_000);
     const account = seed.accounts[0];
     const job = await jobWithAFailure(page);
+    // A name typed as one long word (as another suite leaves behind) must wrap, not widen a 390-px page.
+    await newSupplier(page, `Cohort-${"x".repeat(90)}`);
     const event = (await (await page.request.get(`/api/trpc/event.list?input=${encodeURIComponent(JSON.stringify({ json: { accountNumber: account.accountNumber, limit: 1 } }))}`)).json()).result.data.json.items[0]?.id as string;
     const tabs = ACCOUNT_TABS.filter((t) => t !== "overview");
     const pages: [string, string][] = [
