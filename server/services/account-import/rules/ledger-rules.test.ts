@@ -11,6 +11,7 @@ const statement = (id: string, from: string, to: string) => ({ statement_id: id,
 const withLedger = (edit: (a: any) => void = () => {}) =>
   parsed("no-supply", (a) => {
     a.historical_statement_transactions = [charge("H1", "2026-09-01"), charge("H2", "2026-09-30")];
+    a.last_statement_balance = "-20.00"; // two charges of 10: the customer owes 20
     a.current_statement_transactions = [charge("C1", "2026-10-01"), charge("C2", TODAY)];
     a.statements = [statement("S1", "2026-08-01", "2026-08-31"), statement("S2", "2026-09-01", "2026-09-30")];
     edit(a);
@@ -38,6 +39,25 @@ describe("ledgerRules", () => {
     expect(run(withLedger((a) => delete a.last_statement_closing_date && delete a.last_statement_issue_date))).toEqual([
       ["historical_statement_transactions_without_last_statement_closing_date_or_last_billed_to_date", "historical_statement_transactions"],
     ]);
+  });
+
+  it("historical_statement_transactions_balance_mismatch: the initial statement's transactions come to last_statement_balance, credit positive", () => {
+    const pay = (id: string, amount: number) => ({ transaction_id: id, transaction_date: "2026-09-20", type: "PAYMENT", amount });
+    // 10 + 10 charged, 12.35 paid, 0.1 + 0.2 credited: -7.35 exactly, not -7.349999...
+    const mixed = (balance: string | undefined) =>
+      withLedger((a) => {
+        a.historical_statement_transactions.push(pay("P1", 12.35), { ...pay("K1", 0.1), type: "CREDIT", reason: "IMPORTED_CREDIT" }, { ...pay("K2", 0.2), type: "CREDIT", reason: "IMPORTED_CREDIT" });
+        a.last_statement_balance = balance;
+      });
+    expect(run(mixed("-7.35"))).toEqual([]);
+    expect(run(mixed("-7.3500"))).toEqual([]);
+    expect(run(mixed("7.35"))).toEqual([["historical_statement_transactions_balance_mismatch", "historical_statement_transactions"]]);
+    expect(run(mixed("-7.34"))).toEqual([["historical_statement_transactions_balance_mismatch", "historical_statement_transactions"]]);
+    // A repayment takes from the balance; a negative charge reverses one.
+    expect(run(withLedger((a) => (a.historical_statement_transactions = [{ ...pay("R1", 5), type: "REPAYMENT" }, charge("H1", "2026-09-01"), { ...charge("H2", "2026-09-02"), amount: -10 }], a.last_statement_balance = "-5")))).toEqual([]);
+    // Nothing to compare: no balance stated, or no historical transactions.
+    expect(run(mixed(undefined))).toEqual([]);
+    expect(run(withLedger((a) => ((a.historical_statement_transactions = []), (a.last_statement_balance = "12.00"))))).toEqual([]);
   });
 
   it("historical_statement_transaction_after_last_statement_closing_date", () => {

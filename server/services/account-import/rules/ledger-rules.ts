@@ -1,3 +1,5 @@
+import Decimal from "decimal.js";
+import { ADDS_TO_BALANCE } from "../../support/ledger-sign";
 import type { EnergyAccount } from "../payload/energy-account";
 import { Findings, repeatIndexes } from "./paths";
 
@@ -9,7 +11,14 @@ import { Findings, repeatIndexes } from "./paths";
 export const lastClosedDate = (a: Pick<EnergyAccount, "last_statement_closing_date" | "last_billed_to_date">) =>
   a.last_statement_closing_date ?? a.last_billed_to_date ?? null;
 
-type Dated = { transaction_id: string; transaction_date: string; billing_document_identifier?: string };
+type Dated = { transaction_id: string; transaction_date: string; type: string; amount: number; billing_document_identifier?: string };
+
+/** What the transactions did to the balance, credit positive (ledger-sign.ts), exactly. */
+const balanceEffect = (transactions: Dated[]) =>
+  transactions.reduce((sum, t) => {
+    const amount = new Decimal(String(t.amount));
+    return (ADDS_TO_BALANCE as readonly string[]).includes(t.type) ? sum.plus(amount) : sum.minus(amount);
+  }, new Decimal(0));
 
 /** The embedded transactions and statements against the account's statement dates. */
 export function ledgerRules(a: EnergyAccount, today: string): Findings {
@@ -26,6 +35,13 @@ export function ledgerRules(a: EnergyAccount, today: string): Findings {
   const closed = lastClosedDate(a);
   if (historical.length && closed === null) {
     f.add(["historical_statement_transactions"], "historical_statement_transactions_without_last_statement_closing_date_or_last_billed_to_date", "Historical statement transactions need last_billed_to_date or last_statement_closing_date.");
+  }
+  // The initial closed statement's transactions make up its balance (the account starts here).
+  if (historical.length && a.last_statement_balance != null) {
+    const sum = balanceEffect(historical);
+    if (!sum.eq(a.last_statement_balance)) {
+      f.add(["historical_statement_transactions"], "historical_statement_transactions_balance_mismatch", `They come to ${sum.toFixed(2)} (credit positive), but last_statement_balance is ${a.last_statement_balance}.`);
+    }
   }
   historical.forEach((t, i) => {
     if (closed !== null && t.transaction_date > closed) {
