@@ -11,7 +11,17 @@ const headingSkips = (page: Page) =>
     const levels = [...document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6")].map((h) => Number(h.tagName[1]));
     return levels.flatMap((l, i) => (i > 0 && l > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${l}`] : []));
   });
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/** How far the page scrolls sideways, and the innermost elements that reach past the window's right edge. */
+const sideways = (page: Page) =>
+  page.evaluate(() => {
+    const over = document.documentElement.scrollWidth - window.innerWidth;
+    if (over <= 0) return null;
+    const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    // The innermost ones: an element that reaches past the edge though none of its children does.
+    const innermost = wide.filter((el) => !wide.some((other) => other.parentElement === el));
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    return `${over}px: ${innermost.slice(0, 3).map(describe).join("; ")}`;
+  });
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** A dry-run job of two accounts, the second with a postcode that is not one; its number. */
@@ -79,7 +89,8 @@ test.describe("a console people can use all day", () => {
           if (v.impact === "serious" || v.impact === "critical") found.push(`${width} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
         }
         for (const skip of await headingSkips(page)) found.push(`${width} ${path}: heading skips ${skip}`);
-        if ((await sideways(page)) > 0) found.push(`${width} ${path}: the page scrolls sideways`);
+        const wider = await sideways(page);
+        if (wider) found.push(`${width} ${path}: the page scrolls sideways by ${wider}`);
         await shot(page, `ux-${name}-${width}`);
       }
     }

@@ -23,8 +23,8 @@ export function DashboardView({ supplier }: { supplier?: string }) {
             </Link>
             {d.suppliers.length > 0 &&
               (supplier ? [] : d.suppliers).map((s) => (
-                <Link key={s.code} className="btn btn-sm" href={`/migration?supplier=${encodeURIComponent(s.code)}`}>
-                  {s.code}
+                <Link key={s.code} className="btn btn-sm btn-fits" title={s.code} href={`/migration?supplier=${encodeURIComponent(s.code)}`}>
+                  <span className="truncate">{s.code}</span>
                 </Link>
               ))}
             {supplier && <span className="badge badge-brand">{supplier}</span>}
