@@ -6,6 +6,7 @@ describe("audit actions in words", () => {
     expect(auditActionLabel("supplier.status_changed")).toBe("Supplier status changed");
     expect(auditActionLabel("api_key.invalidated")).toBe("API key invalidated");
     expect(auditActionLabel("user.created")).toBe("Console user created");
+    expect(auditActionLabel("customer_key.created")).toBe("Customer API key issued");
   });
 
   it("words an action it has not seen before from its machine name", () => {
