@@ -33,8 +33,7 @@ async function jobWithAFailure(page: Page) {
   return job;
 }
 
-async function newSupplier(page: Page, name?: string) {
-  const code = unique("UX");
+async function newSupplier(page: Page, name?: string, code = unique("UX")) {
   const res = await page.request.post("/api/trpc/supplier.create", { data: { json: { code, name, documentRoot: "s3://e2e/docs" } } });
   expect(res.status(), await res.text()).toBe(200);
   return code;
@@ -47,8 +46,9 @@ test.describe("a console people can use all day", () => {
     test.setTimeout(600_000);
     const account = seed.accounts[0];
     const job = await jobWithAFailure(page);
-    // A name typed as one long word (as another suite leaves behind) must wrap, not widen a 390-px page.
-    await newSupplier(page, `Cohort-${"x".repeat(90)}`);
+    // A 57-character code and a name typed as one long word (as another suite leaves behind)
+    // must wrap or shorten, not widen a 390-px page: the dashboard names suppliers by code.
+    await newSupplier(page, `Cohort-${"x".repeat(90)}`, `UXW-${Date.now().toString(36).toUpperCase()}-`.padEnd(57, "X"));
     const event = (await (await page.request.get(`/api/trpc/event.list?input=${encodeURIComponent(JSON.stringify({ json: { accountNumber: account.accountNumber, limit: 1 } }))}`)).json()).result.data.json.items[0]?.id as string;
     const tabs = ACCOUNT_TABS.filter((t) => t !== "overview");
     const pages: [string, string][] = [
