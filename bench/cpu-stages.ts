@@ -6,10 +6,10 @@
 //   STAGES_ITERATIONS=400 bodies per stage per pass; STAGES_PASSES=5 (the last pass is printed)
 import { transactionsFor } from "./lib/import-fixtures";
 import { parseExactJson } from "@/server/rest/exact-json";
-import { validateTransactions } from "@/server/services/data-import/validate-transactions";
-import { transactionRow } from "@/server/services/data-import/transaction-rows";
-import { renderTransactionData } from "@/server/services/data-import/transaction-errors";
-import { insertParameters } from "@/server/services/data-import/insert-transactions";
+import { validateTransactions } from "@/server/services/transactions/validate-transactions";
+import { transactionRow } from "@/server/services/transactions/transaction-rows";
+import { renderTransactionData } from "@/server/services/transactions/transaction-errors";
+import { insertParameters } from "@/server/services/transactions/insert-transactions";
 
 const ITER = Number(process.env.STAGES_ITERATIONS ?? 400);
 const PASSES = Number(process.env.STAGES_PASSES ?? 5);

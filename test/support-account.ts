@@ -1,7 +1,7 @@
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
 import { stageAccount } from "@/server/services/account-import/stage-account";
-import { createTransactions } from "@/server/services/data-import/create-transactions";
+import { createTransactions } from "@/server/services/transactions/create-transactions";
 import { embeddedLedger, freshMeterIds, fullDomesticAccount } from "./energy-account";
 import { uniq } from "./db";
 import type { OrgFixture } from "./fixtures";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
-import { entryFlags } from "../services/data-import/transaction-rows";
-import type { TransactionType } from "../services/data-import/transaction-schemas";
+import { entryFlags } from "../services/transactions/transaction-rows";
+import type { TransactionType } from "../services/transactions/transaction-schemas";
 
 /**
  * A fan-out row is one outbox row standing for many events of one type: a 500-transaction

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { energyCharge, legacyPaymentInstruction, statement } from "@/server/services/data-import/production-bodies";
+import { energyCharge, legacyPaymentInstruction, statement } from "@/server/services/import-bodies/production-bodies";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/fixtures";
 import { badQueryValue, badSegment } from "./bad-values";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/api/root";
 import { useTestDb } from "@/test/db";
-import { ACCOUNT_CSV_COLUMNS } from "@/server/services/console/account-csv";
+import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv";
 import { accountPayload, meterIds } from "@/test/fixtures";
 import { intervalCsv } from "@/server/services/consumption/test-meters";
 import { mutated } from "./mutate";

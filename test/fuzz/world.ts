@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { type Db, execRows } from "@/db/client";
 import { FieldError } from "@/server/errors";
 import { londonToday, addDays } from "@/server/lib/time";
-import { importedAccount } from "@/server/services/data-import/test-helpers";
+import { importedAccount } from "@/server/services/import-bodies/test-helpers";
 import { uniq } from "@/test/db";
 import { accountPayload, makeSupplier, makeUser } from "@/test/fixtures";
 import { stageAccount } from "@/server/services/account-import/stage-account";

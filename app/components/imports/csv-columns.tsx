@@ -1,5 +1,5 @@
 import { Table } from "@/app/components/ui/table";
-import { ACCOUNT_CSV_COLUMNS, type CsvGroup } from "@/server/services/console/account-csv-columns";
+import { ACCOUNT_CSV_COLUMNS, type CsvGroup } from "@/server/services/accounts/account-csv-columns";
 import { Breakable } from "@/app/components/ui/breakable";
 
 const GROUP: Record<CsvGroup, string> = {

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
-import { unknownCsvColumns } from "@/server/services/console/account-csv-columns";
+import { unknownCsvColumns } from "@/server/services/accounts/account-csv-columns";
 
-export { csvTemplate } from "@/server/services/console/account-csv-columns";
+export { csvTemplate } from "@/server/services/accounts/account-csv-columns";
 
 export type ParsedFile = { format: "json" | "csv"; records: unknown[]; firstRow: number; rows?: number[] } | { error: string };
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import type { PayloadNode } from "@/server/services/console/payload-tree";
+import type { PayloadNode } from "@/server/services/account-import/payload-tree";
 
 export type TreeError = { attr: string | null; code: string; detail: string };
 type Placed = { here: Map<string, TreeError[]>; missing: Map<string, { key: string; errors: TreeError[] }[]>; below: Map<string, number> };

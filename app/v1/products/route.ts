@@ -2,7 +2,7 @@ import { publicOrigin } from "@/server/rest/paging";
 import { restRoute } from "@/server/rest/handler";
 import { listProducts } from "@/server/services/products/list-products";
 import { ProductListQuery } from "@/server/services/products/public-schemas";
-import { cachedCacheableJson, pageLinks } from "./_lib/cacheable";
+import { cachedCacheableJson, pageLinks } from "@/server/rest/products/cacheable";
 import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";

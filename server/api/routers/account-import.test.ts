@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_CSV_COLUMNS } from "@/server/services/console/account-csv";
+import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, meterIds } from "@/test/fixtures";
 import { codeOf, consoleWorld } from "../test/callers";

@@ -1,8 +1,8 @@
-import { getImportProcess, GetImportProcessInput } from "@/server/services/console/get-import-process";
-import { importActivity, ImportActivityInput } from "@/server/services/console/import-activity";
-import { listImportRows, ListImportRowsInput } from "@/server/services/console/list-import-rows";
-import { processAccountBatch, ProcessAccountBatchInput } from "@/server/services/console/process-account-batch";
-import { stageAccountRows, StageAccountRowsInput } from "@/server/services/console/stage-account-rows";
+import { getImportProcess, GetImportProcessInput } from "@/server/services/account-import/get-import-process";
+import { importActivity, ImportActivityInput } from "@/server/services/suppliers/import-activity";
+import { listImportRows, ListImportRowsInput } from "@/server/services/account-import/list-import-rows";
+import { processAccountBatch, ProcessAccountBatchInput } from "@/server/services/account-import/process-account-batch";
+import { stageAccountRows, StageAccountRowsInput } from "@/server/services/account-import/stage-account-rows";
 import { createTRPCRouter, operatorProcedure, protectedProcedure } from "../trpc";
 
 export const accountImportRouter = createTRPCRouter({

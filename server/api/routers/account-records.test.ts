@@ -6,7 +6,7 @@ import { POST as statements } from "@/app/v1/data-import/historical-statements/c
 import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
 import { POST as flows } from "@/app/v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]/route";
 import { POST as txRoute } from "@/app/v1/data-import/transactions/create/route";
-import { openAccountDocument } from "@/server/services/console/open-document";
+import { openAccountDocument } from "@/server/services/documents/open-document";
 import { londonToday, addDays } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
 import { makeImportedAccount, makeSupplier } from "@/test/fixtures";

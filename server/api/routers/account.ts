@@ -1,8 +1,8 @@
-import { getAccountRecords, AccountRecordsInput } from "@/server/services/console/account-records";
-import { findAccounts, FindAccountsInput } from "@/server/services/console/find-accounts";
-import { getAccount, GetAccountInput } from "@/server/services/console/get-account";
-import { listAccountNotes, ListAccountNotesInput } from "@/server/services/console/list-account-notes";
-import { listAccountTransactions, ListAccountTransactionsInput } from "@/server/services/console/list-account-transactions";
+import { getAccountRecords, AccountRecordsInput } from "@/server/services/accounts/account-records";
+import { findAccounts, FindAccountsInput } from "@/server/services/accounts/find-accounts";
+import { getAccount, GetAccountInput } from "@/server/services/accounts/get-account";
+import { listAccountNotes, ListAccountNotesInput } from "@/server/services/notes/list-account-notes";
+import { listAccountTransactions, ListAccountTransactionsInput } from "@/server/services/transactions/list-account-transactions";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 export const accountRouter = createTRPCRouter({

@@ -1,4 +1,4 @@
-import { listAudit, ListAuditInput } from "@/server/services/console/list-audit";
+import { listAudit, ListAuditInput } from "@/server/services/audit/list-audit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 export const auditRouter = createTRPCRouter({

@@ -1,4 +1,4 @@
-import { listEventCatalogue, ListEventCatalogueInput } from "@/server/services/console/list-event-catalogue";
+import { listEventCatalogue, ListEventCatalogueInput } from "@/server/services/events/list-event-catalogue";
 import { getDeliveryStatus } from "@/server/services/events/delivery-status";
 import { getEvent, GetEventInput } from "@/server/services/events/get-event";
 import { listEvents, ListEventsInput } from "@/server/services/events/list-events";

@@ -1,5 +1,5 @@
-import { listProductOverview, ListProductOverviewInput } from "@/server/services/console/list-product-overview";
-import { listTariffRates, ListTariffRatesInput } from "@/server/services/console/list-tariff-rates";
+import { listProductOverview, ListProductOverviewInput } from "@/server/services/products/list-product-overview";
+import { listTariffRates, ListTariffRatesInput } from "@/server/services/products/list-current-tariff-rates";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 export const productRouter = createTRPCRouter({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getSupplier, GetSupplierInput, listSupplierOverview } from "@/server/services/console/get-supplier";
-import { listAudit } from "@/server/services/console/list-audit";
-import { CursorInput } from "@/server/services/console/keyset";
+import { getSupplier, GetSupplierInput, listSupplierOverview } from "@/server/services/suppliers/get-supplier";
+import { listAudit } from "@/server/services/audit/list-audit";
+import { CursorInput } from "@/server/lib/keyset";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { CreateSupplierInput, SetSupplierStatusInput, SupplierCode, UpdateSupplierInput } from "@/server/services/suppliers/schemas";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ErrorBody } from "../../errors";
-import { CreateNotesInput, CreateNotesResult } from "../../services/data-import/note-schemas";
-import { CreatePaymentInstructionError, CreatePaymentInstructionInput, CreatePaymentInstructionResult } from "../../services/data-import/payment-schemas";
-import { CreateHistoricalStatementsInput, CreateHistoricalStatementsResult } from "../../services/data-import/statement-schemas";
-import { CreateTransactionsInput, CreateTransactionsQuery, CreateTransactionsResult, TransactionImportError } from "../../services/data-import/transaction-schemas";
-import { MAX_ITEMS_PER_REQUEST } from "../../services/data-import/common";
+import { CreateNotesInput, CreateNotesResult } from "../../services/notes/note-schemas";
+import { CreatePaymentInstructionError, CreatePaymentInstructionInput, CreatePaymentInstructionResult } from "../../services/payments/payment-schemas";
+import { CreateHistoricalStatementsInput, CreateHistoricalStatementsResult } from "../../services/statements/statement-schemas";
+import { CreateTransactionsInput, CreateTransactionsQuery, CreateTransactionsResult, TransactionImportError } from "../../services/transactions/transaction-schemas";
+import { MAX_ITEMS_PER_REQUEST } from "../../services/import-bodies/common";
 import { RegistrationFlowNotFound, RegistrationFlowParams, RegistrationFlowQuery, RegistrationFlowResult } from "../../services/registration/schemas";
 import { concurrentImport, dataImportResponses, documentStoreUnavailable } from "./responses";
 import type { RouteDoc } from "./types";

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import type { Meter } from "@/db/schema";
 import { type Ctx, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
 import { isoSeconds } from "../../lib/time";
 import { type ReadableAccount, findReadableAccount } from "./readable-account";
 
@@ -30,14 +29,10 @@ export type GraphMeterPoint = {
 export type GraphProperty = { id: number; address: string; postcode: string; movedInAt: string | null; movedOutAt: string | null };
 export type AccountGraph = { number: string; balance: number; properties: GraphProperty[]; meterPoints: GraphMeterPoint[]; today: string };
 
-export const accountNotReadable = (accountNumber: string) =>
-  new ServiceError("not_found", "account_not_found", `Account '${accountNumber}' not found or not yours to read.`);
-
 /** Everything the account query's document can ask for, in five queries whatever the document. */
 export async function loadAccountGraph(ctx: Ctx, input: { accountNumber: string }): Promise<AccountGraph> {
   return withTransaction(ctx, async (tx) => {
     const account = await findReadableAccount(tx, ctx, input.accountNumber);
-    if (!account) throw accountNotReadable(input.accountNumber);
     const [properties, points, agreements, balance] = [
       await loadProperties(tx, account.id),
       await loadMeterPoints(tx, account.id),

@@ -2,10 +2,10 @@ import type { Db } from "@/db/client";
 import type { accounts } from "@/db/schema";
 import type { Ctx } from "../../context";
 import { ServiceError } from "../../errors";
-import { postImportedNotes } from "../data-import/create-notes";
-import { postImportedStatements } from "../data-import/create-historical-statements";
-import type { ImportedAccount } from "../data-import/common";
-import { postImportedTransactions } from "../data-import/post-transactions";
+import { postImportedNotes } from "../notes/create-notes";
+import { postImportedStatements } from "../statements/create-historical-statements";
+import type { ImportedAccount } from "../import-bodies/common";
+import { postImportedTransactions } from "../transactions/post-transactions";
 import type { EnergyAccount } from "./payload/energy-account";
 import { failedValidation } from "./stage-account";
 

@@ -1,15 +1,12 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { accounts, agreements, importSuppliers, meterPoints, supplyAddresses } from "@/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { agreements, meterPoints, supplyAddresses } from "@/db/schema";
 import { type Ctx, customerEmailOf, organisationOf, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { isoSeconds } from "../../lib/time";
+import { findOwnAccount } from "./find-own-account";
 import type { PublicAccount } from "./public-account-schema";
 
 const iso = (d: Date | null) => (d ? isoSeconds(d) : null);
-
-/** A customer's key reads only accounts whose customers carry its e-mail (ADR 0207); another answers 404 like a missing one. */
-const customerOwns = (email: string | undefined) =>
-  email === undefined ? undefined : sql`exists (select 1 from customers c where c.account_id = ${accounts.id} and lower(btrim(c.email)) = ${email})`;
 
 export function publicAccountNotFound(number: string) {
   return new ServiceError("not_found", "account_not_found", `Account '${number}' not found.`);
@@ -24,12 +21,8 @@ export async function getPublicAccount(ctx: Ctx, input: { account_number: string
   // PostgreSQL text cannot hold NUL (`%00` in the path): U+FFFD matches no account number, so 404 rather than a driver error.
   const number = input.account_number.trim().toUpperCase().replaceAll("\0", "\uFFFD");
   return withTransaction(ctx, async (tx) => {
-    const [account] = await tx
-      .select({ id: accounts.id, number: accounts.number })
-      .from(accounts)
-      .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
-      .where(and(eq(accounts.number, number), eq(importSuppliers.organisationId, organisationId), customerOwns(customerEmailOf(ctx))));
-    if (!account) throw publicAccountNotFound(input.account_number);
+    // A customer's key reads only accounts whose customers carry its e-mail (ADR 0207); another answers 404 like a missing one.
+    const { account } = await findOwnAccount(tx, organisationId, { number, customerEmail: customerEmailOf(ctx) }, { notFound: () => publicAccountNotFound(input.account_number) });
     const addresses = await tx.select().from(supplyAddresses).where(eq(supplyAddresses.accountId, account.id)).orderBy(asc(supplyAddresses.id));
     const points = await tx.select().from(meterPoints).where(eq(meterPoints.accountId, account.id)).orderBy(asc(meterPoints.id));
     const agreementRows = await tx.select().from(agreements).where(eq(agreements.accountId, account.id)).orderBy(asc(agreements.validFrom), asc(agreements.id));

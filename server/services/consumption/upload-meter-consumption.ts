@@ -3,6 +3,7 @@ import { z } from "zod";
 import { execRows } from "@/db/client";
 import { type Ctx, organisationOf, requireWriter } from "../../context";
 import { ServiceError } from "../../errors";
+import { findOwnAccount } from "../accounts/find-own-account";
 import { type LoadConsumptionResult, loadConsumption } from "./load-consumption";
 
 export const UploadMeterConsumptionInput = z.object({
@@ -24,12 +25,10 @@ export async function uploadMeterConsumption(ctx: Ctx, input: UploadMeterConsump
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const parsed = UploadMeterConsumptionInput.parse(input);
-  const [found] = await execRows<{ id: number }>(
-    ctx.db,
-    sql`select mp.id from meter_points mp join accounts a on a.id = mp.account_id join import_suppliers s on s.id = a.supplier_id
-        where s.organisation_id = ${organisationId} and a.number = ${parsed.accountNumber.trim().toUpperCase()} and mp.mpxn = ${parsed.mpxn} limit 1`,
-  );
-  if (!found) throw new ServiceError("not_found", "meter_point_not_found", `Account ${parsed.accountNumber} has no meter point ${parsed.mpxn}.`);
+  const notFound = () => new ServiceError("not_found", "meter_point_not_found", `Account ${parsed.accountNumber} has no meter point ${parsed.mpxn}.`);
+  const { account } = await findOwnAccount(ctx.db, organisationId, parsed.accountNumber.trim().toUpperCase(), { notFound });
+  const [found] = await execRows<{ id: number }>(ctx.db, sql`select mp.id from meter_points mp where mp.account_id = ${account.id} and mp.mpxn = ${parsed.mpxn} limit 1`);
+  if (!found) throw notFound();
   const chunks = (async function* () {
     yield parsed.content;
   })();

@@ -5,6 +5,7 @@ import { accountUsers, customerApiKeys } from "@/db/schema";
 import { apiKeyPrefix, generateApiKey, hashApiKey } from "../../auth/api-keys";
 import { type Ctx, actorLabel, organisationOf, requireWriter, withTransaction } from "../../context";
 import { parseOrThrow, ServiceError } from "../../errors";
+import { findOwnAccount } from "../accounts/find-own-account";
 import { recordAudit } from "../audit/record-audit";
 import { normaliseEmail } from "./customer-accounts";
 
@@ -30,13 +31,9 @@ export async function issueCustomerKey(ctx: Ctx, input: z.input<typeof IssueCust
   const { accountNumber, email: given } = parseOrThrow(IssueCustomerKeyInput, input);
   const email = normaliseEmail(given);
   return withTransaction(ctx, async (tx) => {
-    const named = await execRows<{ id: number }>(
-      tx,
-      sql`select a.id from accounts a join import_suppliers s on s.id = a.supplier_id
-          where a.number = ${accountNumber} and s.organisation_id = ${organisationId}`,
-    );
-    if (!named.length) throw new ServiceError("not_found", "account_not_found", `Account '${accountNumber}' not found.`, { errors: [{ detail: "No such account.", code: "account_not_found", attr: "accountNumber" }] });
-    const customer = await execRows<{ id: number }>(tx, sql`select id from customers where account_id = ${named[0].id} and lower(btrim(email)) = ${email} limit 1`);
+    const notFound = () => new ServiceError("not_found", "account_not_found", `Account '${accountNumber}' not found.`, { errors: [{ detail: "No such account.", code: "account_not_found", attr: "accountNumber" }] });
+    const { account } = await findOwnAccount(tx, organisationId, accountNumber, { notFound });
+    const customer = await execRows<{ id: number }>(tx, sql`select id from customers where account_id = ${account.id} and lower(btrim(email)) = ${email} limit 1`);
     if (!customer.length) {
       throw new ServiceError("validation", "customer_not_on_account", `No customer of ${accountNumber} has the e-mail address '${email}'.`, { errors: [{ detail: "Not one of the account's customers.", code: "customer_not_on_account", attr: "email" }] });
     }

@@ -1,8 +1,8 @@
 import type { Ctx } from "../../context";
 import { addDays } from "../../lib/time";
-import { CreateNotesInput } from "../data-import/note-schemas";
-import { createNotes } from "../data-import/create-notes";
-import { createTransactions } from "../data-import/create-transactions";
+import { CreateNotesInput } from "../notes/note-schemas";
+import { createNotes } from "../notes/create-notes";
+import { createTransactions } from "../transactions/create-transactions";
 import { sendRegistrationFlows } from "../registration/send-registration-flows";
 
 /** What a migration script would post after import, so the console has something to show. */

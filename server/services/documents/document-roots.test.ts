@@ -8,7 +8,7 @@ import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
 import { accounts, documentRoots, importSuppliers, notes } from "@/db/schema";
 import { callerFor } from "@/server/api/test/callers";
 import { zodFieldErrors } from "@/server/errors";
-import { openAccountDocument } from "@/server/services/console/open-document";
+import { openAccountDocument } from "@/server/services/documents/open-document";
 import { uniq, useTestDb } from "@/test/db";
 import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
 import { call } from "@/test/http";

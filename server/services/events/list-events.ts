@@ -6,7 +6,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { IS_PENDING, PUBLISHED_AT } from "../../events/delivery";
 import { EVENTS_IN_ROW, expandRow } from "../../events/fanout";
 import { deliveredVersions } from "../../events/versions";
-import { likePrefix, PageDirection } from "../console/keyset";
+import { likePrefix, PageDirection } from "../../lib/keyset";
 
 export const DELIVERY_STATES = ["any", "pending", "published"] as const;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
-import { listAudit } from "../console/list-audit";
-import { processAccountBatch } from "../console/process-account-batch";
-import { stageAccountRows } from "../console/stage-account-rows";
+import { listAudit } from "../audit/list-audit";
+import { processAccountBatch } from "../account-import/process-account-batch";
+import { stageAccountRows } from "../account-import/stage-account-rows";
 import { cancelImportJob, pauseImportJob, resumeImportJob } from "./control-import-job";
 import { bodyOf, drainLanes, jsonl } from "./test-helpers";
 import { retryFailureGroup } from "./triage";

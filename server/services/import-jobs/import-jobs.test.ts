@@ -4,7 +4,7 @@ import { execRows } from "@/db/client";
 import { accountImportProcesses, accounts, importJobRows, jobs } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
-import { ACCOUNT_CSV_COLUMNS } from "../console/account-csv";
+import { ACCOUNT_CSV_COLUMNS } from "../accounts/account-csv";
 import { setSupplierStatus } from "../suppliers/set-supplier-status";
 import { cancelImportJob, importValidatedRows, pauseImportJob, resumeImportJob } from "./control-import-job";
 import { getImportJob } from "./get-import-job";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import Papa from "papaparse";
 import { ServiceError } from "../../errors";
-import { unknownCsvColumns } from "../console/account-csv";
+import { unknownCsvColumns } from "../accounts/account-csv";
 import { MAX_LINE_BYTES } from "./schemas";
 
 /** One account of the file: its line (JSON Lines) or spreadsheet row (CSV), and what it holds. */

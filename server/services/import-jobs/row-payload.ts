@@ -1,8 +1,8 @@
 import type { ImportJobFormat, ImportJobRowError } from "@/db/schema";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/account-schemas";
-import { csvColumnLocator, csvRecordToPayload } from "../console/account-csv";
-import { rowErrors } from "../console/stage-account-rows";
+import { csvColumnLocator, csvRecordToPayload } from "../accounts/account-csv";
+import { rowErrors } from "../account-import/stage-account-rows";
 
 export type PreparedRow = {
   data: StageAccountInput | null;

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { accounts, importSuppliers, meterPointRegistrations, meterPoints } from "@/db/schema";
+import { asc, eq, inArray } from "drizzle-orm";
+import { meterPointRegistrations, meterPoints } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
+import { findOwnAccount } from "../accounts/find-own-account";
 
 /** Production's GbrMeterPointStatus values this platform's registration states map to. */
 const STATUS_OF = { requested: "REGISTRATION_REQUESTED", sent: "REGISTRATION_REQUESTED", failed: "UNABLE_TO_REGISTER" } as const;
@@ -13,16 +14,14 @@ const STATUS_OF = { requested: "REGISTRATION_REQUESTED", sent: "REGISTRATION_REQ
  */
 export async function meterPointStatuses(ctx: Ctx, input: { import_supplier: string; external_account_number: string }) {
   const organisationId = organisationOf(ctx);
-  const [account] = await ctx.db
-    .select({ id: accounts.id, number: accounts.number })
-    .from(accounts)
-    .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
-    .where(and(eq(importSuppliers.organisationId, organisationId), eq(importSuppliers.code, input.import_supplier), eq(accounts.externalAccountNumber, input.external_account_number)));
-  const points = account ? await ctx.db.select({ id: meterPoints.id, mpxn: meterPoints.mpxn }).from(meterPoints).where(eq(meterPoints.accountId, account.id)).orderBy(asc(meterPoints.id)) : [];
-  if (!points.length) {
-    const error = `No meterpoints found for ${account?.number ?? input.external_account_number}.`;
-    throw new ServiceError("not_found", "meter_points_not_found", error, { body: { error } });
-  }
+  const noMeterPoints = (named: string) => {
+    const error = `No meterpoints found for ${named}.`;
+    return new ServiceError("not_found", "meter_points_not_found", error, { body: { error } });
+  };
+  const key = { supplierCode: input.import_supplier, external: input.external_account_number };
+  const { account } = await findOwnAccount(ctx.db, organisationId, key, { notFound: () => noMeterPoints(input.external_account_number) });
+  const points = await ctx.db.select({ id: meterPoints.id, mpxn: meterPoints.mpxn }).from(meterPoints).where(eq(meterPoints.accountId, account.id)).orderBy(asc(meterPoints.id));
+  if (!points.length) throw noMeterPoints(account.number);
   const regs = await ctx.db
     .select({ meterPointId: meterPointRegistrations.meterPointId, status: meterPointRegistrations.status })
     .from(meterPointRegistrations)

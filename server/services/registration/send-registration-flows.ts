@@ -5,7 +5,7 @@ import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../
 import { ServiceError } from "../../errors";
 import { emitMany, type PendingEvent, pending } from "../../events/emit";
 import { enqueueJob } from "../../jobs/queue";
-import { findImportedAccount, type ImportedAccount } from "../data-import/common";
+import { findImportedAccount, type ImportedAccount } from "../import-bodies/common";
 import { earliestSupplyStart, supplyStartProblem } from "./supply-start";
 
 export const REGISTRATION_QUEUE = "registration";

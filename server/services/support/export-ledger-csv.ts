@@ -1,5 +1,5 @@
 import { type Ctx, organisationOf } from "../../context";
-import { findOwnAccount } from "../console/get-account";
+import { findOwnAccount } from "../accounts/find-own-account";
 import { decimalText, entryOf, ledgerRows } from "./get-ledger";
 import { LedgerFilter } from "./ledger-input";
 

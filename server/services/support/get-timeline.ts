@@ -3,8 +3,9 @@ import { z } from "zod";
 import { execRows } from "@/db/client";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
-import { AccountNumber, findOwnAccount } from "../console/get-account";
-import { trimAmount } from "../console/list-account-transactions";
+import { findOwnAccount } from "../accounts/find-own-account";
+import { AccountNumber } from "../accounts/get-account";
+import { trimAmount } from "../transactions/list-account-transactions";
 
 export const TIMELINE_KINDS = ["event", "note", "transaction", "import"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TRANSACTION_TYPES } from "@/db/schema";
 import { DateString } from "../../lib/validators";
-import { AccountNumber } from "../console/get-account";
-import { CursorInput, PageDirection } from "../console/keyset";
+import { AccountNumber } from "../accounts/get-account";
+import { CursorInput, PageDirection } from "../../lib/keyset";
 
 const Amount = z
   .string()

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { execRows } from "@/db/client";
 import { type Ctx, organisationOf } from "../../context";
-import { AccountNumber, findOwnAccount } from "../console/get-account";
+import { findOwnAccount } from "../accounts/find-own-account";
+import { AccountNumber } from "../accounts/get-account";
 
 export const SearchAccountNotesInput = z.strictObject({
   accountNumber: AccountNumber,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { execRows } from "@/db/client";
 import type { SearchTermKind } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
-import { likePrefix } from "../console/keyset";
+import { likePrefix } from "../../lib/keyset";
 import { highlightOf, type Highlight } from "./search-highlight";
 import { withoutJit } from "./without-jit";
 

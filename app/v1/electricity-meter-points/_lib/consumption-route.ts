@@ -1,5 +1,5 @@
 import type { Fuel } from "@/db/schema";
-import { pageLinks } from "@/app/v1/products/_lib/cacheable";
+import { pageLinks } from "@/server/rest/products/cacheable";
 import { restRoute } from "@/server/rest/handler";
 import { ConsumptionQuery } from "@/server/services/consumption/consumption-schemas";
 import { listConsumption } from "@/server/services/consumption/list-consumption";

@@ -3,7 +3,7 @@ import { restRoute } from "@/server/rest/handler";
 import { getProduct } from "@/server/services/products/get-product";
 import { stringifyWithDecimals } from "@/server/services/products/public-json";
 import { ProductDetailQuery } from "@/server/services/products/public-schemas";
-import { cacheableJson } from "../_lib/cacheable";
+import { cacheableJson } from "@/server/rest/products/cacheable";
 import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";

@@ -3,6 +3,6 @@
  * `current_statement_transactions`, `historical_statement_transactions`): one schema each,
  * owned by the endpoint that creates the same rows.
  */
-export { EnergyTransaction } from "../../data-import/transaction-schemas";
-export { Note } from "../../data-import/note-schemas";
-export { Statement } from "../../data-import/statement-schemas";
+export { EnergyTransaction } from "../../transactions/transaction-schemas";
+export { Note } from "../../notes/note-schemas";
+export { Statement } from "../../statements/statement-schemas";

@@ -1,8 +1,8 @@
 import { restRoute } from "@/server/rest/handler";
-import { parseBody } from "@/server/services/data-import/common";
-import { createHistoricalStatements } from "@/server/services/data-import/create-historical-statements";
+import { parseBody } from "@/server/services/import-bodies/common";
+import { createHistoricalStatements } from "@/server/services/statements/create-historical-statements";
 import { readJsonBody } from "@/server/rest/body";
-import { CreateHistoricalStatementsInput } from "@/server/services/data-import/statement-schemas";
+import { CreateHistoricalStatementsInput } from "@/server/services/statements/statement-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({

@@ -1,8 +1,8 @@
 import { restRoute } from "@/server/rest/handler";
-import { parseBody } from "@/server/services/data-import/common";
-import { createNotes } from "@/server/services/data-import/create-notes";
+import { parseBody } from "@/server/services/import-bodies/common";
+import { createNotes } from "@/server/services/notes/create-notes";
 import { readJsonBody } from "@/server/rest/body";
-import { CreateNotesInput } from "@/server/services/data-import/note-schemas";
+import { CreateNotesInput } from "@/server/services/notes/note-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({

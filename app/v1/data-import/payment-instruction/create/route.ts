@@ -1,9 +1,9 @@
 import { restRoute } from "@/server/rest/handler";
-import { parseBody } from "@/server/services/data-import/common";
-import { createPaymentInstruction } from "@/server/services/data-import/create-payment-instruction";
-import { withInstructionErrorFields } from "@/server/services/data-import/payment-errors";
+import { parseBody } from "@/server/services/import-bodies/common";
+import { createPaymentInstruction } from "@/server/services/payments/create-payment-instruction";
+import { withInstructionErrorFields } from "@/server/services/payments/payment-errors";
 import { readJsonBody } from "@/server/rest/body";
-import { CreatePaymentInstructionInput } from "@/server/services/data-import/payment-schemas";
+import { CreatePaymentInstructionInput } from "@/server/services/payments/payment-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({

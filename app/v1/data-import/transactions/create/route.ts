@@ -1,8 +1,8 @@
 import { restRoute } from "@/server/rest/handler";
-import { parseBody } from "@/server/services/data-import/common";
-import { createTransactions } from "@/server/services/data-import/create-transactions";
+import { parseBody } from "@/server/services/import-bodies/common";
+import { createTransactions } from "@/server/services/transactions/create-transactions";
 import { readJsonBody } from "@/server/rest/body";
-import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/data-import/transaction-schemas";
+import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/transactions/transaction-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
 export const POST = restRoute({

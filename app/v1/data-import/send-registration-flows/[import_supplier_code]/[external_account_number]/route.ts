@@ -1,5 +1,5 @@
 import { restRoute } from "@/server/rest/handler";
-import { parseBody } from "@/server/services/data-import/common";
+import { parseBody } from "@/server/services/import-bodies/common";
 import { RegistrationFlowParams, RegistrationFlowQuery } from "@/server/services/registration/schemas";
 import { sendRegistrationFlows } from "@/server/services/registration/send-registration-flows";
 import { otherMethods } from "@/server/rest/methods";

@@ -1,7 +1,7 @@
 import { createRequestContext } from "@/server/api/context";
 import { ServiceError } from "@/server/errors";
 import { errorResponse } from "@/server/rest/handler";
-import { openAccountDocument } from "@/server/services/console/open-document";
+import { openAccountDocument } from "@/server/services/documents/open-document";
 import { DOCUMENT_CSP, PDF_DOCUMENT_CSP } from "@/server/web/console-headers";
 
 type Params = { params: Promise<{ number: string; kind: string; id: string }> };

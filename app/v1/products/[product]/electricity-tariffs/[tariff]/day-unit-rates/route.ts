@@ -1,4 +1,4 @@
-import { tariffRatesRoute } from "@/app/v1/products/_lib/rates-route";
+import { tariffRatesRoute } from "@/server/rest/products/rates-route";
 import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
