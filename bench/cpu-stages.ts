@@ -10,9 +10,10 @@ import { validateTransactions } from "@/server/services/transactions/validate-tr
 import { transactionRow } from "@/server/services/transactions/transaction-rows";
 import { renderTransactionData } from "@/server/services/transactions/transaction-errors";
 import { insertParameters } from "@/server/services/transactions/insert-transactions";
+import { env } from "@/server/env.mjs";
 
-const ITER = Number(process.env.STAGES_ITERATIONS ?? 400);
-const PASSES = Number(process.env.STAGES_PASSES ?? 5);
+const ITER = env.STAGES_ITERATIONS;
+const PASSES = env.STAGES_PASSES;
 const N = 500;
 const text = JSON.stringify({ import_supplier: "BENCH", external_account_number: "BENCH-1", transactions: transactionsFor("STAGES-RUN-c0", N) });
 

@@ -22,19 +22,20 @@ import { PUBLISHER_OPTIONS, ensureStream, publishEvent } from "@/server/events/n
 import { EventRelay } from "@/server/events/relay";
 import { relayConfigFromEnv } from "@/server/events/relay-config";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
+import { env, setEnv } from "@/server/env.mjs";
 
-process.env.LOG_LEVEL ??= "warn";
-const RATE = Number(process.env.BENCH_RATE ?? 1000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const BULK = Number(process.env.BENCH_BULK ?? 30_000);
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 5000);
-const HOT = Number(process.env.BENCH_HOT ?? 5000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const PER_TX = Number(process.env.BENCH_EVENTS_PER_TX ?? 1);
-const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
+setEnv({ LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
+const RATE = env.BENCH_RATE;
+const SECONDS = env.BENCH_SECONDS;
+const BULK = env.BENCH_BULK;
+const ACCOUNTS = env.BENCH_ACCOUNTS ?? 5000;
+const HOT = env.BENCH_HOT;
+const ROUNDS = env.BENCH_ROUNDS ?? 3;
+const PER_TX = env.BENCH_EVENTS_PER_TX;
+const NATS_URL = env.NATS_URL ?? "nats://127.0.0.1:4222";
 const tag = `${process.pid}`;
 // The machine's PostgreSQL serves other people too: count only this database's backends.
-const DATABASE = process.env.DATABASE_URL ? decodeURIComponent(new URL(process.env.DATABASE_URL).pathname.slice(1)) : undefined;
+const DATABASE = env.DATABASE_URL ? decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1)) : undefined;
 const cpuNow = () => cpuSnapshot({ database: DATABASE });
 const relayStream = { stream: `BENCH_EVENTS_${tag}`, subjectPrefix: `bench${tag}.events` };
 const rawStream = { stream: `BENCH_RAW_${tag}`, subjectPrefix: `bench${tag}.raw` };
@@ -119,7 +120,7 @@ async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>)
   const record = (cs: Commit[]) => cs.forEach((c) => commitAt.set(c.id, c.at));
   let produceSeconds: number;
   if (handle.kind === "postgres") {
-    const child = fork(fileURLToPath(import.meta.url), ["--producer"], { execArgv: ["--import", "tsx"], env: { ...process.env, LOG_LEVEL: "warn", DATABASE_POOL_SIZE: process.env.BENCH_PRODUCER_POOL ?? "32" } });
+    const child = fork(fileURLToPath(import.meta.url), ["--producer"], { execArgv: ["--import", "tsx"], env: { ...process.env, LOG_LEVEL: "warn", DATABASE_POOL_SIZE: String(env.BENCH_PRODUCER_POOL) } });
     produceSeconds = await new Promise<number>((resolve, reject) => {
       child.on("message", (m: { commits?: Commit[]; done?: number }) => (m.commits ? record(m.commits) : resolve(m.done!)));
       child.once("exit", (code) => code && reject(new Error(`producer exited ${code}`)));
@@ -130,7 +131,7 @@ async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>)
   const total = commitAt.size;
   const lat = [...commitAt].map(([id, c]) => Math.max(0, (ackAt.get(id) ?? Number.NaN) - c)).sort((a, b) => a - b);
   if (lat.some(Number.isNaN)) throw new Error("an event was committed but never acked");
-  if (process.env.BENCH_DEBUG) {
+  if (env.BENCH_DEBUG) {
     const bySecond = new Map<number, number[]>();
     for (const [id, c] of commitAt) {
       const sec = Math.floor((c - started) / 1000);

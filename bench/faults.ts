@@ -49,15 +49,16 @@ import { sparePort, startNats, startPostgres } from "./lib/fault-services";
 import { checkStream, waitDrained } from "./lib/fault-stream";
 import { machineLine } from "./lib/machine";
 import { type RunningServer, startProductionServer } from "./lib/server";
+import { env as config } from "@/server/env.mjs";
 
-const CLIENTS = Number(process.env.FAULTS_CLIENTS ?? 8);
-const ACCOUNTS = Number(process.env.FAULTS_ACCOUNTS ?? 16);
+const CLIENTS = config.FAULTS_CLIENTS;
+const ACCOUNTS = config.FAULTS_ACCOUNTS;
 const WARM_S = 5;
-const PRE_S = Number(process.env.FAULTS_PRE_S ?? 15);
-const GAP_S = Number(process.env.FAULTS_GAP_S ?? 20);
-const PG_DOWN_S = Number(process.env.FAULTS_PG_DOWN_S ?? 4);
-const NATS_DOWN_S = Number(process.env.FAULTS_NATS_DOWN_S ?? 30);
-const KILL_DOWN_S = Number(process.env.FAULTS_KILL_DOWN_S ?? 10);
+const PRE_S = config.FAULTS_PRE_S;
+const GAP_S = config.FAULTS_GAP_S;
+const PG_DOWN_S = config.FAULTS_PG_DOWN_S;
+const NATS_DOWN_S = config.FAULTS_NATS_DOWN_S;
+const KILL_DOWN_S = config.FAULTS_KILL_DOWN_S;
 const BURST = { after: 10, count: 3, every: 2, size: 50 };
 const LIMIT_MS = 2000;
 const P99_LIMIT_MS = 100;
@@ -231,8 +232,8 @@ stopping = true;
 await Promise.all([...clients, polling]);
 
 // Figures. FAULTS_DUMP=<file> keeps every answer and poll for a closer look.
-if (process.env.FAULTS_DUMP)
-  fs.writeFileSync(process.env.FAULTS_DUMP, JSON.stringify({ startedAt: Date.now() - now() * 1000, pgFaults, natsFault, killFault, sent: sent.map(({ json: _j, ...s }) => s), polls: polls.map(({ json: _j, ...p }) => p), loads }));
+if (config.FAULTS_DUMP)
+  fs.writeFileSync(config.FAULTS_DUMP, JSON.stringify({ startedAt: Date.now() - now() * 1000, pgFaults, natsFault, killFault, sent: sent.map(({ json: _j, ...s }) => s), polls: polls.map(({ json: _j, ...p }) => p), loads }));
 const lines: string[] = [];
 const out = (s: string) => (console.log(s), lines.push(s));
 const failures: string[] = [];
@@ -362,7 +363,7 @@ servers.b.stop();
 pg.stop();
 await nats.stop();
 
-if (process.env.BENCH_WRITE !== "0") {
+if (config.BENCH_WRITE !== "0") {
   writeBenchmarkSection(
     "Fault recovery (`npm run bench:faults`)",
     [

@@ -35,20 +35,21 @@ import { machineLine } from "./lib/machine";
 import { chunks, clock, type Measured, obtainToken, viaRest } from "./lib/rest-transactions";
 import { startProductionServer } from "./lib/server";
 import { runAccountBench, setUpAccountBench } from "./lib/account-bench";
+import { env } from "@/server/env.mjs";
 
-const TOTAL = Number(process.env.BENCH_TOTAL ?? 20_000);
-const BATCH = Number(process.env.BENCH_BATCH ?? 500);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
+const TOTAL = env.BENCH_TOTAL;
+const BATCH = env.BENCH_BATCH;
+const CLIENTS = env.BENCH_CLIENTS;
 const TARGET_RATIO = 0.5;
 // Rows sent through each path (on spare accounts, untimed) before the clock: a migration
 // sends millions, so the server is measured warm, not on its first requests. The server's
 // CPU per row keeps falling for the first ~20,000 rows as V8 optimises the route
 // (measured: ~50 core-µs per row after 4,000 warm rows, ~36 after 20,000).
-const WARM = Number(process.env.BENCH_WARM ?? 20_000);
-const WARM_BATCH = Number(process.env.BENCH_WARM_BATCH ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const WARM = env.BENCH_WARM;
+const WARM_BATCH = env.BENCH_WARM_BATCH;
+const ROUNDS = Math.max(1, env.BENCH_ROUNDS ?? 5);
 // The HTTP client: Node's http module with keep-alive (bench/lib/http-client.ts), or `fetch`.
-const CLIENT = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
+const CLIENT = env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 const RUN = Date.now().toString(36).toUpperCase();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -88,17 +89,17 @@ async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Recor
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
+  if (!env.DATABASE_URL) throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
   const loadAtStart = os.loadavg()[0];
-  const handle = await openDatabase({ url: process.env.DATABASE_URL });
+  const handle = await openDatabase({ url: env.DATABASE_URL });
   const db = handle.db;
-  const raw = postgres(process.env.DATABASE_URL, { max: CLIENTS, onnotice: () => {} });
+  const raw = postgres(env.DATABASE_URL, { max: CLIENTS, onnotice: () => {} });
   // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
-  const server = await startProductionServer({ name: "import", port: Number(process.env.BENCH_PORT ?? 3300), env: { RUN_WORKERS: "true" } /* the import-job phase runs on the server's workers; the others only poll idle queues */, probe: "/v1/openapi.json" });
+  const server = await startProductionServer({ name: "import", port: env.BENCH_PORT ?? 3300, env: { RUN_WORKERS: "true" } /* the import-job phase runs on the server's workers; the others only poll idle queues */, probe: "/v1/openapi.json" });
   try {
-    if (process.env.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
+    if (env.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
     const token = await obtainToken(server.base, apiKey);
     const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
@@ -158,7 +159,7 @@ async function main() {
     ];
     console.log(lines.join("\n"));
     console.log(`machine    : ${machine}`);
-    if (process.env.BENCH_WRITE !== "0") {
+    if (env.BENCH_WRITE !== "0") {
       let commit = "unknown";
       try {
         commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
@@ -201,7 +202,7 @@ async function main() {
       );
       console.log("BENCHMARKS.md updated (section: Data-import transactions)");
     }
-    if (process.env.BENCH_ONLY !== "transactions") await accountsPart(db, server.base, loadAtStart);
+    if (env.BENCH_ONLY !== "transactions") await accountsPart(db, server.base, loadAtStart);
   } finally {
     server.stop();
     await raw.end({ timeout: 5 });
@@ -212,13 +213,13 @@ async function main() {
 /** The second measurement: production-shaped accounts staged and processed through REST, beside raw INSERTs of their rows. */
 async function accountsPart(db: Db, base: string, loadAtStart: number) {
   const setup = await setUpAccountBench(db);
-  const raw = postgres(process.env.DATABASE_URL!, { max: Number(process.env.BENCH_ACCOUNT_CLIENTS ?? 8), onnotice: () => {} });
+  const raw = postgres(env.DATABASE_URL!, { max: env.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
   try {
     const result = await runAccountBench({ db, raw, base, token: await obtainToken(base, setup.apiKey), setup });
     const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
     const machine = machineLine([`PostgreSQL ${version}`]);
     console.log([...result.lines, `machine              : ${machine}`].join("\n"));
-    if (process.env.BENCH_WRITE === "0") return;
+    if (env.BENCH_WRITE === "0") return;
     let commit = "unknown";
     try {
       commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();

@@ -14,10 +14,11 @@ import { obtainToken } from "@/server/auth/obtain-token";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { fullDomesticAccount } from "@/test/energy-account";
 import { setUpAccountBench } from "./lib/account-bench";
+import { env } from "@/server/env.mjs";
 
-const CLIENTS = Number(process.env.PROFILE_CLIENTS ?? 8);
-const PER_ROUND = Number(process.env.PROFILE_ACCOUNTS ?? 200);
-const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 4);
+const CLIENTS = env.PROFILE_CLIENTS;
+const PER_ROUND = env.PROFILE_ACCOUNTS;
+const ROUNDS = env.PROFILE_ROUNDS;
 const RUN = String(Date.now() % 10_000).padStart(4, "0");
 
 /** PROFILE_COUNT=1: count the statements drizzle sends per account, by their first words. */
@@ -35,9 +36,9 @@ async function countStatements() {
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");
+  if (!env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");
   const db = await getDb();
-  const counts = process.env.PROFILE_COUNT === "1" ? await countStatements() : null;
+  const counts = env.PROFILE_COUNT ? await countStatements() : null;
   const setup = await setUpAccountBench(db);
   const { token } = await obtainToken(db, { APIKey: setup.apiKey }, "127.0.0.1");
   const headers = { "content-type": "application/json", authorization: `Token ${token}`, "x-kraken-peer": "127.0.0.1" };

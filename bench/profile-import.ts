@@ -11,14 +11,15 @@ import { getDb } from "@/db/client";
 import { POST } from "@/app/v1/data-import/transactions/create/route";
 import { obtainToken } from "@/server/auth/obtain-token";
 import { makeAccounts, transactionsFor } from "./lib/import-fixtures";
+import { env } from "@/server/env.mjs";
 
 const CLIENTS = 4;
 const BATCH = 500;
-const PER_CLIENT = Number(process.env.PROFILE_PER_CLIENT ?? 10_000);
-const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 4);
+const PER_CLIENT = env.PROFILE_PER_CLIENT;
+const ROUNDS = env.PROFILE_ROUNDS;
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");
+  if (!env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");
   const db = await getDb();
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * ROUNDS);
   const { token } = await obtainToken(db, { APIKey: apiKey }, "127.0.0.1");

@@ -58,22 +58,22 @@ import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { serverNodeOptions } from "../scripts/server-options.mjs";
 import { type ChaosAccount, chaosTransaction, fakePaymentVendor, makeAccount, type Rng, seededRandom, stagePayload } from "./lib/chaos-fixtures";
 import { ROOT } from "./lib/server";
+import { env as config, setEnv } from "@/server/env.mjs";
 
-const env = (name: string, fallback: number) => (process.env[name] === undefined ? fallback : Number(process.env[name]));
-const DATABASE_URL = process.env.DATABASE_URL;
-const SEED = env("CHAOS_SEED", 1);
-const PORT = env("CHAOS_PORT", 3581);
-const ACCOUNTS = env("CHAOS_ACCOUNTS", 300);
-const WORKERS = env("CHAOS_WORKERS", 8);
-const KILLS = env("CHAOS_KILLS", 2);
-const ABORT_P = env("CHAOS_ABORT", 0.2);
-const ABORT_MS = env("CHAOS_ABORT_MS", 250);
-const DUP_P = env("CHAOS_DUP", 0.25);
-const TX_BATCHES = env("CHAOS_TX_BATCHES", 3);
-const VENDOR_DELAY_MS = env("CHAOS_VENDOR_DELAY_MS", 150);
-const REGISTRATION_WAIT_S = env("CHAOS_REGISTRATION_WAIT_S", 90);
-const REQUEST_TIMEOUT_MS = env("CHAOS_REQUEST_TIMEOUT_MS", 30_000);
-const REBATCH_P = env("CHAOS_REBATCH", 0.5);
+const DATABASE_URL = config.DATABASE_URL;
+const SEED = config.CHAOS_SEED;
+const PORT = config.CHAOS_PORT;
+const ACCOUNTS = config.CHAOS_ACCOUNTS;
+const WORKERS = config.CHAOS_WORKERS;
+const KILLS = config.CHAOS_KILLS;
+const ABORT_P = config.CHAOS_ABORT;
+const ABORT_MS = config.CHAOS_ABORT_MS;
+const DUP_P = config.CHAOS_DUP;
+const TX_BATCHES = config.CHAOS_TX_BATCHES;
+const VENDOR_DELAY_MS = config.CHAOS_VENDOR_DELAY_MS;
+const REGISTRATION_WAIT_S = config.CHAOS_REGISTRATION_WAIT_S;
+const REQUEST_TIMEOUT_MS = config.CHAOS_REQUEST_TIMEOUT_MS;
+const REBATCH_P = config.CHAOS_REBATCH;
 const BASE = `http://127.0.0.1:${PORT}`;
 const today = londonToday();
 const periodStart = addDays(today, -30);
@@ -146,9 +146,9 @@ const serverEnv: NodeJS.ProcessEnv = {
   PORT: String(PORT),
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
-  NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
+  NODE_OPTIONS: serverNodeOptions(config.NODE_OPTIONS),
   // Fixed for the run, so tokens stay valid across restarts.
-  AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+  AUTH_SECRET: config.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   PAYMENT_VENDOR_STRIPE_TOKEN: "sk_test_chaos",
   PAYMENT_VENDOR_BOTTOMLINE_TOKEN: "bl_chaos",
   PAYMENT_VENDOR_TIMEOUT_MS: "2000",
@@ -525,7 +525,7 @@ async function main() {
   fs.mkdirSync(path.join(docRoot, "statements"), { recursive: true });
   for (const f of ["notes/doc-0.pdf", "notes/doc-1.pdf", "statements/bill.pdf"]) fs.writeFileSync(path.join(docRoot, f), "%PDF-1.4\n");
   // Document roots must lie in an allowed store, here and in the server this script starts.
-  process.env.DOCUMENT_ROOT_ALLOWLIST = serverEnv.DOCUMENT_ROOT_ALLOWLIST = `file://${docRoot}`;
+  setEnv({ DOCUMENT_ROOT_ALLOWLIST: (serverEnv.DOCUMENT_ROOT_ALLOWLIST = `file://${docRoot}`) });
   const handle = await openDatabase({ url: DATABASE_URL });
   const sys = systemCtx(handle.db, "resend-chaos");
   await loadDemoProducts(sys, { only: ["VAR-22-11-01"] });

@@ -27,21 +27,22 @@ import { ensureScaleDatabase } from "./lib/scale-build";
 import { consoleReads, type ReadFigure, type ReadTarget, timeReads } from "./lib/scale-reads";
 import { seedScaleDatabase } from "./lib/scale-template";
 import { startProductionServer } from "./lib/server";
+import { env, setEnv } from "@/server/env.mjs";
 
-process.env.LOG_LEVEL ??= "warn";
+setEnv({ LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
 const PG = "postgres://postgres@127.0.0.1:5432";
-const SCALE_URL = process.env.SCALE_DATABASE_URL ?? `${PG}/km_scale`;
-const FRESH_URL = process.env.FRESH_DATABASE_URL ?? `${PG}/km_scale_fresh`;
-const SCALE = Number(process.env.SCALE ?? 1);
-const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
-const READS = Number(process.env.BENCH_READS ?? 100);
-const RELAY_N = Number(process.env.BENCH_RELAY ?? 20_000);
-const RELAY_ROUNDS = Number(process.env.BENCH_RELAY_ROUNDS ?? 5);
-const REST_TOTAL = Number(process.env.BENCH_TOTAL ?? 20_000);
-const REST_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SCALE_URL = env.SCALE_DATABASE_URL ?? `${PG}/km_scale`;
+const FRESH_URL = env.FRESH_DATABASE_URL ?? `${PG}/km_scale_fresh`;
+const SCALE = env.SCALE;
+const NATS_URL = env.NATS_URL ?? "nats://127.0.0.1:4222";
+const READS = env.BENCH_READS;
+const RELAY_N = env.BENCH_RELAY;
+const RELAY_ROUNDS = env.BENCH_RELAY_ROUNDS;
+const REST_TOTAL = env.BENCH_TOTAL;
+const REST_ROUNDS = env.BENCH_ROUNDS ?? 5;
 const CLIENTS = 4;
-const PUBLIC_SECONDS = Number(process.env.BENCH_PUBLIC_SECONDS ?? 5);
-const ONLY = process.env.BENCH_ONLY;
+const PUBLIC_SECONDS = env.BENCH_PUBLIC_SECONDS;
+const ONLY = env.BENCH_ONLY;
 const READ_TARGET_MS = 100;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -115,7 +116,7 @@ async function restPhase(sides: Side[]): Promise<Map<string, RestFigures>> {
   try {
     // Both servers run at once and take turns, so a burst of other work on the machine hits both.
     for (const [i, s] of sides.entries()) {
-      if (i > 0) process.env.BENCH_SKIP_BUILD = "1"; // one build serves both
+      if (i > 0) setEnv({ BENCH_SKIP_BUILD: "1" }); // one build serves both
       servers.push(await startProductionServer({ name: `scale-${s.name}`, port: 3310 + i, env: { DATABASE_URL: s.url, RUN_WORKERS: "false", RUN_RELAY: "false" }, probe: "/v1/openapi.json" }));
       handles.push(await openDatabase({ url: s.url, migrate: false }));
     }
@@ -182,7 +183,7 @@ async function main() {
   console.log(`\n${lines.join("\n")}`);
   const load = `load average ${loadAtStart.map(f1).join(" ")} at the start, ${loadAtEnd.map(f1).join(" ")} at the end`;
   console.log(load);
-  if (process.env.BENCH_WRITE !== "0" && !ONLY && SCALE === 1) {
+  if (env.BENCH_WRITE !== "0" && !ONLY && SCALE === 1) {
     let commit = "unknown";
     try {
       commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();

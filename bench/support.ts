@@ -20,11 +20,12 @@ import { getLedger } from "@/server/services/support/get-ledger";
 import { searchAccounts } from "@/server/services/support/search-accounts";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { machineLine } from "./lib/machine";
+import { env } from "@/server/env.mjs";
 
-const LARGE = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
-const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
-const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
+const LARGE = env.BENCH_ACCOUNTS ?? 100_000;
+const SMALL = env.BENCH_SMALL;
+const QUERIES = env.BENCH_QUERIES;
+const TRANSACTIONS = env.BENCH_TRANSACTIONS;
 const TARGET_MS = 100;
 const RUN = Date.now().toString(36);
 
@@ -134,7 +135,7 @@ async function measure(url: string, accounts: number, label: string) {
 }
 
 async function main() {
-  const server = process.env.DATABASE_URL;
+  const server = env.DATABASE_URL;
   if (!server) throw new Error("bench:support needs DATABASE_URL (a PostgreSQL server): it creates and drops two databases there.");
   const admin = postgres(server, { max: 1, onnotice: () => {} });
   const names = { small: `km_bench_support_small_${RUN}`, large: `km_bench_support_large_${RUN}` };
@@ -162,10 +163,10 @@ async function main() {
       `${ok ? "Within" : "NOT within"} target. ${machineLine([`load average ${loadBefore} before, ${load()} after`])}; the machine was shared with other work.`,
     ].join("\n");
     console.log(body);
-    if (process.env.BENCH_WRITE === "1") writeBenchmarkSection("Support: account search and ledger", body);
+    if (env.BENCH_WRITE === "1") writeBenchmarkSection("Support: account search and ledger", body);
     if (!ok) process.exitCode = 1;
   } finally {
-    if (process.env.BENCH_KEEP !== "1") for (const db of Object.values(names)) await admin.unsafe(`drop database if exists ${db} with (force)`);
+    if (!env.BENCH_KEEP) for (const db of Object.values(names)) await admin.unsafe(`drop database if exists ${db} with (force)`);
     await admin.end();
   }
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { assertConfig, DATABASE_VARS } from "@/scripts/config.mjs";
+import { assertConfig, DATABASE_VARS, env, envWith } from "@/server/env.mjs";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,10 +16,10 @@ const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
  * (default ./.data/pglite; "memory://" for throwaway test databases).
  */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; migrate?: boolean } = {}): Promise<DbHandle> {
-  const url = opts.url ?? process.env.DATABASE_URL;
+  const url = opts.url ?? env.DATABASE_URL;
   // A pool of 0 or "abc" would otherwise hang or fail with an unrelated message.
-  assertConfig({ ...process.env, DATABASE_URL: url }, DATABASE_VARS);
-  const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? process.env.PGLITE_DIR ?? defaultPgliteDir());
+  assertConfig(envWith({ DATABASE_URL: url }), DATABASE_VARS);
+  const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir());
   if (opts.migrate !== false) await migrateDatabase(handle);
   return handle;
 }
@@ -70,7 +70,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { drizzle, PostgresJsSession } = await import("drizzle-orm/postgres-js");
   prepareSmallStatements(PostgresJsSession as never);
   const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    max: env.DATABASE_POOL_SIZE,
     onnotice: () => {},
     connection: { application_name: "kraken-migrate" },
     backoff: RECONNECT.backoff,

@@ -3,10 +3,11 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, execRows, openDatabase, setDbHandle } from "@/db/client";
 import { GET as ready } from "@/app/healthz/ready/route";
+import { env } from "@/server/env.mjs";
 
 // The app's own pool (db/client.ts) on the PostgreSQL server, its backends terminated again and
 // again while eight workers run transactions: the pool must come back whole by itself (ADR 0013).
-const url = process.env.DATABASE_URL;
+const url = env.DATABASE_URL;
 const tag = `km-pool-recovery-${process.pid}`;
 const table = `pool_recovery_${process.pid}`;
 

@@ -7,8 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { request, type FullConfig } from "@playwright/test";
+import { env } from "@/server/env.mjs";
 
-export const STATE_DIR = path.resolve(process.env.E2E_STATE_DIR ?? "e2e/artifacts/.state");
+export const STATE_DIR = path.resolve(env.E2E_STATE_DIR);
 export const SEED_FILE = path.join(STATE_DIR, "seed.json");
 export const PASSWORD = "e2e-password-123";
 
@@ -41,7 +42,7 @@ function removeStaleDatabases(keep: string | undefined) {
 }
 
 async function seed() {
-  removeStaleDatabases(process.env.PGLITE_DIR);
+  removeStaleDatabases(env.PGLITE_DIR);
   const { openDatabase } = await import("@/db/client");
   const { systemCtx } = await import("@/server/context");
   const { createOrganisation } = await import("@/server/services/organisations/create-organisation");

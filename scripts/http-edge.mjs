@@ -3,20 +3,22 @@
 // requests) and requests that arrive too slowly. Each answer is the API's JSON error shape
 // ({detail, code, errors}) with a request id, not an empty body or text/plain (ADR 0015).
 
+import { configFrom, env as processEnv } from "../server/env.mjs";
+
 /** Methods the app's routes serve (everything else is 405 here: Next answers TRACE with a 500). */
 export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** Seconds a whole request (headers and body) and its headers may take to arrive. */
-export function edgeTimeouts(env = process.env) {
-  const seconds = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
-  const request = seconds("REQUEST_TIMEOUT", 60);
-  const headers = Math.min(seconds("HEADERS_TIMEOUT", 10), request);
+export function edgeTimeouts(source) {
+  const config = source ? configFrom(source) : processEnv;
+  const request = config.REQUEST_TIMEOUT;
+  const headers = Math.min(config.HEADERS_TIMEOUT, request);
   return { requestTimeoutMs: request * 1000, headersTimeoutMs: headers * 1000 };
 }
 
 /** http.createServer options: Node checks the timeouts every 30 s by default, which let a slow body live ~330 s. */
-export function edgeServerOptions(env = process.env) {
-  const { requestTimeoutMs, headersTimeoutMs } = edgeTimeouts(env);
+export function edgeServerOptions(source) {
+  const { requestTimeoutMs, headersTimeoutMs } = edgeTimeouts(source);
   return { requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, headersTimeoutMs) };
 }
 

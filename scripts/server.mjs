@@ -6,7 +6,7 @@
 // REQUEST_TIMEOUT / HEADERS_TIMEOUT (seconds; 60 / 10): see http-edge.mjs.
 import http from "node:http";
 import path from "node:path";
-import { configErrors } from "./config.mjs";
+import { configErrors, env, setEnv } from "../server/env.mjs";
 import { answerClientError, edgeServerOptions, withServedMethods } from "./http-edge.mjs";
 import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
 
@@ -17,8 +17,8 @@ if (invalid.length) {
 }
 
 const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const port = Number(process.env.PORT || 3000);
-process.env.NODE_ENV = "production";
+const port = env.PORT;
+setEnv({ NODE_ENV: "production" });
 // Marked before Next starts: the app's instrumentation (server/background.ts) then leaves
 // shutdown to this server instead of exiting on the signal itself.
 globalThis[PEER_SERVER_MARK] = true;
@@ -44,7 +44,7 @@ const server = http.createServer(
   ),
 );
 server.on("clientError", answerClientError);
-const keepAlive = Number(process.env.KEEP_ALIVE_TIMEOUT);
+const keepAlive = Number(env.KEEP_ALIVE_TIMEOUT);
 if (Number.isFinite(keepAlive) && keepAlive > 0) {
   server.keepAliveTimeout = keepAlive;
   // A request's headers must be allowed to arrive for longer than an idle connection lives.
@@ -81,6 +81,6 @@ server.on("error", (err) => {
 });
 server.listen(port, () => {
   // As `next start`: server actions that redirect fetch the app through this origin.
-  process.env.__NEXT_PRIVATE_ORIGIN = `http://localhost:${port}`;
+  setEnv({ __NEXT_PRIVATE_ORIGIN: `http://localhost:${port}` });
   console.log(`> Ready on http://localhost:${port}`);
 });

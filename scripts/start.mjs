@@ -10,15 +10,17 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { configErrors, redactUrl } from "./config.mjs";
+import { configErrors, configFrom, redactUrl } from "../server/env.mjs";
 import { serverNodeOptions } from "./server-options.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
+// The children's environment: this process's, with what `npm start` decides added; read through the typed view.
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const config = configFrom(env);
 
 function ensureAuthSecret() {
-  if (env.AUTH_SECRET) return;
+  if (config.AUTH_SECRET) return;
   const file = path.join(root, ".data", "auth-secret");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
@@ -79,11 +81,11 @@ try {
     console.log("> Building the app (first start or sources changed)…");
     await run(bin("next"), ["build"]);
   }
-  console.log(`> Database: ${env.DATABASE_URL ? `PostgreSQL server ${redactUrl(env.DATABASE_URL)}` : `embedded PGlite in ${env.PGLITE_DIR || "./.data/pglite"}`}`);
+  console.log(`> Database: ${config.DATABASE_URL ? `PostgreSQL server ${redactUrl(config.DATABASE_URL)}` : `embedded PGlite in ${config.PGLITE_DIR || "./.data/pglite"}`}`);
   await run(bin("tsx"), ["server/cli/main.ts", "bootstrap"]);
-  const port = env.PORT || "3000";
+  const port = String(config.PORT);
   console.log(`> Console and API on http://localhost:${port} (REST under /v1/, console at /)`);
-  env.NODE_OPTIONS = serverNodeOptions(env.NODE_OPTIONS);
+  env.NODE_OPTIONS = serverNodeOptions(config.NODE_OPTIONS);
   env.PORT = port;
   env.NODE_ENV = "production";
   await run(process.execPath, [path.join(root, "scripts", "server.mjs")]);

@@ -1,5 +1,5 @@
 import { getDb, getDbHandle } from "@/db/client";
-import { assertConfig } from "@/scripts/config.mjs";
+import { assertConfig, env } from "@/server/env.mjs";
 import { startRelay } from "./events/relay";
 import { relayConfigFromEnv } from "./events/relay-config";
 import { startAccountImportWorker } from "./jobs/account-import-worker";
@@ -34,9 +34,9 @@ export async function startBackground() {
   }
   await getDb();
   const stops: (() => Promise<void>)[] = [];
-  if (process.env.RUN_WORKERS !== "false") stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startImportJobRetention(), startEventRetention());
-  if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") stops.push(startRelay());
-  logger.info("background started", { workers: process.env.RUN_WORKERS !== "false", relay: Boolean(process.env.NATS_URL && process.env.RUN_RELAY !== "false") });
+  if (env.RUN_WORKERS) stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startImportJobRetention(), startEventRetention());
+  if (env.NATS_URL && env.RUN_RELAY) stops.push(startRelay());
+  logger.info("background started", { workers: env.RUN_WORKERS, relay: Boolean(env.NATS_URL && env.RUN_RELAY) });
   const stopWork = async () => {
     await Promise.allSettled(stops.map((s) => s()));
     // A clean close lets embedded PGlite shut down its PostgreSQL instead of recovering on the next start.
@@ -58,5 +58,5 @@ export async function startBackground() {
 /** Every setting the app reads at start, the relay's included when it will run here. */
 export function checkStartupConfig() {
   assertConfig();
-  if (process.env.NATS_URL && process.env.RUN_RELAY !== "false") relayConfigFromEnv();
+  if (env.NATS_URL && env.RUN_RELAY) relayConfigFromEnv();
 }

@@ -1,3 +1,4 @@
+import { env } from "@/server/env.mjs";
 type Fields = Record<string, unknown>;
 type Level = "info" | "warn" | "error";
 
@@ -17,7 +18,7 @@ export function logToStderr() {
 }
 
 /** Whether LOG_LEVEL (info, warn, error or silent; default info) lets `level` through. */
-export function logLevelAllows(level: Level, setting = process.env.LOG_LEVEL): boolean {
+export function logLevelAllows(level: Level, setting = env.LOG_LEVEL): boolean {
   return RANK[level] >= (RANK[setting || "info"] ?? 0);
 }
 

@@ -15,6 +15,7 @@ import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consum
 import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
+import { setEnv } from "@/server/env.mjs";
 
 /**
  * Issue 18's isolation test: two organisations with every kind of record; each API key and
@@ -48,8 +49,8 @@ const stripe = createServer((req, res) => {
 beforeAll(async () => {
   await new Promise<void>((r) => stripe.listen(0, "127.0.0.1", () => r()));
   stripeUrl = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
-  process.env.PAYMENT_VENDOR_STRIPE_URL = stripeUrl;
-  process.env.PAYMENT_VENDOR_STRIPE_TOKEN = "sk_test_fake";
+  setEnv({ PAYMENT_VENDOR_STRIPE_URL: stripeUrl });
+  setEnv({ PAYMENT_VENDOR_STRIPE_TOKEN: "sk_test_fake" });
 });
 afterAll(() => new Promise<void>((r) => stripe.close(() => r())));
 

@@ -2,6 +2,7 @@ import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { afterEach, describe, expect, it } from "vitest";
 import nextConfig, { API_CSP } from "../next.config.mjs";
 import { proxy } from "../proxy";
+import { setEnv } from "@/server/env.mjs";
 
 const at = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { headers });
 
@@ -13,7 +14,7 @@ async function configHeaders(path: string) {
 }
 
 afterEach(() => {
-  delete process.env.TRUST_PROXY_HOPS;
+  setEnv({ TRUST_PROXY_HOPS: undefined });
 });
 
 describe("security headers (next.config.mjs)", () => {
@@ -66,14 +67,14 @@ describe("console pages' headers (proxy.ts)", () => {
     const hsts = (res: Response) => res.headers.get("strict-transport-security");
     // No proxy trusted: X-Forwarded-Proto is the client's own word.
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "https" })))).toBeNull();
-    process.env.TRUST_PROXY_HOPS = "1";
+    setEnv({ TRUST_PROXY_HOPS: "1" });
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "https" })))).toBe("max-age=31536000");
     expect(hsts(proxy(at("/accounts/A-1/documents/note/1", { "x-forwarded-proto": "https" })))).toBe("max-age=31536000");
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "http" })))).toBeNull();
     expect(hsts(proxy(at("/suppliers")))).toBeNull();
     // A client's own "https" ahead of what the trusted proxy appended does not count.
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "https, http" })))).toBeNull();
-    process.env.TRUST_PROXY_HOPS = "2";
+    setEnv({ TRUST_PROXY_HOPS: "2" });
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "https, http" })))).toBe("max-age=31536000");
   });
 });

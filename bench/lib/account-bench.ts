@@ -17,6 +17,7 @@ import { fullDomesticAccount } from "@/test/energy-account";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./cpu";
 import { keepAliveClient } from "./http-client";
 import { ROOT } from "./server";
+import { env } from "@/server/env.mjs";
 
 /**
  * Account import, end to end: production-shaped accounts (test/energy-account.ts: both fuels,
@@ -27,11 +28,11 @@ import { ROOT } from "./server";
  * INSERTs into the same tables by as many connections, in batches, no app code in between.
  */
 
-const CLIENTS = Number(process.env.BENCH_ACCOUNT_CLIENTS ?? 8);
-const PER_ROUND = Number(process.env.BENCH_ACCOUNTS ?? 400);
-const WARM = Number(process.env.BENCH_ACCOUNT_WARM ?? 160);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ACCOUNT_ROUNDS ?? 3));
-const RAW_BATCH = Number(process.env.BENCH_ACCOUNT_RAW_BATCH ?? 25);
+const CLIENTS = env.BENCH_ACCOUNT_CLIENTS;
+const PER_ROUND = env.BENCH_ACCOUNTS ?? 400;
+const WARM = env.BENCH_ACCOUNT_WARM;
+const ROUNDS = Math.max(1, env.BENCH_ACCOUNT_ROUNDS);
+const RAW_BATCH = env.BENCH_ACCOUNT_RAW_BATCH;
 const RUN = String(Date.now() % 10_000).padStart(4, "0");
 
 type Measured = { seconds: number; cpu: Map<string, number> };
@@ -43,7 +44,7 @@ const snake = (row: Record<string, unknown>) => Object.fromEntries(Object.entrie
 
 // Only this database's backends and this checkout's server count as postgres and server: the
 // machine may be shared with other people's databases and servers.
-const CPU_SCOPE = { database: process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : undefined, serverCwd: ROOT };
+const CPU_SCOPE = { database: env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined, serverCwd: ROOT };
 
 async function clock(run: () => Promise<unknown>): Promise<Measured> {
   const before = cpuSnapshot(CPU_SCOPE);

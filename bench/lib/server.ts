@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { serverNodeOptions } from "../../scripts/server-options.mjs";
+import { env as config } from "@/server/env.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -23,17 +24,17 @@ export type RunningServer = { base: string; stop: () => void; pid?: number; kill
  * `probe` is a path that answers 2xx once the app is up.
  */
 export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string; skipBuild?: boolean }): Promise<RunningServer> {
-  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
+  if (config.BENCH_URL) return { base: config.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...opts.env,
     NODE_ENV: "production",
-    NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
+    NODE_OPTIONS: serverNodeOptions(config.NODE_OPTIONS),
     NEXT_TELEMETRY_DISABLED: "1",
-    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    AUTH_SECRET: config.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   };
   const next = path.join(ROOT, "node_modules", ".bin", "next");
-  if (process.env.BENCH_SKIP_BUILD !== "1" && !opts.skipBuild) {
+  if (!config.BENCH_SKIP_BUILD && !opts.skipBuild) {
     console.log(`next build (log: /tmp/km-bench-${opts.name}-build.log)...`);
     await run(next, ["build"], env, `/tmp/km-bench-${opts.name}-build.log`);
   }

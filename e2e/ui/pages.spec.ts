@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { accountBody, asOperator, expect, londonDate, test, unique } from "./support";
+import { env } from "@/server/env.mjs";
 
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 const PROCESS = "/v1/data-import/account-import-process/process/";
@@ -65,7 +66,7 @@ test.describe("every page renders", () => {
     await page.goto("/events?type=data_import.");
     // The server runs the event relay when NATS_URL is set (CI sets it); otherwise the events table is the log.
     await expect(page.getByRole("status", { name: "Event delivery" })).toContainText(
-      process.env.NATS_URL ? /Delivering to the event bus.*NATS JetStream, stream EVENTS/ : /Events are kept in the database.*No event bus is configured/,
+      env.NATS_URL ? /Delivering to the event bus.*NATS JetStream, stream EVENTS/ : /Events are kept in the database.*No event bus is configured/,
       { timeout: 20_000 },
     );
     // Deployment advice (environment variables, commands) is for the docs, not for tenants.

@@ -2,19 +2,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { withPeerAddress } from "@/scripts/peer-server.mjs";
+import { setEnv } from "@/server/env.mjs";
 import { clientAddress, PEER_HEADER, PEER_SERVER_MARK } from "./client-address";
 
 const g = globalThis as Record<symbol, unknown>;
 const headers = (h: Record<string, string>) => new Headers(h);
 const withHops = (hops: string | undefined, fn: () => void) => {
-  const before = process.env.TRUST_PROXY_HOPS;
-  if (hops === undefined) delete process.env.TRUST_PROXY_HOPS;
-  else process.env.TRUST_PROXY_HOPS = hops;
+  const restore = setEnv({ TRUST_PROXY_HOPS: hops });
   try {
     fn();
   } finally {
-    if (before === undefined) delete process.env.TRUST_PROXY_HOPS;
-    else process.env.TRUST_PROXY_HOPS = before;
+    restore();
   }
 };
 

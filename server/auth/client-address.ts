@@ -1,4 +1,5 @@
 import { logger } from "../logger";
+import { env } from "@/server/env.mjs";
 
 /** Set by scripts/server.mjs (`npm start`) to the TCP peer of each request, replacing any value a client sent. */
 export const PEER_HEADER = "x-kraken-peer";
@@ -7,7 +8,7 @@ export const PEER_SERVER_MARK = Symbol.for("kraken-migrate.peer-server");
 
 /** TRUST_PROXY_HOPS: how many proxies in front of the app append to X-Forwarded-For (default 0). */
 export function trustProxyHops(): number {
-  const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+  const n = env.TRUST_PROXY_HOPS;
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 

@@ -7,6 +7,7 @@ import { signInConsoleUser, TooManySignInAttempts } from "../services/console/co
 import { endConsoleSession, startConsoleSession } from "../services/console/console-sessions";
 import { clientAddress } from "./client-address";
 import { servedOverHttps } from "./https";
+import { env } from "@/server/env.mjs";
 
 declare module "next-auth" {
   interface Session {
@@ -23,7 +24,7 @@ declare module "next-auth" {
 
 /** Seconds a console session lasts after sign-in (default 8 hours, a working day). */
 export function sessionMaxAge(): number {
-  const n = Number(process.env.CONSOLE_SESSION_MAX_AGE);
+  const n = env.CONSOLE_SESSION_MAX_AGE;
   return Number.isFinite(n) && n > 0 ? n : 8 * 60 * 60;
 }
 
@@ -49,7 +50,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
   const headers = await headersOf(request);
   return {
     trustHost: true,
-    secret: process.env.AUTH_SECRET,
+    secret: env.AUTH_SECRET,
     session: { strategy: "jwt", maxAge: sessionMaxAge() },
     // Secure (and __Secure-) cookies exactly when a trusted proxy says the browser used HTTPS,
     // not whenever a client sends X-Forwarded-Proto: https.

@@ -6,6 +6,7 @@ import { removeConsoleUser } from "@/server/services/users/remove-console-user";
 import { updateConsoleUser } from "@/server/services/users/update-console-user";
 import { useTestDb } from "@/test/db";
 import { makeOrg, makeUser } from "@/test/fixtures";
+import { env, setEnv } from "@/server/env.mjs";
 
 // The tRPC route reads the session through next/headers, as it does under Next: give it this
 // test's request headers.
@@ -28,7 +29,7 @@ const t = useTestDb();
 const ORIGIN = "http://localhost";
 
 beforeAll(() => {
-  process.env.AUTH_SECRET ??= "console-session-test-secret-0123456789abcdef";
+  setEnv({ AUTH_SECRET: env.AUTH_SECRET ?? "console-session-test-secret-0123456789abcdef" });
 });
 
 type Jar = Map<string, string>;
@@ -162,7 +163,7 @@ describe("console sessions end on the server", () => {
 
 describe("session cookies over HTTPS", () => {
   afterEach(() => {
-    delete process.env.TRUST_PROXY_HOPS;
+    setEnv({ TRUST_PROXY_HOPS: undefined });
   });
 
   async function sessionCookie(headers: Record<string, string>) {
@@ -190,7 +191,7 @@ describe("session cookies over HTTPS", () => {
     const claimed = await sessionCookie({ "x-forwarded-proto": "https" });
     expect(claimed).toMatch(/^authjs\.session-token=/);
     expect(claimed).not.toMatch(/;\s*Secure/i);
-    process.env.TRUST_PROXY_HOPS = "1";
+    setEnv({ TRUST_PROXY_HOPS: "1" });
     const proxied = await sessionCookie({ "x-forwarded-proto": "https", "x-forwarded-for": "10.79.0.1" });
     expect(proxied).toMatch(/^__Secure-authjs\.session-token=/);
     expect(proxied).toMatch(/;\s*Secure/i);

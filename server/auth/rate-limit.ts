@@ -3,6 +3,7 @@ import { isIPv6 } from "node:net";
 import { inArray, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { authRateLimits } from "@/db/schema";
+import { env } from "@/server/env.mjs";
 
 export type Bucket = { name: string; limit: number };
 
@@ -49,8 +50,8 @@ export function passwordBuckets(email: string, address: string): Bucket[] {
   ];
 }
 
-const setting = (name: string, fallback: number) => () => {
-  const n = Number(process.env[name] || fallback);
+const setting = (name: "AUTH_RATE_LIMIT_WINDOW_SECONDS" | `AUTH_RATE_LIMIT_MAX_FAILURES${"" | "_PER_USER" | "_PER_ADDRESS"}`, fallback: number) => () => {
+  const n = Number(env[name] || fallback);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 export const AUTH_WINDOW_SECONDS = setting("AUTH_RATE_LIMIT_WINDOW_SECONDS", 900);

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
+import { env } from "@/server/env.mjs";
 
-const setting = (name: string, fallback: number) => () => {
-  const n = Number(process.env[name] || fallback);
+const setting = (name: "GRAPHQL_RATE_LIMIT_PER_MINUTE", fallback: number) => () => {
+  const n = Number(env[name] || fallback);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 /** GraphQL operations one key (or, without one, one address) may run per minute, across every instance. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
+import { env } from "@/server/env.mjs";
 
 const KEY = "jwt_signing_secret";
 let cached: Uint8Array | undefined;
@@ -12,7 +13,7 @@ let cached: Uint8Array | undefined;
  */
 export async function getSigningKey(db: Db): Promise<Uint8Array> {
   if (cached) return cached;
-  if (process.env.JWT_SECRET) return (cached = new TextEncoder().encode(process.env.JWT_SECRET));
+  if (env.JWT_SECRET) return (cached = new TextEncoder().encode(env.JWT_SECRET));
   await db.insert(settings).values({ key: KEY, value: randomBytes(48).toString("base64url") }).onConflictDoNothing();
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
   return (cached = new TextEncoder().encode(row.value));

@@ -4,9 +4,10 @@ import { promisify } from "node:util";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { uniq } from "@/test/db";
+import { env } from "@/server/env.mjs";
 
 const run = promisify(execFile);
-const serverUrl = process.env.DATABASE_URL;
+const serverUrl = env.DATABASE_URL;
 
 async function bootstrap(url: string) {
   try {

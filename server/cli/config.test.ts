@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { configErrors, redactUrl } from "@/scripts/config.mjs";
+import { configErrors, redactUrl } from "@/server/env.mjs";
 import { logLevelAllows } from "../logger";
 
 const run = promisify(execFile);

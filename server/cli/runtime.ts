@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { type DbHandle, defaultPgliteDir, openDatabase } from "@/db/client";
 import { organisations } from "@/db/schema";
-import { redactUrl } from "@/scripts/config.mjs";
+import { env, redactUrl } from "@/server/env.mjs";
 import { type Ctx, systemCtx } from "../context";
 import { ServiceError } from "../errors";
 import { CliError } from "./errors";
@@ -26,9 +26,9 @@ function describeOpenError(err: unknown): unknown {
   const message = (err as Error)?.message ?? String(err);
   if (message.startsWith("invalid configuration")) return new CliError("invalid_configuration", message);
   if (message.includes("is in use by process")) return new CliError("database_in_use", message);
-  const url = process.env.DATABASE_URL;
+  const url = env.DATABASE_URL;
   if (url && isDatabaseUnavailable(err)) return new CliError("database_unavailable", `cannot open the database at ${redactUrl(url)} (DATABASE_URL): ${message}`);
-  if (!url) return new CliError("database_unavailable", `cannot open the embedded database in ${process.env.PGLITE_DIR || defaultPgliteDir()}: ${message}`);
+  if (!url) return new CliError("database_unavailable", `cannot open the embedded database in ${env.PGLITE_DIR || defaultPgliteDir()}: ${message}`);
   return err;
 }
 

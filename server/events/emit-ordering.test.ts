@@ -4,12 +4,13 @@ import type { Db } from "@/db/client";
 import { events } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
 import { emit } from "./emit";
+import { env } from "@/server/env.mjs";
 
 const t = useTestDb();
 const occupied = (tx: Db, account: string) => emit(tx, "account.occupied", "v1", { account_number: account }, { accountNumber: account });
 
 // PGlite has one connection, so its transactions never overlap; the race needs the server.
-describe.skipIf(!process.env.DATABASE_URL)("emit under concurrent transactions (PostgreSQL)", () => {
+describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreSQL)", () => {
   it("a second transaction emitting for the same account waits for the first to commit, so seq order is commit order", async () => {
     const [account, other] = [uniq("A-"), uniq("A-")];
     let release!: () => void;

@@ -1,4 +1,4 @@
-import { redactUrl } from "@/scripts/config.mjs";
+import { redactUrl } from "@/server/env.mjs";
 import {
   DiscardPolicy,
   JetStreamApiCodes,

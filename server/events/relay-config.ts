@@ -1,3 +1,4 @@
+import { assertConfig, env, RELAY_VARS } from "@/server/env.mjs";
 import { assertEventSource, DEFAULT_EVENT_SOURCE, DEFAULT_SUBJECT_PREFIX } from "./envelope";
 
 export type RelayConfig = {
@@ -22,33 +23,26 @@ export type RelayConfig = {
   instanceId: string;
 };
 
-function num(name: string, fallback: number, min = 0): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new Error(`${name}="${raw}" must be a number >= ${min}`);
-  return n;
-}
-
 /** Reads the relay's settings from the environment (documented in docs/events.md). */
 export function relayConfigFromEnv(overrides: Partial<RelayConfig> = {}): RelayConfig {
-  const natsUrl = overrides.natsUrl ?? process.env.NATS_URL ?? "";
+  assertConfig(undefined, RELAY_VARS);
+  const natsUrl = overrides.natsUrl ?? env.NATS_URL ?? "";
   const config: RelayConfig = {
     natsUrl,
-    stream: process.env.EVENTS_STREAM || "EVENTS",
-    subjectPrefix: process.env.EVENTS_SUBJECT_PREFIX || DEFAULT_SUBJECT_PREFIX,
-    source: assertEventSource(process.env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE),
-    batchSize: num("EVENTS_RELAY_BATCH_SIZE", 1000, 1),
-    publishTimeoutMs: num("EVENTS_PUBLISH_TIMEOUT_MS", 5000, 100),
-    duplicateWindowMs: num("EVENTS_DUPLICATE_WINDOW_SECONDS", 900, 1) * 1000,
-    streamReplicas: num("EVENTS_STREAM_REPLICAS", 1, 1),
-    streamMaxAgeMs: num("EVENTS_STREAM_MAX_AGE_SECONDS", 0) * 1000,
-    pollMs: num("EVENTS_RELAY_POLL_MS", 50, 5),
+    stream: env.EVENTS_STREAM,
+    subjectPrefix: env.EVENTS_SUBJECT_PREFIX || DEFAULT_SUBJECT_PREFIX,
+    source: assertEventSource(env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE),
+    batchSize: env.EVENTS_RELAY_BATCH_SIZE,
+    publishTimeoutMs: env.EVENTS_PUBLISH_TIMEOUT_MS,
+    duplicateWindowMs: env.EVENTS_DUPLICATE_WINDOW_SECONDS * 1000,
+    streamReplicas: env.EVENTS_STREAM_REPLICAS,
+    streamMaxAgeMs: env.EVENTS_STREAM_MAX_AGE_SECONDS * 1000,
+    pollMs: env.EVENTS_RELAY_POLL_MS,
     standbyRetryMs: 2000,
     heartbeatMs: 5000,
     backoffMinMs: 100,
     backoffMaxMs: 30_000,
-    instanceId: `${process.env.HOSTNAME ?? "local"}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    instanceId: `${env.HOSTNAME}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     ...overrides,
   };
   // JetStream refuses such a stream, so the relay would retry for ever and deliver nothing.
@@ -62,5 +56,6 @@ export function relayConfigFromEnv(overrides: Partial<RelayConfig> = {}): RelayC
 
 /** The lag, in seconds, above which the relay-status route answers 503. */
 export function maxRelayLagSeconds(): number {
-  return num("EVENTS_RELAY_MAX_LAG_SECONDS", 60, 1);
+  assertConfig(undefined, ["EVENTS_RELAY_MAX_LAG_SECONDS"]);
+  return env.EVENTS_RELAY_MAX_LAG_SECONDS;
 }

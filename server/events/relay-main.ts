@@ -3,15 +3,15 @@
  * the app. Needs NATS_URL and DATABASE_URL (a PGlite directory belongs to one process).
  */
 import { openDatabase, setDbHandle } from "@/db/client";
-import { assertConfig, redactUrl } from "@/scripts/config.mjs";
+import { assertConfig, env, redactUrl } from "@/server/env.mjs";
 import { logger } from "../logger";
 import { EventRelay } from "./relay";
 import { getRelayStatus } from "./relay-status";
 
 async function main() {
-  if (!process.env.NATS_URL) throw new Error("NATS_URL is not set: without it the events table is the log and there is nothing to relay");
-  if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set: the standalone relay needs the PostgreSQL server the app writes to");
-  assertConfig(process.env, ["DATABASE_URL", "DATABASE_POOL_SIZE", "NATS_URL", "LOG_LEVEL"]);
+  if (!env.NATS_URL) throw new Error("NATS_URL is not set: without it the events table is the log and there is nothing to relay");
+  if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set: the standalone relay needs the PostgreSQL server the app writes to");
+  assertConfig(undefined, ["DATABASE_URL", "DATABASE_POOL_SIZE", "NATS_URL", "LOG_LEVEL"]);
   const handle = await openDatabase();
   setDbHandle(handle);
   const relay = new EventRelay({ handle }).start();

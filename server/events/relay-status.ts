@@ -5,6 +5,7 @@ import { eventPending, eventRelayState, events } from "@/db/schema";
 import { EVENTS_IN_ROW } from "./fanout";
 import { dbNow } from "./outbox";
 import { maxRelayLagSeconds } from "./relay-config";
+import { env } from "@/server/env.mjs";
 
 export const RelayStatus = z.object({
   stream: z.string(),
@@ -54,7 +55,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
  * leader keeps, with ages measured on the database clock.
  */
 export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Promise<RelayStatus> {
-  const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
+  const stream = opts.stream ?? env.EVENTS_STREAM;
   const maxLag = maxRelayLagSeconds();
   const first = db.select({ seq: eventPending.seq }).from(eventPending).orderBy(asc(eventPending.seq)).limit(1).as("first");
   const [[{ unpublished }], [head], [state], [{ now }]] = await Promise.all([
@@ -72,7 +73,7 @@ export async function getRelayStatus(db: Db, opts: { stream?: string } = {}): Pr
   const ageOf = (d: Date | null | undefined) => (d ? Math.max(0, (clock.getTime() - new Date(d).getTime()) / 1000) : null);
   const lag = head ? ageOf(head.createdAt) : null;
   const beatAge = state?.heartbeatAt ? ageOf(state.heartbeatAt) : null;
-  const configured = !!process.env.NATS_URL;
+  const configured = !!env.NATS_URL;
   // A leader that cannot reach NATS delivers nothing, however few events are waiting yet.
   const healthy = !configured || ((lag ?? 0) <= maxLag && beatAge !== null && beatAge <= STALE_HEARTBEAT_SECONDS && state?.natsConnected === true);
   return {

@@ -25,12 +25,13 @@ import {
   waitFor,
   waitPublished,
 } from "./testing/relay-helpers";
+import { env } from "@/server/env.mjs";
 
 // A relay publishes every unpublished row of its database: these tests get a database of
 // their own (see useRelayTestDb) and run one after another, each on its own stream.
 const t = useRelayTestDb();
 // EVENTS_TEST_OUTAGE_SECONDS=180 replays the outage test with NATS down for minutes.
-const OUTAGE_MS = Number(process.env.EVENTS_TEST_OUTAGE_SECONDS ?? 2) * 1000;
+const OUTAGE_MS = env.EVENTS_TEST_OUTAGE_SECONDS * 1000;
 const h = useRelayNats(t);
 const relay = h.relay;
 
@@ -268,7 +269,7 @@ describe("events relay to JetStream", () => {
     await r.stop();
   });
 
-  it.skipIf(!process.env.DATABASE_URL)("`npm run relay` killed with SIGKILL again and again still yields every event once, in order", async () => {
+  it.skipIf(!env.DATABASE_URL)("`npm run relay` killed with SIGKILL again and again still yields every event once, in order", async () => {
     const accounts = Array.from({ length: 25 }, () => uniq("A-"));
     const env = { ...process.env, DATABASE_URL: t.url, NATS_URL: h.nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
     const children = new Set<ChildProcess>();
@@ -311,7 +312,7 @@ describe("events relay to JetStream", () => {
     expectExactlyOnceInOrder(await readStream(h.nc, "KILLED"), await rowsOf(t.db, ids));
   }, 300_000);
 
-  it.skipIf(!process.env.DATABASE_URL)("the lead lives in PostgreSQL: terminating the leader's session hands it over without loss", async () => {
+  it.skipIf(!env.DATABASE_URL)("the lead lives in PostgreSQL: terminating the leader's session hands it over without loss", async () => {
     const accounts = Array.from({ length: 10 }, () => uniq("A-"));
     const a = relay("HANDOVER").start();
     const b = relay("HANDOVER").start();

@@ -6,6 +6,7 @@ import { makeOrg } from "@/test/fixtures";
 import { ACCOUNT_QUERY, LIVE_CONSUMPTION_QUERY, pyFormat } from "@/test/home-assistant-documents";
 import { call } from "@/test/http";
 import { GRAPHQL_MAX_ALIASES, GRAPHQL_MAX_DEPTH } from "./limits";
+import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
 const NET = `${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -51,7 +52,7 @@ describe("GraphQL limits and envelope", () => {
 
   it("counts every operation of a batch against the key's per-minute limit (KT-CT-1199 beyond it)", async () => {
     const org = await makeOrg(t.db);
-    process.env.GRAPHQL_RATE_LIMIT_PER_MINUTE = "4";
+    setEnv({ GRAPHQL_RATE_LIMIT_PER_MINUTE: "4" });
     try {
       const op = { query: "{ viewer { organisationNumber } }" };
       const batch = await post([op, op, op], org.apiKey);
@@ -63,7 +64,7 @@ describe("GraphQL limits and envelope", () => {
       const other = await makeOrg(t.db);
       expect((await post(op, other.apiKey)).json.data.viewer.organisationNumber).toBe(other.number);
     } finally {
-      delete process.env.GRAPHQL_RATE_LIMIT_PER_MINUTE;
+      setEnv({ GRAPHQL_RATE_LIMIT_PER_MINUTE: undefined });
     }
   });
 

@@ -10,6 +10,7 @@ import { invalidateApiKey } from "@/server/services/organisations/invalidate-api
 import { uniq, useTestDb } from "@/test/db";
 import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
 import { call } from "@/test/http";
+import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
 const MUTATION = `mutation Obtain($input: ObtainJSONWebTokenInput!) { obtainKrakenToken(input: $input) { token payload refreshToken refreshExpiresIn } }`;
@@ -131,8 +132,8 @@ describe("obtainKrakenToken", () => {
   });
 
   it("rate-limits failed key attempts per key and per address (KT-CT-1199), in the database, but never a valid key", async () => {
-    process.env.AUTH_RATE_LIMIT_MAX_FAILURES = "3";
-    process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS = "5";
+    setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES: "3" });
+    setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS: "5" });
     try {
       const org = await makeOrg(t.db);
       const guess = `sk_live_${uniq("GUESS").padEnd(32, "x")}`;
@@ -153,15 +154,15 @@ describe("obtainKrakenToken", () => {
       await t.db.update(authRateLimits).set({ windowStartedAt: new Date(Date.now() - 3600_000) }).where(eq(authRateLimits.bucket, `ip-key:${addr("22")}`));
       expect((await obtain({ APIKey: `sk_live_${uniq("K9").padEnd(32, "y")}` }, addr("22"))).errors![0].extensions.errorCode).toBe("KT-CT-1139");
     } finally {
-      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES;
-      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS;
+      setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES: undefined });
+      setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS: undefined });
     }
   });
 
   it("password failures slow one (e-mail, address) first, lock the e-mail only at a much higher bar, and never block API keys", async () => {
-    process.env.AUTH_RATE_LIMIT_MAX_FAILURES = "3";
-    process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER = "8";
-    process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS = "5";
+    setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES: "3" });
+    setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER: "8" });
+    setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS: "5" });
     try {
       const org = await makeOrg(t.db);
       const user = await makeUser(org, "operator");
@@ -184,9 +185,9 @@ describe("obtainKrakenToken", () => {
       expect(spread).toEqual(["KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1139", "KT-CT-1199"]);
       expect((await obtain({ email: user.email, password: user.password }, addr("46"))).errors![0].extensions.errorCode).toBe("KT-CT-1199");
     } finally {
-      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES;
-      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER;
-      delete process.env.AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS;
+      setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES: undefined });
+      setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_USER: undefined });
+      setEnv({ AUTH_RATE_LIMIT_MAX_FAILURES_PER_ADDRESS: undefined });
     }
   });
 

@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { scheduledImportJobHandler } from "../services/account-import/run-scheduled-import";
 import { startWorkers } from "./worker";
+import { env } from "@/server/env.mjs";
 
 /**
  * Starts the workers that run scheduled account imports (POST /v2/data-import/accounts/);
@@ -9,9 +10,9 @@ import { startWorkers } from "./worker";
  * claimed job never waits behind another in the same worker while its lease runs.
  */
 export function startAccountImportWorker(): () => Promise<void> {
-  const workers = Number(process.env.ACCOUNT_IMPORT_WORKERS ?? 2);
+  const workers = env.ACCOUNT_IMPORT_WORKERS;
   return startWorkers(workers, getDb, scheduledImportJobHandler, {
-    pollMs: Number(process.env.ACCOUNT_IMPORT_WORKER_POLL_MS ?? 1000),
+    pollMs: env.ACCOUNT_IMPORT_WORKER_POLL_MS,
     batchSize: 1,
     leaseSeconds: 120,
     backoffSeconds: 5,

@@ -3,11 +3,12 @@ import { pruneDeliveredEvents } from "../events/prune-delivered";
 import { logger } from "../logger";
 import { runDailyJob, startPeriodicCheck } from "./periodic";
 import type { JobHandler } from "./worker";
+import { env } from "@/server/env.mjs";
 
 export const EVENT_RETENTION_QUEUE = "event-retention";
 
 /** Days delivered events stay in PostgreSQL (ADR 0021); 0 keeps them for good. */
-export const eventRetentionDays = () => Number(process.env.EVENT_RETENTION_DAYS || 400);
+export const eventRetentionDays = () => env.EVENT_RETENTION_DAYS;
 
 export const eventRetentionHandler: JobHandler = {
   queue: EVENT_RETENTION_QUEUE,

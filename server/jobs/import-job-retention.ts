@@ -3,11 +3,12 @@ import { logger } from "../logger";
 import { pruneImportJobRows } from "../services/import-jobs/prune-import-job-rows";
 import { runDailyJob, startPeriodicCheck } from "./periodic";
 import type { JobHandler } from "./worker";
+import { env } from "@/server/env.mjs";
 
 export const IMPORT_JOB_RETENTION_QUEUE = "import-job-retention";
 
 /** Days a finished job keeps its imported rows' uploaded records (ADR 0415); 0 keeps them until the job is deleted. */
-export const retentionDays = () => Number(process.env.IMPORT_JOB_ROW_RETENTION_DAYS || 30);
+export const retentionDays = () => env.IMPORT_JOB_ROW_RETENTION_DAYS;
 
 export const importJobRetentionHandler: JobHandler = {
   queue: IMPORT_JOB_RETENTION_QUEUE,

@@ -1,15 +1,16 @@
 import { getDb } from "@/db/client";
 import { importLaneHandler } from "../services/import-jobs/run-import-lane";
 import { startWorkers } from "./worker";
+import { env } from "@/server/env.mjs";
 
 /**
  * Starts the workers that run console import jobs' lanes (ADR 0404); returns a function that
  * stops them after the slice in hand. Safe in every instance at once.
  */
 export function startImportJobWorker(): () => Promise<void> {
-  const workers = Number(process.env.IMPORT_JOB_WORKERS ?? 4);
+  const workers = env.IMPORT_JOB_WORKERS;
   return startWorkers(workers, getDb, importLaneHandler, {
-    pollMs: Number(process.env.IMPORT_JOB_WORKER_POLL_MS ?? 500),
+    pollMs: env.IMPORT_JOB_WORKER_POLL_MS,
     batchSize: 1,
     leaseSeconds: 120,
     backoffSeconds: 2,

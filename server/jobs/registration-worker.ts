@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { registrationJobHandler } from "../services/registration/run-registration";
 import { startWorker } from "./worker";
+import { env } from "@/server/env.mjs";
 
 /**
  * Starts the background worker that sends registration flows; returns a function that
@@ -8,7 +9,7 @@ import { startWorker } from "./worker";
  */
 export function startRegistrationWorker(): () => Promise<void> {
   return startWorker(getDb, registrationJobHandler, {
-    pollMs: Number(process.env.REGISTRATION_WORKER_POLL_MS ?? 1000),
-    backoffSeconds: Number(process.env.REGISTRATION_RETRY_BACKOFF_SECONDS ?? 30),
+    pollMs: env.REGISTRATION_WORKER_POLL_MS,
+    backoffSeconds: env.REGISTRATION_RETRY_BACKOFF_SECONDS,
   });
 }

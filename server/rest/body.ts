@@ -1,7 +1,8 @@
 import { ServiceError, fieldError } from "../errors";
 import { ImpreciseNumber, parseExactJson } from "./exact-json";
+import { env } from "@/server/env.mjs";
 
-export const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 10 * 1024 * 1024);
+export const MAX_BODY_BYTES = env.MAX_BODY_BYTES;
 
 const tooLarge = () =>
   new ServiceError("payload_too_large", "payload_too_large", `The request body exceeds ${MAX_BODY_BYTES} bytes.`);

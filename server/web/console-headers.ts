@@ -1,4 +1,5 @@
 import { HSTS_VALUE, servedOverHttps } from "../auth/https";
+import { env } from "@/server/env.mjs";
 
 /**
  * The console's Content-Security-Policy: scripts only with this response's nonce (Next.js puts
@@ -6,7 +7,7 @@ import { HSTS_VALUE, servedOverHttps } from "../auth/https";
  * plugins, no framing, nothing fetched from or posted to other origins. Inline style attributes
  * stay allowed: React renders some, and a style cannot run code.
  */
-export function consoleCsp(nonce: string, dev = process.env.NODE_ENV === "development"): string {
+export function consoleCsp(nonce: string, dev = env.NODE_ENV === "development"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,

@@ -8,6 +8,7 @@ import { accountPayload } from "@/test/fixtures";
 import { badQueryValue, badSegment } from "./bad-values";
 import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
+import { env, setEnv } from "@/server/env.mjs";
 
 /**
  * Issue 18's fuzz suite, REST half: every route under app/ (found from the route tree, so a new
@@ -20,7 +21,7 @@ import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape
 // signed-in user is given here instead, as the tRPC tests give their context.
 const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; organisationId: number } } }));
 vi.mock("@/server/auth/config", async (original) => ({ ...(await original<object>()), auth: async () => session.current }));
-process.env.AUTH_SECRET ??= "fuzz-secret-fuzz-secret-fuzz-secret";
+setEnv({ AUTH_SECRET: env.AUTH_SECRET ?? "fuzz-secret-fuzz-secret-fuzz-secret" });
 
 const t = useTestDb();
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
@@ -148,8 +149,8 @@ beforeAll(async () => {
   vendor = http.createServer((_req, res) => res.writeHead(404).end("{}"));
   await new Promise<void>((r) => vendor.listen(0, "127.0.0.1", r));
   for (const name of ["STRIPE", "BOTTOMLINE"]) {
-    process.env[`PAYMENT_VENDOR_${name}_URL`] = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
-    process.env[`PAYMENT_VENDOR_${name}_TOKEN`] = "fuzz";
+    setEnv({ [`PAYMENT_VENDOR_${name}_URL`]: `http://127.0.0.1:${(vendor.address() as AddressInfo).port}` });
+    setEnv({ [`PAYMENT_VENDOR_${name}_TOKEN`]: "fuzz" });
   }
   w = await fuzzWorld(t.db);
   session.current = { user: { id: String(w.operator.id), organisationId: w.org.id } };

@@ -14,12 +14,13 @@ import { StageAccountInput } from "@/server/services/account-import/account-sche
 import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consumption/test-meters";
 import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
+import { env } from "@/server/env.mjs";
 
 /** Runs per route or procedure: small in `npm test`, nightly-sized with FUZZ_RUNS=100000. */
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS || 10);
+export const FUZZ_RUNS = env.FUZZ_RUNS;
 export const fuzzParams = (seedOffset: number): fc.Parameters<unknown> => ({
   numRuns: FUZZ_RUNS,
-  ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) + seedOffset } : {}),
+  ...(env.FUZZ_SEED !== undefined ? { seed: env.FUZZ_SEED + seedOffset } : {}),
   endOnFailure: true,
 });
 
@@ -66,7 +67,7 @@ export async function storageProbe(db: Db, organisationId: number): Promise<() =
   const org = String(organisationId);
   const accountsOfOrg = `select a.id from accounts a join import_suppliers s on s.id = a.supplier_id where s.organisation_id = ${org}`;
   const parts: string[] = [];
-  const shared = Boolean(process.env.DATABASE_URL);
+  const shared = Boolean(env.DATABASE_URL);
   // Tables that reach the organisation through a parent other than the four columns below.
   const VIA: Record<string, string> = {
     console_sessions: `user_id in (select id from console_users where organisation_id = ${org})`,

@@ -3,6 +3,7 @@ import { type Db, getDb } from "@/db/client";
 import { eventRelayState } from "@/db/schema";
 import { STALE_HEARTBEAT_SECONDS } from "@/server/events/relay-status";
 import { logger } from "@/server/logger";
+import { env } from "@/server/env.mjs";
 
 export const dynamic = "force-dynamic";
 
@@ -24,11 +25,11 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 
 /** NATS as the relay leader last saw it; informational, since the outbox keeps events while NATS is away. */
 async function natsState(db: Db) {
-  if (!process.env.NATS_URL) return { configured: false as const };
+  if (!env.NATS_URL) return { configured: false as const };
   const [state] = await db
     .select({ connected: eventRelayState.natsConnected, heartbeatAge: sql<number | null>`extract(epoch from now() - ${eventRelayState.heartbeatAt})::float8` })
     .from(eventRelayState)
-    .where(eq(eventRelayState.stream, process.env.EVENTS_STREAM || "EVENTS"));
+    .where(eq(eventRelayState.stream, env.EVENTS_STREAM));
   const fresh = state?.heartbeatAge !== null && state?.heartbeatAge !== undefined && state.heartbeatAge <= STALE_HEARTBEAT_SECONDS;
   return { configured: true as const, connected: Boolean(state?.connected && fresh), relay_leader_alive: fresh };
 }

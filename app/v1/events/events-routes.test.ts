@@ -4,6 +4,7 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { GET as openapi } from "./openapi.json/route";
 import { GET as relayStatus } from "./relay-status/route";
+import { env, setEnv } from "@/server/env.mjs";
 
 useTestDb();
 
@@ -27,8 +28,8 @@ describe("GET /v1/events/openapi.json", () => {
 
 describe("GET /v1/events/relay-status/ without NATS_URL", () => {
   it("is healthy: the events table is the log and nothing is lost", async () => {
-    const prev = process.env.NATS_URL;
-    delete process.env.NATS_URL;
+    const prev = env.NATS_URL;
+    setEnv({ NATS_URL: undefined });
     try {
       const res = await call(relayStatus, "/v1/events/relay-status/");
       expect(res.status).toBe(200);
@@ -36,7 +37,7 @@ describe("GET /v1/events/relay-status/ without NATS_URL", () => {
       expect(res.json).toMatchObject({ stream: "EVENTS", relay_configured: false, healthy: true });
       expect(typeof res.json.unpublished_count).toBe("number");
     } finally {
-      if (prev !== undefined) process.env.NATS_URL = prev;
+      if (prev !== undefined) setEnv({ NATS_URL: prev });
     }
   });
 });

@@ -4,6 +4,7 @@ import { createConsoleUser } from "../../services/users/create-console-user";
 import { removeConsoleUser } from "../../services/users/remove-console-user";
 import { updateConsoleUser } from "../../services/users/update-console-user";
 import { orgCtx, print } from "../runtime";
+import { env } from "@/server/env.mjs";
 
 export function userCommand(): Command {
   const user = new Command("user").description("Console users");
@@ -17,7 +18,7 @@ export function userCommand(): Command {
     .option("--org <ORG-XXXX>", "organisation number (optional when there is only one)")
     .option("--json", "machine-readable output")
     .action(async (o) => {
-      const password = o.password ?? process.env.CONSOLE_PASSWORD;
+      const password = o.password ?? env.CONSOLE_PASSWORD;
       if (!password) throw new Error("Give --password or set CONSOLE_PASSWORD.");
       const u = await createConsoleUser(await orgCtx(o.org), { email: o.email, name: o.name, role: o.role, password });
       print(o, u, () => `Created ${u.role} ${u.email}.`);

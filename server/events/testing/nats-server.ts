@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { type NatsConnection, errors } from "@nats-io/transport-node";
+import { env } from "@/server/env.mjs";
 
-const NATS_BIN = process.env.NATS_SERVER_BIN ?? "/usr/sbin/nats-server";
+const NATS_BIN = env.NATS_SERVER_BIN;
 
 /**
  * A private nats-server with JetStream for one test file or bench run, on a free port

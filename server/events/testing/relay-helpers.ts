@@ -8,6 +8,7 @@ import { emitMany, pending } from "../emit";
 import { type NatsConnection, connect } from "@nats-io/transport-node";
 import { EventRelay, type RelayOptions } from "../relay";
 import { NatsServer, type StreamMessage } from "./nats-server";
+import { env } from "@/server/env.mjs";
 
 export type Emitted = { id: string; seq: number; accountNumber: string | null; organisationId: number | null };
 
@@ -82,7 +83,7 @@ export async function rowsOf(db: Db, ids: string[]) {
 export function useRelayTestDb(): { readonly db: Db; readonly handle: DbHandle; readonly url: string | undefined } {
   let handle: DbHandle | undefined;
   let url: string | undefined;
-  const base = process.env.DATABASE_URL;
+  const base = env.DATABASE_URL;
   const name = `km_relay_test_${process.pid}_${Date.now().toString(36)}`;
   beforeAll(async () => {
     resetSigningKeyCache();

@@ -12,8 +12,9 @@ import { METER_POINT_LOCK } from "./meter-point-conflicts";
 import { type ProcessAccountInput, StageAccountInput } from "./account-schemas";
 import { accountDataErrors, alreadyImported } from "./stage-account";
 import { recallStaged } from "./staged-parse-cache";
+import { env } from "@/server/env.mjs";
 
-export const IMPORT_CONCURRENCY = Number(process.env.IMPORT_CONCURRENCY ?? 8);
+export const IMPORT_CONCURRENCY = env.IMPORT_CONCURRENCY;
 const LOCK_NAMESPACE = 727274002;
 
 class DryRunRollback extends Error {}

@@ -19,6 +19,7 @@ import { CreateSupplierInput, UpdateSupplierInput } from "../suppliers/schemas";
 import { DocumentPath, resolveDocumentLocation } from "./locations";
 import { s3Client } from "./s3";
 import { checkDocuments, readDocument } from "./store";
+import { env, setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
 // Claimed roots outlive a run on a shared server: each run uses its own prefixes (ADR 0106).
@@ -31,16 +32,16 @@ beforeAll(async () => {
   const instance = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: "migration-docs" }] });
   const { port } = await instance.run();
   server = instance;
-  process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`;
-  process.env.AWS_ACCESS_KEY_ID = "S3RVER";
-  process.env.AWS_SECRET_ACCESS_KEY = "S3RVER";
+  setEnv({ S3_ENDPOINT: `http://127.0.0.1:${port}` });
+  setEnv({ AWS_ACCESS_KEY_ID: "S3RVER" });
+  setEnv({ AWS_SECRET_ACCESS_KEY: "S3RVER" });
   for (const key of [`${A}/letters/welcome.pdf`, `${A}/statements/2026-01.pdf`, "root-level.pdf"]) {
     await s3Client().send(new PutObjectCommand({ Bucket: "migration-docs", Key: key, Body: "%PDF-1.4" }));
   }
 });
 afterAll(async () => {
   await server?.close();
-  delete process.env.S3_ENDPOINT;
+  setEnv({ S3_ENDPOINT: undefined });
 });
 
 describe("document store", () => {
@@ -92,12 +93,12 @@ describe("document store", () => {
   });
 
   it("answers 503 (never a silent pass) when the store cannot be reached", async () => {
-    const saved = process.env.S3_ENDPOINT;
-    process.env.S3_ENDPOINT = "http://127.0.0.1:9";
+    const saved = env.S3_ENDPOINT;
+    setEnv({ S3_ENDPOINT: "http://127.0.0.1:9" });
     try {
       await expect(checkDocuments("s3://migration-docs", [{ attr: ["x"], path: "a.pdf" }])).rejects.toMatchObject({ code: "document_store_unavailable", status: 503 } satisfies Partial<ServiceError>);
     } finally {
-      process.env.S3_ENDPOINT = saved;
+      setEnv({ S3_ENDPOINT: saved });
     }
   });
 
@@ -151,14 +152,14 @@ describe("document store", () => {
 
     it("the platform's own folder (the demo set's root) is allowed whatever DOCUMENT_ROOT_ALLOWLIST lists", () => {
       const own = pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).href;
-      const saved = process.env.DOCUMENT_ROOT_ALLOWLIST;
+      const saved = env.DOCUMENT_ROOT_ALLOWLIST;
       try {
-        process.env.DOCUMENT_ROOT_ALLOWLIST = "s3://only-this-bucket";
+        setEnv({ DOCUMENT_ROOT_ALLOWLIST: "s3://only-this-bucket" });
         expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: own }).success).toBe(true);
         expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: "file:///tmp/docs" }).success).toBe(false);
         expect(CreateSupplierInput.safeParse({ code: "X", documentRoot: "s3://other-bucket" }).success).toBe(false);
       } finally {
-        process.env.DOCUMENT_ROOT_ALLOWLIST = saved;
+        setEnv({ DOCUMENT_ROOT_ALLOWLIST: saved });
       }
     });
 

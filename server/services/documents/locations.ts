@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { PATH_SEGMENT_BYTES } from "@/db/limits";
+import { env } from "@/server/env.mjs";
 
 /**
  * A document path relative to the supplier's document root. A leading slash adds no
@@ -60,7 +61,7 @@ export function resolveDocumentLocation(root: string, path: string): string {
 
 /** The platform's own document folder (the demo set's root): DEMO_DOCUMENT_ROOT, else `.data/documents`. */
 export function demoDocumentRoot(): string {
-  return process.env.DEMO_DOCUMENT_ROOT || pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).href;
+  return env.DEMO_DOCUMENT_ROOT || pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).href;
 }
 
 /**
@@ -71,7 +72,7 @@ export function demoDocumentRoot(): string {
  * (demoDocumentRoot) is always allowed, so `npm start` can load the demo set whatever the list.
  */
 export function documentRootAllowlist(): string[] {
-  const raw = process.env.DOCUMENT_ROOT_ALLOWLIST;
+  const raw = env.DOCUMENT_ROOT_ALLOWLIST;
   const listed = raw?.trim() ? raw.split(",").map((s) => s.trim()).filter(Boolean) : ["s3://"];
   return [...listed, demoDocumentRoot()];
 }

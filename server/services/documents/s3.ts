@@ -1,4 +1,5 @@
 import { HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { env } from "@/server/env.mjs";
 
 let client: S3Client | undefined;
 let clientKey = "";
@@ -8,14 +9,14 @@ let clientKey = "";
  * (path-style by default when set); credentials come from the usual AWS variables.
  */
 export function s3Client(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT;
-  const region = process.env.S3_REGION ?? process.env.AWS_REGION ?? "eu-west-2";
+  const endpoint = env.S3_ENDPOINT;
+  const region = env.S3_REGION ?? env.AWS_REGION ?? "eu-west-2";
   const key = `${endpoint}|${region}`;
   if (client && key === clientKey) return client;
   client = new S3Client({
     region,
     endpoint,
-    forcePathStyle: process.env.S3_FORCE_PATH_STYLE ? process.env.S3_FORCE_PATH_STYLE === "true" : Boolean(endpoint),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(endpoint),
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
   });

@@ -5,6 +5,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { EVENTS_IN_ROW } from "../../events/fanout";
 import { dbNow } from "../../events/outbox";
 import { STALE_HEARTBEAT_SECONDS } from "../../events/relay-status";
+import { env } from "@/server/env.mjs";
 
 /**
  * - delivering: a relay leader's heartbeat is fresh and it is connected to NATS.
@@ -41,7 +42,7 @@ export type DeliveryStatus = {
  */
 export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendingCap?: number; natsConfigured?: boolean } = {}): Promise<DeliveryStatus> {
   const organisationId = organisationOf(ctx);
-  const stream = opts.stream ?? (process.env.EVENTS_STREAM || "EVENTS");
+  const stream = opts.stream ?? env.EVENTS_STREAM;
   const cap = opts.pendingCap ?? PENDING_COUNT_CAP;
   const mine = eq(eventPending.organisationId, organisationId);
   const oldest = ctx.db.select({ seq: eventPending.seq }).from(eventPending).where(mine).orderBy(asc(eventPending.seq)).limit(1).as("oldest");
@@ -60,7 +61,7 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
   const ageOf = (d: Date | null | undefined) => (d ? Math.max(0, (now.getTime() - new Date(d).getTime()) / 1000) : null);
   const heartbeatAgeSeconds = state?.leader ? ageOf(state.heartbeatAt) : null;
   const alive = heartbeatAgeSeconds !== null && heartbeatAgeSeconds <= STALE_HEARTBEAT_SECONDS;
-  const natsConfigured = opts.natsConfigured ?? Boolean(process.env.NATS_URL);
+  const natsConfigured = opts.natsConfigured ?? Boolean(env.NATS_URL);
   return {
     stream,
     bus: natsConfigured || alive ? "nats" : "none",

@@ -7,6 +7,7 @@ import { DEFAULT_EVENT_SOURCE, toCloudEvent } from "../../events/envelope";
 import { PUBLISHED_AT } from "../../events/delivery";
 import { expandRow, isFanout, isFanoutEventOf, parseFanoutEventId } from "../../events/fanout";
 import { deliveredForms } from "../../events/versions";
+import { env } from "@/server/env.mjs";
 
 export const GetEventInput = z.strictObject({ id: z.uuid() });
 export type GetEventInput = z.input<typeof GetEventInput>;
@@ -27,7 +28,7 @@ export async function getEvent(ctx: Ctx, raw: GetEventInput) {
   const found = row && (fanned ? isFanout(row) && isFanoutEventOf(id, row) && expandRow(row)[fanned.part] : expandRow(row)[0]);
   if (!found) throw new ServiceError("not_found", "event_not_found", "No such event in your organisation.");
   const { organisationId: _o, ...event } = found;
-  const source = process.env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE;
+  const source = env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE;
   const envelopes = deliveredForms(found).map((f) => toCloudEvent({ ...found, ...f }, source));
   return { ...event, derivedVersions: envelopes.slice(1).map((e) => e.dataversion), envelopes };
 }

@@ -11,9 +11,10 @@ import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { importedAccount } from "./test-helpers";
+import { env } from "@/server/env.mjs";
 
 const t = useTestDb();
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
+const RUNS = env.PROPERTY_RUNS ?? 40;
 
 async function written(): Promise<string> {
   const [row] = await execRows<Record<string, unknown>>(

@@ -4,9 +4,10 @@ import { type ImportJobStatus, importJobs } from "@/db/schema";
 import { enqueueJob } from "../../jobs/queue";
 import { IMPORT_CONCURRENCY } from "../account-import/process-account-import";
 import { IMPORT_JOB_QUEUE } from "./schemas";
+import { env } from "@/server/env.mjs";
 
 /** Lanes per job: enough to fill every import slot; the slots themselves cap what runs at once. */
-export const IMPORT_JOB_LANES = Number(process.env.IMPORT_JOB_LANES ?? IMPORT_CONCURRENCY);
+export const IMPORT_JOB_LANES = env.IMPORT_JOB_LANES ?? IMPORT_CONCURRENCY;
 
 export type LanePayload = { importJobId: number; generation: number; lane: number };
 

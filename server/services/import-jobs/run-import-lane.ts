@@ -8,15 +8,16 @@ import { cancelJobForCompleteSupplier } from "./end-import-jobs";
 import { handleRows, type LaneState } from "./import-row";
 import type { LanePayload } from "./lanes";
 import { IMPORT_JOB_QUEUE } from "./schemas";
+import { env } from "@/server/env.mjs";
 
 /** A lane works this long, then goes back on the queue (its lease never runs out mid-slice, and jobs share workers). */
-const SLICE_MS = Number(process.env.IMPORT_JOB_SLICE_MS ?? 10_000);
+const SLICE_MS = env.IMPORT_JOB_SLICE_MS;
 /** Rows a lane claims and handles per transaction: one commit for several rows (each still in its own savepoints). */
-const ROWS_PER_TRANSACTION = Number(process.env.IMPORT_JOB_ROWS_PER_TRANSACTION ?? 10);
+const ROWS_PER_TRANSACTION = env.IMPORT_JOB_ROWS_PER_TRANSACTION;
 /** How often a lane re-reads its job's and supplier's status between rows. */
 const STATE_CHECK_MS = 500;
 /** While the supplier is not Ongoing a lane looks again this often. */
-export const SUPPLIER_WAIT_SECONDS = Number(process.env.IMPORT_JOB_SUPPLIER_WAIT_SECONDS ?? 2);
+export const SUPPLIER_WAIT_SECONDS = env.IMPORT_JOB_SUPPLIER_WAIT_SECONDS;
 
 type FullState = LaneState & { status: string; generation: number; supplierStatus: string };
 

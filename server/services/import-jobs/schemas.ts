@@ -2,10 +2,11 @@ import { z } from "zod";
 import { INT4 } from "@/db/limits";
 import { IMPORT_JOB_FORMATS } from "@/db/schema";
 import { SupplierCode } from "../suppliers/schemas";
+import { env } from "@/server/env.mjs";
 
 export const IMPORT_JOB_QUEUE = "import-job";
 /** A file of up to this many accounts is taken; more is refused at the first row past it. */
-export const MAX_JOB_ROWS = Number(process.env.IMPORT_JOB_MAX_ROWS ?? 500_000);
+export const MAX_JOB_ROWS = env.IMPORT_JOB_MAX_ROWS;
 /** One account (one JSON line or CSV record) may not be longer than this. */
 export const MAX_LINE_BYTES = 1024 * 1024;
 

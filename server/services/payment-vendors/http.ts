@@ -1,10 +1,13 @@
 import { VendorFailure, type VendorConfig } from "./types";
+import { env } from "@/server/env.mjs";
+
+type VendorVariable = `PAYMENT_VENDOR_${"STRIPE" | "BOTTOMLINE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED"}_${"URL" | "TOKEN"}`;
 
 /** Reads PAYMENT_VENDOR_<NAME>_URL and _TOKEN, for the first of `names` that has both. */
 export function vendorConfig(...names: string[]): VendorConfig {
   for (const name of names) {
-    const baseUrl = process.env[`PAYMENT_VENDOR_${name}_URL`];
-    const token = process.env[`PAYMENT_VENDOR_${name}_TOKEN`];
+    const baseUrl = env[`PAYMENT_VENDOR_${name}_URL` as VendorVariable];
+    const token = env[`PAYMENT_VENDOR_${name}_TOKEN` as VendorVariable];
     if (baseUrl && token) return { baseUrl: baseUrl.replace(/\/+$/, ""), token };
   }
   const settings = names.map((n) => `PAYMENT_VENDOR_${n}_URL / _TOKEN`).join(", or ");

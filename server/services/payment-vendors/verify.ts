@@ -1,3 +1,4 @@
+import { env } from "@/server/env.mjs";
 import { logger } from "../../logger";
 import { BOTTOMLINE_VENDORS, directDebitBureau } from "./direct-debit-bureau";
 import { vendorConfig } from "./http";
@@ -8,8 +9,7 @@ import { type PaymentVendor, VendorFailure, type VerifiedInstruction } from "./t
 export const PAYMENT_VENDORS: readonly PaymentVendor[] = [stripeVendor, ...BOTTOMLINE_VENDORS.map(directDebitBureau)];
 export const vendorByName = (name: string) => PAYMENT_VENDORS.find((v) => v.name === name);
 
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
+const num = (v: number, fallback: number) => {
   return Number.isFinite(v) && v >= 0 ? v : fallback;
 };
 
@@ -19,9 +19,9 @@ const num = (name: string, fallback: number) => {
  */
 export async function verifyWithVendor(vendor: PaymentVendor, reference: string): Promise<VerifiedInstruction> {
   const config = vendorConfig(...(vendor.configNames ?? [vendor.name]));
-  const attempts = Math.max(1, num("PAYMENT_VENDOR_MAX_ATTEMPTS", 3));
-  const timeoutMs = num("PAYMENT_VENDOR_TIMEOUT_MS", 3000);
-  const backoffMs = num("PAYMENT_VENDOR_BACKOFF_MS", 200);
+  const attempts = Math.max(1, num(env.PAYMENT_VENDOR_MAX_ATTEMPTS, 3));
+  const timeoutMs = num(env.PAYMENT_VENDOR_TIMEOUT_MS, 3000);
+  const backoffMs = num(env.PAYMENT_VENDOR_BACKOFF_MS, 200);
   let last: VendorFailure | undefined;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {

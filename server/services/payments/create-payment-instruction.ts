@@ -8,11 +8,12 @@ import { VendorFailure, type VerifiedInstruction } from "../payment-vendors/type
 import { vendorByName, verifyWithVendor } from "../payment-vendors/verify";
 import { bodyError, findImportedAccount, type ImportedAccount } from "../import-bodies/common";
 import { type CreatePaymentInstructionInput, type CreatePaymentInstructionResult, instructionReference } from "./payment-schemas";
+import { env } from "@/server/env.mjs";
 
 /** Consecutive intermittent failures (across requests) after which a reference gets a final 400. */
-const persistentAfter = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_PERSISTENT_AFTER ?? 3) || 3);
+const persistentAfter = () => Math.max(1, env.PAYMENT_VENDOR_PERSISTENT_AFTER || 3);
 /** A failure more than this long after the previous one starts a new count (ADR 0102). */
-export const failureWindowSeconds = () => Math.max(1, Number(process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS ?? 600) || 600);
+export const failureWindowSeconds = () => Math.max(1, env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS || 600);
 
 /** The instruction as the vendor checks and the table keys it. */
 type Instruction = { vendor: string; reference: string };

@@ -8,6 +8,7 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { legacyPaymentInstruction } from "../import-bodies/production-bodies";
 import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
 const URL = "/v1/data-import/payment-instruction/create/";
@@ -38,13 +39,13 @@ const stripe = fakeVendor();
 const gc = fakeVendor();
 
 beforeAll(async () => {
-  process.env.PAYMENT_VENDOR_STRIPE_URL = await stripe.start();
-  process.env.PAYMENT_VENDOR_STRIPE_TOKEN = "sk_test_fake";
+  setEnv({ PAYMENT_VENDOR_STRIPE_URL: await stripe.start() });
+  setEnv({ PAYMENT_VENDOR_STRIPE_TOKEN: "sk_test_fake" });
   // The three BOTTOMLINE_* vendors share the bureau's settings unless one has its own.
-  process.env.PAYMENT_VENDOR_BOTTOMLINE_URL = await gc.start();
-  process.env.PAYMENT_VENDOR_BOTTOMLINE_TOKEN = "bl_sandbox_fake";
-  process.env.PAYMENT_VENDOR_TIMEOUT_MS = "300";
-  process.env.PAYMENT_VENDOR_BACKOFF_MS = "10";
+  setEnv({ PAYMENT_VENDOR_BOTTOMLINE_URL: await gc.start() });
+  setEnv({ PAYMENT_VENDOR_BOTTOMLINE_TOKEN: "bl_sandbox_fake" });
+  setEnv({ PAYMENT_VENDOR_TIMEOUT_MS: "300" });
+  setEnv({ PAYMENT_VENDOR_BACKOFF_MS: "10" });
 });
 afterAll(async () => {
   await Promise.all([stripe.stop(), gc.stop()]);
@@ -170,13 +171,13 @@ describe("POST data-import/payment-instruction/create/", () => {
     expect(final.status).toBe(400);
     expect(final.json).toMatchObject({ code: "payment_vendor_persistent_failure", errors: [{ attr: "vendor", code: "payment_vendor_persistent_failure" }] });
     // A shorter configured window: nine minutes apart is already a new count.
-    process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS = "300";
+    setEnv({ PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS: "300" });
     try {
       await backDate(9);
       expect((await call(create, URL, { body: dd(s.ref, ref), auth: s.auth })).status).toBe(500);
       expect((await failures())[0].consecutiveFailures).toBe(1);
     } finally {
-      delete process.env.PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS;
+      setEnv({ PAYMENT_VENDOR_FAILURE_WINDOW_SECONDS: undefined });
     }
     // Once the vendor answers, the instruction is stored and the count is cleared.
     gc.state.handler = mandate();
@@ -253,9 +254,9 @@ describe("POST data-import/payment-instruction/create/", () => {
     gc.state.handler = mandate();
     // 50 requests at once on a busy two-core machine can keep the fake vendor's answer past the
     // 300 ms the timeout tests use; this test is about storing once, not about timeouts.
-    process.env.PAYMENT_VENDOR_TIMEOUT_MS = "10000";
+    setEnv({ PAYMENT_VENDOR_TIMEOUT_MS: "10000" });
     const all = await Promise.all(Array.from({ length: 50 }, () => call(create, URL, { body: dd(s.ref, md("0004CONC")), auth: s.auth }))).finally(
-      () => (process.env.PAYMENT_VENDOR_TIMEOUT_MS = "300"),
+      () => setEnv({ PAYMENT_VENDOR_TIMEOUT_MS: "300" }),
     );
     expect(all.map((r) => r.status)).toEqual(Array(50).fill(201));
     expect(await rowsOf(s.accountId)).toHaveLength(1);
@@ -278,8 +279,8 @@ describe("POST data-import/payment-instruction/create/", () => {
     expect(gc.state.requests.map((r) => r.url)).toEqual(vendors.map((_, i) => `/mandates/${md(`PROD${i}`)}`));
     // A vendor's own settings win over the shared bureau's.
     const own = fakeVendor();
-    process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_URL = await own.start();
-    process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_TOKEN = "own";
+    setEnv({ PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_URL: await own.start() });
+    setEnv({ PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_TOKEN: "own" });
     try {
       own.state.handler = mandate();
       const a = await setup();
@@ -288,8 +289,8 @@ describe("POST data-import/payment-instruction/create/", () => {
       expect(own.state.requests).toEqual([{ url: `/mandates/${md("OWN")}`, auth: "Bearer own", version: "2015-07-06" }]);
       expect((await rowsOf(a.accountId))[0]).toMatchObject({ ledgerCode: null, useForScheduledPayments: null, validFrom: null });
     } finally {
-      delete process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_URL;
-      delete process.env.PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_TOKEN;
+      setEnv({ PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_URL: undefined });
+      setEnv({ PAYMENT_VENDOR_BOTTOMLINE_PTX_BATCHED_TOKEN: undefined });
       await own.stop();
     }
     // STRIPE with production's fields.

@@ -10,12 +10,13 @@ import { call } from "@/test/http";
 import { catalogueVersion } from "./catalogue-cache";
 import { loadProducts } from "./load-products";
 import { testRate } from "./test-catalogue";
+import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
 
 describe("catalogue version reads", () => {
   it("reuse a version for at most CATALOGUE_VERSION_TTL_MS, then see the new one", async () => {
-    process.env.CATALOGUE_VERSION_TTL_MS = "300";
+    setEnv({ CATALOGUE_VERSION_TTL_MS: "300" });
     try {
       await t.db.insert(productCatalogueState).values({ id: 1, version: 100 }).onConflictDoNothing();
       const before = await catalogueVersion(t.db);
@@ -24,7 +25,7 @@ describe("catalogue version reads", () => {
       await new Promise((r) => setTimeout(r, 350));
       expect(Number(await catalogueVersion(t.db))).toBe(Number(before) + 1);
     } finally {
-      process.env.CATALOGUE_VERSION_TTL_MS = "0";
+      setEnv({ CATALOGUE_VERSION_TTL_MS: "0" });
     }
   });
 

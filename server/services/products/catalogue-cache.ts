@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { productCatalogueState } from "@/db/schema";
+import { env } from "@/server/env.mjs";
 
 /**
  * A per-instance cache of rendered public catalogue responses, keyed on the catalogue
@@ -24,7 +25,7 @@ async function queryVersion(db: Db): Promise<string> {
  * `Cache-Control: max-age=60`, so a load showing up on every instance within this window
  * (default 1 s) keeps that contract while sparing most requests a round trip. 0 = always read.
  */
-const versionTtlMs = () => Number(process.env.CATALOGUE_VERSION_TTL_MS ?? 1000);
+const versionTtlMs = () => env.CATALOGUE_VERSION_TTL_MS;
 const recent = new WeakMap<Db, { version: string; readAt: number }>();
 
 /** The committed catalogue version: a fresh read, or one at most CATALOGUE_VERSION_TTL_MS old. */
@@ -52,7 +53,7 @@ export function catalogueVersion(db: Db): Promise<string> {
 export type Rendered = { body: Buffer; etag: string };
 type Entry = Rendered & { version: string; expiresAt: number };
 
-const MAX_BYTES = Number(process.env.CATALOGUE_CACHE_MAX_BYTES ?? 64 * 1024 * 1024);
+const MAX_BYTES = env.CATALOGUE_CACHE_MAX_BYTES;
 const MAX_AGE_MS = 5 * 60_000;
 const entries = new Map<string, Entry>();
 let bytes = 0;

@@ -1,4 +1,5 @@
 import { PermanentJobError } from "../../jobs/worker";
+import { env } from "@/server/env.mjs";
 
 export type RegistrationFlow = Record<string, unknown> & { flow_type: string; mpxn: string };
 
@@ -9,16 +10,16 @@ export type RegistrationFlow = Record<string, unknown> & { flow_type: string; mp
  * 2xx: accepted; 4xx: rejected for good; anything else is retried by the job.
  */
 export async function sendFlow(flow: RegistrationFlow): Promise<{ gateway: string; reference: string | null }> {
-  const url = process.env.REGISTRATION_GATEWAY_URL;
+  const url = env.REGISTRATION_GATEWAY_URL;
   if (!url) return { gateway: "recorded", reference: null };
   const res = await fetch(`${url.replace(/\/+$/, "")}/flows`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      ...(process.env.REGISTRATION_GATEWAY_TOKEN ? { authorization: `Bearer ${process.env.REGISTRATION_GATEWAY_TOKEN}` } : {}),
+      ...(env.REGISTRATION_GATEWAY_TOKEN ? { authorization: `Bearer ${env.REGISTRATION_GATEWAY_TOKEN}` } : {}),
     },
     body: JSON.stringify(flow),
-    signal: AbortSignal.timeout(Number(process.env.REGISTRATION_GATEWAY_TIMEOUT_MS ?? 5000)),
+    signal: AbortSignal.timeout(env.REGISTRATION_GATEWAY_TIMEOUT_MS),
   });
   const text = await res.text().catch(() => "");
   if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {

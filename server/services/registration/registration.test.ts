@@ -12,6 +12,7 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
 import { registrationJobHandler } from "./run-registration";
+import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
 const tomorrow = addDays(londonToday(), 1);
@@ -35,7 +36,7 @@ async function drain() {
 }
 
 afterEach(() => {
-  delete process.env.REGISTRATION_GATEWAY_URL;
+  setEnv({ REGISTRATION_GATEWAY_URL: undefined });
 });
 
 describe("POST data-import/send-registration-flows/<supplier>/<external>/", () => {
@@ -163,7 +164,7 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
-    process.env.REGISTRATION_GATEWAY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    setEnv({ REGISTRATION_GATEWAY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
     try {
       await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });
       await drain();

@@ -7,9 +7,10 @@ import { emitMany, type PendingEvent, pending } from "../../events/emit";
 import { enqueueJob } from "../../jobs/queue";
 import { findImportedAccount, type ImportedAccount } from "../import-bodies/common";
 import { earliestSupplyStart, supplyStartProblem } from "./supply-start";
+import { env } from "@/server/env.mjs";
 
 export const REGISTRATION_QUEUE = "registration";
-export const supplierMpid = () => process.env.SUPPLIER_MPID ?? "KMIG";
+export const supplierMpid = () => env.SUPPLIER_MPID;
 
 export type SendRegistrationFlowsInput = { import_supplier_code: string; external_account_number: string; supply_start_date?: string };
 type MeterPointResult = { mpxn: string; status: "REGISTRATION_FLOW_SUCCESS" | "REGISTRATION_FLOW_ERROR"; supply_start_date?: string; error_detail?: string };

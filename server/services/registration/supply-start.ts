@@ -1,9 +1,10 @@
 import { addDays, formatLondonDate, londonToday } from "../../lib/time";
+import { env } from "@/server/env.mjs";
 
 export type AgreementSpan = { validFrom: Date; validTo: Date | null };
 
 /** Days between today and the earliest supply start date a registration may ask for. */
-export const minLeadDays = () => Math.max(0, Number(process.env.REGISTRATION_MIN_LEAD_DAYS ?? 1) || 0);
+export const minLeadDays = () => Math.max(0, env.REGISTRATION_MIN_LEAD_DAYS || 0);
 
 const covers = (a: AgreementSpan, date: string) => formatLondonDate(a.validFrom) <= date && (!a.validTo || date < formatLondonDate(a.validTo));
 

@@ -11,9 +11,10 @@ import { call } from "@/test/http";
 import { moneyText } from "./decimals";
 import { type ArbitraryContext, TYPES, validBatch } from "./transaction-arbitraries";
 import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { env } from "@/server/env.mjs";
 
 const t = useTestDb();
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
+const RUNS = env.PROPERTY_RUNS ?? 40;
 const URL = "/v1/data-import/transactions/create/";
 const today = londonToday();
 
