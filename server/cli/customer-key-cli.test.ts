@@ -8,13 +8,12 @@ import { describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), "km-cli-customer-key-"));
 
-const { DATABASE_URL: _server, ...withoutDatabaseUrl } = process.env;
-
 /** The CLI as an operator runs it, on its own embedded database. */
 async function cli(...args: string[]) {
   try {
     const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["server/cli/main.ts", ...args], {
-      env: { ...withoutDatabaseUrl, PGLITE_DIR: path.join(dir, "pglite"), LOG_LEVEL: "silent" },
+      // An empty DATABASE_URL counts as unset (server/env.mjs): the CLI opens its own PGlite.
+      env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: path.join(dir, "pglite"), LOG_LEVEL: "silent" },
       timeout: 120_000,
     });
     return { code: 0, stdout, stderr };
