@@ -9,6 +9,7 @@ import { readJsonBody } from "./body";
 import { parseQuery } from "./query";
 import { CORS_HEADERS, withCors } from "./cors";
 import { unstorableValueErrors } from "./exact-json";
+import { type RouteContract, withContract } from "./contracts/contract";
 
 type Auth = "none" | "token" | "token_or_basic";
 
@@ -43,6 +44,17 @@ type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+type QueryOf<C> = C extends { query: infer Q extends z.ZodType } ? Q : undefined;
+
+/**
+ * A route served from its contract: auth and query schema come from the contract (the
+ * body schema too, when the handler passes `body: contract.body`), and the handler
+ * carries the contract so a test can check each route file against the route table.
+ */
+export function contractRoute<C extends RouteContract, B extends z.ZodType | undefined = undefined>(contract: C, def: Omit<Def<B, QueryOf<C>>, "auth" | "query">) {
+  return withContract(restRoute<B, QueryOf<C>>({ ...def, auth: contract.auth, query: contract.query as QueryOf<C> }), contract);
+}
 
 /** Wraps a route: auth, size-capped JSON parsing, zod validation, error mapping, request id. */
 export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(def: Def<B, Q>) {

@@ -1,12 +1,7 @@
-import { z } from "zod";
 import { listImportProcesses, type ProcessFilter } from "../services/account-import/list-import-processes";
-import { restRoute } from "./handler";
+import { importProcessListRoutes } from "./contracts/account-import";
+import { contractRoute } from "./handler";
 import { pageUrl } from "./paging";
-
-export const ImportProcessListQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(10_000).optional().describe("With it, one page and a `Link: <…>; rel=\"next\"` header; without it, every process."),
-  after: z.coerce.number().int().min(0).optional().describe("Keyset cursor; follow the Link header as given."),
-});
 
 const BATCH = 5000;
 
@@ -16,9 +11,7 @@ const BATCH = 5000;
  * supplier with a million accounts costs constant memory; with it, one page and a Link header.
  */
 export function importProcessListRoute(filter: ProcessFilter) {
-  return restRoute({
-    auth: "token",
-    query: ImportProcessListQuery,
+  return contractRoute(importProcessListRoutes[filter], {
     handle: async ({ ctx, query, params, req }) => {
       const args = { import_supplier: params.supplier, filter };
       if (query.page_size !== undefined) {

@@ -1,5 +1,7 @@
 import { GRAPHQL_MAX_BODY_BYTES, yoga } from "@/server/graphql/yoga";
 import { readBytesCapped } from "@/server/rest/body";
+import { graphqlGetRoute, graphqlPostRoute } from "@/server/rest/contracts/data-import";
+import { withContract } from "@/server/rest/contracts/contract";
 import { withCors } from "@/server/rest/cors";
 import { otherMethods } from "@/server/rest/methods";
 
@@ -34,6 +36,6 @@ async function post(req: Request): Promise<Response> {
   return handle(new Request(req.url, { method: "POST", headers: req.headers, body: bytes as Uint8Array<ArrayBuffer> }));
 }
 
-export const GET = handle;
-export const POST = post;
+export const GET = withContract(handle, graphqlGetRoute);
+export const POST = withContract(post, graphqlPostRoute);
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,15 +1,13 @@
 import { publicOrigin } from "@/server/rest/paging";
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { productListRoute } from "@/server/rest/contracts/public";
 import { listProducts } from "@/server/services/products/list-products";
-import { ProductListQuery } from "@/server/services/products/public-schemas";
 import { cachedCacheableJson, pageLinks } from "@/server/rest/products/cacheable";
 import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
-export const GET = restRoute({
-  auth: "none",
-  query: ProductListQuery,
+export const GET = contractRoute(productListRoute, {
   handle: async ({ ctx, req, query }) =>
     cachedCacheableJson(req, ctx.db, "products", async () => {
       const page = await listProducts(ctx, query, publicOrigin(req));

@@ -7,15 +7,16 @@ import { CreateSupplierInput, SetSupplierStatusInput, SupplierCode, UpdateSuppli
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
 import { updateSupplier } from "@/server/services/suppliers/update-supplier";
 import { createTRPCRouter, operatorProcedure, protectedProcedure } from "../trpc";
+import { SupplierListOutput, SupplierGetOutput, SupplierCreateOutput, SupplierUpdateOutput, SupplierSetStatusOutput, SupplierAuditOutput } from "./outputs/supplier";
 
 export const supplierRouter = createTRPCRouter({
-  list: protectedProcedure.input(z.strictObject({})).query(({ ctx }) => listSupplierOverview(ctx.svc)),
-  get: protectedProcedure.input(GetSupplierInput).query(({ ctx, input }) => getSupplier(ctx.svc, input)),
-  create: operatorProcedure.input(CreateSupplierInput).mutation(({ ctx, input }) => createSupplier(ctx.svc, input)),
-  update: operatorProcedure.input(UpdateSupplierInput).mutation(({ ctx, input }) => updateSupplier(ctx.svc, input)),
-  setStatus: operatorProcedure.input(SetSupplierStatusInput).mutation(({ ctx, input }) => setSupplierStatus(ctx.svc, input)),
+  list: protectedProcedure.input(z.strictObject({})).output(SupplierListOutput).query(({ ctx }) => listSupplierOverview(ctx.svc)),
+  get: protectedProcedure.input(GetSupplierInput).output(SupplierGetOutput).query(({ ctx, input }) => getSupplier(ctx.svc, input)),
+  create: operatorProcedure.input(CreateSupplierInput).output(SupplierCreateOutput).mutation(({ ctx, input }) => createSupplier(ctx.svc, input)),
+  update: operatorProcedure.input(UpdateSupplierInput).output(SupplierUpdateOutput).mutation(({ ctx, input }) => updateSupplier(ctx.svc, input)),
+  setStatus: operatorProcedure.input(SetSupplierStatusInput).output(SupplierSetStatusOutput).mutation(({ ctx, input }) => setSupplierStatus(ctx.svc, input)),
   audit: protectedProcedure
     // `direction` is sent by useInfiniteQuery; pages only run backwards in time.
     .input(z.strictObject({ code: SupplierCode, cursor: CursorInput, direction: z.enum(["forward", "backward"]).optional() }))
-    .query(({ ctx, input }) => listAudit(ctx.svc, { entityType: "import_supplier", entityId: input.code, cursor: input.cursor, limit: 20 })),
+    .output(SupplierAuditOutput).query(({ ctx, input }) => listAudit(ctx.svc, { entityType: "import_supplier", entityId: input.code, cursor: input.cursor, limit: 20 })),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RouteDoc, TagDoc } from "./types";
+import type { RouteContract, TagDoc } from "../contracts/contract";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ function parameters(obj: z.ZodObject | undefined, where: "path" | "query") {
   }));
 }
 
-function operation(doc: RouteDoc) {
+function operation(doc: RouteContract) {
   return {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
@@ -35,8 +35,8 @@ function operation(doc: RouteDoc) {
   };
 }
 
-/** Merges every area's RouteDoc list into one OpenAPI 3.1 document. */
-export function buildOpenApi(docs: RouteDoc[], info: { title: string; version: string; description?: string } = { title: "Kraken Migrate API", version: "1" }, tags: TagDoc[] = []) {
+/** Merges every RouteContract of the route table into one OpenAPI 3.1 document. */
+export function buildOpenApi(docs: RouteContract[], info: { title: string; version: string; description?: string } = { title: "Kraken Migrate API", version: "1" }, tags: TagDoc[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of docs) {
     paths[doc.path] ??= {};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { publicRouteDocs } from "@/server/rest/openapi/public";
+import { publicRoutes as publicRouteDocs } from "@/server/rest/contracts/public";
 
 describe("publicRouteDocs", () => {
   it("documents every public route once, and every schema renders as JSON Schema (input and output)", () => {

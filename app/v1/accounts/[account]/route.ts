@@ -1,11 +1,11 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { publicAccountRoute } from "@/server/rest/contracts/public";
 import { getPublicAccount } from "@/server/services/accounts/get-public-account";
 import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
-export const GET = restRoute({
-  auth: "token_or_basic",
+export const GET = contractRoute(publicAccountRoute, {
   customers: true,
   handle: async ({ ctx, params }) => {
     const account = await getPublicAccount(ctx, { account_number: params.account });

@@ -1,11 +1,11 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { electricityMeterPointRoute } from "@/server/rest/contracts/consumption";
 import { otherMethods } from "@/server/rest/methods";
 import { getElectricityMeterPoint } from "@/server/services/consumption/get-electricity-meter-point";
 
 export const dynamic = "force-dynamic";
 
-export const GET = restRoute({
-  auth: "token_or_basic",
+export const GET = contractRoute(electricityMeterPointRoute, {
   customers: true,
   handle: async ({ ctx, params }) => {
     const point = await getElectricityMeterPoint(ctx, { mpan: params.mpan });

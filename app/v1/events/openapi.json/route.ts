@@ -1,11 +1,11 @@
 import { buildEventsOpenApi } from "@/server/events/openapi";
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { eventCatalogueRoute } from "@/server/rest/contracts/events";
 import { otherMethods } from "@/server/rest/methods";
 
 let doc: ReturnType<typeof buildEventsOpenApi> | undefined;
 
-export const GET = restRoute({
-  auth: "none",
+export const GET = contractRoute(eventCatalogueRoute, {
   handle: async () => {
     // The catalogue is fixed at build time: generate once per process.
     doc ??= buildEventsOpenApi();

@@ -1,11 +1,11 @@
 import { getRelayStatus, publicRelayStatus } from "@/server/events/relay-status";
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { relayStatusRoute } from "@/server/rest/contracts/events";
 import { otherMethods } from "@/server/rest/methods";
 
 export const dynamic = "force-dynamic";
 
-export const GET = restRoute({
-  auth: "none",
+export const GET = contractRoute(relayStatusRoute, {
   handle: async ({ ctx }) => {
     const status = await getRelayStatus(ctx.db);
     return { status: status.healthy ? 200 : 503, body: publicRelayStatus(status), headers: { "cache-control": "no-store" } };

@@ -1,12 +1,11 @@
-import { restRoute } from "@/server/rest/handler";
-import { StageAccountInput } from "@/server/services/account-import/account-schemas";
+import { contractRoute } from "@/server/rest/handler";
+import { stageAccountRoute } from "@/server/rest/contracts/account-import";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { otherMethods } from "@/server/rest/methods";
 
-export const POST = restRoute({
-  auth: "token",
+export const POST = contractRoute(stageAccountRoute, {
   writer: true,
-  body: StageAccountInput,
+  body: stageAccountRoute.body,
   bodyErrorCode: "account_failed_validation",
   handle: async ({ ctx, body }) => {
     const { created, body: answer } = await stageAccount(ctx, body);

@@ -1,12 +1,11 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { processAccountRoute } from "@/server/rest/contracts/account-import";
 import { DRY_RUN_SUCCEEDED, processAccountImport, processCreationBody } from "@/server/services/account-import/process-account-import";
-import { ProcessAccountInput } from "@/server/services/account-import/account-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
-export const POST = restRoute({
-  auth: "token",
+export const POST = contractRoute(processAccountRoute, {
   writer: true,
-  body: ProcessAccountInput,
+  body: processAccountRoute.body,
   handle: async ({ ctx, body }) => {
     const result = await processAccountImport(ctx, body);
     // Production answers a dry run that would have succeeded with a 400 (nothing was kept).

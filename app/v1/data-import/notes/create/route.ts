@@ -1,16 +1,15 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { createNotesRoute } from "@/server/rest/contracts/data-import";
 import { parseBody } from "@/server/services/import-bodies/common";
 import { createNotes } from "@/server/services/notes/create-notes";
 import { readJsonBody } from "@/server/rest/body";
-import { CreateNotesInput } from "@/server/services/notes/note-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
-export const POST = restRoute({
-  auth: "token",
+export const POST = contractRoute(createNotesRoute, {
   writer: true,
   compress: false,
   handle: async ({ ctx, req }) => {
-    const body = parseBody(CreateNotesInput, await readJsonBody(req));
+    const body = parseBody(createNotesRoute.body, await readJsonBody(req));
     return { status: 201, body: await createNotes(ctx, body) };
   },
 });

@@ -1,13 +1,12 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { createPaymentInstructionRoute } from "@/server/rest/contracts/data-import";
 import { parseBody } from "@/server/services/import-bodies/common";
 import { createPaymentInstruction } from "@/server/services/payments/create-payment-instruction";
 import { withInstructionErrorFields } from "@/server/services/payments/payment-errors";
 import { readJsonBody } from "@/server/rest/body";
-import { CreatePaymentInstructionInput } from "@/server/services/payments/payment-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
-export const POST = restRoute({
-  auth: "token",
+export const POST = contractRoute(createPaymentInstructionRoute, {
   writer: true,
   compress: false,
   handle: async ({ ctx, req }) => {
@@ -16,7 +15,7 @@ export const POST = restRoute({
       () => raw,
       async () => {
         raw = await readJsonBody(req);
-        const { created: _created, ...result } = await createPaymentInstruction(ctx, parseBody(CreatePaymentInstructionInput, raw));
+        const { created: _created, ...result } = await createPaymentInstruction(ctx, parseBody(createPaymentInstructionRoute.body, raw));
         return { status: 201, body: result };
       },
     );

@@ -1,19 +1,18 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { createTransactionsRoute } from "@/server/rest/contracts/data-import";
 import { parseBody } from "@/server/services/import-bodies/common";
 import { createTransactions } from "@/server/services/transactions/create-transactions";
 import { readJsonBody } from "@/server/rest/body";
-import { CreateTransactionsEnvelope, CreateTransactionsQuery } from "@/server/services/transactions/transaction-schemas";
+import { CreateTransactionsEnvelope } from "@/server/services/transactions/transaction-schemas";
 import { otherMethods } from "@/server/rest/methods";
 
-export const POST = restRoute({
-  auth: "token",
+export const POST = contractRoute(createTransactionsRoute, {
   writer: true,
   compress: false,
-  query: CreateTransactionsQuery,
   handle: async ({ ctx, req, query }) => {
     const raw = await readJsonBody(req);
     const { transactions, ...ref } = raw;
-    // The envelope is checked here; each transaction is checked (in order) by the service.
+    // The envelope (the contract body without its items) is checked here; each transaction is checked (in order) by the service.
     const envelope = parseBody(CreateTransactionsEnvelope, { ...ref, transactions: Array.isArray(transactions) ? transactions.map(() => null) : transactions });
     // A dry run creates nothing: 200 with the results it would have given.
     return { status: envelope.dry_run ? 200 : 201, body: await createTransactions(ctx, { ...envelope, transactions: transactions as unknown[] }, query) };

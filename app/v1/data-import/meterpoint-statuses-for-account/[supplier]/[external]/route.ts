@@ -1,11 +1,11 @@
-import { restRoute } from "@/server/rest/handler";
+import { contractRoute } from "@/server/rest/handler";
+import { meterPointStatusesRoute } from "@/server/rest/contracts/account-import";
 import { otherMethods } from "@/server/rest/methods";
 import { meterPointStatuses } from "@/server/services/registration/meter-point-statuses";
 
 export const dynamic = "force-dynamic";
 
-export const GET = restRoute({
-  auth: "token",
+export const GET = contractRoute(meterPointStatusesRoute, {
   handle: async ({ ctx, params }) => ({
     status: 200,
     body: await meterPointStatuses(ctx, { import_supplier: params.supplier, external_account_number: params.external }),

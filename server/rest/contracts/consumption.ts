@@ -8,7 +8,7 @@ import {
   MAX_CONSUMPTION_PAGE_SIZE,
   MeterPointParams,
 } from "../../services/consumption/consumption-schemas";
-import type { RouteDoc } from "./types";
+import { defineContract, type RouteContract } from "./contract";
 
 const TAGS = ["Public"];
 const AUTH =
@@ -17,7 +17,8 @@ const AUTH =
   "another organisation's reads as missing. `Cache-Control: private, no-store`.";
 const unauthorized = { description: "Missing (authentication_required) or invalid/expired credentials (authentication_failed, token_expired).", schema: ErrorBody };
 
-const consumptionDoc = (fuel: "electricity" | "gas"): RouteDoc => ({
+const consumptionDoc = (fuel: "electricity" | "gas") =>
+  defineContract({
   method: "get",
   path: fuel === "electricity" ? "/v1/electricity-meter-points/{mpan}/meters/{serial_number}/consumption/" : "/v1/gas-meter-points/{mprn}/meters/{serial_number}/consumption/",
   summary: `A ${fuel} meter's consumption`,
@@ -38,24 +39,29 @@ const consumptionDoc = (fuel: "electricity" | "gas"): RouteDoc => ({
     401: unauthorized,
     404: { description: "No such meter point in the caller's organisation (meter_point_not_found), a serial it does not have (meter_not_found), or a page past the end (invalid_page).", schema: ErrorBody },
   },
+  });
+
+/** The two consumption routes, by fuel. */
+export const consumptionRouteByFuel = { electricity: consumptionDoc("electricity"), gas: consumptionDoc("gas") };
+
+export const electricityMeterPointRoute = defineContract({
+  method: "get",
+  path: "/v1/electricity-meter-points/{mpan}/",
+  summary: "An electricity meter point's GSP region and profile class",
+  description: `The GSP group follows from the MPAN's distributor id (its first two digits). ${AUTH}`,
+  tags: TAGS,
+  auth: "token_or_basic",
+  params: MeterPointParams,
+  responses: {
+    200: { description: "The meter point.", schema: ElectricityMeterPoint },
+    401: unauthorized,
+    404: { description: "No such electricity meter point in the caller's organisation (meter_point_not_found).", schema: ErrorBody },
+  },
 });
 
 /** The meter-point and consumption routes, for /v1/openapi.json. */
-export const consumptionRouteDocs: RouteDoc[] = [
-  {
-    method: "get",
-    path: "/v1/electricity-meter-points/{mpan}/",
-    summary: "An electricity meter point's GSP region and profile class",
-    description: `The GSP group follows from the MPAN's distributor id (its first two digits). ${AUTH}`,
-    tags: TAGS,
-    auth: "token_or_basic",
-    params: MeterPointParams,
-    responses: {
-      200: { description: "The meter point.", schema: ElectricityMeterPoint },
-      401: unauthorized,
-      404: { description: "No such electricity meter point in the caller's organisation (meter_point_not_found).", schema: ErrorBody },
-    },
-  },
-  consumptionDoc("electricity"),
-  consumptionDoc("gas"),
+export const consumptionRoutes: RouteContract[] = [
+  electricityMeterPointRoute,
+  consumptionRouteByFuel.electricity,
+  consumptionRouteByFuel.gas,
 ];

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { POST as statements } from "@/app/v1/data-import/historical-statements/create/route";
+import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
+import { POST as flows } from "@/app/v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]/route";
+import { POST as txRoute } from "@/app/v1/data-import/transactions/create/route";
+import { makeMeterAccount } from "@/server/services/consumption/test-meters";
+import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
+import { addDays, londonToday } from "@/server/lib/time";
+import { uniq, useTestDb } from "@/test/db";
+import { accountPayload, makeImportedAccount } from "@/test/fixtures";
+import { call } from "@/test/http";
+import { appRouter } from "../../root";
+import { consoleWorld } from "../../test/callers";
+
+const t = useTestDb();
+
+type Procedure = { _def: { output?: z.ZodType; type: string } };
+// Flat at run time: "router.procedure" -> procedure.
+const procedures = appRouter._def.procedures as unknown as Record<string, Procedure>;
+
+/** Our organisation with a record of every kind the console shows: accounts and their records, import jobs, keys, events. */
+async function seededWorld() {
+  const w = await consoleWorld(t.db);
+  const code = w.supplier.code;
+  const acc = await makeImportedAccount(w.org, code, { last_statement_closing_date: addDays(londonToday(), -20) });
+  const auth = `Token ${w.org.apiKey}`;
+  const ref = { import_supplier: code, external_account_number: acc.externalAccountNumber };
+  const seeded = [
+    await call(notesRoute, "/v1/data-import/notes/create/", { auth, body: { ...ref, notes: [{ body: "a bill query", created_at: "2026-01-01T10:00:00Z" }, { body: "pinned", is_pinned: true }] } }),
+    await call(txRoute, "/v1/data-import/transactions/create/", {
+      auth,
+      body: { ...ref, transactions: [{ transaction_id: "T-IN", transaction_date: addDays(londonToday(), -2), amount: 12.3, type: "CHARGE", reason: "IMPORTED_CHARGE" }] },
+    }),
+    await call(statements, "/v1/data-import/historical-statements/create/", {
+      auth,
+      body: { ...ref, statements: [{ statement_id: "S1", bill_period_from_date: "2025-01-01", bill_period_to_date: "2025-01-31", issued_date: "2025-02-02", number: "1", gross_amount: 9999 }] },
+    }),
+    await call(flows, "/x", { auth, method: "POST", params: { import_supplier_code: code, external_account_number: acc.externalAccountNumber } }),
+  ];
+  expect(seeded.map((r) => r.status)).toEqual([201, 201, 201, 200]);
+  const bad = accountPayload(code, uniq("BAD"), { billing_postcode: "XX" });
+  const job = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "r.jsonl" }, bodyOf(jsonl([accountPayload(code), bad])));
+  await drainLanes(t.db);
+  const dry = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "d.jsonl", dryRun: true }, bodyOf(jsonl([accountPayload(code)])));
+  await drainLanes(t.db);
+  // Not drained: running, for pause/resume/cancel.
+  const running = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "p.jsonl" }, bodyOf(jsonl([accountPayload(code)])));
+  const meters = await makeMeterAccount(w.org);
+  return { ...w, code, acc, job, bad, running, dry, meters };
+}
+
+type World = Awaited<ReturnType<typeof seededWorld>>;
+
+/** One call per procedure, as an operator, in this order (later calls read what earlier ones made). */
+const calls: Record<string, (w: World, state: Record<string, any>) => Promise<unknown>> = {
+  "session.me": (w) => w.operator.session.me({}),
+  "supplier.create": async (w, s) => {
+    const code = uniq("SUP");
+    return (s.supplier = await w.operator.supplier.create({ code, name: "New cohort", documentRoot: `s3://bucket/${code}/new`, sendAutomatedEmails: true }));
+  },
+  "supplier.update": (w, s) => w.operator.supplier.update({ code: s.supplier.code, name: "Renamed" }),
+  "supplier.setStatus": (w, s) => w.operator.supplier.setStatus({ code: s.supplier.code, status: "Paused" }),
+  "supplier.list": (w) => w.operator.supplier.list({}),
+  "supplier.get": (w) => w.operator.supplier.get({ code: w.code }),
+  "supplier.audit": (w, s) => w.operator.supplier.audit({ code: s.supplier.code }),
+  "accountImport.stageRows": (w) => w.operator.accountImport.stageRows({ importSupplier: w.code, format: "json", firstRow: 1, records: [accountPayload(w.code), accountPayload(w.code, uniq("EXT"), { billing_postcode: "XX" })] }),
+  "accountImport.processBatch": (w) => w.operator.accountImport.processBatch({ importSupplier: w.code, externalAccountNumbers: [w.acc.externalAccountNumber, "NOPE"] }),
+  "accountImport.list": (w) => w.operator.accountImport.list({ importSupplier: w.code }),
+  "accountImport.get": (w) => w.operator.accountImport.get({ importSupplier: w.code, externalAccountNumber: w.acc.externalAccountNumber }),
+  "accountImport.activity": (w) => w.operator.accountImport.activity({ importSupplier: w.code, days: 7 }),
+  "importJob.list": (w) => w.operator.importJob.list({ importSupplier: w.code }),
+  "importJob.get": (w) => w.operator.importJob.get({ id: w.job.id }),
+  "importJob.failureGroups": (w) => w.operator.importJob.failureGroups({ id: w.job.id }),
+  "importJob.failedRows": (w) => w.operator.importJob.failedRows({ id: w.job.id }),
+  "importJob.row": (w) => w.operator.importJob.row({ id: w.job.id, line: 2 }),
+  "importJob.dashboard": (w) => w.operator.importJob.dashboard({ importSupplier: w.code }),
+  "importJob.pause": (w) => w.operator.importJob.pause({ id: w.running.id }),
+  "importJob.resume": (w) => w.operator.importJob.resume({ id: w.running.id }),
+  "importJob.cancel": (w) => w.operator.importJob.cancel({ id: w.running.id }),
+  "importJob.delete": (w) => w.operator.importJob.delete({ id: w.running.id }),
+  "importJob.retryGroup": (w) => w.operator.importJob.retryGroup({ id: w.job.id, code: "invalid_postcode" }),
+  "importJob.fixRow": async (w) => {
+    await drainLanes(t.db);
+    return w.operator.importJob.fixRow({ id: w.job.id, line: 2, payload: { ...w.bad, billing_postcode: "SW1A 1AA" } });
+  },
+  "importJob.importValidated": (w) => w.operator.importJob.importValidated({ id: w.dry.id }),
+  "account.find": (w) => w.operator.account.find({ query: w.acc.accountNumber }),
+  "account.get": (w) => w.operator.account.get({ accountNumber: w.acc.accountNumber }),
+  "account.notes": (w) => w.operator.account.notes({ accountNumber: w.acc.accountNumber }),
+  "account.transactions": (w) => w.operator.account.transactions({ accountNumber: w.acc.accountNumber }),
+  "account.records": (w) => w.operator.account.records({ accountNumber: w.acc.accountNumber }),
+  "event.list": async (w, s) => (s.events = await w.operator.event.list({})),
+  "event.get": (w, s) => w.operator.event.get({ id: s.events.items[0].id }),
+  "event.delivery": (w) => w.operator.event.delivery(),
+  "event.catalogue": (w) => w.operator.event.catalogue({}),
+  "apiKey.create": async (w, s) => (s.key = await w.operator.apiKey.create({})),
+  "apiKey.roll": async (w, s) => (s.rolled = await w.operator.apiKey.roll({ keyId: s.key.id })),
+  "apiKey.invalidate": (w, s) => w.operator.apiKey.invalidate({ keyId: s.rolled.id }),
+  "apiKey.list": (w) => w.operator.apiKey.list({}),
+  "customerKey.issue": async (w, s) => (s.customerKey = await w.operator.customerKey.issue({ accountNumber: w.acc.accountNumber, email: "ada@example.com" })),
+  "customerKey.list": (w) => w.operator.customerKey.list({ accountNumber: w.acc.accountNumber }),
+  "customerKey.revoke": (w, s) => w.operator.customerKey.revoke({ keyId: s.customerKey.id, accountNumber: w.acc.accountNumber }),
+  "audit.list": (w) => w.operator.audit.list({}),
+  "product.list": (w) => w.operator.product.list({}),
+  "product.rates": (w) => w.operator.product.rates({ tariffCode: "E-1R-VAR-22-11-01-C" }),
+  "consumption.upload": (w) =>
+    w.operator.consumption.upload({
+      accountNumber: w.meters.accountNumber,
+      mpxn: w.meters.mpan,
+      format: "csv",
+      content: `mpxn,serial_number,interval_start,consumption\n${w.meters.mpan},${w.meters.elecSerial},2026-11-01T00:00:00Z,0.42\n`,
+    }),
+  "support.search": (w) => w.operator.support.search({ query: w.acc.accountNumber }),
+  "support.ledger": (w) => w.operator.support.ledger({ filter: { accountNumber: w.acc.accountNumber } }),
+  "support.searchNotes": (w) => w.operator.support.searchNotes({ accountNumber: w.acc.accountNumber, query: "bill" }),
+  "support.timeline": (w) => w.operator.support.timeline({ accountNumber: w.acc.accountNumber }),
+};
+
+describe("tRPC output schemas", () => {
+  it("every procedure declares .output() and is called here", () => {
+    const names = Object.keys(procedures).sort();
+    expect(names.length).toBeGreaterThan(40);
+    expect(names.filter((n) => !procedures[n]._def.output), "procedures without .output()").toEqual([]);
+    expect(names.filter((n) => !(n in calls)), "procedures this test does not call").toEqual([]);
+  });
+
+  it("answers every procedure, as an operator with seeded data, with what its output schema describes", async () => {
+    const w = await seededWorld();
+    const state: Record<string, any> = {};
+    for (const [name, run] of Object.entries(calls)) {
+      const answer = await run(w, state).catch((err: unknown) => {
+        throw new Error(`${name}: ${(err as Error).message}`, { cause: err });
+      });
+      const parsed = procedures[name]._def.output!.safeParse(answer);
+      expect(parsed.error, name).toBeUndefined();
+      expect(parsed.data, `${name} answers the same after its schema`).toEqual(answer);
+    }
+  }, 300_000);
+});
