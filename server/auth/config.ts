@@ -3,8 +3,8 @@ import Credentials from "next-auth/providers/credentials";
 import { headers as requestHeaders } from "next/headers";
 import { getDb } from "@/db/client";
 import type { ConsoleRole } from "@/db/schema";
-import { signInConsoleUser, TooManySignInAttempts } from "../services/console/console-credentials";
-import { endConsoleSession, startConsoleSession } from "../services/console/console-sessions";
+import { signInConsoleUser, TooManySignInAttempts } from "./console-credentials";
+import { endConsoleSession, startConsoleSession } from "./console-sessions";
 import { clientAddress } from "./client-address";
 import { servedOverHttps } from "./https";
 

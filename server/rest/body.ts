@@ -1,5 +1,5 @@
 import { ServiceError, fieldError } from "../errors";
-import { ImpreciseNumber, parseExactJson } from "./exact-json";
+import { ImpreciseNumber, parseExactJson } from "../lib/exact-json";
 
 export const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 10 * 1024 * 1024);
 

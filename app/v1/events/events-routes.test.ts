@@ -44,7 +44,7 @@ describe("GET /v1/events/relay-status/ without NATS_URL", () => {
 describe("route documentation", () => {
   it("documents both routes for /v1/openapi.json", async () => {
     const { buildOpenApi } = await import("@/server/rest/openapi/build");
-    const { eventsRouteDocs } = await import("@/server/events/route-docs");
+    const { eventsRouteDocs } = await import("@/server/rest/openapi/events");
     const doc = buildOpenApi(eventsRouteDocs);
     expect(Object.keys(doc.paths)).toEqual(["/v1/events/openapi.json", "/v1/events/relay-status/"]);
     expect(doc.paths["/v1/events/relay-status/"].get).toMatchObject({ responses: { 200: expect.anything(), 503: expect.anything() } });

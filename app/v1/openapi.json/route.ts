@@ -1,4 +1,4 @@
-import { eventsRouteDocs } from "@/server/events/route-docs";
+import { eventsRouteDocs } from "@/server/rest/openapi/events";
 import { restRoute } from "@/server/rest/handler";
 import { accountImportRouteDocs, accountImportTags } from "@/server/rest/openapi/account-import";
 import { accountImportV2RouteDocs } from "@/server/rest/openapi/account-import-v2";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { RouteDoc } from "@/server/rest/openapi/types";
-import { PublicRelayStatus } from "./relay-status";
+import { PublicRelayStatus } from "../../events/relay-status";
+import type { RouteDoc } from "./types";
 
 const TAGS = ["Events"];
 
