@@ -20,8 +20,8 @@ const LAYERS = [
     name: "lib",
     paths: [
       "^server/lib/",
-      "^server/(errors|logger|config|env)\\.ts$",
-      "^server/config/",
+      // Errors, logging, and the typed configuration module (server/env.mjs, issue 22).
+      "^server/(errors|logger|env)\\.(ts|mjs)$",
       // The column types' bounds: constants only, read by the zod schemas in server/lib too.
       "^db/limits\\.ts$",
       // Start-up configuration checks, shared with the plain-Node production server (scripts/start.mjs).
