@@ -5,7 +5,7 @@
 //
 //   STAGES_ITERATIONS=400 bodies per stage per pass; STAGES_PASSES=5 (the last pass is printed)
 import { transactionsFor } from "./lib/import-fixtures";
-import { parseExactJson } from "@/server/rest/exact-json";
+import { parseExactJson } from "@/server/lib/exact-json";
 import { validateTransactions } from "@/server/services/transactions/validate-transactions";
 import { transactionRow } from "@/server/services/transactions/transaction-rows";
 import { renderTransactionData } from "@/server/services/transactions/transaction-errors";

@@ -2,13 +2,13 @@ import { getDb, getDbHandle } from "@/db/client";
 import { assertConfig, env } from "@/server/env.mjs";
 import { startRelay } from "./events/relay";
 import { relayConfigFromEnv } from "./events/relay-config";
-import { startAccountImportWorker } from "./jobs/account-import-worker";
-import { startDemoCatalogueJob } from "./jobs/demo-catalogue-job";
-import { startEventRetention } from "./jobs/event-retention";
-import { startImportJobRetention } from "./jobs/import-job-retention";
-import { startImportJobWorker } from "./jobs/import-job-worker";
-import { startRegistrationWorker } from "./jobs/registration-worker";
+import { startEventRetention } from "./events/event-retention";
 import { logger } from "./logger";
+import { startAccountImportWorker } from "./services/account-import/account-import-worker";
+import { startImportJobRetention } from "./services/import-jobs/import-job-retention";
+import { startImportJobWorker } from "./services/import-jobs/import-job-worker";
+import { startDemoCatalogueJob } from "./services/products/demo-catalogue-job";
+import { startRegistrationWorker } from "./services/registration/registration-worker";
 
 type Global = typeof globalThis & { __background?: boolean; [STOP_BACKGROUND]?: () => Promise<void> };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { authRateLimits } from "@/db/schema";
-import { signInConsoleUser } from "@/server/services/console/console-credentials";
+import { signInConsoleUser } from "@/server/auth/console-credentials";
 import { useTestDb } from "@/test/db";
 import { makeOrg, makeUser } from "@/test/fixtures";
 

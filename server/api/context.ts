@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { auth } from "../auth/config";
-import { loadSessionUser } from "../services/console/console-credentials";
+import { loadSessionUser } from "../auth/console-credentials";
 import type { TrpcContext } from "./trpc";
 
 /** The tRPC context of one request: the database and the signed-in user, if any. */

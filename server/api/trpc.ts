@@ -5,9 +5,9 @@ import type { Db } from "@/db/client";
 import type { Ctx } from "../context";
 import { ERROR_KINDS, type FieldError, ServiceError, zodFieldErrors } from "../errors";
 import { logger } from "../logger";
-import { unstorableValueErrors } from "../rest/exact-json";
+import { unstorableValueErrors } from "../lib/exact-json";
 import { fieldErrorSummary } from "./error-summary";
-import type { SessionUser } from "../services/console/console-credentials";
+import type { SessionUser } from "../auth/console-credentials";
 
 export type { SessionUser };
 

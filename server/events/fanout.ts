@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { events } from "@/db/schema";
 import type { OutboxEvent } from "./envelope";
-import { entryFlags } from "../services/transactions/transaction-rows";
-import type { TransactionType } from "../services/transactions/transaction-schemas";
 
 /**
  * A fan-out row is one outbox row standing for many events of one type: a 500-transaction
@@ -17,13 +15,30 @@ export type StoredEvent = OutboxEvent & { fanoutIds?: (number | string)[] | null
 /** One event as readers see it (a plain row is one, a fan-out row `parts` of them), with the row's other columns. */
 export type LoggedEvent<R extends StoredEvent = StoredEvent> = Omit<R, "fanoutIds" | "fanoutKinds"> & { rowId: string; part: number; parts: number };
 
+/**
+ * The ledger flags of billing.ledger.entry_posted v2 for a transaction's type (CHARGE, CREDIT,
+ * PAYMENT, REPAYMENT, SUPPLY_CHARGE): part of the event's payload, so defined with it here. A
+ * negative charge or credit is posted as the entry it is (the platform is not told which entry
+ * it reverses), so is_reversal stays false.
+ */
+export function entryFlags(type: string) {
+  return {
+    is_charge: type === "CHARGE" || type === "SUPPLY_CHARGE",
+    is_credit: type === "CREDIT",
+    is_payment: type === "PAYMENT",
+    is_repayment: type === "REPAYMENT",
+    is_reversal: false,
+    is_reversed: false,
+  };
+}
+
 type Builder = (shared: Record<string, unknown>, id: number, kind: string) => Record<string, unknown>;
 
 /** How each fanned-out type's payload is built from the shared part, the source row's id and its kind. */
 const BUILDERS: Record<string, Builder> = {
   "billing.ledger.entry_posted@v2": (shared, id, kind) => ({
     ledger: shared.ledger,
-    entry: { id, ...entryFlags(kind as TransactionType), source_id: id, source_type: (shared.entry as { source_type: string }).source_type },
+    entry: { id, ...entryFlags(kind), source_id: id, source_type: (shared.entry as { source_type: string }).source_type },
   }),
 };
 

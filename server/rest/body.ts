@@ -1,5 +1,5 @@
 import { ServiceError, fieldError } from "../errors";
-import { ImpreciseNumber, parseExactJson } from "./exact-json";
+import { ImpreciseNumber, parseExactJson } from "../lib/exact-json";
 import { env } from "@/server/env.mjs";
 
 export const MAX_BODY_BYTES = env.MAX_BODY_BYTES;

@@ -8,7 +8,7 @@ import { logger } from "../logger";
 import { readJsonBody } from "./body";
 import { parseQuery } from "./query";
 import { CORS_HEADERS, withCors } from "./cors";
-import { unstorableValueErrors } from "./exact-json";
+import { unstorableValueErrors } from "../lib/exact-json";
 import { type RouteContract, withContract } from "./contracts/contract";
 
 type Auth = "none" | "token" | "token_or_basic";

@@ -7,7 +7,7 @@ import { isValidMpan } from "@/server/lib/validators";
 import { getPublicAccount } from "@/server/services/accounts/get-public-account";
 import { listSuppliers } from "@/server/services/suppliers/list-suppliers";
 import { useTestDb } from "@/test/db";
-import { signInConsoleUser } from "../console/console-credentials";
+import { signInConsoleUser } from "../../auth/console-credentials";
 import { DEMO_ORG_NUMBER, DEMO_USERS, loadDemo } from "./load-demo";
 
 const t = useTestDb();

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { type FieldError, ServiceError, fieldError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { pushIssue, Text } from "../../lib/validators";
-import { unstorableValueErrors } from "../../rest/exact-json";
+import { unstorableValueErrors } from "../../lib/exact-json";
 
 /** The documented maximum number of items (notes, transactions, statements) per request. */
 export const MAX_ITEMS_PER_REQUEST = 1000;

@@ -8,19 +8,12 @@ import type { ImportedAccount } from "../import-bodies/common";
 import { insertNotes } from "../notes/insert-notes";
 import { insertTransactionRows, storedTransactions, TRANSACTION_ID_KEY } from "./insert-transactions";
 import { renderTransactionData, transactionImportError } from "./transaction-errors";
-import { accountFacts, checkAsNew, place } from "./transaction-checks";
+import { accountFacts, checkAsNew, type PostOptions, place } from "./transaction-checks";
 import { type Placement, transactionRow } from "./transaction-rows";
 import type { EnergyTransaction, TransactionResult } from "./transaction-schemas";
 import { checkParsed, type ValidatedTransactions } from "./validate-transactions";
 
-export type PostOptions = {
-  /** "current": the open statement (dates before it moved, or refused); "historical": the initial closed statement. */
-  statement: TransactionStatement;
-  checkPreviouslyAdded: boolean;
-  forceAddToCurrentStatement: boolean;
-  /** Where the items sit in the body, for `attr`: ["transactions"] or e.g. ["historical_statement_transactions"]. */
-  attrPrefix: (string | number)[];
-};
+export type { PostOptions };
 
 type Planned = { t: EnergyTransaction; placement: Placement; row: typeof transactions.$inferInsert };
 

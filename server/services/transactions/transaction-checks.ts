@@ -3,9 +3,17 @@ import type { Db } from "@/db/client";
 import { meterPoints, products, type TransactionStatement } from "@/db/schema";
 import { addDays } from "../../lib/time";
 import type { ImportedAccount } from "../import-bodies/common";
-import type { PostOptions } from "./post-transactions";
 import type { Placement } from "./transaction-rows";
 import { type EnergyTransaction, fieldsOf } from "./transaction-schemas";
+
+export type PostOptions = {
+  /** "current": the open statement (dates before it moved, or refused); "historical": the initial closed statement. */
+  statement: TransactionStatement;
+  checkPreviouslyAdded: boolean;
+  forceAddToCurrentStatement: boolean;
+  /** Where the items sit in the body, for `attr`: ["transactions"] or e.g. ["historical_statement_transactions"]. */
+  attrPrefix: (string | number)[];
+};
 
 // What decides, under the account lock, whether a transaction not on the account yet can be
 // added and where it is posted.

@@ -1,6 +1,6 @@
 import { type FieldError, ServiceError } from "../../errors";
 import { decimalString, isDecimalText, moneyText } from "./decimals";
-import { ImpreciseNumber } from "../../rest/exact-json";
+import { ImpreciseNumber } from "../../lib/exact-json";
 
 const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);
 

@@ -1,7 +1,7 @@
 import type { StoredItem, TransactionStatement, transactions } from "@/db/schema";
 import { decimalText, moneyText } from "./decimals";
 import type { LineItem, TaxItem } from "./transaction-items";
-import { type EnergyTransaction, fieldsOf, type TransactionType } from "./transaction-schemas";
+import { type EnergyTransaction, fieldsOf } from "./transaction-schemas";
 
 /** Optional text and free-form fields as stored: left out when absent (and `params` when empty, its default). */
 function optional(out: StoredItem, item: Record<string, unknown>, keys: readonly string[]) {
@@ -65,22 +65,6 @@ export function transactionRow(
     // Absent and empty are the same; a supply charge always has a list.
     taxItems: t.tax_items?.length ? t.tax_items.map(taxItem) : t.type === "SUPPLY_CHARGE" ? [] : null,
     requestId,
-  };
-}
-
-/**
- * The ledger flags of billing.ledger.entry_posted v2 for each type. A negative charge or credit
- * is posted as the entry it is (the platform is not told which entry it reverses), so
- * is_reversal stays false.
- */
-export function entryFlags(type: TransactionType) {
-  return {
-    is_charge: type === "CHARGE" || type === "SUPPLY_CHARGE",
-    is_credit: type === "CREDIT",
-    is_payment: type === "PAYMENT",
-    is_repayment: type === "REPAYMENT",
-    is_reversal: false,
-    is_reversed: false,
   };
 }
 

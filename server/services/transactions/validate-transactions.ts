@@ -1,6 +1,6 @@
 import { type FieldError, type ServiceError, fieldError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { londonToday } from "../../lib/time";
-import { knownStorable, unstorableValueErrors } from "../../rest/exact-json";
+import { knownStorable, unstorableValueErrors } from "../../lib/exact-json";
 import { transactionImportError } from "./transaction-errors";
 import { EnergyTransaction } from "./transaction-schemas";
 

@@ -5,7 +5,7 @@ import { CONSOLE_ROLES, consoleUsers } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
-import { endUserSessions } from "../console/console-sessions";
+import { endUserSessions } from "../../auth/console-sessions";
 
 export const UpdateConsoleUserInput = z
   .strictObject({

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { products } from "@/db/schema";
-import { systemCtx } from "../context";
-import { logger } from "../logger";
-import { publicationDate } from "../services/products/demo-calendar";
-import { refreshDemoCatalogue } from "../services/products/refresh-demo-catalogue";
-import { startPeriodicCheck } from "./periodic";
-import { claimJobs, enqueueJob } from "./queue";
-import { type JobHandler, runOne } from "./worker";
+import { systemCtx } from "../../context";
+import { startPeriodicCheck } from "../../jobs/periodic";
+import { claimJobs, enqueueJob } from "../../jobs/queue";
+import { type JobHandler, runOne } from "../../jobs/worker";
+import { logger } from "../../logger";
+import { publicationDate } from "./demo-calendar";
+import { refreshDemoCatalogue } from "./refresh-demo-catalogue";
 
 export const DEMO_CATALOGUE_QUEUE = "demo-catalogue";
 

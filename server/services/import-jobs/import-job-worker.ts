@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { importLaneHandler } from "../services/import-jobs/run-import-lane";
-import { startWorkers } from "./worker";
+import { startWorkers } from "../../jobs/worker";
+import { importLaneHandler } from "./run-import-lane";
 import { env } from "@/server/env.mjs";
 
 /**

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { registrationJobHandler } from "../services/registration/run-registration";
-import { startWorker } from "./worker";
+import { startWorker } from "../../jobs/worker";
+import { registrationJobHandler } from "./run-registration";
 import { env } from "@/server/env.mjs";
 
 /**

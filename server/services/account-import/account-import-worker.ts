@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { scheduledImportJobHandler } from "../services/account-import/run-scheduled-import";
-import { startWorkers } from "./worker";
+import { startWorkers } from "../../jobs/worker";
+import { scheduledImportJobHandler } from "./run-scheduled-import";
 import { env } from "@/server/env.mjs";
 
 /**

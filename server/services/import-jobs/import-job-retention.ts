@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
-import { logger } from "../logger";
-import { pruneImportJobRows } from "../services/import-jobs/prune-import-job-rows";
-import { runDailyJob, startPeriodicCheck } from "./periodic";
-import type { JobHandler } from "./worker";
+import { runDailyJob, startPeriodicCheck } from "../../jobs/periodic";
+import type { JobHandler } from "../../jobs/worker";
+import { logger } from "../../logger";
+import { pruneImportJobRows } from "./prune-import-job-rows";
 import { env } from "@/server/env.mjs";
 
 export const IMPORT_JOB_RETENTION_QUEUE = "import-job-retention";

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { type ConsoleRole, consoleSessions, consoleUsers } from "@/db/schema";
-import { forgiveAttempt, passwordBuckets, reserveAttempt } from "../../auth/rate-limit";
+import { forgiveAttempt, passwordBuckets, reserveAttempt } from "./rate-limit";
 import { sessionDigest } from "./console-sessions";
 
 /** The signed-in console user, re-read from the database on every request. */

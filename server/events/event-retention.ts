@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
-import { pruneDeliveredEvents } from "../events/prune-delivered";
+import { runDailyJob, startPeriodicCheck } from "../jobs/periodic";
+import type { JobHandler } from "../jobs/worker";
 import { logger } from "../logger";
-import { runDailyJob, startPeriodicCheck } from "./periodic";
-import type { JobHandler } from "./worker";
+import { pruneDeliveredEvents } from "./prune-delivered";
 import { env } from "@/server/env.mjs";
 
 export const EVENT_RETENTION_QUEUE = "event-retention";
