@@ -7,12 +7,12 @@ import { isTable, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "@/db/schema";
 import { appRouter } from "@/server/api/root";
-import { callerFor } from "@/server/api/test/callers";
+import { callerFor } from "@/test/factories";
 import { useTestDb, uniq } from "@/test/db";
-import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/fixtures";
+import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";
-import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consumption/test-meters";
-import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { intervalCsv, loadCsv, makeMeterAccount } from "@/test/factories";
+import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
 

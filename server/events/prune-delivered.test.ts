@@ -6,7 +6,7 @@ import { tickEventRetention } from "../jobs/event-retention";
 import { PUBLISHED_AT } from "./delivery";
 import { markPublished } from "./outbox";
 import { pruneDeliveredEvents } from "./prune-delivered";
-import { commitAccountEvents } from "./testing/relay-helpers";
+import { commitAccountEvents } from "@/test/relay";
 
 const t = useTestDb();
 

@@ -10,9 +10,9 @@ import * as F from "@/server/services/account-import/payload/fields";
 import { EnergyAccount } from "@/server/services/account-import/payload/energy-account";
 import { payloadRuleErrors } from "@/server/services/account-import/rules";
 import { uniq, useTestDb } from "@/test/db";
-import { domesticCustomer, electricityPoint, freshMeterIds, gasPoint, supplyAddress } from "@/test/energy-account";
+import { domesticCustomer, electricityPoint, freshMeterIds, gasPoint, supplyAddress } from "@/test/factories";
 import { rawEnergyAccount, repair } from "@/test/energy-account-arbitrary";
-import { makeOrg, makeSupplier } from "@/test/fixtures";
+import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 import { def, type Leaf, leavesOf, maxLengthOf } from "@/test/zod-arbitrary";
 

@@ -9,7 +9,7 @@ import { findAccountByKey } from "./common";
 import { postImportedNotes } from "./create-notes";
 import { Note } from "./note-schemas";
 import { documentOnlyNote, noteWithExternalId } from "./production-bodies";
-import { eventsFor, importedAccount } from "./test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/notes/create/";

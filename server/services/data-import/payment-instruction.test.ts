@@ -7,7 +7,7 @@ import { accounts, paymentInstructions, paymentVendorFailures } from "@/db/schem
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { legacyPaymentInstruction } from "./production-bodies";
-import { eventsFor, importedAccount } from "./test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/payment-instruction/create/";

@@ -10,7 +10,7 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { moneyText } from "./decimals";
 import { type ArbitraryContext, TYPES, validBatch } from "./transaction-arbitraries";
-import { eventsFor, importedAccount } from "./test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
