@@ -2,6 +2,7 @@
 // uses (raw rows only where a record has none), with defaults a test overrides. Nothing here
 // imports vitest, so e2e seeding (tsx) and bench/ use the same factories.
 export * from "./account";
+export * from "./catalogue";
 export * from "./console";
 export * from "./console-user";
 export * from "./document-account";

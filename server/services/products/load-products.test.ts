@@ -12,7 +12,7 @@ import { makeOrg } from "@/test/factories";
 import { DEMO_TARIFF_CODES, demoProducts, loadDemoProducts } from "./demo-products";
 import { findUnknownTariffCodes } from "./find-unknown-tariff-codes";
 import { loadProducts } from "./load-products";
-import { regionCTariffs, testRate } from "./test-catalogue";
+import { regionCTariffs, testRate } from "@/test/factories";
 
 const t = useTestDb();
 
