@@ -368,7 +368,7 @@ if (config.BENCH_WRITE !== "0") {
     "Fault recovery (`npm run bench:faults`)",
     [
       "`npm run bench:faults` (bench/faults.ts): two production servers (`npm start`'s scripts/server.mjs, each with its in-process relay) behind a round-robin balancer in the harness that retries nothing, " +
-        `on a private PostgreSQL 15 cluster and NATS server; ${CLIENTS} closed-loop clients each posting 2 transactions, 2 notes, 2 transactions, then staging and processing a production-shaped account (test/energy-account.ts), ` +
+        `on a private PostgreSQL 15 cluster and NATS server; ${CLIENTS} closed-loop clients each posting 2 transactions, 2 notes, 2 transactions, then staging and processing a production-shaped account (test/factories/energy-account.ts), ` +
         `resending what got no answer or a 5xx; \`pg_ctl restart -m fast\` at ${pgFaults[0].at.toFixed(0)} s, \`stop -m immediate\` at ${pgFaults[1].at.toFixed(0)} s with ${PG_DOWN_S} s down, NATS stopped ${NATS_DOWN_S} s at ${natsFault.at.toFixed(0)} s, the relay leader's instance SIGKILLed at ${killFault.at.toFixed(0)} s and started ${KILL_DOWN_S} s later; ` +
         "bursts of 50 identical transaction posts; afterwards the stores and the whole EVENTS stream checked (ADR 0030).",
       "",

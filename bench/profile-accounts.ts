@@ -12,7 +12,7 @@ import { POST as stage } from "@/app/v1/data-import/account-import-process/creat
 import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
 import { obtainToken } from "@/server/auth/obtain-token";
 import { withMpanCheckDigit } from "@/server/lib/validators";
-import { fullDomesticAccount } from "@/test/energy-account";
+import { fullDomesticAccount } from "@/test/factories/energy-account";
 import { setUpAccountBench } from "./lib/account-bench";
 import { env } from "@/server/env.mjs";
 

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { pgSeqRanges } from "./pg-array";
-import { migrationsAround } from "./testing/migrations";
+import { migrationsAround } from "@/test/migrations";
 
 const migration = migrationsAround("event_delivery_tables");
 

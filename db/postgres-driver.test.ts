@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeSocket, fakePostgres } from "./testing/fake-postgres";
+import { type FakeSocket, fakePostgres } from "@/test/fake-postgres";
 
 // postgres-js 3.4.9 as patched at install (patches/postgres+3.4.9.patch, ADR 0013): a connection
 // whose socket closes must reconnect and never crash the process. No database: a fake server

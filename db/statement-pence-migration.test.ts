@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { migrationsAround } from "./testing/migrations";
+import { migrationsAround } from "@/test/migrations";
 
 const migration = migrationsAround("post_import_bodies");
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
+import { withMpanCheckDigit } from "@/server/lib/validators";
 import { readSeed, type Seed, storageStateFor } from "./global-setup";
 
 export const ARTIFACTS = path.resolve("e2e/artifacts");
@@ -47,12 +48,8 @@ export function londonDate(days = 0): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 }
 
-/** A valid MPAN (13 digits with check digit) from any 12 digits. */
-export function mpan(first12: string): string {
-  const weights = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(first12[i]), 0);
-  return `${first12}${(sum % 11) % 10}`;
-}
+/** A valid MPAN (13 digits with check digit) from any 12 digits: the validator's own rule. */
+export const mpan = withMpanCheckDigit;
 
 /**
  * A fresh MPAN and MPRN: all e2e accounts live in one organisation, where a meter point may

@@ -45,15 +45,13 @@ async function seed() {
   removeStaleDatabases(env.PGLITE_DIR);
   const { openDatabase } = await import("@/db/client");
   const { systemCtx } = await import("@/server/context");
-  const { createOrganisation } = await import("@/server/services/organisations/create-organisation");
-  const { createSupplier } = await import("@/server/services/suppliers/create-supplier");
-  const { createConsoleUser } = await import("@/server/services/users/create-console-user");
-  const { StageAccountInput } = await import("@/server/services/account-import/account-schemas");
-  const { stageAccount } = await import("@/server/services/account-import/stage-account");
-  const { processAccountImport } = await import("@/server/services/account-import/process-account-import");
   const { loadDemoProducts } = await import("@/server/services/products/demo-products");
-  const { accountPayload } = await import("@/test/fixtures");
   const { loadConsumption } = await import("@/server/services/consumption/load-consumption");
+  // The same factories as the vitest suite (by module: the barrel also holds tRPC callers).
+  const { makeOrg } = await import("@/test/factories/organisation");
+  const { makeSupplier } = await import("@/test/factories/supplier");
+  const { makeUser } = await import("@/test/factories/console-user");
+  const { makeImportedAccount } = await import("@/test/factories/account");
 
   const handle = await openDatabase();
   const sfx = Date.now().toString(36).toUpperCase();
@@ -62,42 +60,34 @@ async function seed() {
   await loadDemoProducts(sys);
   // Agile as a demo loaded ten days ago also left it: enough half hours for a full 1,500-rate page.
   await loadDemoProducts(sys, { only: ["AGILE-24-10-01"], now: new Date(Date.now() - 10 * 86_400_000) });
-  const { organisation, apiKey } = await createOrganisation(sys, { name: "Bright Sparks Energy" });
-  const ctx = systemCtx(handle.db, "e2e-seed", organisation.id);
+  const org = await makeOrg(handle.db, { name: "Bright Sparks Energy", actor: "e2e-seed", products: false });
   const suppliers = { ongoing: `BRIGHT-${sfx}`, toPause: `COHORT-B-${sfx}`, complete: `LEGACY-${sfx}`, forSupport: `SUPPORT-${sfx}` };
-  await createSupplier(ctx, { code: suppliers.ongoing, name: "Bright Sparks main book", documentRoot: `s3://bright-sparks/${sfx}/docs` });
-  await createSupplier(ctx, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: `s3://bright-sparks/${sfx}/cohort-b` });
-  await createSupplier(ctx, { code: suppliers.complete, name: "Legacy book", documentRoot: `file:///srv/legacy/${sfx}`, status: "Complete" });
-  await createSupplier(ctx, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: `s3://bright-sparks/${sfx}/support` });
+  await makeSupplier(org, { code: suppliers.ongoing, name: "Bright Sparks main book", documentRoot: `s3://bright-sparks/${sfx}/docs` });
+  await makeSupplier(org, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: `s3://bright-sparks/${sfx}/cohort-b` });
+  await makeSupplier(org, { code: suppliers.complete, name: "Legacy book", documentRoot: `file:///srv/legacy/${sfx}`, status: "Complete" });
+  await makeSupplier(org, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: `s3://bright-sparks/${sfx}/support` });
   const users = { operator: `operator-${sfx}@e2e.test`.toLowerCase(), support: `support-${sfx}@e2e.test`.toLowerCase(), outsider: `outsider-${sfx}@e2e.test`.toLowerCase() };
-  await createConsoleUser(ctx, { email: users.operator, name: "Olivia Operator", password: PASSWORD, role: "operator" });
-  await createConsoleUser(ctx, { email: users.support, name: "Sam Support", password: PASSWORD, role: "support" });
-  const other = await createOrganisation(sys, { name: "Elsewhere Power" });
-  await createConsoleUser(systemCtx(handle.db, "e2e-seed", other.organisation.id), { email: users.outsider, name: "Oscar Outsider", password: PASSWORD, role: "operator" });
+  await makeUser(org, "operator", { email: users.operator, name: "Olivia Operator", password: PASSWORD });
+  await makeUser(org, "support", { email: users.support, name: "Sam Support", password: PASSWORD });
+  const other = await makeOrg(handle.db, { name: "Elsewhere Power", actor: "e2e-seed", products: false });
+  await makeUser(other, "operator", { email: users.outsider, name: "Oscar Outsider", password: PASSWORD });
 
   const accounts: Seed["accounts"] = [];
   const closing = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() - 20 * 86_400_000));
   const names = [["Ada", "Lovelace"], ["Grace", "Hopper"], ["Alan", "Turing"]];
   for (const [i, [given, family]] of names.entries()) {
-    const external = `BS-${sfx}-${i + 1}`;
     // Production's EnergyAccount (both fuels, meters, registers, a transfer reading), as a migration script sends it.
-    const payload = StageAccountInput.parse(
-      accountPayload(suppliers.ongoing, external, {
-        billing_name: `${given} ${family}`,
-        billing_address1: `${i + 1} Analytical Row`,
-        customers: [{ given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" }],
-        last_billed_to_date: closing,
-      }),
-    );
-    const points = payload.supply_addresses![0].meter_points!;
-    const mpan = points.find((p) => p.supply_type === "ELECTRICITY")!.identifier;
-    const mprn = points.find((p) => p.supply_type === "GAS")!.identifier;
-    await stageAccount(ctx, payload);
-    const r = await processAccountImport(ctx, { import_supplier: suppliers.ongoing, external_account_number: external, dry_run: false });
-    accounts.push({ accountNumber: r.account_number, externalAccountNumber: external, importSupplier: suppliers.ongoing, mpan, mprn });
+    const a = await makeImportedAccount(org, suppliers.ongoing, {
+      external_account_number: `BS-${sfx}-${i + 1}`,
+      billing_name: `${given} ${family}`,
+      billing_address1: `${i + 1} Analytical Row`,
+      customers: [{ given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" }],
+      last_billed_to_date: closing,
+    });
+    accounts.push({ accountNumber: a.accountNumber, externalAccountNumber: a.externalAccountNumber, importSupplier: a.importSupplier, mpan: a.mpan!, mprn: a.mprn! });
   }
   // 2026-10-24 00:00 BST to 2026-10-27 00:00 GMT (146 half hours) for the first account's two meters
-  // (test/fixtures.ts names them E/G + the MPAN's/MPRN's last six digits).
+  // (test/factories/account.ts names them E/G + the MPAN's/MPRN's last six digits).
   const first = accounts[0];
   const consumption = { mpan: first.mpan, elecSerial: `E${first.mpan.slice(-6)}`, mprn: first.mprn, gasSerial: `G${first.mprn.slice(-6)}`, intervals: 146 };
   const rows = ["mpxn,serial_number,interval_start,consumption"];
@@ -105,12 +95,12 @@ async function seed() {
     const at = new Date(Date.parse("2026-10-23T23:00:00Z") + i * 1_800_000).toISOString();
     rows.push(`${first.mpan},${consumption.elecSerial},${at},${(0.1 + (i % 10) * 0.01).toFixed(3)}`, `${first.mprn},${consumption.gasSerial},${at},0.5`);
   }
-  await loadConsumption(ctx, { chunks: (async function* () { yield rows.join("\n"); })(), format: "csv" });
+  await loadConsumption(org.ctx, { chunks: (async function* () { yield rows.join("\n"); })(), format: "csv" });
   await handle.close();
-  const state: Seed = { apiKey: apiKey!.key, organisation: organisation.number, suppliers, users, accounts, consumption };
+  const state: Seed = { apiKey: org.apiKey, organisation: org.number, suppliers, users, accounts, consumption };
   fs.mkdirSync(STATE_DIR, { recursive: true });
   fs.writeFileSync(SEED_FILE, JSON.stringify(state, null, 2));
-  console.log(`e2e seed: organisation ${organisation.number}, suppliers ${Object.values(suppliers).join(", ")}`);
+  console.log(`e2e seed: organisation ${org.number}, suppliers ${Object.values(suppliers).join(", ")}`);
 }
 
 /** Signs in through Auth.js's CSRF + credentials callback, as the browser form would, and keeps the cookies. */

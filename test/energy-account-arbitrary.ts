@@ -2,7 +2,7 @@ import type fc from "fast-check";
 import { addDays } from "@/server/lib/time";
 import { EnergyAccount } from "@/server/services/account-import/payload/energy-account";
 import { EnergyTransaction, Note, Statement } from "@/server/services/account-import/payload/embedded";
-import { TARIFFS, freshMeterIds } from "./energy-account";
+import { TARIFFS, freshMeterIds } from "./factories/energy-account";
 import { arbitraryOf, SKIP } from "./zod-arbitrary";
 
 /**

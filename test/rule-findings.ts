@@ -1,6 +1,6 @@
 import type { FieldError } from "@/server/errors";
 import { EnergyAccount } from "@/server/services/account-import/payload/energy-account";
-import { accountWithoutSupply, businessAccount, freshMeterIds, fullDomesticAccount } from "./energy-account";
+import { accountWithoutSupply, businessAccount, freshMeterIds, fullDomesticAccount } from "./factories/energy-account";
 
 /** The day the rule tests run on, fixed so that date rules do not drift. */
 export const TODAY = "2026-11-25";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authRateLimits } from "@/db/schema";
 import { signInConsoleUser } from "@/server/auth/console-credentials";
 import { useTestDb } from "@/test/db";
-import { makeOrg, makeUser } from "@/test/fixtures";
+import { makeOrg, makeUser } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -13,14 +13,14 @@ import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { getImportJob } from "@/server/services/import-jobs/get-import-job";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
-import { fullDomesticAccount } from "@/test/energy-account";
+import { fullDomesticAccount } from "@/test/factories/energy-account";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./cpu";
 import { keepAliveClient } from "./http-client";
 import { ROOT } from "./server";
 import { env } from "@/server/env.mjs";
 
 /**
- * Account import, end to end: production-shaped accounts (test/energy-account.ts: both fuels,
+ * Account import, end to end: production-shaped accounts (test/factories/energy-account.ts: both fuels,
  * three agreements, meters, registers, five readings, EAC/AQ, PSR, payments and the kept-only
  * extras; ~7 kB of JSON each) staged with create-or-update/ and then processed with process/,
  * one account after another per client, CLIENTS clients at once; against the baseline of the
@@ -240,7 +240,7 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
     ...(jobCpu ? [`CPU import job       : ${jobCpu}`] : []),
   ];
   const markdown = [
-    `production-shaped accounts (test/energy-account.ts \`fullDomesticAccount\`: electricity and gas, three agreements, two meters, five readings, EAC/AQ, PSR, payments and the kept-only extras; ${(bytes / 1024).toFixed(1)} kB of JSON each), ` +
+    `production-shaped accounts (test/factories/energy-account.ts \`fullDomesticAccount\`: electricity and gas, three agreements, two meters, five readings, EAC/AQ, PSR, payments and the kept-only extras; ${(bytes / 1024).toFixed(1)} kB of JSON each), ` +
       `${CLIENTS} concurrent clients, each staging (\`POST .../create-or-update/\`) then processing (\`POST .../process/\`) one account after another over keep-alive connections; ` +
       `against the same rows (mapped by the same map-rows.ts functions: account, customer, supply address, meter points, agreements, readings, the import record with its payload, five events) written by ${CLIENTS} connections with postgres-js multi-row INSERTs, ${RAW_BATCH} accounts a batch, parents first for their ids, autocommit. ` +
       `${WARM} accounts through each path first (untimed), then ${ROUNDS} rounds of ${PER_ROUND} accounts per path, each after a \`CHECKPOINT\`; figures are the medians.`,

@@ -10,7 +10,7 @@ import { issueCustomerKey } from "@/server/services/customers/issue-customer-key
 import { insertSyntheticConsumption, registerOrgMeters } from "@/server/services/demo/demo-consumption";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
-import { electricityPoint, fullDomesticAccount, gasPoint, supplyAddress, TARIFFS } from "@/test/energy-account";
+import { electricityPoint, fullDomesticAccount, gasPoint, supplyAddress, TARIFFS } from "@/test/factories/energy-account";
 
 const ORG = "ORG-BENCHCUSTOMER";
 const SUPPLIER = "BENCH-CUSTOMER";

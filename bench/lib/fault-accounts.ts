@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { withMpanCheckDigit } from "@/server/lib/validators";
-import { fullDomesticAccount } from "@/test/energy-account";
+import { fullDomesticAccount } from "@/test/factories/energy-account";
 import type { Sent } from "./fault-load";
 
 // The account side of bench/faults.ts: production-shaped accounts (both fuels, meters,

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { eventPending, events } from "@/db/schema";
 import { STORED_EVENT_COLUMNS } from "@/server/events/outbox";
 import { messagesOf, orderingKey } from "@/server/events/publish-batch";
-import { readStream } from "@/server/events/testing/nats-server";
+import { readStream } from "@/test/nats-server";
 
 // The bus side of bench/faults.ts: the whole EVENTS stream read back and compared with the
 // events table, message by message (each row as the messages the relay sends for it: a

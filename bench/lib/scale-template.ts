@@ -14,7 +14,7 @@ import { createOrganisation } from "@/server/services/organisations/create-organ
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { createConsoleUser } from "@/server/services/users/create-console-user";
-import { accountPayload } from "@/test/fixtures";
+import { accountPayload } from "@/test/factories/account";
 import { transactionsFor } from "./import-fixtures";
 
 // The scale database's seed, written through the app's own services so that the bulk copies

@@ -1,7 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "@/test/db";
-import { makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { makeOrg, makeSupplier, makeUser } from "@/test/factories";
 import { appRouter } from "./root";
 
 const t = useTestDb();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as accountRoute } from "@/app/v1/accounts/[account]/route";
 import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
 import { useTestDb } from "@/test/db";
-import { makeOrg, type OrgFixture } from "@/test/fixtures";
+import { makeOrg, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

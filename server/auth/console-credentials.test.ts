@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "@/test/db";
-import { makeOrg, makeUser } from "@/test/fixtures";
+import { makeOrg, makeUser } from "@/test/factories";
 import { signInConsoleUser, TooManySignInAttempts } from "./console-credentials";
 
 const t = useTestDb();

@@ -5,7 +5,7 @@ import { consoleSessions, refreshTokens } from "@/db/schema";
 import { removeConsoleUser } from "@/server/services/users/remove-console-user";
 import { updateConsoleUser } from "@/server/services/users/update-console-user";
 import { useTestDb } from "@/test/db";
-import { makeOrg, makeUser } from "@/test/fixtures";
+import { makeOrg, makeUser } from "@/test/factories";
 import { env, setEnv } from "@/server/env.mjs";
 
 // The tRPC route reads the session through next/headers, as it does under Next: give it this

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { makeOrg } from "@/test/fixtures";
+import { makeOrg } from "@/test/factories";
 import { obtainToken } from "./obtain-token";
 
 const t = useTestDb();

@@ -6,7 +6,7 @@ import { PUBLISHED_AT } from "./delivery";
 import { tickEventRetention } from "./event-retention";
 import { markPublished } from "./outbox";
 import { pruneDeliveredEvents } from "./prune-delivered";
-import { commitAccountEvents } from "./testing/relay-helpers";
+import { commitAccountEvents } from "@/test/relay";
 
 const t = useTestDb();
 

@@ -4,8 +4,8 @@ import type { Db } from "@/db/client";
 import { uniq } from "@/test/db";
 import { emit } from "./emit";
 import { streamConfig } from "./nats";
-import { readStream } from "./testing/nats-server";
-import { commitAccountEvents, commitOrgEvents, expectExactlyOnceInOrder, rowsOf, useRelayNats, useRelayTestDb, waitFor, waitPublished } from "./testing/relay-helpers";
+import { readStream } from "@/test/nats-server";
+import { commitAccountEvents, commitOrgEvents, expectExactlyOnceInOrder, rowsOf, useRelayNats, useRelayTestDb, waitFor, waitPublished } from "@/test/relay";
 
 // A relay takes every unpublished row of its database: this file has its own (see useRelayTestDb).
 const t = useRelayTestDb();

@@ -6,8 +6,8 @@ import { emitMany, type PendingEvent, pending } from "./emit";
 import { streamConfig } from "./nats";
 import type { Acked, RelayMessage } from "./publish-batch";
 import { getRelayStatus } from "./relay-status";
-import { readStream, type StreamMessage } from "./testing/nats-server";
-import { expectExactlyOnceInOrder, rowsOf, useRelayNats, useRelayTestDb, waitFor, waitPublished } from "./testing/relay-helpers";
+import { readStream, type StreamMessage } from "@/test/nats-server";
+import { expectExactlyOnceInOrder, rowsOf, useRelayNats, useRelayTestDb, waitFor, waitPublished } from "@/test/relay";
 import { deliveredId } from "./versions";
 
 // Rows stored in a newer version and delivered in older, derived ones too (ADR 0007).

@@ -7,8 +7,8 @@ import { emitMany, pending } from "./emit";
 import { fanoutEventId } from "./fanout";
 import type { Acked, RelayMessage } from "./publish-batch";
 import { getRelayStatus } from "./relay-status";
-import { readStream, type StreamMessage } from "./testing/nats-server";
-import { rowsOf, useRelayNats, useRelayTestDb, waitPublished } from "./testing/relay-helpers";
+import { readStream, type StreamMessage } from "@/test/nats-server";
+import { rowsOf, useRelayNats, useRelayTestDb, waitPublished } from "@/test/relay";
 import { deliveredId } from "./versions";
 
 // One outbox row standing for an event per imported transaction (ADR 0303).

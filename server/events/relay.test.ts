@@ -13,7 +13,7 @@ import { fetchUnpublished } from "./outbox";
 import { publishBatch } from "./publish-batch";
 import { RELAY_LEADER_LOCK } from "./relay-session";
 import { getRelayStatus } from "./relay-status";
-import { readStream } from "./testing/nats-server";
+import { readStream } from "@/test/nats-server";
 import {
   commitAccountEvents,
   commitOrgEvents,
@@ -24,7 +24,7 @@ import {
   useRelayTestDb,
   waitFor,
   waitPublished,
-} from "./testing/relay-helpers";
+} from "@/test/relay";
 import { env } from "@/server/env.mjs";
 
 // A relay publishes every unpublished row of its database: these tests get a database of

@@ -9,12 +9,12 @@ import { getSigningKey } from "@/server/auth/signing-key";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
-import { intervalCsv, loadCsv } from "@/server/services/consumption/test-meters";
+import { intervalCsv, loadCsv } from "@/test/factories";
 import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
 import { revokeCustomerKey } from "@/server/services/customers/revoke-customer-key";
 import { uniq, useTestDb } from "@/test/db";
-import { domesticCustomer, electricityPoint, freshMeterIds, fullDomesticAccount, gasPoint, supplyAddress, TARIFFS } from "@/test/energy-account";
-import { makeOrg, makeSupplier, type OrgFixture } from "@/test/fixtures";
+import { domesticCustomer, electricityPoint, freshMeterIds, fullDomesticAccount, gasPoint, supplyAddress, TARIFFS } from "@/test/factories";
+import { makeOrg, makeSupplier, type OrgFixture } from "@/test/factories";
 import { ACCOUNT_QUERY, API_TOKEN_QUERY, API_TOKEN_REFRESH_QUERY, LIVE_CONSUMPTION_QUERY, pyFormat } from "@/test/home-assistant-documents";
 import { call } from "@/test/http";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getSdl } from "@/app/v1/graphql/schema.graphql/route";
 import { POST as graphql } from "@/app/v1/graphql/route";
 import { useTestDb } from "@/test/db";
-import { makeOrg } from "@/test/fixtures";
+import { makeOrg } from "@/test/factories";
 import { ACCOUNT_QUERY, LIVE_CONSUMPTION_QUERY, pyFormat } from "@/test/home-assistant-documents";
 import { call } from "@/test/http";
 import { GRAPHQL_MAX_ALIASES, GRAPHQL_MAX_DEPTH } from "./limits";

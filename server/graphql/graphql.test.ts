@@ -8,7 +8,7 @@ import { hashRefreshToken } from "@/server/auth/refresh-tokens";
 import { getSigningKey } from "@/server/auth/signing-key";
 import { invalidateApiKey } from "@/server/services/organisations/invalidate-api-key";
 import { uniq, useTestDb } from "@/test/db";
-import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/factories";
 import { call } from "@/test/http";
 import { setEnv } from "@/server/env.mjs";
 

@@ -6,7 +6,7 @@ import { POST as createTransactions } from "@/app/v1/data-import/transactions/cr
 import { execRows } from "@/db/client";
 import { accounts, notes } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";
-import { importedAccount } from "@/server/services/import-bodies/test-helpers";
+import { importedAccount } from "@/test/factories";
 import { useTestDb } from "@/test/db";
 
 const t = useTestDb();

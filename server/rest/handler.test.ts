@@ -5,7 +5,7 @@ import { POST as stage } from "@/app/v1/data-import/account-import-process/creat
 import { GET as listAll } from "@/app/v1/data-import/all-account-import-processes/[supplier]/route";
 import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
 import { useTestDb } from "@/test/db";
-import { makeOrg, makeSupplier } from "@/test/fixtures";
+import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 import { MAX_BODY_BYTES } from "./body";
 

@@ -5,7 +5,7 @@ import * as graphqlRoute from "@/app/v1/graphql/route";
 import * as notesRoute from "@/app/v1/data-import/notes/create/route";
 import * as productsRoute from "@/app/v1/products/route";
 import { useTestDb } from "@/test/db";
-import { makeOrg } from "@/test/fixtures";
+import { makeOrg } from "@/test/factories";
 import { call } from "@/test/http";
 import { allowList } from "./methods";
 

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { energyCharge, legacyPaymentInstruction, statement } from "@/server/services/import-bodies/production-bodies";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload } from "@/test/fixtures";
+import { accountPayload } from "@/test/factories";
 import { badQueryValue, badSegment } from "./bad-values";
 import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";

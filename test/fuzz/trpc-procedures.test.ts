@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/api/root";
 import { useTestDb } from "@/test/db";
 import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv";
-import { accountPayload, meterIds } from "@/test/fixtures";
-import { intervalCsv } from "@/server/services/consumption/test-meters";
+import { accountPayload, meterIds } from "@/test/factories";
+import { intervalCsv } from "@/test/factories";
 import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 

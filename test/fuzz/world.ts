@@ -6,13 +6,13 @@ import { expect } from "vitest";
 import { type Db, execRows } from "@/db/client";
 import { FieldError } from "@/server/errors";
 import { londonToday, addDays } from "@/server/lib/time";
-import { importedAccount } from "@/server/services/import-bodies/test-helpers";
+import { importedAccount } from "@/test/factories";
 import { uniq } from "@/test/db";
-import { accountPayload, makeSupplier, makeUser } from "@/test/fixtures";
+import { accountPayload, makeSupplier, makeUser } from "@/test/factories";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
-import { intervalCsv, loadCsv, makeMeterAccount } from "@/server/services/consumption/test-meters";
-import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { intervalCsv, loadCsv, makeMeterAccount } from "@/test/factories";
+import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 import { env } from "@/server/env.mjs";
 

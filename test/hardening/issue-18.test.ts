@@ -8,13 +8,13 @@ import { GET as pendingList } from "@/app/v1/data-import/pending-account-import-
 import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
 import { POST as validate } from "@/app/v1/data-import/validate-account/route";
 import { accountImportProcesses, events, importSuppliers, notes } from "@/db/schema";
-import { callerFor } from "@/server/api/test/callers";
+import { callerFor } from "@/test/factories";
 import { ServiceError } from "@/server/errors";
 import { openAccountDocument } from "@/server/services/documents/open-document";
 import { checkDocuments } from "@/server/services/documents/store";
-import { importedAccount } from "@/server/services/import-bodies/test-helpers";
+import { importedAccount } from "@/test/factories";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier, makeUser } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

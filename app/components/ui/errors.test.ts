@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AppRouter } from "@/server/api/root";
 import { appRouter } from "@/server/api/root";
 import { uniq, useTestDb } from "@/test/db";
-import { makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { makeOrg, makeSupplier, makeUser } from "@/test/factories";
 import { describeError, fieldErrorFor, FORM_HINTS, otherFieldErrors } from "./errors";
 
 const t = useTestDb();

@@ -4,8 +4,8 @@ import { emit } from "@/server/events/emit";
 import { markPublished } from "@/server/events/outbox";
 import { deliveredId } from "@/server/events/versions";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeImportedAccount } from "@/test/fixtures";
-import { codeOf, consoleWorld } from "../test/callers";
+import { accountPayload, makeImportedAccount } from "@/test/factories";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, meterIds } from "@/test/fixtures";
-import { codeOf, consoleWorld } from "../test/callers";
+import { accountPayload, meterIds } from "@/test/factories";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

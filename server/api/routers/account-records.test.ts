@@ -9,9 +9,9 @@ import { POST as txRoute } from "@/app/v1/data-import/transactions/create/route"
 import { openAccountDocument } from "@/server/services/documents/open-document";
 import { londonToday, addDays } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
-import { makeImportedAccount, makeSupplier } from "@/test/fixtures";
+import { makeImportedAccount, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
-import { codeOf, consoleWorld } from "../test/callers";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { apiKeys, events } from "@/db/schema";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
 import { useTestDb } from "@/test/db";
-import { accountPayload } from "@/test/fixtures";
+import { accountPayload } from "@/test/factories";
 import { call } from "@/test/http";
-import { codeOf, consoleWorld } from "../test/callers";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";

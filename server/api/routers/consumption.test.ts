@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GET as elecConsumption } from "@/app/v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route";
-import { makeMeterAccount } from "@/server/services/consumption/test-meters";
+import { makeMeterAccount } from "@/test/factories";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
-import { codeOf, consoleWorld } from "../test/callers";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { GET as getAccount } from "@/app/v1/accounts/[account]/route";
 import { useTestDb } from "@/test/db";
-import { makeImportedAccount } from "@/test/fixtures";
+import { makeImportedAccount } from "@/test/factories";
 import { call } from "@/test/http";
-import { codeOf, consoleWorld } from "../test/callers";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload } from "@/test/fixtures";
-import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { accountPayload } from "@/test/factories";
+import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
-import { codeOf, consoleWorld } from "../test/callers";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

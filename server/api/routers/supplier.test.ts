@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
-import { makeImportedAccount } from "@/test/fixtures";
-import { codeOf, consoleWorld } from "../test/callers";
+import { makeImportedAccount } from "@/test/factories";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { accounts, events, historicalStatements } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { effectPence, makeLedgerAccount, pence } from "@/test/support-account";
-import { codeOf, consoleWorld } from "../test/callers";
+import { effectPence, makeLedgerAccount, pence } from "@/test/factories";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

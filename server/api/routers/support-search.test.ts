@@ -4,8 +4,8 @@ import { accountImportProcesses } from "@/db/schema";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeImportedAccount } from "@/test/fixtures";
-import { codeOf, consoleWorld } from "../test/callers";
+import { accountPayload, makeImportedAccount } from "@/test/factories";
+import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -4,7 +4,7 @@ import { GET as gasNight } from "@/app/v1/products/[product]/gas-tariffs/[tariff
 import { GET as gasUnit } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/standard-unit-rates/route";
 import { systemCtx } from "@/server/context";
 import { loadProducts } from "@/server/services/products/load-products";
-import { regionCTariffs } from "@/server/services/products/test-catalogue";
+import { regionCTariffs } from "@/test/factories";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { etagMatches, respondCacheable } from "./cacheable";

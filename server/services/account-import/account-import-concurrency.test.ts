@@ -4,7 +4,7 @@ import { POST as stage } from "@/app/v1/data-import/account-import-process/creat
 import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
 import { accountImportProcesses, accounts, events } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

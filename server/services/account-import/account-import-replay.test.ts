@@ -20,12 +20,12 @@ import {
   freshMeterIds,
   fullDomesticAccount,
   supplyAddress,
-} from "@/test/energy-account";
-import { makeOrg, makeSupplier } from "@/test/fixtures";
+} from "@/test/factories";
+import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 
 /**
- * Production-shaped accounts (built from the reference's objects, test/energy-account.ts)
+ * Production-shaped accounts (built from the reference's objects, test/factories/energy-account.ts)
  * replayed through the REST routes a migration script calls, in its order: validate, stage,
  * list, process, status; then what is stored, table by table, and the events.
  */

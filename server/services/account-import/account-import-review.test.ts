@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { accountImportProcesses } from "@/db/schema";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
 import { useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

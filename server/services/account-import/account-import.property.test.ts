@@ -6,7 +6,7 @@ import { POST as processRoute } from "@/app/v1/data-import/account-import-proces
 import { POST as validate } from "@/app/v1/data-import/validate-account/route";
 import { accountImportProcesses, events } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

@@ -8,7 +8,7 @@ import { GET as importedList } from "@/app/v1/data-import/imported-account-impor
 import { accounts, events, meterPoints } from "@/db/schema";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

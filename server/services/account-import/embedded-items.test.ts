@@ -4,8 +4,8 @@ import { POST as stage } from "@/app/v1/data-import/account-import-process/creat
 import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
 import { accountImportProcesses, accounts, events, historicalStatements, notes, transactions } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
-import { embeddedLedger, freshMeterIds, fullDomesticAccount } from "@/test/energy-account";
-import { makeOrg, makeSupplier } from "@/test/fixtures";
+import { embeddedLedger, freshMeterIds, fullDomesticAccount } from "@/test/factories";
+import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountPayload } from "@/test/fixtures";
+import { accountPayload } from "@/test/factories";
 import { demoAccounts } from "../demo/demo-accounts";
 import { type PayloadNode, payloadTree } from "./payload-tree";
 

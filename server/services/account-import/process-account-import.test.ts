@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountImportProcesses } from "@/db/schema";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { useTestDb } from "@/test/db";
 import { StageAccountInput } from "./account-schemas";
 import { processAccountImport } from "./process-account-import";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/factories";
 import { useTestDb, uniq } from "@/test/db";
 import { StageAccountInput } from "../account-import/account-schemas";
 import { stageAccount } from "../account-import/stage-account";
-import { callerFor } from "@/server/api/test/callers";
+import { callerFor } from "@/test/factories";
 
 const t = useTestDb();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ServiceError } from "@/server/errors";
 import { useTestDb } from "@/test/db";
-import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
+import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/factories";
 import { findOwnAccount } from "./find-own-account";
 
 const t = useTestDb();

@@ -6,7 +6,7 @@ import { invalidateApiKey } from "@/server/services/organisations/invalidate-api
 import { issueApiKey } from "@/server/services/organisations/issue-api-key";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { useTestDb } from "@/test/db";
-import { makeImportedAccount, makeOrg, makeSupplier, meterIds, type OrgFixture } from "@/test/fixtures";
+import { makeImportedAccount, makeOrg, makeSupplier, meterIds, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";
 import { PublicAccount } from "./public-account-schema";
 

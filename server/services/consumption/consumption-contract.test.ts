@@ -4,10 +4,10 @@ import { GET as meterPointRoute } from "@/app/v1/electricity-meter-points/[mpan]
 import { GET as gasConsumption } from "@/app/v1/gas-meter-points/[mprn]/meters/[serial]/consumption/route";
 import { signAccessToken } from "@/server/auth/tokens";
 import { useTestDb } from "@/test/db";
-import { type OrgFixture, makeOrg } from "@/test/fixtures";
+import { type OrgFixture, makeOrg } from "@/test/factories";
 import { call } from "@/test/http";
 import { ConsumptionPage, ElectricityMeterPoint } from "./consumption-schemas";
-import { intervalCsv, loadCsv, makeMeterAccount, mpanOf, sum } from "./test-meters";
+import { intervalCsv, loadCsv, makeMeterAccount, mpanOf, sum } from "@/test/factories";
 
 const t = useTestDb();
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;

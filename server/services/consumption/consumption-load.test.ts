@@ -6,10 +6,10 @@ import { GET as gasConsumption } from "@/app/v1/gas-meter-points/[mprn]/meters/[
 import { execRows } from "@/db/client";
 import { ServiceError } from "@/server/errors";
 import { useTestDb } from "@/test/db";
-import { type OrgFixture, makeOrg, makeUser } from "@/test/fixtures";
+import { type OrgFixture, makeOrg, makeUser } from "@/test/factories";
 import { call } from "@/test/http";
 import { loadConsumption } from "./load-consumption";
-import { chunksOf, intervalCsv, loadCsv, makeMeterAccount, mpanOf, sum } from "./test-meters";
+import { chunksOf, intervalCsv, loadCsv, makeMeterAccount, mpanOf, sum } from "@/test/factories";
 
 const t = useTestDb();
 const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString("base64")}`;

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { listConsumption } from "@/server/services/consumption/list-consumption";
-import { makeMeterAccount } from "@/server/services/consumption/test-meters";
+import { makeMeterAccount } from "@/test/factories";
 import { useTestDb } from "@/test/db";
-import { makeOrg } from "@/test/fixtures";
+import { makeOrg } from "@/test/factories";
 import { loadDemoConsumption } from "./demo-consumption";
 
 const t = useTestDb();

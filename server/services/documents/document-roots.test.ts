@@ -6,11 +6,11 @@ import { ZodError } from "zod";
 import { POST as createStatements } from "@/app/v1/data-import/historical-statements/create/route";
 import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
 import { accounts, documentRoots, importSuppliers, notes } from "@/db/schema";
-import { callerFor } from "@/server/api/test/callers";
+import { callerFor } from "@/test/factories";
 import { zodFieldErrors } from "@/server/errors";
 import { openAccountDocument } from "@/server/services/documents/open-document";
 import { uniq, useTestDb } from "@/test/db";
-import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
+import { makeImportedAccount, makeOrg, makeSupplier, makeUser } from "@/test/factories";
 import { call } from "@/test/http";
 import { canonicalRoot, demoDocumentRoot, platformFolderOf } from "./locations";
 

@@ -14,7 +14,7 @@ import { accounts, historicalStatements, notes } from "@/db/schema";
 import { ServiceError } from "@/server/errors";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
-import { importedAccount } from "../import-bodies/test-helpers";
+import { importedAccount } from "@/test/factories";
 import { CreateSupplierInput, UpdateSupplierInput } from "../suppliers/schemas";
 import { DocumentPath, resolveDocumentLocation } from "./locations";
 import { s3Client } from "./s3";

@@ -6,7 +6,7 @@ import { systemCtx } from "@/server/context";
 import { IS_PENDING } from "@/server/events/delivery";
 import { markPublished } from "@/server/events/outbox";
 import { uniq, useTestDb } from "@/test/db";
-import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
+import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/factories";
 import { getDeliveryStatus } from "./delivery-status";
 
 const t = useTestDb();

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { events } from "@/db/schema";
-import { codeOf, consoleWorld } from "@/server/api/test/callers";
+import { codeOf, consoleWorld } from "@/test/factories";
 import { markPublished } from "@/server/events/outbox";
 import { uniq, useTestDb } from "@/test/db";
-import { makeImportedAccount } from "@/test/fixtures";
+import { makeImportedAccount } from "@/test/factories";
 import { EVENT_TOTAL_CAP } from "./list-events";
 
 const t = useTestDb();

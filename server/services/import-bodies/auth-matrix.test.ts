@@ -13,9 +13,9 @@ import { accountImportProcesses, accounts, events, historicalStatements, meterPo
 import { getSigningKey } from "@/server/auth/signing-key";
 import { invalidateApiKey } from "@/server/services/organisations/invalidate-api-key";
 import { useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeUser } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { importedAccount } from "./test-helpers";
+import { importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 

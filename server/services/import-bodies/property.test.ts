@@ -10,7 +10,7 @@ import { execRows } from "@/db/client";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
-import { importedAccount } from "./test-helpers";
+import { importedAccount } from "@/test/factories";
 import { env } from "@/server/env.mjs";
 
 const t = useTestDb();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { listAudit } from "../audit/list-audit";
 import { processAccountBatch } from "../account-import/process-account-batch";
 import { stageAccountRows } from "../account-import/stage-account-rows";
 import { cancelImportJob, pauseImportJob, resumeImportJob } from "./control-import-job";
-import { bodyOf, drainLanes, jsonl } from "./test-helpers";
+import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { retryFailureGroup } from "./triage";
 import { uploadImportJob } from "./upload-import-job";
 

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { accountImportProcesses, accounts, importJobRows, jobs } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { ACCOUNT_CSV_COLUMNS } from "../accounts/account-csv";
 import { setSupplierStatus } from "../suppliers/set-supplier-status";
 import { cancelImportJob, importValidatedRows, pauseImportJob, resumeImportJob } from "./control-import-job";
 import { getImportJob } from "./get-import-job";
 import { handleRows } from "./import-row";
-import { bodyOf, drainLanes, jobStatus, jsonl } from "./test-helpers";
+import { bodyOf, drainLanes, jobStatus, jsonl } from "@/test/import-jobs";
 import { exportJobFailures, fixJobRow, getJobRow, listFailedRows, listFailureGroups, retryFailureGroup } from "./triage";
 import { uploadImportJob } from "./upload-import-job";
 

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { importJobs } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { accountPayload, makeOrg, makeSupplier } from "@/test/fixtures";
+import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { setSupplierStatus } from "../suppliers/set-supplier-status";
 import { pauseImportJob } from "./control-import-job";
 import { getImportJob } from "./get-import-job";
 import { tickImportJobRetention } from "./import-job-retention";
 import { listFailedRows } from "./triage";
-import { bodyOf, drainLanes, jsonl } from "./test-helpers";
+import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "./upload-import-job";
 
 const t = useTestDb();

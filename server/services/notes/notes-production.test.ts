@@ -9,7 +9,7 @@ import { findAccountByKey } from "../import-bodies/common";
 import { postImportedNotes } from "./create-notes";
 import { Note } from "./note-schemas";
 import { documentOnlyNote, noteWithExternalId } from "../import-bodies/production-bodies";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/notes/create/";

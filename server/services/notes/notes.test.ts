@@ -6,7 +6,7 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { noteContentHash } from "./insert-notes";
 import { CreateNotesResult } from "./note-schemas";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/notes/create/";

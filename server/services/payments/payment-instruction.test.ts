@@ -7,7 +7,7 @@ import { accounts, paymentInstructions, paymentVendorFailures } from "@/db/schem
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { legacyPaymentInstruction } from "../import-bodies/production-bodies";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();

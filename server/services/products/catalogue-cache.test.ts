@@ -9,7 +9,7 @@ import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { catalogueVersion } from "./catalogue-cache";
 import { loadProducts } from "./load-products";
-import { testRate } from "./test-catalogue";
+import { testRate } from "@/test/factories";
 import { setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();

@@ -6,7 +6,7 @@ import { systemCtx } from "@/server/context";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { loadProducts } from "@/server/services/products/load-products";
 import { refreshDemoCatalogue } from "@/server/services/products/refresh-demo-catalogue";
-import { regionCTariffs } from "@/server/services/products/test-catalogue";
+import { regionCTariffs } from "@/test/factories";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { tickDemoCatalogue } from "./demo-catalogue-job";

@@ -8,11 +8,11 @@ import { systemCtx } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { productsCommand } from "@/server/cli/commands/products";
 import { uniq, useTestDb } from "@/test/db";
-import { makeOrg } from "@/test/fixtures";
+import { makeOrg } from "@/test/factories";
 import { DEMO_TARIFF_CODES, demoProducts, loadDemoProducts } from "./demo-products";
 import { findUnknownTariffCodes } from "./find-unknown-tariff-codes";
 import { loadProducts } from "./load-products";
-import { regionCTariffs, testRate } from "./test-catalogue";
+import { regionCTariffs, testRate } from "@/test/factories";
 
 const t = useTestDb();
 

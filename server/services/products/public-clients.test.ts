@@ -9,7 +9,7 @@ import { call } from "@/test/http";
 import { halfHourlyRates } from "./demo-rates";
 import { loadProducts } from "./load-products";
 import { normaliseQueryDateTime } from "./public-schemas";
-import { regionCTariffs } from "./test-catalogue";
+import { regionCTariffs } from "@/test/factories";
 
 /** Requests shaped the way published clients of the production API send them. */
 const t = useTestDb();

@@ -5,7 +5,7 @@ import { systemCtx } from "@/server/context";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { loadProducts } from "./load-products";
-import { testCatalogue } from "./test-catalogue";
+import { testCatalogue } from "@/test/factories";
 
 const t = useTestDb();
 const cat = testCatalogue();

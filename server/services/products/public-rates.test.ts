@@ -10,7 +10,7 @@ import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { halfHourlyRates } from "./demo-rates";
 import { loadProducts } from "./load-products";
-import { regionCTariffs, testRate } from "./test-catalogue";
+import { regionCTariffs, testRate } from "@/test/factories";
 
 const t = useTestDb();
 const P = uniq("HH");

@@ -10,7 +10,7 @@ import { addDays, londonToday } from "@/server/lib/time";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 import { registrationJobHandler } from "./run-registration";
 import { setEnv } from "@/server/env.mjs";
 

@@ -9,7 +9,7 @@ import { findImportedAccount } from "../import-bodies/common";
 import { postImportedStatements } from "./create-historical-statements";
 import { statement as productionStatement } from "../import-bodies/production-bodies";
 import { Statement } from "./statement-schemas";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/historical-statements/create/";

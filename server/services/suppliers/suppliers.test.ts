@@ -4,7 +4,7 @@ import { auditLog } from "@/db/schema";
 import type { Ctx } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { uniq, useTestDb } from "@/test/db";
-import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
+import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/factories";
 import { createSupplier } from "./create-supplier";
 import { listSuppliers } from "./list-suppliers";
 import { setSupplierStatus } from "./set-supplier-status";

@@ -7,14 +7,14 @@ import { parseEventPayload } from "@/server/events/registry";
 import { deliveredForms } from "@/server/events/versions";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
-import { makeImportedAccount } from "@/test/fixtures";
+import { makeImportedAccount } from "@/test/factories";
 import { call } from "@/test/http";
 import { findAccountByKey } from "../import-bodies/common";
 import { createTransactions } from "./create-transactions";
 import { postImportedTransactions } from "./post-transactions";
 import { energyCharge, energyCredit, energyPayment, energyRepayment, energySupplyCharge } from "../import-bodies/production-bodies";
 import { EnergyTransaction } from "./transaction-schemas";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/transactions/create/";

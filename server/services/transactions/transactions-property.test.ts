@@ -10,7 +10,7 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { moneyText } from "./decimals";
 import { type ArbitraryContext, TYPES, validBatch } from "./transaction-arbitraries";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 import { env } from "@/server/env.mjs";
 
 const t = useTestDb();

@@ -4,13 +4,13 @@ import { POST as create } from "@/app/v1/data-import/transactions/create/route";
 import { accounts, events, notes, transactions } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
-import { makeImportedAccount } from "@/test/fixtures";
+import { makeImportedAccount } from "@/test/factories";
 import { call } from "@/test/http";
 import { parseEventPayload } from "@/server/events/registry";
 import { deliveredForms } from "@/server/events/versions";
 import { withTransaction } from "@/server/context";
 import { createTransactions } from "./create-transactions";
-import { eventsFor, importedAccount } from "../import-bodies/test-helpers";
+import { eventsFor, importedAccount } from "@/test/factories";
 
 const t = useTestDb();
 const URL = "/v1/data-import/transactions/create/";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDb } from "@/test/db";
-import { makeOrg, makeUser } from "@/test/fixtures";
+import { makeOrg, makeUser } from "@/test/factories";
 import { auditLog } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { removeConsoleUser } from "./remove-console-user";

@@ -14,7 +14,7 @@ import { StageAccountInput } from "@/server/services/account-import/account-sche
 import { ACCOUNT_IMPORT_QUEUE, scheduleAccountImport } from "@/server/services/account-import/schedule-account-import";
 import { scheduledImportJobHandler } from "@/server/services/account-import/run-scheduled-import";
 import { useTestDb, uniq } from "@/test/db";
-import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/fixtures";
+import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();

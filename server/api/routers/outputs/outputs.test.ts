@@ -4,15 +4,15 @@ import { POST as statements } from "@/app/v1/data-import/historical-statements/c
 import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
 import { POST as flows } from "@/app/v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]/route";
 import { POST as txRoute } from "@/app/v1/data-import/transactions/create/route";
-import { makeMeterAccount } from "@/server/services/consumption/test-meters";
-import { bodyOf, drainLanes, jsonl } from "@/server/services/import-jobs/test-helpers";
+import { makeMeterAccount } from "@/test/factories";
+import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 import { addDays, londonToday } from "@/server/lib/time";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeImportedAccount } from "@/test/fixtures";
+import { accountPayload, makeImportedAccount } from "@/test/factories";
 import { call } from "@/test/http";
 import { appRouter } from "../../root";
-import { consoleWorld } from "../../test/callers";
+import { consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
 

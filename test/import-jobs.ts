@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { importJobs } from "@/db/schema";
 import { claimJobs } from "@/server/jobs/queue";
 import { runOne } from "@/server/jobs/worker";
-import { importLaneHandler } from "./run-import-lane";
-import { IMPORT_JOB_QUEUE } from "./schemas";
+import { importLaneHandler } from "@/server/services/import-jobs/run-import-lane";
+import { IMPORT_JOB_QUEUE } from "@/server/services/import-jobs/schemas";
 
 /** A file body as the upload route receives it, in small chunks so lines straddle them. */
 export function bodyOf(text: string, chunk = 97): ReadableStream<Uint8Array> {

@@ -1,10 +1,14 @@
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
 import { stageAccount } from "@/server/services/account-import/stage-account";
+import { createHistoricalStatements } from "@/server/services/statements/create-historical-statements";
+import { createNotes } from "@/server/services/notes/create-notes";
 import { createTransactions } from "@/server/services/transactions/create-transactions";
+import { CreateNotesInput } from "@/server/services/notes/note-schemas";
+import { CreateHistoricalStatementsInput } from "@/server/services/statements/statement-schemas";
 import { embeddedLedger, freshMeterIds, fullDomesticAccount } from "./energy-account";
-import { uniq } from "./db";
-import type { OrgFixture } from "./fixtures";
+import type { OrgFixture } from "./organisation";
+import { uniq } from "./unique";
 
 type Tx = { transaction_id: string; transaction_date: string; type: "CHARGE" | "CREDIT" | "PAYMENT" | "REPAYMENT"; amount: string; reason?: string; payment_type?: string };
 
@@ -17,6 +21,27 @@ export const LATER: Omit<Tx, "transaction_id">[] = [
   { transaction_date: "2026-11-15", type: "REPAYMENT", amount: "7.50", reason: "PARTIAL_CREDIT_REFUND", payment_type: "DIRECT_CREDIT" },
   { transaction_date: "2026-11-18", type: "PAYMENT", amount: "12.34", reason: "GENERAL_CREDIT", payment_type: "CHEQUE" },
 ];
+
+/** An imported account's keys, as the data-import endpoints take them. */
+export type AccountRef = { importSupplier: string; externalAccountNumber: string };
+const keyOf = (a: AccountRef) => ({ import_supplier: a.importSupplier, external_account_number: a.externalAccountNumber });
+
+/** Posts transactions (default: one charge) through POST transactions/create/'s verb; `flags` as its query. */
+export async function makeTransactions(org: OrgFixture, account: AccountRef, transactions?: Record<string, unknown>[], flags: { check_previously_added?: boolean; force_add_to_current_statement?: boolean } = {}) {
+  const items = transactions ?? [{ transaction_id: uniq("TX"), transaction_date: "2026-11-05", type: "CHARGE", amount: "12.50", reason: "IMPORTED_CHARGE" }];
+  return createTransactions(org.ctx, { ...keyOf(account), transactions: items }, { check_previously_added: true, force_add_to_current_statement: true, ...flags });
+}
+
+/** Adds notes (default: one unpinned note) through POST notes/create/'s verb. */
+export async function makeNotes(org: OrgFixture, account: AccountRef, notes?: Record<string, unknown>[]) {
+  return createNotes(org.ctx, CreateNotesInput.parse({ ...keyOf(account), notes: notes ?? [{ body: "Customer asked for paper bills.", created_at: "2026-11-02T09:30:00Z" }] }));
+}
+
+/** Adds historical statements (default: one, without a PDF) through POST historical-statements/create/'s verb. */
+export async function makeStatements(org: OrgFixture, account: AccountRef, statements?: Record<string, unknown>[]) {
+  const items = statements ?? [{ statement_id: uniq("ST"), bill_period_from_date: "2026-08-01", bill_period_to_date: "2026-08-31", issued_date: "2026-09-02", gross_amount: 4210 }];
+  return createHistoricalStatements(org.ctx, CreateHistoricalStatementsInput.parse({ ...keyOf(account), statements: items }));
+}
 
 /**
  * A processed production-shaped account with its embedded ledger (historical statement,

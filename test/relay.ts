@@ -3,40 +3,16 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 import { events } from "@/db/schema";
-import { IS_PENDING, PUBLISHED_AT } from "../delivery";
-import { emitMany, pending } from "../emit";
+import { IS_PENDING, PUBLISHED_AT } from "@/server/events/delivery";
 import { type NatsConnection, connect } from "@nats-io/transport-node";
-import { EventRelay, type RelayOptions } from "../relay";
+import { EventRelay, type RelayOptions } from "@/server/events/relay";
+import { commitAccountEvents, commitOrgEvents } from "./factories/events";
 import { NatsServer, type StreamMessage } from "./nats-server";
 import { env } from "@/server/env.mjs";
 
+export { commitAccountEvents, commitOrgEvents };
+
 export type Emitted = { id: string; seq: number; accountNumber: string | null; organisationId: number | null };
-
-/**
- * Commits `perTx`-event transactions for one account: account.updated events whose
- * `changes.n` counts up, so the order a consumer sees is checkable from the payload too.
- */
-export async function commitAccountEvents(db: Db, account: string, txs: number, perTx = 1, organisationId: number | null = null): Promise<string[]> {
-  const ids: string[] = [];
-  let n = 0;
-  for (let i = 0; i < txs; i++) {
-    const batch = Array.from({ length: perTx }, () =>
-      pending("account.updated", "v1", { account_number: account, account_user_emails: [], changes: { n: n++ } }, { accountNumber: account, organisationId }),
-    );
-    ids.push(...(await db.transaction((tx) => emitMany(tx as unknown as Db, batch))));
-  }
-  return ids;
-}
-
-/** Organisation-level events without an account (API keys). */
-export async function commitOrgEvents(db: Db, organisationId: number, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const payload = { organisation_id: organisationId, organisation_number: `ORG-${organisationId}`, key_id: i + 1, created_by: "test" };
-    ids.push(...(await db.transaction((tx) => emitMany(tx as unknown as Db, [pending("api_key.organisation.created", "v1", payload, { organisationId })]))));
-  }
-  return ids;
-}
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | false | null | undefined>, timeoutMs = 30_000, everyMs = 50): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 
-const DIR = path.join(import.meta.dirname, "..", "..", "drizzle");
+const DIR = path.join(import.meta.dirname, "..", "drizzle");
 
 /**
  * For migration tests: the committed migrations in order, split at the named one

@@ -1,44 +1,9 @@
-import type { Db } from "@/db/client";
-import type { ConsoleRole, SupplierStatus } from "@/db/schema";
-import { type Ctx, systemCtx } from "@/server/context";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { stageAccount } from "@/server/services/account-import/stage-account";
-import { createOrganisation } from "@/server/services/organisations/create-organisation";
-import { loadDemoProducts } from "@/server/services/products/demo-products";
-import { createSupplier } from "@/server/services/suppliers/create-supplier";
-import { createConsoleUser } from "@/server/services/users/create-console-user";
-import { uniq } from "./db";
-
-export type OrgFixture = { id: number; number: string; apiKey: string; apiKeyId: number; ctx: Ctx };
-
-const catalogued = new WeakSet<Db>();
-
-/** The catalogue product whose tariffs the fixture accounts use, loaded once per database. */
-export async function ensureFixtureProducts(db: Db) {
-  if (catalogued.has(db)) return;
-  await loadDemoProducts(systemCtx(db, "fixtures"), { only: ["VAR-22-11-01"] });
-  catalogued.add(db);
-}
-
-export async function makeOrg(db: Db, name = "Test Energy"): Promise<OrgFixture> {
-  await ensureFixtureProducts(db);
-  const { organisation, apiKey } = await createOrganisation(systemCtx(db), { name });
-  return { id: organisation.id, number: organisation.number, apiKey: apiKey!.key, apiKeyId: apiKey!.id, ctx: systemCtx(db, "test", organisation.id) };
-}
-
-/** Each organisation gets its own default root: two organisations' roots never overlap (ADR 0106). */
-export async function makeSupplier(org: OrgFixture, opts: { status?: SupplierStatus; documentRoot?: string; code?: string } = {}) {
-  return createSupplier(org.ctx, { code: opts.code ?? uniq("SUP"), status: opts.status ?? "Ongoing", documentRoot: opts.documentRoot ?? `file:///tmp/km-docs/${org.number}` });
-}
-
-export async function makeUser(org: OrgFixture, role: ConsoleRole) {
-  const email = `${uniq("u").toLowerCase()}@example.com`;
-  const password = "correct-horse-battery";
-  const user = await createConsoleUser(org.ctx, { email, name: `${role} user`, password, role });
-  return { ...user, password, organisationId: org.id };
-}
+import type { OrgFixture } from "./organisation";
+import { uniq } from "./unique";
 
 let mp = 0;
 /** A fresh valid MPAN (13 digits, right check digit) and MPRN on every call. */
@@ -99,18 +64,27 @@ export function accountPayload(supplierCode: string, external = uniq("EXT"), ove
   };
 }
 
-/** Stages and imports one account through the services; returns its numbers and meter ids. */
-export async function makeImportedAccount(org: OrgFixture, supplierCode: string, overrides: Record<string, unknown> = {}) {
-  const payload = StageAccountInput.parse(accountPayload(supplierCode, uniq("EXT"), overrides));
-  const external = payload.external_account_number!;
-  await stageAccount(org.ctx, payload);
-  const result = await processAccountImport(org.ctx, { import_supplier: supplierCode, external_account_number: external, dry_run: false });
+/** The account's keys and meter ids, as the tests refer to it. */
+function refOf(payload: StageAccountInput, supplierCode: string) {
   const points = payload.supply_addresses?.[0]?.meter_points ?? [];
   return {
-    accountNumber: result.account_number,
-    externalAccountNumber: external,
+    externalAccountNumber: payload.external_account_number!,
     importSupplier: supplierCode,
     mpan: points.find((p) => p.supply_type === "ELECTRICITY")?.identifier,
     mprn: points.find((p) => p.supply_type === "GAS")?.identifier,
   };
+}
+
+/** Stages one account (not imported) through the service, as POST accounts/create-or-update/ does. */
+export async function makeStagedAccount(org: OrgFixture, supplierCode: string, overrides: Record<string, unknown> = {}) {
+  const payload = StageAccountInput.parse(accountPayload(supplierCode, uniq("EXT"), overrides));
+  const staged = await stageAccount(org.ctx, payload);
+  return { ...refOf(payload, supplierCode), staged, payload };
+}
+
+/** Stages and imports one account through the services; returns its numbers and meter ids. */
+export async function makeImportedAccount(org: OrgFixture, supplierCode: string, overrides: Record<string, unknown> = {}) {
+  const { payload, externalAccountNumber, ...ref } = await makeStagedAccount(org, supplierCode, overrides);
+  const result = await processAccountImport(org.ctx, { import_supplier: supplierCode, external_account_number: externalAccountNumber, dry_run: false });
+  return { accountNumber: result.account_number, externalAccountNumber, importSupplier: ref.importSupplier, mpan: ref.mpan, mprn: ref.mprn };
 }

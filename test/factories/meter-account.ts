@@ -1,8 +1,10 @@
 import Decimal from "decimal.js";
 import { withMpanCheckDigit } from "@/server/lib/validators";
-import { uniq } from "@/test/db";
-import { type OrgFixture, accountPayload, makeImportedAccount, makeSupplier, meterIds } from "@/test/fixtures";
-import { loadConsumption } from "./load-consumption";
+import { loadConsumption } from "@/server/services/consumption/load-consumption";
+import { accountPayload, makeImportedAccount, meterIds } from "./account";
+import type { OrgFixture } from "./organisation";
+import { makeSupplier } from "./supplier";
+import { uniq } from "./unique";
 
 let n = 0;
 /** An MPAN with this distributor id (first two digits) that no other test uses. */

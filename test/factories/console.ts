@@ -1,7 +1,8 @@
 import type { Db } from "@/db/client";
-import type { OrgFixture } from "@/test/fixtures";
-import { makeOrg, makeSupplier, makeUser } from "@/test/fixtures";
-import { createCaller } from "../root";
+import { makeUser } from "./console-user";
+import { makeOrg, type OrgFixture } from "./organisation";
+import { makeSupplier } from "./supplier";
+import { createCaller } from "@/server/api/root";
 
 type User = Awaited<ReturnType<typeof makeUser>>;
 

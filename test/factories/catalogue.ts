@@ -1,5 +1,5 @@
-import { uniq } from "@/test/db";
-import type { ProductsFileInput } from "./schemas";
+import type { ProductsFileInput } from "@/server/services/products/schemas";
+import { uniq } from "./unique";
 
 type Product = ProductsFileInput["products"][number];
 

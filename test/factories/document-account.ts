@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { events } from "@/db/schema";
-import { expandRow } from "@/server/events/fanout";
-import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/fixtures";
+import { makeImportedAccount } from "./account";
+import { makeOrg } from "./organisation";
+import { makeSupplier } from "./supplier";
 
 /** An organisation, a supplier with a real local document root, and an imported account. */
 export async function importedAccount(db: Db, opts: { documentRoot?: string } = {}) {
@@ -16,10 +15,4 @@ export async function importedAccount(db: Db, opts: { documentRoot?: string } = 
   const supplier = await makeSupplier(org, { documentRoot: opts.documentRoot ?? `file://${docDir}` });
   const account = await makeImportedAccount(org, supplier.code);
   return { org, supplier, account, docDir, auth: `Token ${org.apiKey}`, ref: { import_supplier: supplier.code, external_account_number: account.externalAccountNumber } };
-}
-
-/** An account's events as every reader sees them (fan-out rows expanded), in order. */
-export async function eventsFor(db: Db, accountNumber: string) {
-  const rows = await db.select().from(events).where(eq(events.accountNumber, accountNumber)).orderBy(events.seq);
-  return rows.flatMap(expandRow);
 }
