@@ -1,31 +1,25 @@
 import { z } from "zod";
 import { PayloadNode } from "./payload-node";
 
-export const ImportJobListOutput = z.array(z.object({
-  id: z.number(),
-  supplierCode: z.string(),
-  supplierStatus: z.string(),
-  fileName: z.string(),
-  format: z.enum(["jsonl", "csv"]),
-  dryRun: z.boolean(),
-  sendRegistration: z.boolean(),
-  status: z.enum(["failed", "receiving", "running", "paused", "cancelled", "completed"]),
-  waitingFor: z.templateLiteral(["supplier_", z.string()]).nullable(),
-  uploadError: z.string().nullable(),
-  endReason: z.literal("supplier_complete").nullable(),
-  prunedImported: z.number(),
-  totalRows: z.number(),
-  counts: z.object({ imported: z.number(), pending: z.number(), valid: z.number(), failed: z.number() }),
-  handled: z.number(),
-  rate: z.number(),
-  etaSeconds: z.number().nullable(),
-  createdBy: z.string(),
-  createdAt: z.date(),
-  startedAt: z.date().nullable(),
-  finishedAt: z.date().nullable(),
-}));
+const FailedStep = z.enum(["validation", "staging", "import", "registration"]);
 
-export const ImportJobGetOutput = z.object({
+/** A row's errors, each at its attr (and CSV column). */
+const RowErrors = z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable(), column: z.string().nullable().optional() }));
+
+/** Accounts at each step of a migration, and failed at each. */
+const Funnel = z.object({
+  received: z.number(),
+  staged: z.number(),
+  imported: z.number(),
+  registrationSent: z.number(),
+  registered: z.number(),
+  failedStaging: z.number(),
+  failedImport: z.number(),
+  failedRegistration: z.number(),
+});
+
+/** A job with its progress, as the job list and the job page show it. */
+const ImportJobView = z.object({
   id: z.number(),
   supplierCode: z.string(),
   supplierStatus: z.string(),
@@ -49,15 +43,19 @@ export const ImportJobGetOutput = z.object({
   finishedAt: z.date().nullable(),
 });
 
+export const ImportJobListOutput = z.array(ImportJobView);
+
+export const ImportJobGetOutput = ImportJobView;
+
 export const ImportJobFailureGroupsOutput = z.array(z.object({ code: z.string(), step: z.string(), count: z.number(), example: z.string().nullable() }));
 
 export const ImportJobFailedRowsOutput = z.object({
   items: z.array(z.object({
     line: z.number(),
     externalAccountNumber: z.string().nullable(),
-    step: z.enum(["validation", "staging", "import", "registration"]).nullable(),
+    step: FailedStep.nullable(),
     errorCode: z.string().nullable(),
-    errors: z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable(), column: z.string().nullable().optional() })),
+    errors: RowErrors,
   })),
   nextAfterLine: z.number().nullable(),
 });
@@ -66,9 +64,9 @@ export const ImportJobRowOutput = z.object({
   jobId: z.number(),
   line: z.number(),
   status: z.enum(["imported", "failed", "pending", "valid"]),
-  step: z.enum(["validation", "staging", "import", "registration"]).nullable(),
+  step: FailedStep.nullable(),
   errorCode: z.string().nullable(),
-  errors: z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable(), column: z.string().nullable().optional() })),
+  errors: RowErrors,
   externalAccountNumber: z.string().nullable(),
   accountNumber: z.string().nullable(),
   fixed: z.boolean(),
@@ -79,30 +77,12 @@ export const ImportJobRowOutput = z.object({
 
 export const ImportJobDashboardOutput = z.object({
   importSupplier: z.string().nullable(),
-  total: z.object({
-    received: z.number(),
-    staged: z.number(),
-    imported: z.number(),
-    registrationSent: z.number(),
-    registered: z.number(),
-    failedStaging: z.number(),
-    failedImport: z.number(),
-    failedRegistration: z.number(),
-  }),
+  total: Funnel,
   suppliers: z.array(z.object({
     code: z.string(),
     name: z.string(),
     status: z.string(),
-    funnel: z.object({
-      received: z.number(),
-      staged: z.number(),
-      imported: z.number(),
-      registrationSent: z.number(),
-      registered: z.number(),
-      failedStaging: z.number(),
-      failedImport: z.number(),
-      failedRegistration: z.number(),
-    }),
+    funnel: Funnel,
   })),
   series: z.array(z.object({ minute: z.date(), imported: z.number(), failed: z.number() })),
   rate: z.number(),

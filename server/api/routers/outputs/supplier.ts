@@ -1,83 +1,31 @@
 import { z } from "zod";
+import { AuditPage } from "./audit";
 
-export const SupplierListOutput = z.array(z.object({
-  transitions: z.array(z.object({ to: z.enum(["Ongoing", "Paused", "Complete"]), effect: z.string() })),
+const SupplierStatus = z.enum(["Ongoing", "Paused", "Complete"]);
+
+/** A supplier's row as the services return it. */
+const SupplierRow = z.object({
+  id: z.number(),
+  organisationId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  status: SupplierStatus,
+  documentRoot: z.string(),
+  documentRootId: z.number().nullable(),
+  sendAutomatedEmails: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+/** With the status changes it may take and its account counts (list and detail). */
+const SupplierView = SupplierRow.extend({
+  transitions: z.array(z.object({ to: SupplierStatus, effect: z.string() })),
   counts: z.object({ staged: z.number(), imported: z.number(), failed: z.number() }),
-  id: z.number(),
-  organisationId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(["Ongoing", "Paused", "Complete"]),
-  documentRoot: z.string(),
-  documentRootId: z.number().nullable(),
-  sendAutomatedEmails: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-}));
-
-export const SupplierGetOutput = z.object({
-  transitions: z.array(z.object({ to: z.enum(["Ongoing", "Paused", "Complete"]), effect: z.string() })),
-  counts: z.object({ staged: z.number(), imported: z.number(), failed: z.number() }),
-  id: z.number(),
-  organisationId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(["Ongoing", "Paused", "Complete"]),
-  documentRoot: z.string(),
-  documentRootId: z.number().nullable(),
-  sendAutomatedEmails: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
 });
 
-export const SupplierCreateOutput = z.object({
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(["Ongoing", "Paused", "Complete"]),
-  documentRoot: z.string(),
-  sendAutomatedEmails: z.boolean(),
-  id: z.number(),
-  createdAt: z.date(),
-  organisationId: z.number(),
-  documentRootId: z.number().nullable(),
-  updatedAt: z.date(),
-});
-
-export const SupplierUpdateOutput = z.object({
-  id: z.number(),
-  organisationId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(["Ongoing", "Paused", "Complete"]),
-  documentRoot: z.string(),
-  documentRootId: z.number().nullable(),
-  sendAutomatedEmails: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
-
-export const SupplierSetStatusOutput = z.object({
-  code: z.string(),
-  name: z.string(),
-  status: z.enum(["Ongoing", "Paused", "Complete"]),
-  documentRoot: z.string(),
-  sendAutomatedEmails: z.boolean(),
-  id: z.number(),
-  createdAt: z.date(),
-  organisationId: z.number(),
-  documentRootId: z.number().nullable(),
-  updatedAt: z.date(),
-});
-
-export const SupplierAuditOutput = z.object({
-  items: z.array(z.object({
-    id: z.number(),
-    actor: z.string(),
-    action: z.string(),
-    entityType: z.string(),
-    entityId: z.string(),
-    details: z.record(z.string(), z.unknown()),
-    createdAt: z.date(),
-  })),
-  nextCursor: z.string().nullable(),
-});
+export const SupplierListOutput = z.array(SupplierView);
+export const SupplierGetOutput = SupplierView;
+export const SupplierCreateOutput = SupplierRow;
+export const SupplierUpdateOutput = SupplierRow;
+export const SupplierSetStatusOutput = SupplierRow;
+export const SupplierAuditOutput = AuditPage;
