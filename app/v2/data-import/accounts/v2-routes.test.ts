@@ -33,6 +33,9 @@ const status = (auth: string, supplier: string, external: string) =>
 const validate = (auth: string, body: unknown) => call(validateRoute.POST, "/v2/data-import/accounts/validate/", { body, auth });
 
 /** What a worker does: claim every due scheduled import and run it. */
+/** The import process a claimed job runs (other test files' scheduled imports share the queue). */
+const processOf = (job: { payload: unknown }) => Number((job.payload as { process_id: number }).process_id);
+
 async function runDueImports() {
   const batch = await claimJobs(t.db, ACCOUNT_IMPORT_QUEUE, "test-worker", 100, 60);
   for (const job of batch) await runOne(t.db, scheduledImportJobHandler, job);
@@ -79,7 +82,7 @@ describe("POST /v2/data-import/accounts/", () => {
     const v1 = await call(transferStatus, "/v1/x", { auth, params: { supplier: code, external: payload.external_account_number } });
     expect(v1.json.status).toBe("IN_PROGRESS");
 
-    expect(await runDueImports()).toHaveLength(1);
+    expect((await runDueImports()).map(processOf)).toContain(staged.id);
     const done = await processRow(code, payload.external_account_number);
     expect(done).toMatchObject({ status: "imported", scheduledAt: null });
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, done.accountId!));
@@ -141,7 +144,8 @@ describe("POST /v2/data-import/accounts/", () => {
     const row = await processRow(code, later.external_account_number);
     const [job] = await liveJobs(row.id);
     expect(job.runAt.toISOString()).toBe(start);
-    expect(await runDueImports()).toHaveLength(0);
+    expect((await runDueImports()).map(processOf)).not.toContain(row.id);
+    expect((await liveJobs(row.id)).map((j) => j.status)).toEqual(["queued"]);
     expect((await status(auth, code, later.external_account_number)).json.status).toBe("PENDING");
 
     const expired = accountPayload(code);
