@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { invalidPathResponse } from "@/server/rest/invalid-path";
-import { consoleCsp, DOCUMENT_PATH, hstsHeader, newNonce } from "@/server/web/console-headers";
+import { CONSOLE_PATH_HEADER, consoleCsp, DOCUMENT_PATH, hstsHeader, newNonce } from "@/server/web/console-headers";
 
 const API_PATH = /^\/(v1|v2|api|healthz)(\/|$)/;
 
@@ -12,7 +12,7 @@ const API_PATH = /^\/(v1|v2|api|healthz)(\/|$)/;
  * (the matcher) except for a `%` in their path; next.config.mjs gives them their headers.
  */
 export function proxy(request: Request): Response {
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const invalid = invalidPathResponse(request);
   if (invalid && !API_PATH.test(pathname)) invalid.headers.set("content-security-policy", consoleCsp(newNonce()));
   if (invalid) return invalid;
@@ -23,6 +23,12 @@ export function proxy(request: Request): Response {
   const csp = consoleCsp(newNonce());
   const forwarded = new Headers(request.headers);
   forwarded.set("content-security-policy", csp);
+  // The page's whole address, query included, for the way back after signing in (session.ts);
+  // without the cache-busting `_rsc` of a client-side navigation.
+  const query = new URLSearchParams(search);
+  if (query.has("_rsc")) query.delete("_rsc");
+  const asked = !search.includes("_rsc") ? search : query.size ? `?${query}` : "";
+  forwarded.set(CONSOLE_PATH_HEADER, pathname + asked);
   const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set("content-security-policy", csp);
   for (const [k, v] of Object.entries(hsts)) response.headers.set(k, v);

@@ -96,4 +96,17 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/suppliers$/);
   });
+
+  test("a shared link with filters survives signing in: a support colleague lands on the same filtered view", async ({ page, seed }) => {
+    const account = seed.accounts[0].accountNumber;
+    const link = `/accounts/${account}?tab=ledger&type=PAYMENT`;
+    await page.goto(link);
+    await expect(page).toHaveURL(new RegExp(`/signin\\?callbackUrl=${encodeURIComponent(link).replace(/[.?]/g, "\\$&")}`));
+    await page.getByLabel("E-mail").fill(seed.users.support);
+    await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(new RegExp(`/accounts/${account}\\?tab=ledger&type=PAYMENT$`));
+    await expect(page.getByRole("tab", { name: "Ledger" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("ledger").getByLabel("Payment", { exact: true })).toBeChecked();
+  });
 });

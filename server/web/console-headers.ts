@@ -28,6 +28,12 @@ export const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'
 export const PDF_DOCUMENT_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Console document downloads, which send their own CSP (the proxy leaves theirs alone). */
+/**
+ * Set by proxy.ts on every console page request: the address asked for, query included, so a
+ * sign-in redirect comes back to the same view (a filtered ledger, a triage row, an open tariff).
+ */
+export const CONSOLE_PATH_HEADER = "x-console-path";
+
 export const DOCUMENT_PATH = /^\/accounts\/[^/]+\/documents(\/|$)/;
 
 /** A fresh nonce per response: 128 random bits. */
