@@ -4,7 +4,7 @@ import type { Ctx } from "../../context";
 import { ServiceError } from "../../errors";
 import { postImportedNotes } from "../notes/create-notes";
 import { postImportedStatements } from "../statements/create-historical-statements";
-import type { ImportedAccount } from "../import-bodies/common";
+import { importedAccountOf } from "../import-bodies/common";
 import { postImportedTransactions } from "../transactions/post-transactions";
 import type { EnergyAccount } from "./payload/energy-account";
 import { failedValidation } from "./stage-account";
@@ -27,16 +27,7 @@ export async function postEmbeddedItems(
   supplier: { id: number; code: string; status: string; documentRoot: string; documentRootId: number | null },
   staged: EnergyAccount,
 ): Promise<void> {
-  const imported: ImportedAccount = {
-    id: account.id,
-    number: account.number,
-    externalAccountNumber: account.externalAccountNumber,
-    openStatementPeriodStart: account.openStatementPeriodStart,
-    supplierId: supplier.id,
-    supplierCode: supplier.code,
-    supplierStatus: supplier.status,
-    documentRoot: supplier.documentRootId === null ? null : supplier.documentRoot,
-  };
+  const imported = importedAccountOf(account, supplier);
   const inner: Ctx = { ...ctx, db: tx, inTransaction: true };
   try {
     if (staged.notes?.length) await postImportedNotes(tx, inner, imported, staged.notes, { attrPrefix: ["notes"] });

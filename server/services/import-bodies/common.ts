@@ -52,6 +52,14 @@ export async function findAccountByKey(tx: Db, organisationId: number, key: Acco
   if (external === undefined && number === undefined) throw bodyError([accountKeyMissing()]);
   const notFound = () => (external === undefined ? accountNotFound(supplierCode, number!, "account_number") : accountNotFound(supplierCode, external));
   const { account, supplier } = await findOwnAccount(tx, organisationId, { supplierCode, external, number }, { lock: opts.lock, notFound });
+  return importedAccountOf(account, supplier);
+}
+
+/** What the post-import writes need of an account and its supplier's rows. */
+export function importedAccountOf(
+  account: Pick<ImportedAccount, "id" | "number" | "externalAccountNumber" | "openStatementPeriodStart">,
+  supplier: { id: number; code: string; status: string; documentRoot: string; documentRootId: number | null },
+): ImportedAccount {
   return {
     id: account.id,
     number: account.number,
