@@ -25,6 +25,7 @@ import os from "node:os";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { type Db, execRows, openDatabase } from "@/db/client";
+import { postgresTarget } from "@/db/postgres-url";
 import { transactions } from "@/db/schema";
 import { transactionRow } from "@/server/services/transactions/transaction-rows";
 import { EnergyTransaction } from "@/server/services/transactions/transaction-schemas";
@@ -93,7 +94,7 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   const handle = await openDatabase({ url: env.DATABASE_URL });
   const db = handle.db;
-  const raw = postgres(env.DATABASE_URL, { max: CLIENTS, onnotice: () => {} });
+  const raw = postgres(postgresTarget(env.DATABASE_URL).url, { ...postgresTarget(env.DATABASE_URL).options, max: CLIENTS, onnotice: () => {} });
   // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
@@ -213,7 +214,7 @@ async function main() {
 /** The second measurement: production-shaped accounts staged and processed through REST, beside raw INSERTs of their rows. */
 async function accountsPart(db: Db, base: string, loadAtStart: number) {
   const setup = await setUpAccountBench(db);
-  const raw = postgres(env.DATABASE_URL!, { max: env.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
+  const raw = postgres(postgresTarget(env.DATABASE_URL!).url, { ...postgresTarget(env.DATABASE_URL!).options, max: env.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
   try {
     const result = await runAccountBench({ db, raw, base, token: await obtainToken(base, setup.apiKey), setup });
     const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { assertConfig, DATABASE_VARS, env, envWith } from "@/server/env.mjs";
 import * as schema from "./schema";
+import { postgresTarget } from "./postgres-url";
 
 export type Schema = typeof schema;
 /** A database handle or an open transaction: both accept every query builder. */
@@ -69,7 +70,9 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle, PostgresJsSession } = await import("drizzle-orm/postgres-js");
   prepareSmallStatements(PostgresJsSession as never);
-  const client = postgres(url, {
+  const target = postgresTarget(url);
+  const client = postgres(target.url, {
+    ...target.options,
     max: env.DATABASE_POOL_SIZE,
     onnotice: () => {},
     connection: { application_name: "kraken-migrate" },
@@ -149,7 +152,8 @@ export async function migrateDatabase(handle: DbHandle) {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   // Several instances may start at once: one migrates while the others wait on the
   // lock. max: 1 keeps the session lock and the migration on the same connection.
-  const client = postgres(handle.url, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(handle.url);
+  const client = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(727274001)`;
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });

@@ -1,4 +1,5 @@
 import { type DbHandle, RECONNECT } from "@/db/client";
+import { postgresTarget } from "@/db/postgres-url";
 
 /** Key namespace of the relay's leader lock (the second key is hashtext(stream)). */
 export const RELAY_LEADER_LOCK = 727_274_302;
@@ -23,7 +24,9 @@ async function openPostgresSession(handle: DbHandle, stream: string): Promise<Re
   if (!handle.url) throw new Error("postgres handle without url");
   const { default: postgres } = await import("postgres");
   // One connection that never recycles itself: a recycled connection would silently drop the lock.
-  const sql = postgres(handle.url, {
+  const target = postgresTarget(handle.url);
+  const sql = postgres(target.url, {
+    ...target.options,
     max: 1,
     idle_timeout: 0,
     max_lifetime: null,

@@ -3,6 +3,7 @@ import { checkStartupConfig } from "../../background";
 import { DEMO_ORG_NUMBER, isDatabaseEmpty, loadDemo } from "../../services/demo/load-demo";
 import { platformFolderOf } from "../../services/documents/locations";
 import type { DbHandle } from "@/db/client";
+import { postgresTarget } from "@/db/postgres-url";
 import { cliDb, cliHandle, print } from "../runtime";
 
 /** Any number of `npm start`s on one PostgreSQL database: the first loads the demo set, the rest wait, then see it. */
@@ -52,7 +53,8 @@ export function bootstrapCommand(): Command {
 async function withBootstrapLock(handle: DbHandle, fn: () => Promise<void>) {
   if (handle.kind !== "postgres" || !handle.url) return fn();
   const { default: postgres } = await import("postgres");
-  const lock = postgres(handle.url, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(handle.url);
+  const lock = postgres(target.url, { ...target.options, max: 1, onnotice: () => {} });
   try {
     await lock.unsafe(`select pg_advisory_lock(${BOOTSTRAP_LOCK})`);
     await fn();

@@ -83,6 +83,27 @@ describe("validate-account gives the refusals staging would give", () => {
 });
 
 describe("meter points supplied under two accounts at once", () => {
+  it("an unknown tariff or a supplier that is not Ongoing stages nothing", async () => {
+    const { org, supplier, auth } = await setup();
+    const body = accountPayload(supplier.code) as any;
+    body.supply_addresses[0].meter_points[0].agreements[0].tariff_code = "E-1R-NOT-A-TARIFF-C";
+    const unknown = await call(stage, STAGE, { body, auth });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors).toEqual([expect.objectContaining({ code: "tariff_code_not_found", attr: "supply_addresses.0.meter_points.0.agreements.0.tariff_code" })]);
+    expect(await storedProcess(supplier.id, body.external_account_number)).toBeUndefined();
+
+    await setSupplierStatus(org.ctx, { code: supplier.code, status: "Paused" });
+    const good = accountPayload(supplier.code);
+    const paused = await call(stage, STAGE, { body: good, auth });
+    expect(paused.status).toBe(400);
+    expect(paused.json.code).toBe("import_supplier_migration_not_ongoing");
+    expect(await storedProcess(supplier.id, good.external_account_number)).toBeUndefined();
+
+    const missing = await call(stage, STAGE, { body: { ...good, import_supplier: "NO-SUCH-SUPPLIER" }, auth });
+    expect(missing.status).toBe(404);
+    expect(missing.json.code).toBe("import_supplier_not_found");
+  });
+
   it("refuses staging, validating and importing an MPAN another imported account holds for an overlapping period", async () => {
     const { supplier, auth } = await setup();
     const first = accountPayload(supplier.code);
@@ -139,7 +160,14 @@ describe("meter points supplied under two accounts at once", () => {
     next.supply_addresses[0].meter_points[0].identifier = former.supply_addresses[0].meter_points[0].identifier;
     next.supply_addresses[0].meter_points[0].agreements[0].effective_from = "2025-06-01";
     expect((await call(stage, STAGE, { body: next, auth })).status).toBe(201);
-    expect((await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: next.external_account_number }, auth })).status).toBe(201);
+    expect((await call(stage, STAGE, { body: next, auth })).status).toBe(200);
+    const imported = await call(processRoute, PROCESS, { body: { import_supplier_code: supplier.code, external_account_number: next.external_account_number }, auth });
+    expect(imported.status).toBe(201);
+    // Staging it again once imported is production's already-imported answer, and changes nothing.
+    const again = await call(stage, STAGE, { body: next, auth });
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({ code: "account_already_imported", kraken_account_number: imported.json.kraken_account_number });
+    expect(await storedProcess(supplier.id, next.external_account_number)).toMatchObject({ status: "imported" });
   });
 
   it("two concurrent imports of different accounts with one MPAN make one account", async () => {
