@@ -102,6 +102,9 @@ describe("meter points supplied under two accounts at once", () => {
     const missing = await call(stage, STAGE, { body: { ...good, import_supplier: "NO-SUCH-SUPPLIER" }, auth });
     expect(missing.status).toBe(404);
     expect(missing.json.code).toBe("import_supplier_not_found");
+    const processMissing = await call(processRoute, PROCESS, { body: { import_supplier_code: "NO-SUCH-SUPPLIER", external_account_number: good.external_account_number }, auth });
+    expect(processMissing.status).toBe(404);
+    expect(processMissing.json.code).toBe("import_supplier_not_found");
   });
 
   it("refuses staging, validating and importing an MPAN another imported account holds for an overlapping period", async () => {

@@ -5,7 +5,7 @@ import { logger } from "../../logger";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { emit, emitMany, pending } from "../../events/emit";
-import { assertMigrationOngoing, findSupplier } from "../suppliers/find-supplier";
+import { assertMigrationOngoing, type Supplier, supplierNotFound } from "../suppliers/find-supplier";
 import { createAccountRows } from "./create-account-rows";
 import { hasEmbeddedItems, postEmbeddedItems } from "./embedded-items";
 import { METER_POINT_LOCK } from "./meter-point-conflicts";
@@ -76,16 +76,21 @@ function unstorable(err: unknown, requestId: string): ServiceError | null {
 
 /** The import itself in the caller's transaction; a refusal is thrown, not recorded (see recordImportFailure). */
 export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
-  const supplier = await findSupplier(tx, organisationId, input.import_supplier);
-  assertMigrationOngoing(supplier);
-  // The row, the import slot and the meter-point locks in one statement (ADR 0025): the slot only
-  // for a row still to import, the meter-point locks (keys from the staged payload, hash order) only with a slot.
-  const [process] = await execRows<{ id: number; status: string; account_id: number | null; payload: Record<string, unknown> | string; version: string; slot: number | null }>(
+  // The supplier, the row, the import slot and the meter-point locks in one statement (ADR 0025,
+  // 0032): the row only under an Ongoing supplier, the slot only for a row still to import, the
+  // meter-point locks (keys from the staged payload, hash order) only with a slot.
+  const [claim] = await execRows<{
+    supplier_id: number; code: string; supplier_status: string; document_root: string; document_root_id: number | null;
+    id: number | null; status: string; account_id: number | null; payload: Record<string, unknown> | string; version: string; slot: number | null;
+  }>(
     tx,
     sql`
-    with p as (
+    with s as (
+      select id, code, status, document_root, document_root_id from import_suppliers
+      where organisation_id = ${organisationId} and code = ${input.import_supplier}),
+    p as (
       select p.id, p.status, p.account_id, p.payload, p.xmin::text as version from account_import_processes p
-      where p.supplier_id = ${supplier.id} and p.external_account_number = ${input.external_account_number}
+      where p.supplier_id = (select id from s where status = 'Ongoing') and p.external_account_number = ${input.external_account_number}
       for update),
     slot as (
       select (select g from generate_series(0, ${IMPORT_CONCURRENCY - 1}::int) as g where pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, g) limit 1) as slot
@@ -95,8 +100,14 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
       from (select distinct hashtext(m #>> '{}') as h
             from p cross join slot cross join lateral jsonb_path_query(p.payload, '$.supply_addresses[*].meter_points[*].identifier') as m
             where slot.slot is not null order by 1) as k)
-    select p.id, p.status, p.account_id, p.payload, p.version, (select slot from slot) as slot, (select n from locked) as locked from p`,
+    select s.id as supplier_id, s.code, s.status as supplier_status, s.document_root, s.document_root_id,
+      p.id, p.status, p.account_id, p.payload, p.version, (select slot from slot) as slot, (select n from locked) as locked
+    from s left join p on true`,
   );
+  if (!claim) throw supplierNotFound(input.import_supplier);
+  const supplier = { id: claim.supplier_id, code: claim.code, status: claim.supplier_status as Supplier["status"], documentRoot: claim.document_root, documentRootId: claim.document_root_id };
+  assertMigrationOngoing(supplier);
+  const process = claim.id === null ? undefined : { ...claim, id: claim.id };
   if (!process) {
     const detail = `No account import process ${input.external_account_number} is staged for import supplier ${supplier.code}.`;
     throw new ServiceError("validation", "import_process_does_not_exist", detail, {
