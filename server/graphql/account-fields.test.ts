@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as graphql } from "@/app/v1/graphql/route";
-import { accounts, supplyAddresses } from "@/db/schema";
+import { accounts, accountUsers, supplyAddresses } from "@/db/schema";
 import { systemCtx } from "@/server/context";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";
@@ -109,5 +109,26 @@ describe("the account, properties and viewer fields against the import", () => {
       ],
     });
     expect(address.postcode.replace(/\s/g, "").toUpperCase()).toBe("NW15LR");
+  });
+
+  it("makes the same e-mail on two accounts one user: one key reads both, viewer lists both, an account imported later at once", async () => {
+    const org = await makeOrg(t.db);
+    const supplier = await makeSupplier(org);
+    const email = `${uniq("eve").toLowerCase()}@example.com`;
+    const importFor = async (given: string) => {
+      const ids = { supplier: supplier.code, external: uniq("EXT"), ...freshMeterIds() };
+      await stageAccount(org.ctx, StageAccountInput.parse(fullDomesticAccount(ids, { customers: [domesticCustomer({ email: given })] })));
+      return (await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: ids.external, dry_run: false })).account_number;
+    };
+    const first = await importFor(email);
+    const { key } = await issueCustomerKey(org.ctx, { accountNumber: first, email });
+    const token = (await gql(`mutation { obtainKrakenToken(input: {APIKey: "${key}"}) { token } }`, "")).data.obtainKrakenToken.token;
+    // Imported after the key was issued, the e-mail written in another case: readable at once.
+    const second = await importFor(email.toUpperCase());
+    const res = await gql(`{ viewer { accounts { number } } a: account(accountNumber: "${first}") { number } b: account(accountNumber: "${second}") { number } }`, token);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ viewer: { accounts: [{ number: first }, { number: second }].sort((x, y) => x.number.localeCompare(y.number)) }, a: { number: first }, b: { number: second } });
+    await issueCustomerKey(org.ctx, { accountNumber: second, email: email.toUpperCase() });
+    expect(await t.db.select().from(accountUsers).where(eq(accountUsers.email, email))).toHaveLength(1);
   });
 });
