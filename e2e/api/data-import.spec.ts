@@ -33,7 +33,7 @@ test.describe("data-import API", () => {
     const res = await request.post("/v1/graphql/", { data: { query: 'mutation { obtainKrakenToken(input: {APIKey: "sk_live_wrongwrongwrongwrong"}) { token } }' } });
     expect(res.status()).toBe(200);
     const body = await res.json();
-    expect(body.errors[0].extensions).toMatchObject({ errorCode: "KT-CT-1139", errorType: "AUTHORIZATION" });
+    expect(body.errors[0].extensions).toMatchObject({ errorCode: "KT-CT-1139", errorType: "VALIDATION" });
   });
 
   test("every data-import route answers 401 without credentials", async ({ request }) => {

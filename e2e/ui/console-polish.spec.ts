@@ -18,6 +18,16 @@ test.describe("API reference", () => {
     await shot(page, "phone-api-reference");
   });
 
+  test("shows the GraphQL schema, the same SDL as /v1/graphql/schema.graphql, with production's type names", async ({ page, request }) => {
+    await page.goto("/api-reference");
+    const sdl = page.getByRole("region", { name: "GraphQL schema (SDL)" });
+    for (const name of ["interface TariffType", "union ElectricityTariffType", "smartMeterTelemetry(", "octoplusAccountInfo("]) await expect(sdl).toContainText(name);
+    const published = await request.get("/v1/graphql/schema.graphql");
+    expect(published.status()).toBe(200);
+    expect((await sdl.innerText()).trim()).toBe((await published.text()).trim());
+    await expect(page.getByRole("link", { name: "/v1/graphql/schema.graphql" })).toHaveAttribute("href", "/v1/graphql/schema.graphql");
+  });
+
   test("a search that matches no endpoint says so", async ({ page }) => {
     await page.goto("/api-reference");
     await page.getByLabel("Search endpoints").fill("no-such-endpoint-zz");

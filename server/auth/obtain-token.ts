@@ -12,15 +12,19 @@ import { type AccessClaims, signAccessToken, type TokenSubject } from "./tokens"
 export type ObtainTokenInput = { APIKey?: string | null; refreshToken?: string | null; email?: string | null; password?: string | null };
 export type ObtainTokenResult = { token: string; payload: AccessClaims; refreshToken: string; refreshExpiresIn: number };
 
-/** The platform's token-mutation error codes (see docs/data-import.md). */
+/**
+ * The GraphQL error codes (see docs/data-import.md), each with the errorType production's
+ * error-code reference gives it: 1139 VALIDATION, 1124 APPLICATION, 1188 and 1199 AUTHORIZATION.
+ */
 export const AUTH_ERRORS = {
-  authenticationFailed: { code: "KT-CT-1139", type: "AUTHORIZATION" },
+  authenticationFailed: { code: "KT-CT-1139", type: "VALIDATION" },
   invalidCredential: { code: "KT-CT-1143", type: "AUTHORIZATION" },
   // Production's "Signature of the JWT has expired.": clients refresh their token on this code.
-  tokenExpired: { code: "KT-CT-1124", type: "AUTHORIZATION" },
+  tokenExpired: { code: "KT-CT-1124", type: "APPLICATION" },
   unauthorized: { code: "KT-CT-1111", type: "AUTHORIZATION" },
   headerMissing: { code: "KT-CT-1112", type: "AUTHORIZATION" },
-  tooManyRequests: { code: "KT-CT-1199", type: "RATE_LIMIT" },
+  tooManyRequests: { code: "KT-CT-1199", type: "AUTHORIZATION" },
+  queryTooComplex: { code: "KT-CT-1188", type: "AUTHORIZATION" },
 } as const;
 export type AuthErrorKind = keyof typeof AUTH_ERRORS;
 
@@ -49,7 +53,7 @@ const getDummyHash = () => (dummyHash ??= hash(crypto.randomUUID()));
 export async function obtainToken(db: Db, input: ObtainTokenInput, clientAddress: string): Promise<ObtainTokenResult> {
   const methods = [given(input.APIKey), given(input.refreshToken), given(input.email) || given(input.password)].filter(Boolean).length;
   if (methods !== 1 || (given(input.email) !== given(input.password))) {
-    throw new TokenError("authenticationFailed", "Authentication failed.", "Provide exactly one of APIKey, refreshToken, or email together with password.");
+    throw new TokenError("authenticationFailed", "Invalid data.", "Authentication failed: provide exactly one of APIKey, refreshToken, or email together with password.");
   }
   if (given(input.email)) {
     // A password can be guessed: count the attempt before checking it, give it back on success.
@@ -94,7 +98,7 @@ async function subjectFromApiKey(db: Db, key: string): Promise<Subject> {
 /** A customer's own key: its token reads only that customer's accounts (ADR 0207). */
 async function subjectFromCustomerKey(db: Db, key: string): Promise<Subject> {
   const row = await findCustomerKey(db, key);
-  if (!row) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid API key.");
+  if (!row) throw new TokenError("authenticationFailed", "Invalid data.", "Authentication failed: invalid API key.");
   await stampCustomerKeyUse(db, row);
   const [org] = await db.select({ number: organisations.number }).from(organisations).where(eq(organisations.id, row.organisationId));
   return { organisationId: row.organisationId, organisationNumber: org.number, customerKeyId: row.id, delegate: `customer_key:${row.prefix}`, viewer: row.email, viewerId: row.accountUserId };
@@ -107,7 +111,7 @@ async function subjectFromPassword(db: Db, email: string, password: string): Pro
     .innerJoin(organisations, eq(organisations.id, consoleUsers.organisationId))
     .where(eq(consoleUsers.email, email.trim().toLowerCase()));
   const ok = await verify(user?.passwordHash ?? (await getDummyHash()), password).catch(() => false);
-  if (!user || !ok) throw new TokenError("authenticationFailed", "Authentication failed.", "Invalid e-mail address or password.");
+  if (!user || !ok) throw new TokenError("authenticationFailed", "Invalid data.", "Authentication failed: invalid e-mail address or password.");
   return { organisationId: user.organisationId, organisationNumber: user.organisationNumber, userId: user.id, delegate: "console_user", viewer: user.email, viewerId: user.id };
 }
 

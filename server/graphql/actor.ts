@@ -46,5 +46,5 @@ export async function requireActor(request: Request): Promise<Actor> {
   const r = await actorOf(request);
   if ("actor" in r) return r.actor;
   if ("error" in r) throw r.error;
-  throw krakenError("headerMissing", "Authorization header missing.", "Send the token as 'Authorization: Token <token>'.");
+  throw krakenError("headerMissing", "'Authorization' header not provided.", "You must provide the AUTHORIZATION header while executing the query/mutation.");
 }

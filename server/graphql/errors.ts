@@ -7,13 +7,10 @@ export function krakenError(kind: AuthErrorKind, message: string, description: s
   return createGraphQLError(message, { extensions: { errorType: type, errorCode: code, errorDescription: description } });
 }
 
-/** Errors raised before execution (syntax, unknown fields, limits) in the same envelope. */
+/** Syntax and validation errors in the same envelope (production's codes for these are not published). */
 export const VALIDATION_CODES = {
   syntax: "GRAPHQL_PARSE_FAILED",
   invalid: "GRAPHQL_VALIDATION_FAILED",
-  tooDeep: "QUERY_TOO_DEEP",
-  tooCostly: "QUERY_TOO_COMPLEX",
-  tooManyAliases: "TOO_MANY_ALIASES",
 } as const;
 
 export const accountForbidden = (what: string) =>

@@ -116,7 +116,8 @@ describe("obtainKrakenToken", () => {
     const denied = await call(createNotes, "/x", { body, auth: `Token ${sup.data.token}` });
     expect(denied.status).toBe(403);
     const wrong = await obtain({ email: operator.email, password: "wrong-password!" });
-    expect(wrong.errors![0].extensions).toMatchObject({ errorCode: "KT-CT-1139" });
+    // As production's reference gives KT-CT-1139: message "Invalid data.", errorType VALIDATION.
+    expect(wrong.errors![0]).toMatchObject({ message: "Invalid data.", extensions: { errorCode: "KT-CT-1139", errorType: "VALIDATION", errorDescription: expect.stringMatching(/^Authentication failed/) } });
     const refreshed = await obtain({ refreshToken: op.data.refreshToken });
     expect(refreshed.data.payload).toMatchObject({ usr: operator.id });
   });
@@ -197,7 +198,7 @@ describe("obtainKrakenToken", () => {
     const ok = await call(graphql, "/v1/graphql", { body: { query: "{ viewer { kind organisationNumber } }" }, auth: `JWT ${token}` });
     expect(ok.json.data.viewer).toEqual({ kind: "organisation", organisationNumber: org.number });
     const missing = await call(graphql, "/v1/graphql/", { body: { query: "{ viewer { kind } }" } });
-    expect(missing.json.errors[0].extensions.errorCode).toBe("KT-CT-1112");
+    expect(missing.json.errors[0]).toMatchObject({ message: "'Authorization' header not provided.", extensions: { errorCode: "KT-CT-1112", errorType: "AUTHORIZATION" } });
     const bad = await call(graphql, "/v1/graphql/", { body: { query: "{ viewer { kind } }" }, auth: "Token nope" });
     expect(bad.json.errors[0].extensions.errorCode).toBe("KT-CT-1111");
   });
@@ -208,7 +209,7 @@ describe("limits on the unauthenticated endpoint", () => {
     const big = JSON.stringify({ query: MUTATION, variables: { input: { APIKey: "x".repeat(70_000) } } });
     const declared = await graphql(new Request("http://localhost/v1/graphql/", { method: "POST", headers: { "content-type": "application/json" }, body: big }));
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toEqual({ errors: [{ message: "The request body exceeds 65536 bytes.", extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
+    expect(await declared.json()).toEqual({ errors: [{ message: "The request body exceeds 65536 bytes.", extensions: { code: "PAYLOAD_TOO_LARGE", errorType: "VALIDATION", errorCode: "PAYLOAD_TOO_LARGE", errorDescription: "The request body exceeds 65536 bytes." } }] });
     const stream = new ReadableStream({
       start(c) {
         for (let i = 0; i < 20; i++) c.enqueue(new TextEncoder().encode(" ".repeat(4096)));

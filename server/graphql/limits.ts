@@ -52,26 +52,29 @@ export const documentLimitsPlugin: Plugin = {
 
 const SUGGESTION = / Did you mean .+\?$/;
 
-function codeFor(message: string): string {
-  if (/depth limit/i.test(message)) return VALIDATION_CODES.tooDeep;
-  if (/cost limit/i.test(message)) return VALIDATION_CODES.tooCostly;
-  if (/aliases limit/i.test(message)) return VALIDATION_CODES.tooManyAliases;
-  if (/^Syntax Error/.test(message)) return VALIDATION_CODES.syntax;
-  return VALIDATION_CODES.invalid;
-}
+const LIMIT = /^Syntax Error: ((Query depth|Query Cost|Aliases) limit of .+)$/;
 
-/** Every error in production's envelope: extensions {errorType, errorCode, errorDescription}. */
+/**
+ * Every error in production's envelope: extensions {errorType, errorCode, errorDescription}.
+ * A document over a depth, cost or alias limit is production's KT-CT-1188 ("Query is too
+ * complex."), the limit it broke named in the description.
+ */
 function enveloped(result: ExecutionResult, suggest: boolean): ExecutionResult {
   if (!result.errors?.length) return result;
   const errors = result.errors.map((e) => {
     if (e.extensions?.errorCode) return e;
+    const limit = LIMIT.exec(e.message);
+    if (limit) {
+      const { extensions } = krakenError("queryTooComplex", "Query is too complex.", `The current query is too complex. Please simplify it and try again. ${limit[1]}`);
+      return createGraphQLError("Query is too complex.", { nodes: e.nodes, source: e.source, positions: e.positions, extensions });
+    }
     // Field suggestions only for callers with a valid credential, so an anonymous caller cannot
     // map the schema by typos (introspection stays open, as production's). Stripped here, not in
     // validation, whose results Yoga caches per document for every caller.
     const message = suggest ? e.message : e.message.replace(SUGGESTION, "");
     // An execution error that is not one of ours (a masked failure) is internal, not the caller's mistake.
     const internal = e.path !== undefined;
-    const code = internal ? "INTERNAL_ERROR" : codeFor(e.message);
+    const code = internal ? "INTERNAL_ERROR" : /^Syntax Error/.test(e.message) ? VALIDATION_CODES.syntax : VALIDATION_CODES.invalid;
     const errorType = internal ? "INTERNAL" : "VALIDATION";
     return createGraphQLError(message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: message } });
   });

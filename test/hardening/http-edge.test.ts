@@ -83,6 +83,6 @@ describe("issue 18.12: the HTTP edge answers in the error shape", () => {
   it("GraphQL with a text/plain body is a 415 in GraphQL's error shape", async () => {
     const res = await graphql(new Request("http://localhost/v1/graphql/", { method: "POST", headers: { "content-type": "text/plain" }, body: "{ __typename }" }));
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ errors: [{ message: expect.any(String), extensions: { code: "UNSUPPORTED_MEDIA_TYPE" } }] });
+    expect(await res.json()).toEqual({ errors: [{ message: expect.any(String), extensions: { code: "UNSUPPORTED_MEDIA_TYPE", errorType: "VALIDATION", errorCode: "UNSUPPORTED_MEDIA_TYPE", errorDescription: expect.any(String) } }] });
   });
 });

@@ -13,6 +13,9 @@ const REFUSALS: Record<number, [string, string]> = {
   405: ["METHOD_NOT_ALLOWED", "Use GET or POST."],
 };
 
+/** A request refused before GraphQL runs, in the envelope of every other error (Yoga's `code` kept beside it). */
+const refusal = (code: string, message: string) => ({ message, extensions: { code, errorType: "VALIDATION", errorCode: code, errorDescription: message } });
+
 /** Yoga refuses some requests (e.g. a text/plain body: 415) with an empty body; say why in GraphQL's error shape. */
 async function withErrorBody(res: Response): Promise<Response> {
   if (res.status < 400 || (await res.clone().text()).trim() !== "") return res;
@@ -20,7 +23,7 @@ async function withErrorBody(res: Response): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), { status: res.status, headers });
+  return new Response(JSON.stringify({ errors: [refusal(code, message)] }), { status: res.status, headers });
 }
 
 /**
@@ -31,7 +34,7 @@ async function post(req: Request): Promise<Response> {
   const bytes = await readBytesCapped(req, GRAPHQL_MAX_BODY_BYTES);
   if (!bytes) {
     const message = `The request body exceeds ${GRAPHQL_MAX_BODY_BYTES} bytes.`;
-    return withCors(Response.json({ errors: [{ message, extensions: { code: "PAYLOAD_TOO_LARGE" } }] }, { status: 413 }));
+    return withCors(Response.json({ errors: [refusal("PAYLOAD_TOO_LARGE", message)] }, { status: 413 }));
   }
   return handle(new Request(req.url, { method: "POST", headers: req.headers, body: bytes as Uint8Array<ArrayBuffer> }));
 }

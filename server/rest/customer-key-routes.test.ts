@@ -1,0 +1,65 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { RouteContract } from "@/server/rest/contracts/contract";
+import { StageAccountInput } from "@/server/services/account-import/account-schemas";
+import { processAccountImport } from "@/server/services/account-import/process-account-import";
+import { stageAccount } from "@/server/services/account-import/stage-account";
+import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
+import { uniq, useTestDb } from "@/test/db";
+import { domesticCustomer, freshMeterIds, fullDomesticAccount, makeOrg, makeSupplier } from "@/test/factories";
+import { call } from "@/test/http";
+import { POST as graphql } from "@/app/v1/graphql/route";
+
+const t = useTestDb();
+
+/** The only routes a customer's key (or its token) may call (ADR 0207): its accounts and their consumption. */
+const CUSTOMER_ROUTES = new Set([
+  "GET /v1/accounts/{}/",
+  "GET /v1/electricity-meter-points/{}/",
+  "GET /v1/electricity-meter-points/{}/meters/{}/consumption/",
+  "GET /v1/gas-meter-points/{}/meters/{}/consumption/",
+]);
+
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { contract?: RouteContract };
+
+/** Every exported method of every route.ts under app/v1 and app/v2 that is built from a contract. */
+async function routes() {
+  const out: { name: string; handler: Handler; contract: RouteContract; params: Record<string, string> }[] = [];
+  for (const version of ["app/v1", "app/v2"]) {
+    for (const file of readdirSync(version, { recursive: true }).map(String).filter((f) => f.endsWith("route.ts"))) {
+      const mod = (await import(/* @vite-ignore */ path.resolve(version, file))) as Record<string, Handler>;
+      const params = Object.fromEntries([...file.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1], "X-1"]));
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+        const contract = mod[method]?.contract;
+        if (contract) out.push({ name: `${method} ${contract.path.replace(/\{\w+\}/g, "{}")}`, handler: mod[method], contract, params });
+      }
+    }
+  }
+  return out;
+}
+
+describe("customer keys on the REST routes", () => {
+  it("every authenticated route but the customer's own account and consumption refuses a customer's key and its token (403 customer_key_not_accepted)", async () => {
+    const org = await makeOrg(t.db);
+    const supplier = await makeSupplier(org);
+    const ids = { supplier: supplier.code, external: uniq("EXT"), ...freshMeterIds() };
+    const email = `${uniq("dee").toLowerCase()}@example.com`;
+    await stageAccount(org.ctx, StageAccountInput.parse(fullDomesticAccount(ids, { customers: [domesticCustomer({ email })] })));
+    const { account_number } = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: ids.external, dry_run: false });
+    const { key } = await issueCustomerKey(org.ctx, { accountNumber: account_number, email });
+    const token = (await call(graphql, "/v1/graphql/", { body: { query: `mutation { obtainKrakenToken(input: {APIKey: "${key}"}) { token } }` } })).json.data.obtainKrakenToken.token as string;
+
+    const all = await routes();
+    const authenticated = all.filter((r) => r.contract.auth !== "none");
+    expect(authenticated.filter((r) => r.contract.path.includes("/data-import/")).length).toBeGreaterThan(15);
+    expect(all.filter((r) => CUSTOMER_ROUTES.has(r.name)).map((r) => r.name).sort()).toEqual([...CUSTOMER_ROUTES].sort());
+    for (const r of authenticated) {
+      for (const auth of [`Token ${key}`, `JWT ${token}`]) {
+        const res = await call(r.handler, r.contract.path.replace(/\{\w+\}/g, "X-1"), { body: r.name.startsWith("GET") ? undefined : {}, auth, params: r.params });
+        if (CUSTOMER_ROUTES.has(r.name)) expect(res.json?.code, r.name).not.toBe("customer_key_not_accepted");
+        else expect([res.status, res.json?.code], r.name).toEqual([403, "customer_key_not_accepted"]);
+      }
+    }
+  });
+});
