@@ -48,7 +48,7 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
 }
 
 /** A row with no value in any cell: a blank line, or a spreadsheet's row of bare commas. */
-const isBlank = (cells: Record<string, unknown>) =>
+const isBlank = (cells: Record<string, unknown>): boolean =>
   Object.values(cells).every((v) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && isBlank({ ...v })));
 
 /**
