@@ -181,6 +181,23 @@ describe("consumption of a meter with interval reads", () => {
     expect(sum(pages.flatMap((p) => p.json.results.map((r: any) => r.consumption)))).toBe(sum(ALL));
   });
 
+  it.each([
+    ["hour", 10],
+    ["day", 1],
+    ["week", 1],
+    ["month", 1],
+    ["quarter", 1],
+  ])("group_by=%s, both orders, paged %i at a time: `next` followed to the end gives every group of the unpaged answer once", async (unit, size) => {
+    for (const order of ["period", "-period"]) {
+      const whole = await getElec(`?group_by=${unit}&order_by=${order}&page_size=25000`);
+      checkConsumptionPage(whole.json);
+      const pages = await walk(await getElec(`?group_by=${unit}&order_by=${order}&page_size=${size}`));
+      for (const p of pages) expect(p.json.count).toBe(whole.json.count);
+      expect(pages).toHaveLength(Math.max(1, Math.ceil(whole.json.count / size)));
+      expect(pages.flatMap((p) => p.json.results)).toEqual(whole.json.results);
+    }
+  });
+
   it("serves gas the same way on the gas route", async () => {
     const first = await getGas("?page_size=100");
     checkConsumptionPage(first.json);

@@ -6,7 +6,7 @@ import { listConsumption } from "@/server/services/consumption/list-consumption"
 import { makeMeterAccount } from "@/test/factories";
 import { useTestDb } from "@/test/db";
 import { makeOrg } from "@/test/factories";
-import { loadDemoConsumption } from "./demo-consumption";
+import { loadDemoConsumption, topUpDemoConsumption } from "./demo-consumption";
 
 const t = useTestDb();
 
@@ -43,5 +43,34 @@ describe("demo consumption", () => {
     expect(months.at(-2).consumption).toBeGreaterThan(months[1].consumption);
     // Loading again writes the same values: nothing changes.
     expect((await loadDemoConsumption(t.db, org.id, { now })).rows).toBe(0);
+  }, 300_000);
+
+  it("a long-running demo's daily top-up carries every meter on to now, leaving reads loaded over the demo's alone", async () => {
+    const org = await makeOrg(t.db, "Demo Top-up Energy");
+    const a = await makeMeterAccount(org);
+    await loadDemoConsumption(t.db, org.id, { now: new Date("2026-11-25T16:47:12Z") });
+    // An operator's own read inside the demo's window stays as loaded.
+    await t.db.execute(sql`update consumption_intervals set consumption = 9.5 where interval_start = '2026-11-25T12:00:00Z'
+      and meter_id = (select id from consumption_meters where organisation_id = ${org.id} and mpxn = ${a.mpan})`);
+    // A meter registered without reads is not the demo's: it gets none.
+    await t.db.execute(sql`insert into consumption_meters (organisation_id, fuel, mpxn, serial_number) values (${org.id}, 'electricity', '1200000000099', 'NOT-DEMO')`);
+
+    const later = new Date("2026-11-28T09:05:00Z");
+    const topped = await topUpDemoConsumption(t.db, org.id, { now: later });
+    // 16:30 on the 25th up to 09:00 on the 28th: 2 days and 16.5 hours, per meter.
+    expect(topped).toMatchObject({ meters: 2, rows: 2 * (2 * 48 + 33), to: new Date("2026-11-28T09:00:00Z") });
+    expect((await topUpDemoConsumption(t.db, org.id, { now: later })).rows).toBe(0);
+
+    const yesterday = await listConsumption(org.ctx, { fuel: "electricity", mpxn: a.mpan, serial: a.elecSerial, query: { group_by: "day", period_from: "2026-11-27T00:00:00", period_to: "2026-11-28T00:00:00" } });
+    expect(yesterday.count).toBe(1);
+    const newest = JSON.parse((await listConsumption(org.ctx, { fuel: "gas", mpxn: a.mprn, serial: a.gasSerial, query: { page_size: "1" } })).resultsJson);
+    expect(newest[0].interval_start).toBe("2026-11-28T08:30:00+00:00");
+    const own = async () =>
+      (await execRows<{ c: string }>(t.db, sql`select consumption::text as c from consumption_intervals i join consumption_meters m on m.id = i.meter_id
+        where m.organisation_id = ${org.id} and m.mpxn = ${a.mpan} and i.interval_start = '2026-11-25T12:00:00Z'`))[0].c;
+    expect(await own()).toBe("9.500000");
+    // The topped-up values are the ones a fresh demo load at that moment writes: on the two demo meters
+    // only the operator's read differs (a full load also fills the read-less meter the top-up left alone).
+    expect((await loadDemoConsumption(t.db, org.id, { now: later })).rows).toBe(1 + 90 * 48);
   }, 300_000);
 });

@@ -11,7 +11,11 @@ export const DEMO_CONSUMPTION_DAYS = 90;
  * in winter; gas follows heating hours and is strongly seasonal. A hash of meter and instant
  * adds repeatable noise (float8 math: numeric exp() would cost seconds), so a reload writes the same values (and changes nothing).
  */
-export async function insertSyntheticConsumption(db: Db, input: { meterIds: number[]; from: Date; to: Date }): Promise<number> {
+export async function insertSyntheticConsumption(db: Db, input: { meterIds: number[]; from: Date; to: Date; afterLatest?: boolean }): Promise<number> {
+  // afterLatest: each meter only from its newest read on, so reads loaded over the demo's are left alone.
+  const since = input.afterLatest
+    ? sql`greatest(${input.from.toISOString()}::timestamptz, (select max(i.interval_start) + interval '30 minutes' from consumption_intervals i where i.meter_id = cm.id))`
+    : sql`${input.from.toISOString()}::timestamptz`;
   if (!input.meterIds.length || input.to <= input.from) return 0;
   const rows = await execRows<{ n: number }>(
     db,
@@ -29,7 +33,7 @@ export async function insertSyntheticConsumption(db: Db, input: { meterIds: numb
         end
         * (0.75 + (abs(hashint8(cm.id * 100000000000 + date_part('epoch', ts)::bigint)) % 500) / 1000.0::float8))::numeric, 3)
       from consumption_meters cm
-      cross join generate_series(${input.from.toISOString()}::timestamptz, ${input.to.toISOString()}::timestamptz - interval '30 minutes', interval '30 minutes') ts
+      cross join lateral generate_series(${since}, ${input.to.toISOString()}::timestamptz - interval '30 minutes', interval '30 minutes') ts
       cross join lateral (select ts at time zone 'Europe/London' as lt) l
       cross join lateral (select date_part('hour', lt) + date_part('minute', lt) / 60 + 0.25 as h) hh
       where cm.id in (select unnest(${`{${input.meterIds.join(",")}}`}::int[]))
@@ -61,4 +65,23 @@ export async function loadDemoConsumption(db: Db, organisationId: number, opts: 
   const meterIds = await registerOrgMeters(db, organisationId);
   const rows = await insertSyntheticConsumption(db, { meterIds, from, to });
   return { meters: meterIds.length, rows, from, to };
+}
+
+/**
+ * Keeps a long-running demo's meters current, as the daily demo-catalogue job runs: each
+ * meter that already has reads gets the half hours from its newest read (at most 90 days
+ * back) to the last whole half hour before `now`. Generated values are repeatable, so two
+ * instances topping up at once write the same rows; no event, as for the demo's first load.
+ */
+export async function topUpDemoConsumption(db: Db, organisationId: number, opts: { now?: Date } = {}) {
+  const now = (opts.now ?? new Date()).getTime();
+  const to = new Date(now - (now % HALF_HOUR_MS));
+  const from = new Date(to.getTime() - DEMO_CONSUMPTION_DAYS * 86_400_000);
+  const rows = await execRows<{ id: number }>(
+    db,
+    sql`select cm.id from consumption_meters cm where cm.organisation_id = ${organisationId}
+          and exists (select 1 from consumption_days d where d.meter_id = cm.id) order by cm.id`,
+  );
+  const meterIds = rows.map((r) => Number(r.id));
+  return { meters: meterIds.length, rows: await insertSyntheticConsumption(db, { meterIds, from, to, afterLatest: true }), to };
 }

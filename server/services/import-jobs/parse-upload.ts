@@ -47,11 +47,19 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
   if (last) yield last;
 }
 
-/** CSV with the documented header, parsed as it arrives; rows numbered as a spreadsheet shows them (header = 1). */
+/** A row with no value in any cell: a blank line, or a spreadsheet's row of bare commas. */
+const isBlank = (cells: Record<string, unknown>): boolean =>
+  Object.values(cells).every((v) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && isBlank({ ...v })));
+
+/**
+ * CSV with the documented header, parsed as it arrives; rows numbered as a spreadsheet shows
+ * them (header = 1). Blank rows are skipped but still counted, so a bad row's number is the
+ * one the operator sees in the spreadsheet (papaparse's own skipping would renumber the rest).
+ */
 export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator<UploadedRow> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
     header: true,
-    skipEmptyLines: "greedy",
+    skipEmptyLines: false,
     // The line ending is guessed from the first chunk; a CRLF file guessed as LF keeps a stray CR on each last cell.
     transformHeader: (h: string) => h.trim(),
     transform: (v: string) => (v.endsWith("\r") ? v.slice(0, -1) : v),
@@ -60,9 +68,12 @@ export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator
   input.on("error", (err) => parser.destroy(err));
   input.pipe(parser);
   let row = 1;
+  let headerChecked = false;
   for await (const cells of parser as AsyncIterable<Record<string, string>>) {
     row += 1;
-    if (row === 2) {
+    if (isBlank(cells)) continue;
+    if (!headerChecked) {
+      headerChecked = true;
       const unknown = unknownCsvColumns(Object.keys(cells));
       if (unknown.length) {
         throw new ServiceError("validation", "unknown_column", `Unknown column(s): ${unknown.join(", ")}.`, {

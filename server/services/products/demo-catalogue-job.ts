@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { products } from "@/db/schema";
+import { organisations, products } from "@/db/schema";
 import { systemCtx } from "../../context";
 import { startPeriodicCheck } from "../../jobs/periodic";
 import { claimJobs, enqueueJob } from "../../jobs/queue";
 import { type JobHandler, runOne } from "../../jobs/worker";
 import { logger } from "../../logger";
+import { topUpDemoConsumption } from "../demo/demo-consumption";
+import { DEMO_ORG_NUMBER } from "../demo/load-demo";
 import { publicationDate } from "./demo-calendar";
 import { refreshDemoCatalogue } from "./refresh-demo-catalogue";
 
@@ -16,6 +18,12 @@ export const demoCatalogueJobHandler: JobHandler = {
   run: async (db) => {
     const summary = await refreshDemoCatalogue(systemCtx(db, "demo-catalogue"));
     if (summary) logger.info("demo catalogue refreshed", { rates: summary.rates, catalogueVersion: summary.catalogue_version });
+    // The demo meters' consumption ends at the demo's load: carry it on to now, or clients asking for yesterday find nothing.
+    const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
+    if (org) {
+      const topUp = await topUpDemoConsumption(db, org.id);
+      if (topUp.rows) logger.info("demo consumption topped up", { meters: topUp.meters, rows: topUp.rows });
+    }
   },
   onGiveUp: async (_db, job, error) => {
     logger.error("demo catalogue refresh gave up", { jobId: job.id, publication: job.payload.publication, err: error });
