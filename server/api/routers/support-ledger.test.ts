@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { accounts, events, historicalStatements } from "@/db/schema";
@@ -100,8 +100,15 @@ describe("one clock for events, and the timeline", () => {
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(["event", "note", "transaction", "import"]));
     expect(items.map((i) => i.at)).toEqual([...items.map((i) => i.at)].sort().reverse());
     expect(items.find((i) => i.kind === "import" && i.title === "Imported")?.href).toBe(`/accounts/import/${w.supplier.code}/${acc.external}`);
-    expect(items.find((i) => i.kind === "transaction")?.href).toBe(`/accounts/${acc.accountNumber}?tab=ledger`);
-    expect(items.find((i) => i.kind === "event" && i.title === "account.created")?.href).toBe(`/events?account=${acc.accountNumber}&type=account.created`);
+    // Each opens that item itself: the event's envelope, the note, the ledger on the transaction's day.
+    const [created] = await t.db.select({ id: events.id }).from(events).where(and(eq(events.accountNumber, acc.accountNumber), eq(events.type, "account.created")));
+    expect(items.find((i) => i.kind === "event" && i.title === "account.created")?.href).toBe(`/events?account=${acc.accountNumber}&event=${created.id}`);
+    const l3 = acc.posted.find((p) => p.transaction_id === `${acc.external}-L3`)!;
+    const l3Item = items.find((i) => i.kind === "transaction" && i.detail?.startsWith(String(l3.amount).replace(/^-/, "")) && i.title === l3.type);
+    expect(l3Item?.href).toBe(`/accounts/${acc.accountNumber}?tab=ledger&from=${l3.transaction_date}&to=${l3.transaction_date}`);
+    const note = items.find((i) => i.kind === "note")!;
+    expect(note.href).toMatch(new RegExp(`^/accounts/${acc.accountNumber}\\?tab=notes#note-\\d+$`));
+    expect(note.href.split("#note-")[1]).toBe(note.key);
     const ledgerEvents = items.filter((i) => i.title === "billing.ledger.entry_posted");
     expect(ledgerEvents.reduce((s, i) => s + i.count, 0)).toBe(acc.posted.length);
     const firstTwo = await w.support.support.timeline({ accountNumber: acc.accountNumber, limit: 2 });
