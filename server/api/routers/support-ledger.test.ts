@@ -5,6 +5,7 @@ import { accounts, events, historicalStatements } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { effectPence, makeLedgerAccount, pence } from "@/test/factories";
 import { codeOf, consoleWorld } from "@/test/factories";
+import { exportLedgerCsv, LEDGER_CSV_HEADER } from "@/server/services/support/export-ledger-csv";
 
 const t = useTestDb();
 
@@ -71,6 +72,18 @@ describe("support.ledger", () => {
     const [changed] = (await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } })).statements;
     expect(changed).toMatchObject({ grossAmountPence: 8000, billedPence: "8430", mismatch: true });
     await t.db.update(historicalStatements).set({ grossAmountPence: 8430 }).where(eq(historicalStatements.accountId, row.id));
+  });
+
+  it("exports what the filtered ledger shows as CSV: the opening balance, then each entry with its effect and balance after", async () => {
+    const { w, acc, opening, expected } = await world();
+    const shown = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, types: ["PAYMENT", "REPAYMENT"] } });
+    const csv = await exportLedgerCsv(w.org.ctx, { accountNumber: acc.accountNumber, types: ["PAYMENT", "REPAYMENT"] });
+    const [header, openingLine, ...lines] = csv.body.trimEnd().split("\r\n").map((l) => l.split(","));
+    expect(header).toEqual(LEDGER_CSV_HEADER);
+    expect(p(openingLine[8])).toBe(opening);
+    const col = (name: string) => LEDGER_CSV_HEADER.indexOf(name);
+    expect(lines.map((l) => [l[col("transaction_id")], p(l[col("effect_on_balance")]), p(l[col("balance_after")])])).toEqual(shown.items.map((i) => [i.transactionId, p(i.effect), p(i.balance)]));
+    expect(lines.map((l) => l[col("transaction_id")])).toEqual(expected.filter((e) => e.type === "PAYMENT" || e.type === "REPAYMENT").map((e) => e.id));
   });
 
   it("refuses bad filters with the field named, and another organisation's account is not found", async () => {
