@@ -66,13 +66,19 @@ test.describe.serial("support answers a caller from one page", () => {
     await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}$`));
   }
 
-  test("finds the account from a misspelt surname, a postcode without its space, a phone number with spaces, an MPAN's first 6 digits", async ({ page, shot }) => {
+  test("finds the account from a misspelt surname, a postcode without its space, a phone number with spaces, an MPAN's first 6 digits", async ({ page, context, shot }) => {
     await page.goto(`/accounts?q=${encodeURIComponent("Wojciechowsky")}`);
     const results = page.getByTestId("search-results");
     await expect(results.getByRole("link", { name: accountNumber })).toBeVisible();
     await expect(results.locator("tr", { hasText: accountNumber }).locator("mark").first()).toHaveText(SURNAME);
     await expect(results.locator("tr", { hasText: `${external}-NS` })).toContainText("staged");
     await shot(page, "support-search-results");
+    // A staged namesake has only its import record: its external number is copied from there.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await results.getByRole("link", { name: `${external}-NS` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `${external}-NS` })).toBeVisible();
+    await page.getByRole("button", { name: `Copy external number ${external}-NS` }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${external}-NS`);
     await findAndOpen(page, "Wojciechowsky");
     await findAndOpen(page, POSTCODE.replace(" ", ""));
     await findAndOpen(page, "07834 654 321");
