@@ -23,6 +23,7 @@ const ACTIONS: Record<string, string> = {
   "account_import.rows_staged": "Accounts staged from the console",
   "account_import.batch_processed": "Staged accounts imported from the console",
   "account_import.batch_dry_run": "Staged accounts dry-run from the console",
+  "consumption.uploaded": "Meter readings uploaded from the console",
 };
 
 const WORDS: Record<string, string> = { api: "API", id: "ID" };

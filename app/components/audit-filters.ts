@@ -5,12 +5,14 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   console_user: "Console user",
   product_catalogue: "Product catalogue",
   import_job: "Import job",
+  account: "Account",
 };
 
 /** Where an entry's subject opens in the console, if it has a page. */
 export function auditEntityHref(entityType: string, entityId: string): string | null {
   if (entityType === "import_supplier") return `/suppliers/${encodeURIComponent(entityId)}`;
   if (entityType === "import_job") return `/import-jobs/${encodeURIComponent(entityId)}`;
+  if (entityType === "account") return `/accounts/${encodeURIComponent(entityId)}`;
   return null;
 }
 

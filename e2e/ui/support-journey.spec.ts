@@ -66,13 +66,19 @@ test.describe.serial("support answers a caller from one page", () => {
     await expect(page).toHaveURL(new RegExp(`/accounts/${accountNumber}$`));
   }
 
-  test("finds the account from a misspelt surname, a postcode without its space, a phone number with spaces, an MPAN's first 6 digits", async ({ page, shot }) => {
+  test("finds the account from a misspelt surname, a postcode without its space, a phone number with spaces, an MPAN's first 6 digits", async ({ page, context, shot }) => {
     await page.goto(`/accounts?q=${encodeURIComponent("Wojciechowsky")}`);
     const results = page.getByTestId("search-results");
     await expect(results.getByRole("link", { name: accountNumber })).toBeVisible();
     await expect(results.locator("tr", { hasText: accountNumber }).locator("mark").first()).toHaveText(SURNAME);
     await expect(results.locator("tr", { hasText: `${external}-NS` })).toContainText("staged");
     await shot(page, "support-search-results");
+    // A staged namesake has only its import record: its external number is copied from there.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await results.getByRole("link", { name: `${external}-NS` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `${external}-NS` })).toBeVisible();
+    await page.getByRole("button", { name: `Copy external number ${external}-NS` }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${external}-NS`);
     await findAndOpen(page, "Wojciechowsky");
     await findAndOpen(page, POSTCODE.replace(" ", ""));
     await findAndOpen(page, "07834 654 321");
@@ -106,9 +112,16 @@ test.describe.serial("support answers a caller from one page", () => {
     await expect(page).toHaveURL(/type=PAYMENT/);
     await shot(page, "support-ledger-payments");
 
-    const link = await ledger.getByTestId("ledger-link").getAttribute("href");
+    // Copied with the copy button (it says so), the link a colleague is sent is the filtered view.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const copy = ledger.getByRole("button", { name: "Copy link link to this ledger view" });
+    await copy.click();
+    await expect(copy).toContainText("Copied");
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(link).searchParams.get("type")).toBe("PAYMENT");
+    expect(link).toBe(new URL((await ledger.getByTestId("ledger-link").getAttribute("href"))!, page.url()).toString());
     const colleague = await context.newPage();
-    await colleague.goto(link!);
+    await colleague.goto(link);
     const shared = colleague.getByTestId("ledger");
     await expect(shared.getByLabel("Payment", { exact: true })).toBeChecked();
     await expect(shared.getByTestId("ledger-entries").locator("tbody tr")).toHaveCount(payments.length);
@@ -135,5 +148,10 @@ test.describe.serial("support answers a caller from one page", () => {
     await expect(timeline.getByRole("link", { name: "Imported" })).toBeVisible();
     await expect(timeline.getByRole("link", { name: "PAYMENT" })).toHaveCount(2);
     await shot(page, "support-timeline");
+    // An event's row opens that event itself, not a list of its type.
+    await timeline.getByRole("link", { name: "account.created" }).click();
+    await expect(page).toHaveURL(/\/events\?account=[^&]+&event=[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Linked event" })).toBeVisible();
+    await expect(page.getByText("CloudEvents envelope").first()).toBeVisible();
   });
 });

@@ -107,7 +107,7 @@ function Notes({ number, pages, pager }: { number: string; pages: NotePage[]; pa
     <div data-testid="notes">
       <p className="muted small">Pinned notes first, then newest first. Times are London time.</p>
       {items.map((n) => (
-        <article key={n.id} className={`note${n.isPinned ? " pinned" : ""}`}>
+        <article key={n.id} id={`note-${n.id}`} className={`note${n.isPinned ? " pinned" : ""}`}>
           <div className="row small muted">
             {n.isPinned && <Badge value="Pinned" tone="brand" />}
             {n.source === "transaction_date_moved" && <Badge value="Date moved" tone="warn" />}

@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
+import { CopyLinkButton } from "@/app/components/ui/copy-button";
 import { countOf, formatDay, formatMoney } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
@@ -94,9 +95,7 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
         <a href={viewUrl} data-testid="ledger-link">
           Link to this view
         </a>
-        <button className="btn btn-sm" type="button" onClick={() => void navigator.clipboard?.writeText(new URL(viewUrl, window.location.origin).toString())}>
-          Copy link
-        </button>
+        <CopyLinkButton href={viewUrl} label="link to this ledger view" />
         <a className="btn btn-sm" href={`${pathname}/ledger.csv${query.size ? `?${query}` : ""}`} download>
           Export CSV
         </a>

@@ -17,8 +17,12 @@ describe("consumption router", () => {
     expect(await codeOf(w.support.consumption.upload(input))).toBe("FORBIDDEN");
     expect(await codeOf(w.anonymous.consumption.upload(input))).toBe("UNAUTHORIZED");
     expect(await codeOf(w.outsider.consumption.upload(input))).toBe("NOT_FOUND");
-    const res = await w.operator.consumption.upload(input);
+    const res = await w.operator.consumption.upload({ ...input, fileName: "reads.csv" });
     expect(res).toMatchObject({ rows: 2, changed: 2, events: 1 });
+    // A console import is in the audit log with who and how many (issue 20); the refused calls above left nothing.
+    const audit = (await w.operator.audit.list({ entityType: "account", entityId: m.accountNumber })).items;
+    expect(audit.map((a) => [a.action, a.details])).toEqual([["consumption.uploaded", { mpxn: m.mpan, fileName: "reads.csv", format: "csv", rows: 2, changed: 2 }]]);
+    expect(audit[0].actor).toMatch(/^[^@\s]+@example\.com$/);
     const page = await call(elecConsumption, "/x?order_by=period", { params: { mpan: m.mpan, serial: m.elecSerial }, auth: basic(w.org.apiKey) });
     expect(page.json.results.map((r: { consumption: number }) => r.consumption)).toEqual([0.42, 0.58]);
   });

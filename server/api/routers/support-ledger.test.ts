@@ -1,10 +1,11 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { accounts, events, historicalStatements } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { effectPence, makeLedgerAccount, pence } from "@/test/factories";
 import { codeOf, consoleWorld } from "@/test/factories";
+import { exportLedgerCsv, LEDGER_CSV_HEADER } from "@/server/services/support/export-ledger-csv";
 
 const t = useTestDb();
 
@@ -73,6 +74,18 @@ describe("support.ledger", () => {
     await t.db.update(historicalStatements).set({ grossAmountPence: 8430 }).where(eq(historicalStatements.accountId, row.id));
   });
 
+  it("exports what the filtered ledger shows as CSV: the opening balance, then each entry with its effect and balance after", async () => {
+    const { w, acc, opening, expected } = await world();
+    const shown = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, types: ["PAYMENT", "REPAYMENT"] } });
+    const csv = await exportLedgerCsv(w.org.ctx, { accountNumber: acc.accountNumber, types: ["PAYMENT", "REPAYMENT"] });
+    const [header, openingLine, ...lines] = csv.body.trimEnd().split("\r\n").map((l) => l.split(","));
+    expect(header).toEqual(LEDGER_CSV_HEADER);
+    expect(p(openingLine[8])).toBe(opening);
+    const col = (name: string) => LEDGER_CSV_HEADER.indexOf(name);
+    expect(lines.map((l) => [l[col("transaction_id")], p(l[col("effect_on_balance")]), p(l[col("balance_after")])])).toEqual(shown.items.map((i) => [i.transactionId, p(i.effect), p(i.balance)]));
+    expect(lines.map((l) => l[col("transaction_id")])).toEqual(expected.filter((e) => e.type === "PAYMENT" || e.type === "REPAYMENT").map((e) => e.id));
+  });
+
   it("refuses bad filters with the field named, and another organisation's account is not found", async () => {
     const { w, acc } = await world();
     expect(await codeOf(w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, from: "2026-11-10", to: "2026-11-01" } }))).toBe("BAD_REQUEST");
@@ -100,8 +113,15 @@ describe("one clock for events, and the timeline", () => {
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(["event", "note", "transaction", "import"]));
     expect(items.map((i) => i.at)).toEqual([...items.map((i) => i.at)].sort().reverse());
     expect(items.find((i) => i.kind === "import" && i.title === "Imported")?.href).toBe(`/accounts/import/${w.supplier.code}/${acc.external}`);
-    expect(items.find((i) => i.kind === "transaction")?.href).toBe(`/accounts/${acc.accountNumber}?tab=ledger`);
-    expect(items.find((i) => i.kind === "event" && i.title === "account.created")?.href).toBe(`/events?account=${acc.accountNumber}&type=account.created`);
+    // Each opens that item itself: the event's envelope, the note, the ledger on the transaction's day.
+    const [created] = await t.db.select({ id: events.id }).from(events).where(and(eq(events.accountNumber, acc.accountNumber), eq(events.type, "account.created")));
+    expect(items.find((i) => i.kind === "event" && i.title === "account.created")?.href).toBe(`/events?account=${acc.accountNumber}&event=${created.id}`);
+    const l3 = acc.posted.find((p) => p.transaction_id === `${acc.external}-L3`)!;
+    const l3Item = items.find((i) => i.kind === "transaction" && i.detail?.startsWith(String(l3.amount).replace(/^-/, "")) && i.title === l3.type);
+    expect(l3Item?.href).toBe(`/accounts/${acc.accountNumber}?tab=ledger&from=${l3.transaction_date}&to=${l3.transaction_date}`);
+    const note = items.find((i) => i.kind === "note")!;
+    expect(note.href).toMatch(new RegExp(`^/accounts/${acc.accountNumber}\\?tab=notes#note-\\d+$`));
+    expect(note.href.split("#note-")[1]).toBe(note.key);
     const ledgerEvents = items.filter((i) => i.title === "billing.ledger.entry_posted");
     expect(ledgerEvents.reduce((s, i) => s + i.count, 0)).toBe(acc.posted.length);
     const firstTwo = await w.support.support.timeline({ accountNumber: acc.accountNumber, limit: 2 });

@@ -62,6 +62,14 @@ describe("support.search: one box, anything a caller says", () => {
     expect(found[1]).toMatchObject({ billingName: "Rosalind Frank", status: "staged" });
     expect(found[0].score).toBeGreaterThan(found[1].score);
     expect((await w.support.support.search({ query: "Hoper" }))[0]).toMatchObject({ externalAccountNumber: failedExternal, status: "failed" });
+    // The issue's own examples: Smyth finds Smith; a billing name that is not the customer's is found by its words.
+    const smith = uniq("SMT");
+    await stageAccount(w.org.ctx, StageAccountInput.parse(accountPayload(w.supplier.code, smith, { billing_name: "Harrowgate Lettings", customers: [{ given_name: "Evelyn", family_name: "Smith" }] })));
+    const bySmyth = (await w.support.support.search({ query: "Smyth" })).find((r) => r.externalAccountNumber === smith);
+    expect(bySmyth?.matches.find((m) => m.kind === "name")).toMatchObject({ text: "Evelyn Smith", highlight: [7, 12] });
+    const byBilling = (await w.support.support.search({ query: "Harowgate" }))[0];
+    expect(byBilling).toMatchObject({ externalAccountNumber: smith, billingName: "Harrowgate Lettings" });
+    expect(byBilling.matches[0]).toMatchObject({ kind: "billing_name", text: "Harrowgate Lettings" });
     // The other organisation has the same people, and sees only its own.
     expect(await w.outsider.support.search({ query: "Thompson" })).toEqual([]);
     expect(await w.outsider.support.search({ query: "LS1 4AP" })).toEqual([]);

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { execRows } from "@/db/client";
-import { type Ctx, organisationOf, requireWriter } from "../../context";
+import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { findOwnAccount } from "../accounts/find-own-account";
+import { recordAudit } from "../audit/record-audit";
 import { type LoadConsumptionResult, loadConsumption } from "./load-consumption";
 
 export const UploadMeterConsumptionInput = z.object({
@@ -19,7 +20,8 @@ export type UploadMeterConsumptionInput = z.infer<typeof UploadMeterConsumptionI
 /**
  * The console's upload on a meter point of an account: the same loader as the CLI, limited to
  * that meter point (a row for another is an error at its line). The account must be the
- * operator's organisation's, and hold the meter point; otherwise it reads as missing.
+ * operator's organisation's, and hold the meter point; otherwise it reads as missing. Audited as
+ * `consumption.uploaded` on the account, with the rows read and changed.
  */
 export async function uploadMeterConsumption(ctx: Ctx, input: UploadMeterConsumptionInput): Promise<LoadConsumptionResult> {
   requireWriter(ctx);
@@ -32,5 +34,11 @@ export async function uploadMeterConsumption(ctx: Ctx, input: UploadMeterConsump
   const chunks = (async function* () {
     yield parsed.content;
   })();
-  return loadConsumption(ctx, { chunks, format: parsed.format, onlyMpxn: parsed.mpxn });
+  // An import started from the console is audited with who and how many (ADR 0412), in the load's transaction.
+  return withTransaction(ctx, async (tx, txCtx) => {
+    const loaded = await loadConsumption(txCtx, { chunks, format: parsed.format, onlyMpxn: parsed.mpxn });
+    const details = { mpxn: parsed.mpxn, fileName: parsed.fileName ?? null, format: parsed.format, rows: loaded.rows, changed: loaded.changed };
+    await recordAudit(tx, txCtx, { action: "consumption.uploaded", entityType: "account", entityId: account.number, details });
+    return loaded;
+  });
 }

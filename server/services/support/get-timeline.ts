@@ -35,20 +35,20 @@ export async function getTimeline(ctx: Ctx, raw: GetTimelineInput) {
   const [at, rank, key] = input.cursor ? input.cursor.split("|") : [];
   if (at && Number.isNaN(Date.parse(at))) throw new ServiceError("validation", "invalid_cursor", "The page cursor is not valid; start from the first page.");
   const before = at ? sql`where (at, rank, key) < (${at}::timestamptz, ${Number(rank)}::int, ${key}::bigint)` : sql``;
-  const rows = await execRows<{ kind: TimelineKind; at: string | Date; rank: number; key: string | number; title: string; detail: string | null; count: number | string; amount: string | null; at_text: string }>(
+  const rows = await execRows<{ kind: TimelineKind; at: string | Date; rank: number; key: string | number; title: string; detail: string | null; count: number | string; amount: string | null; ref: string; at_text: string }>(
     ctx.db,
     sql`select x.*, to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_text from (
           select 'event' as kind, e.occurred_at as at, 0 as rank, e.seq as key, e.type as title, null::text as detail,
-            coalesce(cardinality(e.fanout_ids), 1) as count, null::text as amount
+            coalesce(cardinality(e.fanout_ids), 1) as count, null::text as amount, e.id::text as ref
           from events e where e.account_number = ${account.number}
           union all
-          select 'note', n.created_at, 1, n.id::bigint, case when n.is_pinned then 'Pinned note' else 'Note' end, left(coalesce(n.body, n.document_paths->0->>'document_path'), 200), 1, null
+          select 'note', n.created_at, 1, n.id::bigint, case when n.is_pinned then 'Pinned note' else 'Note' end, left(coalesce(n.body, n.document_paths->0->>'document_path'), 200), 1, null, n.id::text
           from notes n where n.account_id = ${account.id}
           union all
-          select 'transaction', t.transaction_date::timestamp at time zone 'Europe/London', 2, t.id, t.type, coalesce(t.reason, t.payment_type), 1, t.amount::text
+          select 'transaction', t.transaction_date::timestamp at time zone 'Europe/London', 2, t.id, t.type, coalesce(t.reason, t.payment_type), 1, t.amount::text, t.transaction_date::text
           from transactions t where t.account_id = ${account.id}
           union all
-          select 'import', s.at, 3, p.id * 4 + s.step, s.title, null, 1, null
+          select 'import', s.at, 3, p.id * 4 + s.step, s.title, null, 1, null, null
           from account_import_processes p,
             lateral (values (p.created_at, 0, 'Staged'), (case when p.updated_at > p.created_at then p.updated_at end, 1, 'Staging updated'), (p.imported_at, 2, 'Imported')) as s(at, step, title)
           where p.account_id = ${account.id} and s.at is not null
@@ -57,13 +57,14 @@ export async function getTimeline(ctx: Ctx, raw: GetTimelineInput) {
   );
   const page = rows.slice(0, input.limit);
   const importHref = `/accounts/import/${encodeURIComponent(supplier.code)}/${encodeURIComponent(account.externalAccountNumber)}`;
-  const hrefOf = (kind: TimelineKind, title: string) =>
+  // Each item opens where it is shown in full: the event's own envelope (ADR 0410), the note, the ledger on the transaction's day.
+  const hrefOf = (kind: TimelineKind, ref: string) =>
     kind === "event"
-      ? `/events?account=${account.number}&type=${encodeURIComponent(title)}`
+      ? `/events?account=${account.number}&event=${ref}`
       : kind === "note"
-        ? `/accounts/${account.number}?tab=notes`
+        ? `/accounts/${account.number}?tab=notes#note-${ref}`
         : kind === "transaction"
-          ? `/accounts/${account.number}?tab=ledger`
+          ? `/accounts/${account.number}?tab=ledger&from=${ref}&to=${ref}`
           : importHref;
   const items: TimelineItem[] = page.map((r) => ({
     kind: r.kind,
@@ -72,7 +73,7 @@ export async function getTimeline(ctx: Ctx, raw: GetTimelineInput) {
     title: r.title,
     detail: r.kind === "transaction" ? [r.amount && trimAmount(r.amount), r.detail].filter(Boolean).join(" · ") : r.detail,
     count: Number(r.count),
-    href: hrefOf(r.kind, r.title),
+    href: hrefOf(r.kind, r.ref),
   }));
   const last = page[page.length - 1];
   return { items, nextCursor: rows.length > input.limit && last ? `${last.at_text}|${last.rank}|${last.key}` : null };

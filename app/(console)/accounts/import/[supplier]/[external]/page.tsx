@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ImportProcess } from "@/app/components/accounts/import-process";
 import { requireUser } from "@/app/components/session";
 import { HydrateClient, trpc } from "@/app/components/trpc/server";
+import { CopyButton, CopyLinkButton } from "@/app/components/ui/copy-button";
 import { PageHeader } from "@/app/components/ui/page-header";
 import { loadRecord } from "@/app/components/ui/record";
 
@@ -25,6 +26,7 @@ export default async function ImportProcessPage({ params }: Props) {
   await requireUser(`/accounts/import/${encodeURIComponent(supplier)}/${encodeURIComponent(external)}`);
   const { found } = await loadRecord(record(supplier, external));
   if (!found) notFound();
+  // Staged and failed imports have only this page: the identifier a support user passes on is copied from here.
   return (
     <HydrateClient>
       <PageHeader
@@ -33,6 +35,12 @@ export default async function ImportProcessPage({ params }: Props) {
           { href: "/accounts", label: "Accounts" },
           { href: `/suppliers/${encodeURIComponent(supplier)}/imports`, label: supplier },
         ]}
+        actions={
+          <>
+            <CopyButton value={external} label={`external number ${external}`} />
+            <CopyLinkButton label="link to this import record" />
+          </>
+        }
         description="The import record of one external account."
       />
       <ImportProcess supplier={supplier} external={external} />
