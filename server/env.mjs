@@ -94,7 +94,7 @@ export const VARIABLES = {
   RUN_WORKERS: v("server", onUnlessFalse(), "`false` hands the registration and scheduled-import workers, the import-job workers, the retention jobs and the daily demo-catalogue job to separate processes", { rule: oneOf("true", "false") }),
 
   // The database (db/client.ts)
-  DATABASE_URL: v("database", optText(), "PostgreSQL server, e.g. `postgres://user@host:5432/db`. Required for several instances or `npm run relay`", { rule: databaseUrl, show: "unset: embedded PGlite" }),
+  DATABASE_URL: v("database", optText(), "PostgreSQL server, e.g. `postgres://user@host:5432/db`; on the same machine a Unix socket is cheaper per statement: `postgres://user@localhost/db?host=/var/run/postgresql` (ADR 0032). Required for several instances or `npm run relay`", { rule: databaseUrl, show: "unset: embedded PGlite" }),
   PGLITE_DIR: v("database", optText(), "where the embedded database lives (`memory://` for a throwaway one)", { show: "`./.data/pglite`" }),
   DATABASE_POOL_SIZE: v("database", num(10), "postgres-js connections per process", { rule: wholeNumber(1) }),
 
