@@ -53,6 +53,12 @@ const ROUNDS = Math.max(1, env.BENCH_ROUNDS ?? 5);
 const CLIENT = env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 const RUN = Date.now().toString(36).toUpperCase();
 
+/** The baseline's own driver connections, reaching the server as the app does (DATABASE_URL's ?host= socket included). */
+function rawClient(url: string, max: number) {
+  const target = postgresTarget(url);
+  return postgres(target.url, { ...target.options, max, onnotice: () => {} });
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The same rows the route writes, as snake_case column -> value objects. */
@@ -94,7 +100,7 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   const handle = await openDatabase({ url: env.DATABASE_URL });
   const db = handle.db;
-  const raw = postgres(postgresTarget(env.DATABASE_URL).url, { ...postgresTarget(env.DATABASE_URL).options, max: CLIENTS, onnotice: () => {} });
+  const raw = rawClient(env.DATABASE_URL, CLIENTS);
   // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
@@ -214,7 +220,7 @@ async function main() {
 /** The second measurement: production-shaped accounts staged and processed through REST, beside raw INSERTs of their rows. */
 async function accountsPart(db: Db, base: string, loadAtStart: number) {
   const setup = await setUpAccountBench(db);
-  const raw = postgres(postgresTarget(env.DATABASE_URL!).url, { ...postgresTarget(env.DATABASE_URL!).options, max: env.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
+  const raw = rawClient(env.DATABASE_URL!, env.BENCH_ACCOUNT_CLIENTS);
   try {
     const result = await runAccountBench({ db, raw, base, token: await obtainToken(base, setup.apiKey), setup });
     const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
