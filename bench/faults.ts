@@ -2,8 +2,10 @@
 // their PostgreSQL, their NATS and one of them fail in turn; on a private PostgreSQL 15
 // cluster and NATS server of its own (nothing shared is touched, loopback only).
 //
-//   FAULTS_CLIENTS=8      closed-loop clients; each in turn imports 2 transactions, 2 notes, 2 transactions,
+//   FAULTS_CLIENTS=8      clients; each in turn imports 2 transactions, 2 notes, 2 transactions,
 //                         then stages and processes a production-shaped account (both fuels, meters, readings)
+//   FAULTS_CLIENT_RATE=0  requests per second per client (paced; one late catches up at most 1 s);
+//                         0: closed loop, every client sending as fast as answers come (ADR 0033)
 //   FAULTS_ACCOUNTS=16    existing accounts the transactions and notes go to
 //   FAULTS_PRE_S=15       seconds of load before the first fault (the pre-fault figures); 5 s of warm-up come first
 //   FAULTS_GAP_S=20       seconds from one fault to the next
@@ -52,6 +54,7 @@ import { type RunningServer, startProductionServer } from "./lib/server";
 import { env as config } from "@/server/env.mjs";
 
 const CLIENTS = config.FAULTS_CLIENTS;
+const RATE = config.FAULTS_CLIENT_RATE;
 const ACCOUNTS = config.FAULTS_ACCOUNTS;
 const WARM_S = 5;
 const PRE_S = config.FAULTS_PRE_S;
@@ -132,11 +135,24 @@ async function send(http: ReturnType<typeof timedClient>, url: string, body: str
   throw new Error(`${url} for ${account} never answered`);
 }
 
+/**
+ * One client. Paced (RATE > 0): request n of this client is due at start + n / RATE, staggered
+ * across clients; a client that falls behind (waiting out an outage) sends its late requests at
+ * once, but never more than 1 s of them: a script with a rate limiter, not an unbounded backlog.
+ */
 async function client(w: number) {
   const http = timedClient(lb.base, 1, 40_000);
+  let due = now() + w / (CLIENTS * Math.max(RATE, 1));
+  const paced = async (requests: number) => {
+    if (!(RATE > 0)) return;
+    if (now() - due > 1) due = now() - 1;
+    await sleepUntil(due);
+    due += requests / RATE;
+  };
   for (let i = 0; !stopping; i++) {
     const acc = accounts[(w + i * CLIENTS) % accounts.length];
     const prefix = `L${w}-${i}`;
+    await paced(i % 4 === 3 ? 2 : 1);
     if (i % 4 === 3) {
       const a = accountBodies(supplierCode);
       const staged = await send(http, `${DATA_IMPORT}/account-import-process/create-or-update/`, a.stage, "stage", a.external, []);
@@ -189,7 +205,7 @@ const pgFaults: Fault[] = [
 const natsFault = { at: PRE_S + 2 * GAP_S, back: 0 };
 const killFault = { at: natsFault.at + NATS_DOWN_S + 10, back: 0, ready: 0 };
 const steady = { at: killFault.at + KILL_DOWN_S + GAP_S, bursts: [] as Burst[] };
-console.log(`${CLIENTS} clients through the balancer, ${WARM_S} s warm-up; faults from ${pgFaults[0].at} s, about ${steady.at + 10} s in all`);
+console.log(`${CLIENTS} clients through the balancer (${RATE > 0 ? `${RATE} requests/s each` : "closed loop"}), ${WARM_S} s warm-up; faults from ${pgFaults[0].at} s, about ${steady.at + 10} s in all`);
 const clients = Array.from({ length: CLIENTS }, (_, w) => client(w));
 await sleepUntil(0);
 const polling = poller();
@@ -368,7 +384,7 @@ if (config.BENCH_WRITE !== "0") {
     "Fault recovery (`npm run bench:faults`)",
     [
       "`npm run bench:faults` (bench/faults.ts): two production servers (`npm start`'s scripts/server.mjs, each with its in-process relay) behind a round-robin balancer in the harness that retries nothing, " +
-        `on a private PostgreSQL 15 cluster and NATS server; ${CLIENTS} closed-loop clients each posting 2 transactions, 2 notes, 2 transactions, then staging and processing a production-shaped account (test/factories/energy-account.ts), ` +
+        `on a private PostgreSQL 15 cluster and NATS server; ${CLIENTS} clients (${RATE > 0 ? `paced at ${RATE} requests/s each, ${RATE * CLIENTS}/s in all` : "closed loop"}) each posting 2 transactions, 2 notes, 2 transactions, then staging and processing a production-shaped account (test/factories/energy-account.ts), ` +
         `resending what got no answer or a 5xx; \`pg_ctl restart -m fast\` at ${pgFaults[0].at.toFixed(0)} s, \`stop -m immediate\` at ${pgFaults[1].at.toFixed(0)} s with ${PG_DOWN_S} s down, NATS stopped ${NATS_DOWN_S} s at ${natsFault.at.toFixed(0)} s, the relay leader's instance SIGKILLed at ${killFault.at.toFixed(0)} s and started ${KILL_DOWN_S} s later; ` +
         "bursts of 50 identical transaction posts; afterwards the stores and the whole EVENTS stream checked (ADR 0030).",
       "",

@@ -135,7 +135,7 @@ async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
 }
 
 /** The rows the import writes for a batch of accounts, inserted table by table (parents first, for their ids). */
-async function insertBatch(raw: postgres.Sql, setup: Setup, batch: Body[], today: string) {
+async function insertBatch(raw: postgres.Sql | postgres.TransactionSql, setup: Setup, batch: Body[], today: string) {
   const staged = batch.map((b) => EnergyAccount.parse(b));
   const accountRows = staged.map((a) => snake(toAccountRow(a, setup.supplierId, newAccountNumber(), today)));
   const accs = await raw<{ id: number; number: string }[]>`insert into accounts ${raw(accountRows as never)} returning id, number`;
@@ -167,11 +167,17 @@ async function insertBatch(raw: postgres.Sql, setup: Setup, batch: Body[], today
   await raw`insert into events ${raw(events as never)}`;
 }
 
-async function viaInsert(raw: postgres.Sql, setup: Setup, bodies: Body[]) {
+/**
+ * The direct baseline: CLIENTS connections, each writing its accounts' rows. perAccount: one
+ * account per transaction (BEGIN, its INSERTs, COMMIT), the unit of work the API's calls carry;
+ * else RAW_BATCH accounts per multi-row INSERT, autocommit (a bulk loader's shape).
+ */
+async function viaInsert(raw: postgres.Sql, setup: Setup, bodies: Body[], perAccount = false) {
   const today = londonToday();
   const perClient = Array.from({ length: CLIENTS }, (_, c) => bodies.filter((_, i) => i % CLIENTS === c));
   return clock(() => Promise.all(perClient.map(async (mine) => {
-    for (const batch of chunks(mine, RAW_BATCH)) await insertBatch(raw, setup, batch, today);
+    if (perAccount) for (const b of mine) await raw.begin((tx) => insertBatch(tx, setup, [b], today));
+    else for (const batch of chunks(mine, RAW_BATCH)) await insertBatch(raw, setup, batch, today);
   })));
 }
 
@@ -199,14 +205,19 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
   // Warm both paths (JIT, pools, the server's routes) on accounts of their own, untimed.
   await viaRest(base, token, setup.supplierCode, accountsFor(setup.supplierCode, "warm", WARM));
   await viaInsert(raw, setup, accountsFor(setup.supplierCode, "warmraw", WARM));
+  await viaInsert(raw, setup, accountsFor(setup.supplierCode, "warmone", WARM), true);
   await viaJob(db, setup, accountsFor(setup.supplierCode, "warmjob", WARM));
-  const runs: Record<"rest" | "raw" | "job", Measured[]> = { rest: [], raw: [], job: [] };
+  const runs: Record<"rest" | "raw" | "one" | "job", Measured[]> = { rest: [], raw: [], one: [], job: [] };
   const settle = () => raw`checkpoint`.catch(() => {});
   for (let round = 0; round < ROUNDS; round++) {
     const rawBodies = accountsFor(setup.supplierCode, `raw${round}`, PER_ROUND);
     await settle();
     runs.raw.push(await viaInsert(raw, setup, rawBodies));
     await check(db, setup.supplierId, rawBodies);
+    const oneBodies = accountsFor(setup.supplierCode, `one${round}`, PER_ROUND);
+    await settle();
+    runs.one.push(await viaInsert(raw, setup, oneBodies, true));
+    await check(db, setup.supplierId, oneBodies);
     const restBodies = accountsFor(setup.supplierCode, `rest${round}`, PER_ROUND);
     await settle();
     runs.rest.push(await viaRest(base, token, setup.supplierCode, restBodies));
@@ -219,6 +230,8 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
   const rate = (m: Measured) => PER_ROUND / m.seconds;
   const restRate = median(runs.rest.map(rate));
   const rawRate = median(runs.raw.map(rate));
+  const oneRate = median(runs.one.map(rate));
+  const oneRatios = runs.rest.map((m, i) => (rate(m) / rate(runs.one[i])).toFixed(3)).join(", ");
   const jobRate = median(runs.job.map(rate));
   const ratios = runs.rest.map((m, i) => (rate(m) / rate(runs.raw[i])).toFixed(3)).join(", ");
   const cpuOf = (ms: Measured[]) => {
@@ -228,33 +241,38 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
   };
   const restCpu = runs.rest[0].cpu.size ? perRowLine(cpuOf(runs.rest), PER_ROUND * ROUNDS, "account") : null;
   const rawCpu = runs.raw[0].cpu.size ? perRowLine(cpuOf(runs.raw), PER_ROUND * ROUNDS, "account") : null;
+  const oneCpu = runs.one[0].cpu.size ? perRowLine(cpuOf(runs.one), PER_ROUND * ROUNDS, "account") : null;
   const jobCpu = runs.job[0].cpu.size ? perRowLine(cpuOf(runs.job), PER_ROUND * ROUNDS, "account") : null;
   const roundsOf = (ms: Measured[]) => ms.map((m) => rate(m).toFixed(1)).join(", ");
   const lines = [
     `${PER_ROUND} production-shaped accounts per path per round (${(bytes / 1024).toFixed(1)} kB of JSON each), ${CLIENTS} clients, ${ROUNDS} rounds, medians:`,
     `REST stage + process : ${restRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.rest)}`,
-    `raw INSERT           : ${rawRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.raw)}`,
+    `direct, per account  : ${oneRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.one)}`,
+    `direct, ${String(RAW_BATCH).padStart(2)} a batch  : ${rawRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.raw)}`,
     `console import job   : ${jobRate.toFixed(1)} accounts/s; rounds: ${roundsOf(runs.job)} (job / REST ${(jobRate / restRate).toFixed(2)})`,
-    `ratio                : ${(restRate / rawRate).toFixed(3)}; per round: ${ratios}`,
-    ...(restCpu && rawCpu ? [`CPU REST             : ${restCpu}`, `CPU raw              : ${rawCpu}`] : []),
+    `ratio REST / direct per account: ${(restRate / oneRate).toFixed(3)} (target >= 0.5); per round: ${oneRatios}`,
+    `ratio REST / direct ${RAW_BATCH} a batch: ${(restRate / rawRate).toFixed(3)}; per round: ${ratios}`,
+    ...(restCpu && rawCpu && oneCpu ? [`CPU REST             : ${restCpu}`, `CPU direct, 1        : ${oneCpu}`, `CPU direct, ${String(RAW_BATCH).padStart(2)}       : ${rawCpu}`] : []),
     ...(jobCpu ? [`CPU import job       : ${jobCpu}`] : []),
   ];
   const markdown = [
     `production-shaped accounts (test/factories/energy-account.ts \`fullDomesticAccount\`: electricity and gas, three agreements, two meters, five readings, EAC/AQ, PSR, payments and the kept-only extras; ${(bytes / 1024).toFixed(1)} kB of JSON each), ` +
       `${CLIENTS} concurrent clients, each staging (\`POST .../create-or-update/\`) then processing (\`POST .../process/\`) one account after another over keep-alive connections; ` +
-      `against the same rows (mapped by the same map-rows.ts functions: account, customer, supply address, meter points, agreements, readings, the import record with its payload, five events) written by ${CLIENTS} connections with postgres-js multi-row INSERTs, ${RAW_BATCH} accounts a batch, parents first for their ids, autocommit. ` +
+      `against the same rows (mapped by the same map-rows.ts functions: account, customer, supply address, meter points, agreements, readings, the import record with its payload, five events) written directly by ${CLIENTS} connections with postgres-js multi-row INSERTs, parents first for their ids, ` +
+      `two ways: one account per transaction (BEGIN, its INSERTs, COMMIT: the unit each API call carries, as the transactions phase compares equal batches), and ${RAW_BATCH} accounts per INSERT, autocommit (a bulk loader, which the per-account API cannot be). ` +
       `${WARM} accounts through each path first (untimed), then ${ROUNDS} rounds of ${PER_ROUND} accounts per path, each after a \`CHECKPOINT\`; figures are the medians.`,
     "",
     "| path | accounts/s (median) | rounds |",
     "|---|---|---|",
     `| REST: create-or-update/ + process/ (validation, rules, catalogue and meter point checks, locks, one transaction each, events) | ${restRate.toFixed(1)} | ${roundsOf(runs.rest)} |`,
-    `| raw multi-row INSERT of the same rows (postgres-js \`sql(rows)\`) | ${rawRate.toFixed(1)} | ${roundsOf(runs.raw)} |`,
+    `| direct: the same rows, one account per transaction (postgres-js \`sql(rows)\`) | ${oneRate.toFixed(1)} | ${roundsOf(runs.one)} |`,
+    `| direct: the same rows, ${RAW_BATCH} accounts per multi-row INSERT, autocommit | ${rawRate.toFixed(1)} | ${roundsOf(runs.raw)} |`,
     `| console import job of the same accounts (ADR 0404: the file stored as job rows, then the server's workers stage and import each row; timed from upload to completion) | ${jobRate.toFixed(1)} | ${roundsOf(runs.job)} |`,
     "",
     `Import job / REST: **${(jobRate / restRate).toFixed(2)}** (the issue's bar: the job is not slower than ${CLIENTS} REST clients).`,
     "",
-    `Ratio REST / raw: **${(restRate / rawRate).toFixed(3)}** (target >= 0.5; per round ${ratios}).`,
-    ...(restCpu && rawCpu ? ["", "CPU per account while the clock ran (from /proc; postgres = this database's backends, server = this checkout's server):", "", `- REST: ${restCpu}`, `- raw: ${rawCpu}`, ...(jobCpu ? [`- import job: ${jobCpu}`] : [])] : []),
+    `Ratio REST / direct, one account per transaction: **${(restRate / oneRate).toFixed(3)}** (target >= 0.5; per round ${oneRatios}). REST / direct, ${RAW_BATCH} a batch: ${(restRate / rawRate).toFixed(3)} (per round ${ratios}).`,
+    ...(restCpu && rawCpu && oneCpu ? ["", "CPU per account while the clock ran (from /proc; postgres = this database's backends, server = this checkout's server):", "", `- REST: ${restCpu}`, `- direct, one account per transaction: ${oneCpu}`, `- direct, ${RAW_BATCH} a batch: ${rawCpu}`, ...(jobCpu ? [`- import job: ${jobCpu}`] : [])] : []),
   ];
   return { lines, markdown };
 }

@@ -11,10 +11,11 @@ import http from "node:http";
 export function keepAliveClient(base: string, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(base);
-  const post = (path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> =>
+  const send = (method: "GET" | "POST", path: string, body: string | null, headers: Record<string, string>): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
+      const framing: Record<string, string | number> = body === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
       const req = http.request(
-        { host: url.hostname, port: url.port, path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers } },
+        { host: url.hostname, port: url.port, path, method, agent, headers: { ...framing, ...headers } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
@@ -23,7 +24,10 @@ export function keepAliveClient(base: string, sockets: number) {
         },
       );
       req.on("error", reject);
-      req.end(body);
+      if (body === null) req.end();
+      else req.end(body);
     });
-  return { post, close: () => agent.destroy() };
+  const post = (path: string, body: string, headers: Record<string, string> = {}) => send("POST", path, body, headers);
+  const get = (path: string, headers: Record<string, string> = {}) => send("GET", path, null, headers);
+  return { post, get, close: () => agent.destroy() };
 }
