@@ -154,4 +154,30 @@ test.describe.serial("support answers a caller from one page", () => {
     await expect(page.getByRole("heading", { name: "Linked event" })).toBeVisible();
     await expect(page.getByText("CloudEvents envelope").first()).toBeVisible();
   });
+
+  test("on a phone the timeline's rows stack: each item's link in view, its kind, time and detail under it", async ({ page, shot }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/accounts/${accountNumber}?tab=timeline`);
+    const timeline = page.getByTestId("timeline");
+    const item = timeline.getByRole("link", { name: "account.created" });
+    await expect(item).toBeVisible();
+    // In view without scrolling the table sideways.
+    const box = (await item.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(timeline.getByRole("columnheader", { name: "When" })).toBeHidden();
+    const row = timeline.getByTestId("timeline-row").filter({ has: page.getByRole("link", { name: "account.created" }) });
+    await expect(row.locator(".timeline-meta")).toBeVisible();
+    await expect(row.locator(".timeline-meta")).toContainText("Event");
+    await expect(row.locator(".timeline-meta")).toContainText(/\d{2}:\d{2}/);
+    await shot(page, "support-timeline-390");
+    const scroll = await timeline.locator(".table-wrap").first().evaluate((wrap) => ({
+      scrollWidth: wrap.scrollWidth,
+      clientWidth: wrap.clientWidth,
+      widest: [...wrap.querySelectorAll("td *")].map((e) => [e.className, e.getBoundingClientRect().right, e.textContent?.slice(0, 40)]).sort((a, b) => (b[1] as number) - (a[1] as number)).slice(0, 3),
+    }));
+    expect(scroll, JSON.stringify(scroll.widest)).toMatchObject({ scrollWidth: scroll.clientWidth });
+    await item.click();
+    await expect(page).toHaveURL(/\/events\?account=[^&]+&event=[0-9a-f-]{36}$/);
+  });
 });

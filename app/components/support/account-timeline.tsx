@@ -12,6 +12,15 @@ import { Table } from "@/app/components/ui/table";
 const KIND_LABEL: Record<string, string> = { event: "Event", note: "Note", transaction: "Transaction", import: "Import step" };
 const KIND_TONE: Record<string, "info" | "brand" | "neutral" | "ok"> = { event: "info", note: "brand", transaction: "neutral", import: "ok" };
 
+// On a phone the time, kind and detail fold into lines under the item (globals.css, .fold-on-phone),
+// so the item's link is in view without scrolling the table sideways.
+const COLUMNS = [
+  { label: "When", className: "wide-only" },
+  { label: "What", className: "wide-only" },
+  "Item",
+  { label: "Detail", className: "wide-only" },
+];
+
 /** Everything that happened to the account in one list, newest first, each row linking to where it is shown in full. */
 export function AccountTimeline({ accountNumber }: { accountNumber: string }) {
   const trpc = useTRPC();
@@ -23,20 +32,24 @@ export function AccountTimeline({ accountNumber }: { accountNumber: string }) {
         return (
           <div data-testid="timeline">
             <p className="muted small">Events, notes, transactions (at the start of their day) and the import&apos;s steps, newest first. Times are London time.</p>
-            <Table label="Timeline" columns={["When", "What", "Item", "Detail"]}>
+            <Table label="Timeline" columns={COLUMNS} className="fold-on-phone timeline-table">
               {items.map((i) => (
-                <tr key={`${i.kind}-${i.key}`}>
-                  <td className="nowrap small">{formatDateTime(i.at)}</td>
-                  <td>
+                <tr key={`${i.kind}-${i.key}`} data-testid="timeline-row">
+                  <td className="nowrap small wide-only">{formatDateTime(i.at)}</td>
+                  <td className="wide-only">
                     <Badge value={KIND_LABEL[i.kind]} tone={KIND_TONE[i.kind]} />
                   </td>
                   <td>
-                    <Link href={i.href} className={i.kind === "event" ? "mono small" : undefined}>
+                    <Link href={i.href} className={i.kind === "event" ? "mono small timeline-item" : "timeline-item"}>
                       {i.title}
                     </Link>
                     {i.count > 1 && <span className="small muted"> × {i.count}</span>}
+                    <div className="phone-only small timeline-meta">
+                      <Badge value={KIND_LABEL[i.kind]} tone={KIND_TONE[i.kind]} /> <span className="nowrap">{formatDateTime(i.at)}</span>
+                      {i.detail && <div className="muted">{i.detail}</div>}
+                    </div>
                   </td>
-                  <td className="small">{i.detail ?? "—"}</td>
+                  <td className="small wide-only">{i.detail ?? "—"}</td>
                 </tr>
               ))}
             </Table>
