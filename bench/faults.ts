@@ -4,7 +4,7 @@
 //
 //   FAULTS_CLIENTS=8      clients; each in turn imports 2 transactions, 2 notes, 2 transactions,
 //                         then stages and processes a production-shaped account (both fuels, meters, readings)
-//   FAULTS_CLIENT_RATE=0  requests per second per client (paced; one late catches up at most 1 s);
+//   FAULTS_CLIENT_RATE=8  requests per second per client (paced; one late catches up at most 1 s);
 //                         0: closed loop, every client sending as fast as answers come (ADR 0033)
 //   FAULTS_ACCOUNTS=16    existing accounts the transactions and notes go to
 //   FAULTS_PRE_S=15       seconds of load before the first fault (the pre-fault figures); 5 s of warm-up come first

@@ -223,7 +223,7 @@ export const VARIABLES = {
   SCALE_DATABASE_URL: v("benches", optText(), "`bench:scale`: the scale database", { show: "`…/km_scale`" }),
   FRESH_DATABASE_URL: v("benches", optText(), "`bench:scale`: the empty comparison database", { show: "`…/km_scale_fresh`" }),
   FAULTS_CLIENTS: v("benches", num(8), "`bench:faults`: clients"),
-  FAULTS_CLIENT_RATE: v("benches", num(0), "`bench:faults`: requests per second each client sends (a paced script; a late one catches up at most 1 s); 0: closed loop, each client as fast as answers come ([ADR 0033](docs/adr/0033-fault-harness-paced-load.md))", { rule: wholeNumber(0) }),
+  FAULTS_CLIENT_RATE: v("benches", num(8), "`bench:faults`: requests per second each client sends (a paced script; a late one catches up at most 1 s); 0: closed loop, each client as fast as answers come ([ADR 0033](docs/adr/0033-fault-harness-paced-load.md))", { rule: wholeNumber(0) }),
   FAULTS_ACCOUNTS: v("benches", num(16), "`bench:faults`: accounts"),
   FAULTS_PRE_S: v("benches", num(15), "`bench:faults`: seconds before the first fault"),
   FAULTS_GAP_S: v("benches", num(20), "`bench:faults`: seconds between faults"),
