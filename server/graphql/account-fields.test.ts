@@ -111,6 +111,64 @@ describe("the account, properties and viewer fields against the import", () => {
     expect(address.postcode.replace(/\s/g, "").toUpperCase()).toBe("NW15LR");
   });
 
+  it("answers a half-hourly tariff as production's HalfHourlyTariff, its unitRates over a window within the agreement (the clock-change day's 46)", async () => {
+    const org = await makeOrg(t.db);
+    const supplier = await makeSupplier(org);
+    const code = uniq("HH");
+    // Half-hourly prices from 28 to 31 March 2026 (UTC half hours; BST starts on the 29th).
+    const start = Date.parse("2026-03-28T00:00:00Z");
+    const halfHours = Array.from({ length: 144 }, (_, i) => {
+      const exc = (10 + (i % 48) / 2).toFixed(2);
+      return { value_exc_vat: exc, value_inc_vat: (Number(exc) * 1.05).toFixed(4), valid_from: new Date(start + i * 1_800_000).toISOString(), valid_to: new Date(start + (i + 1) * 1_800_000).toISOString(), payment_method: null };
+    });
+    const tariffCode = `E-1R-${code}-C`;
+    await loadProducts(systemCtx(t.db), {
+      products: [
+        {
+          code, brand: uniq("BR"), full_name: "Half-hourly test", display_name: "Half hours", available_from: "2026-01-01T00:00:00Z", is_variable: true,
+          tariffs: [{ code: tariffCode, standing_charges: [{ value_exc_vat: "40", value_inc_vat: "42", valid_from: "2026-01-01T00:00:00Z", valid_to: null, payment_method: null }], standard_unit_rates: halfHours }],
+        },
+      ],
+    });
+    const ids = { supplier: supplier.code, external: uniq("EXT"), ...freshMeterIds() };
+    const email = `${uniq("hh").toLowerCase()}@example.com`;
+    const elec = electricityPoint(ids.mpan);
+    elec.agreements = [{ tariff_code: tariffCode, effective_from: "2026-03-29" }];
+    await stageAccount(org.ctx, StageAccountInput.parse(fullDomesticAccount(ids, { customers: [domesticCustomer({ email })], supply_addresses: [supplyAddress([elec])] })));
+    const { account_number: number } = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: ids.external, dry_run: false });
+    const { key } = await issueCustomerKey(org.ctx, { accountNumber: number, email });
+    const token = (await gql(`mutation { obtainKrakenToken(input: {APIKey: "${key}"}) { token } }`, "")).data.obtainKrakenToken.token;
+
+    const res = await gql(
+      `{ account(accountNumber: "${number}") { electricityAgreements { tariff { __typename
+          ... on TariffType { tariffCode productCode displayName standingCharge }
+          ... on HalfHourlyTariff {
+            day: unitRates(from: "2026-03-29T00:00:00", to: "2026-03-30T00:00:00") { validFrom validTo value preVatValue }
+            before: unitRates(from: "2026-03-28T12:00:00", to: "2026-03-29T00:30:00") { validFrom validTo }
+            unitRates { validFrom }
+          } } } } }`,
+      token,
+    );
+    expect(res.errors).toBeUndefined();
+    const [tariff] = res.data.account.electricityAgreements.map((a: { tariff: Record<string, unknown> }) => a.tariff);
+    expect(tariff).toMatchObject({ __typename: "HalfHourlyTariff", tariffCode, productCode: code, displayName: "Half hours", standingCharge: 42 });
+    // The London day of 29 March is 23 hours: 00:00Z to 23:00Z, the 49th to the 94th half hour of the series.
+    const day = tariff.day as { validFrom: string; validTo: string; value: number; preVatValue: number }[];
+    expect(day).toHaveLength(46);
+    expect(day).toEqual(
+      halfHours.slice(48, 94).map((r) => ({ validFrom: r.valid_from.replace(".000Z", "Z"), validTo: r.valid_to.replace(".000Z", "Z"), value: Number(r.value_inc_vat), preVatValue: Number(r.value_exc_vat) })),
+    );
+    // Nothing before the agreement starts (29 March, London midnight); no rates are published for today and tomorrow.
+    expect(tariff.before).toEqual([{ validFrom: "2026-03-29T00:00:00Z", validTo: "2026-03-29T00:30:00Z" }]);
+    expect(tariff.unitRates).toEqual([]);
+
+    const tooLong = await gql(
+      `{ account(accountNumber: "${number}") { electricityAgreements { tariff { ... on HalfHourlyTariff { unitRates(from: "2026-01-01T00:00:00", to: "2026-03-01T00:00:00") { value } } } } } }`,
+      token,
+    );
+    expect(tooLong.errors?.[0]).toMatchObject({ message: expect.stringContaining("at most 31 days"), extensions: { errorType: "VALIDATION" } });
+  });
+
   it("makes the same e-mail on two accounts one user: one key reads both, viewer lists both, an account imported later at once", async () => {
     const org = await makeOrg(t.db);
     const supplier = await makeSupplier(org);

@@ -8,12 +8,13 @@ import { obtainToken, TokenError } from "../auth/obtain-token";
 import type { Ctx } from "../context";
 import { ServiceError } from "../errors";
 import { parseLondonDateTime } from "../lib/time";
-import { type AccountGraph, loadAccountGraph } from "../services/account-graph/load-account-graph";
+import { halfHourlyUnitRates } from "../services/account-graph/half-hourly-rates";
+import { type AccountGraph, type GraphTariff, loadAccountGraph } from "../services/account-graph/load-account-graph";
 import { smartMeterTelemetry, type TelemetryGrouping } from "../services/account-graph/smart-meter-telemetry";
 import { listViewerAccounts } from "../services/account-graph/readable-account";
 import { requireActor } from "./actor";
 import { accountForbidden, krakenError } from "./errors";
-import { accountResolvers } from "./resolvers/account";
+import { accountResolvers, tariffFields } from "./resolvers/account";
 import { typeDefs } from "./sdl";
 
 export { krakenError } from "./errors";
@@ -96,6 +97,16 @@ export const schema = createSchema<GraphQLContext>({
     DateTime,
     Date: DateScalar,
     ...accountResolvers,
+    HalfHourlyTariff: {
+      ...tariffFields,
+      unitRates: async (t: GraphTariff, args: { from?: Date | null; to?: Date | null }, ctx: GraphQLContext) => {
+        try {
+          return await halfHourlyUnitRates(await callerCtx(ctx.request), t, args);
+        } catch (err) {
+          throw asKrakenError(err, `Tariff '${t.tariffCode}'`);
+        }
+      },
+    },
     AccountUserType: {
       accounts: async (_v: unknown, _a: unknown, ctx: GraphQLContext) => listViewerAccounts(await callerCtx(ctx.request)).then((rows) => Promise.all(rows.map((r) => account(ctx.request, r.number)))),
     },

@@ -141,7 +141,8 @@ export const typeDefs = /* GraphQL */ `
     tariffCode: String
     standingCharge: Float
     preVatStandingCharge: Float
-    unitRates: [UnitRate]
+    "The unit-rate periods (pence per kWh) overlapping [from, to) within the agreement: by default today and tomorrow (London days); at most 31 days."
+    unitRates(from: DateTime, to: DateTime): [UnitRate]
   }
 
   type PrepayTariff implements TariffType {

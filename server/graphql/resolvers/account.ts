@@ -18,7 +18,7 @@ const device = (m: Meter) => (m.smart_device_id ? { deviceId: m.smart_device_id,
 const mechanism = (m: Meter) => (m.smart_type?.startsWith("SMETS1") ? "S1" : m.smart_type === "SMETS2" ? "S2" : null);
 const UNITS: Record<string, string> = { SCMH: "m³", SCFH: "ft³" };
 
-const tariffFields = {
+export const tariffFields = {
   id: () => null,
   displayName: (t: GraphTariff) => t.displayName,
   fullName: (t: GraphTariff) => t.fullName,
@@ -52,7 +52,9 @@ const meterFields = {
   activeTo: ({ m }: MeterNode) => m.removed_on ?? null,
   smartDevices: ({ m }: MeterNode) => (device(m) ? [device(m)] : []),
 };
-const tariffType = (t: GraphTariff) => (t.fuel === "gas" ? "GasTariffType" : t.isPrepay ? "PrepayTariff" : t.registers === 2 ? "DayNightTariff" : "StandardTariff");
+// No tariff in the catalogue has three registers, so ThreeRateTariff (in production's union) is never answered.
+const tariffType = (t: GraphTariff) =>
+  t.fuel === "gas" ? "GasTariffType" : t.isPrepay ? "PrepayTariff" : t.registers === 2 ? "DayNightTariff" : t.halfHourly ? "HalfHourlyTariff" : "StandardTariff";
 
 /** Field resolvers over one loaded AccountGraph: no field reads the database. */
 export const accountResolvers = {

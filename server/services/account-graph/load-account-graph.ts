@@ -12,6 +12,17 @@ export type GraphTariff = {
   fuel: "electricity" | "gas";
   registers: number | null;
   isPrepay: boolean;
+  /**
+   * A single-register electricity tariff whose latest unit-rate period is shorter than a day
+   * (Agile's half hours, a time-of-use day split in two): production's HalfHourlyTariff, whose
+   * `unitRates` list the periods (half-hourly-rates.ts).
+   */
+  halfHourly: boolean;
+  /** The catalogue's tariff (null when it does not hold the agreement's code), for its unit rates. */
+  tariffId: number | null;
+  /** The agreement the tariff was read for: unit rates are listed within it. */
+  agreementFrom: string;
+  agreementTo: string | null;
   displayName: string | null;
   fullName: string | null;
   description: string | null;
@@ -74,12 +85,16 @@ async function loadAgreements(tx: Db, accountId: number): Promise<GraphAgreement
   type Row = {
     id: number; meter_point_id: number; tariff_code: string; product_code: string; valid_from: Date | string; valid_to: Date | string | null;
     fuel: "electricity" | "gas"; registers: number | null; is_prepay: boolean | null; display_name: string | null; full_name: string | null; description: string | null;
-    rates: Record<string, [string, string]> | null;
+    rates: Record<string, [string, string]> | null; tariff_id: number | null; half_hourly: boolean;
   };
   const rows = await execRows<Row>(
     tx,
     sql`select ag.id, ag.meter_point_id, ag.tariff_code, ag.product_code, ag.valid_from, ag.valid_to, mp.fuel,
-          t.registers, p.is_prepay, p.display_name, p.full_name, p.description,
+          t.registers, p.is_prepay, p.display_name, p.full_name, p.description, t.id as tariff_id,
+          coalesce(t.fuel = 'electricity' and t.registers = 1 and (
+            select hh.valid_to - hh.valid_from < interval '1 day' from tariff_rates hh
+            where hh.tariff_id = t.id and hh.rate_type = 'standard_unit_rate'
+            order by hh.valid_from desc limit 1), false) as half_hourly,
           (select jsonb_object_agg(r.rate_type, jsonb_build_array(r.value_inc_vat::text, r.value_exc_vat::text))
              from (select distinct on (tr.rate_type) tr.rate_type, tr.value_inc_vat, tr.value_exc_vat
                    from tariff_rates tr
@@ -97,13 +112,19 @@ async function loadAgreements(tx: Db, accountId: number): Promise<GraphAgreement
   );
   return rows.map((r) => {
     const rate = (type: string, vat: 0 | 1) => r.rates?.[type]?.[vat] ?? null;
+    const validFrom = isoSeconds(new Date(r.valid_from));
+    const validTo = r.valid_to === null ? null : isoSeconds(new Date(r.valid_to));
     return {
       id: Number(r.id),
       meterPointId: Number(r.meter_point_id),
-      validFrom: isoSeconds(new Date(r.valid_from)),
-      validTo: r.valid_to === null ? null : isoSeconds(new Date(r.valid_to)),
+      validFrom,
+      validTo,
       active: false,
       tariff: {
+        halfHourly: r.half_hourly === true,
+        tariffId: r.tariff_id === null ? null : Number(r.tariff_id),
+        agreementFrom: validFrom,
+        agreementTo: validTo,
         tariffCode: r.tariff_code,
         productCode: r.product_code,
         fuel: r.fuel,
