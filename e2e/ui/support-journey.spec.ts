@@ -129,6 +129,22 @@ test.describe.serial("support answers a caller from one page", () => {
     const csv = await colleague.request.get(`/accounts/${accountNumber}/ledger.csv?type=PAYMENT`);
     expect(csv.status()).toBe(200);
     expect((await csv.text()).trim().split("\r\n")).toHaveLength(2 + payments.length);
+    // Newest first: the same entries and balances the other way round, kept in the address.
+    await shared.getByRole("button", { name: "Newest first" }).click();
+    await expect(shared.getByRole("button", { name: "Newest first" })).toHaveAttribute("aria-pressed", "true");
+    const reversed = [...payments].reverse();
+    const sharedRows = shared.getByTestId("ledger-entries").locator("tbody tr");
+    await expect(sharedRows.first()).toHaveAttribute("data-transaction-id", reversed[0].transaction_id);
+    for (const [i, t] of reversed.entries()) {
+      await expect(sharedRows.nth(i)).toHaveAttribute("data-transaction-id", t.transaction_id);
+      expect(pence(await sharedRows.nth(i).locator('[data-col="balance"]').innerText())).toBe(balances.get(t.transaction_id));
+    }
+    await expect(colleague).toHaveURL(/order=newest/);
+    await expect(shared).toContainText("newest first");
+    await colleague.reload();
+    await expect(colleague.getByTestId("ledger").getByRole("button", { name: "Newest first" })).toHaveAttribute("aria-pressed", "true");
+    await expect(colleague.getByTestId("ledger-entries").locator("tbody tr").first()).toHaveAttribute("data-transaction-id", reversed[0].transaction_id);
+    await shot(colleague, "support-ledger-newest-first");
     await colleague.close();
   });
 

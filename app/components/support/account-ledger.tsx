@@ -10,6 +10,7 @@ import { countOf, formatDay, formatMoney } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
+import type { LedgerOrder } from "@/server/services/support/ledger-input";
 import { LEDGER_PARAM_NAMES, type LedgerParams, ledgerFilterFromParams } from "@/server/services/support/ledger-params";
 import { TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "../accounts/transaction-amount";
 import { LedgerStatements } from "./ledger-statements";
@@ -29,20 +30,30 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
   const sp = useSearchParams();
   const [applied, setApplied] = useState<LedgerParams>(() => paramsOf(new URLSearchParams(sp.toString())));
   const [draft, setDraft] = useState<LedgerParams>(applied);
+  const [order, setOrder] = useState<LedgerOrder>(() => (sp.get("order") === "newest" ? "newest" : "posting"));
   const filter = ledgerFilterFromParams(accountNumber, applied);
-  const ledger = useInfiniteQuery(trpc.support.ledger.infiniteQueryOptions({ filter, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
+  const ledger = useInfiniteQuery(trpc.support.ledger.infiniteQueryOptions({ filter, order, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
   const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v) as [string, string][]);
-  const viewUrl = `${pathname}?tab=ledger${query.size ? `&${query}` : ""}`;
-  const apply = (next: LedgerParams) => {
-    setApplied(next);
-    setDraft(next);
+  const viewUrl = `${pathname}?tab=ledger${query.size ? `&${query}` : ""}${order === "newest" ? "&order=newest" : ""}`;
+  const remember = (next: LedgerParams, nextOrder: LedgerOrder) => {
     const url = new URLSearchParams(window.location.search);
     for (const k of LEDGER_PARAM_NAMES) {
       if (next[k]) url.set(k, next[k]!);
       else url.delete(k);
     }
+    if (nextOrder === "newest") url.set("order", "newest");
+    else url.delete("order");
     url.set("tab", "ledger");
     window.history.replaceState(null, "", `${pathname}?${url}`);
+  };
+  const apply = (next: LedgerParams) => {
+    setApplied(next);
+    setDraft(next);
+    remember(next, order);
+  };
+  const reorder = (next: LedgerOrder) => {
+    setOrder(next);
+    remember(applied, next);
   };
   const types = new Set((draft.type ?? "").split(",").filter(Boolean));
   const toggle = (t: string) => {
@@ -92,6 +103,14 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
         </div>
       </form>
       <div className="row small">
+        <div className="segmented" role="group" aria-label="Order of the entries">
+          <button type="button" className="btn btn-sm" aria-pressed={order === "posting"} onClick={() => reorder("posting")}>
+            Oldest first
+          </button>
+          <button type="button" className="btn btn-sm" aria-pressed={order === "newest"} onClick={() => reorder("newest")}>
+            Newest first
+          </button>
+        </div>
         <a href={viewUrl} data-testid="ledger-link">
           Link to this view
         </a>
@@ -146,10 +165,10 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
               )}
               <div className="pager">
                 <span>
-                  Showing {items.length} of {countOf(first.totals.count, "entry", "entries")}, in posting order
+                  Showing {items.length} of {countOf(first.totals.count, "entry", "entries")}, {order === "newest" ? "newest first" : "in posting order"}
                 </span>
                 <button className="btn btn-sm" type="button" disabled={!ledger.hasNextPage || ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>
-                  {ledger.isFetchingNextPage ? "Loading…" : ledger.hasNextPage ? "Later entries" : "No later entries"}
+                  {ledger.isFetchingNextPage ? "Loading…" : order === "newest" ? (ledger.hasNextPage ? "Earlier entries" : "No earlier entries") : ledger.hasNextPage ? "Later entries" : "No later entries"}
                 </button>
               </div>
             </>

@@ -60,6 +60,21 @@ describe("support.ledger", () => {
     expect(seen).toEqual(expected.map((e) => `${e.id}:${e.balance}`));
   });
 
+  it("lists newest first on request: the same entries and balances the other way round, paged by keyset, filters applied", async () => {
+    const { w, acc, expected } = await world();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof w.support.support.ledger>> = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber }, order: "newest", cursor, limit: 3 });
+      seen.push(...page.items.map((i) => `${i.transactionId}:${p(i.balance)}`));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected.map((e) => `${e.id}:${e.balance}`).reverse());
+    const payments = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, types: ["PAYMENT"] }, order: "newest" });
+    expect(payments.items.map((i) => i.transactionId)).toEqual(expected.filter((e) => e.type === "PAYMENT").map((e) => e.id).reverse());
+    expect(payments.totals.count).toBe(3);
+  });
+
   it("shows historical statements as periods with total and closing balance, warning when gross_amount (pence) disagrees", async () => {
     const { w, acc, opening, expected } = await world();
     const [s] = (await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } })).statements;

@@ -5,7 +5,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { type Cursor, decodeCursor, encodeCursor } from "../../lib/keyset";
 import { trimAmount } from "../transactions/list-account-transactions";
-import { GetLedgerInput, type LedgerFilter } from "./ledger-input";
+import { GetLedgerInput, type LedgerFilter, type LedgerOrder } from "./ledger-input";
 import { BILLED, EFFECT } from "./ledger-sign";
 import { withoutJit } from "./without-jit";
 import type { z } from "zod";
@@ -28,7 +28,8 @@ export type LedgerEntry = {
 };
 
 /**
- * The account's ledger in posting order (transaction date, then the order posted), with the
+ * The account's ledger in posting order (transaction date, then the order posted), or newest
+ * first (the same entries and balances, the other way round), with the
  * running balance computed by PostgreSQL (a window sum from the transfer balance), keyset-paged;
  * the totals of the filtered entries; and each historical statement as a period with its
  * total, closing balance and whether its gross_amount (pence) matches what it billed.
@@ -45,7 +46,7 @@ async function readLedger(ctx: Ctx, organisationId: number, input: z.output<type
   const cursor = decodeCursor(input.cursor);
   const where = filterSql(input.filter);
   const [rows, [totals], statements] = await Promise.all([
-    ledgerRows(ctx.db, account.id, opening, input.filter, cursor, input.limit + 1),
+    ledgerRows(ctx.db, account.id, opening, input.filter, cursor, input.limit + 1, input.order),
     execRows<{ count: number | string; net: string; added: string; taken: string }>(
       ctx.db,
       sql`select count(*) as count, coalesce(sum(effect), 0)::text as net,
@@ -95,9 +96,14 @@ async function readLedger(ctx: Ctx, organisationId: number, input: z.output<type
   };
 }
 
-/** The filtered entries after `cursor` in posting order, each with the balance after it over every transaction. */
-export function ledgerRows(db: Db, accountId: number, opening: string, filter: LedgerFilter, cursor: Cursor | undefined, limit: number) {
-  const after = cursor?.v ? sql`and (t.transaction_date, t.id) > (${cursor.v}::date, ${cursor.id}::bigint)` : sql``;
+/** The filtered entries after `cursor` in posting order (or newest first), each with the balance after it over every transaction. */
+export function ledgerRows(db: Db, accountId: number, opening: string, filter: LedgerFilter, cursor: Cursor | undefined, limit: number, order: LedgerOrder = "posting") {
+  const newest = order === "newest";
+  const after = !cursor?.v
+    ? sql``
+    : newest
+      ? sql`and (t.transaction_date, t.id) < (${cursor.v}::date, ${cursor.id}::bigint)`
+      : sql`and (t.transaction_date, t.id) > (${cursor.v}::date, ${cursor.id}::bigint)`;
   return execRows<RawEntry>(
     db,
     sql`with t as (
@@ -108,7 +114,7 @@ export function ledgerRows(db: Db, accountId: number, opening: string, filter: L
         select id, transaction_id, type, reason, payment_type, description, statement, amount::text, transaction_date::text,
           effect::text, balance::text
         from t where ${filterSql(filter)} ${after}
-        order by t.transaction_date, t.id limit ${limit}`,
+        order by ${newest ? sql`t.transaction_date desc, t.id desc` : sql`t.transaction_date, t.id`} limit ${limit}`,
   );
 }
 

@@ -28,8 +28,13 @@ export const LedgerFilter = z
   });
 export type LedgerFilter = z.output<typeof LedgerFilter>;
 
+/** posting: oldest first, as a statement reads; newest: the latest entries first, same balances. */
+export const LedgerOrder = z.enum(["posting", "newest"]);
+export type LedgerOrder = z.output<typeof LedgerOrder>;
+
 export const GetLedgerInput = z.strictObject({
   filter: LedgerFilter,
+  order: LedgerOrder.default("posting"),
   cursor: CursorInput,
   direction: PageDirection,
   limit: z.number().int().min(1).max(500).default(100),
