@@ -7,7 +7,8 @@
 //   FAULTS_CLIENT_RATE=8  requests per second per client (paced; one late catches up at most 1 s);
 //                         0: closed loop, every client sending as fast as answers come (ADR 0033)
 //   FAULTS_ACCOUNTS=16    existing accounts the transactions and notes go to
-//   FAULTS_PRE_S=15       seconds of load before the first fault (the pre-fault figures); 5 s of warm-up come first
+//   FAULTS_WARM_S=15      seconds of load before the clock starts (the servers' code warms up)
+//   FAULTS_PRE_S=15       seconds of load before the first fault (the pre-fault figures)
 //   FAULTS_GAP_S=20       seconds from one fault to the next
 //   FAULTS_PG_DOWN_S=4    how long PostgreSQL stays down after `stop -m immediate`
 //   FAULTS_NATS_DOWN_S=30 how long NATS stays stopped
@@ -56,7 +57,7 @@ import { env as config } from "@/server/env.mjs";
 const CLIENTS = config.FAULTS_CLIENTS;
 const RATE = config.FAULTS_CLIENT_RATE;
 const ACCOUNTS = config.FAULTS_ACCOUNTS;
-const WARM_S = 5;
+const WARM_S = config.FAULTS_WARM_S;
 const PRE_S = config.FAULTS_PRE_S;
 const GAP_S = config.FAULTS_GAP_S;
 const PG_DOWN_S = config.FAULTS_PG_DOWN_S;

@@ -225,6 +225,7 @@ export const VARIABLES = {
   FAULTS_CLIENTS: v("benches", num(8), "`bench:faults`: clients"),
   FAULTS_CLIENT_RATE: v("benches", num(8), "`bench:faults`: requests per second each client sends (a paced script; a late one catches up at most 1 s); 0: closed loop, each client as fast as answers come ([ADR 0033](docs/adr/0033-fault-harness-paced-load.md))", { rule: wholeNumber(0) }),
   FAULTS_ACCOUNTS: v("benches", num(16), "`bench:faults`: accounts"),
+  FAULTS_WARM_S: v("benches", num(15), "`bench:faults`: seconds of load before the measured run (the servers' code warms up; its requests are checked like the rest)", { rule: wholeNumber(0) }),
   FAULTS_PRE_S: v("benches", num(15), "`bench:faults`: seconds before the first fault"),
   FAULTS_GAP_S: v("benches", num(20), "`bench:faults`: seconds between faults"),
   FAULTS_PG_DOWN_S: v("benches", num(4), "`bench:faults`: seconds PostgreSQL stays down"),
