@@ -11,15 +11,13 @@ import { getDb } from "@/db/client";
 import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
 import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
 import { obtainToken } from "@/server/auth/obtain-token";
-import { withMpanCheckDigit } from "@/server/lib/validators";
-import { fullDomesticAccount } from "@/test/factories/energy-account";
 import { setUpAccountBench } from "./lib/account-bench";
+import { accountMaker, stageAndProcess } from "./lib/profile-setup";
 import { env } from "@/server/env.mjs";
 
 const CLIENTS = env.PROFILE_CLIENTS;
 const PER_ROUND = env.PROFILE_ACCOUNTS;
 const ROUNDS = env.PROFILE_ROUNDS;
-const RUN = String(Date.now() % 10_000).padStart(4, "0");
 
 /** PROFILE_COUNT=1: count the statements drizzle sends per account, by their first words. */
 async function countStatements() {
@@ -48,16 +46,9 @@ async function main() {
     if (res.status !== 201) throw new Error(`${path} ${res.status} ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
   };
-  let serial = 0;
+  const next = accountMaker(setup.supplierCode, "PROF", { mpan: "13", mprn: "9" });
   for (let round = 0; round < ROUNDS; round++) {
-    const perClient = Array.from({ length: CLIENTS }, () =>
-      Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => {
-        serial += 1;
-        const idx = String(serial).padStart(6, "0");
-        const b = fullDomesticAccount({ supplier: setup.supplierCode, external: `PROF-${RUN}-${idx}`, mpan: withMpanCheckDigit(`13${RUN}${idx}`), mprn: `9${RUN.slice(1)}${idx}` });
-        return { stage: JSON.stringify(b), process: JSON.stringify({ import_supplier_code: setup.supplierCode, external_account_number: b.external_account_number }) };
-      }),
-    );
+    const perClient = Array.from({ length: CLIENTS }, () => Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => stageAndProcess(setup.supplierCode, next())));
     const cpu = process.cpuUsage();
     const started = performance.now();
     await Promise.all(

@@ -4,35 +4,19 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch PORT=3401 node scripts/server.mjs &
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch BENCH_URL=http://127.0.0.1:3401 npx tsx bench/profile-request-costs.ts
-import { getDb } from "@/db/client";
-import { withMpanCheckDigit } from "@/server/lib/validators";
-import { fullDomesticAccount } from "@/test/factories/energy-account";
-import { setUpAccountBench } from "./lib/account-bench";
-import { keepAliveClient } from "./lib/http-client";
-import { obtainToken } from "./lib/rest-transactions";
 import { cpuBetween, cpuSnapshot } from "./lib/cpu";
+import { accountMaker, restProfileSetup } from "./lib/profile-setup";
 import { ROOT } from "./lib/server";
 import { env } from "@/server/env.mjs";
 
 const CLIENTS = 8;
 const N = env.PROFILE_ACCOUNTS;
-const RUN = String(Date.now() % 10_000).padStart(4, "0");
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 const PROCESS = "/v1/data-import/account-import-process/process/";
 
 async function main() {
-  if (!env.DATABASE_URL || !env.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
-  const base = env.BENCH_URL.replace(/\/+$/, "");
-  const setup = await setUpAccountBench(await getDb());
-  const token = await obtainToken(base, setup.apiKey);
-  const client = keepAliveClient(base, CLIENTS);
-  const auth = { authorization: `Token ${token}` };
-  let serial = 0;
-  const account = () => {
-    serial += 1;
-    const idx = String(serial).padStart(6, "0");
-    return fullDomesticAccount({ supplier: setup.supplierCode, external: `PRC-${RUN}-${idx}`, mpan: withMpanCheckDigit(`15${RUN}${idx}`), mprn: `6${RUN.slice(1)}${idx}` });
-  };
+  const { setup, client, auth } = await restProfileSetup(CLIENTS);
+  const account = accountMaker(setup.supplierCode, "PRC", { mpan: "15", mprn: "6" });
   const staged: string[] = [];
   const measure = async (label: string, send: (i: number) => Promise<{ status: number; text: string }>, expect: number) => {
     const before = cpuSnapshot({ serverCwd: ROOT });

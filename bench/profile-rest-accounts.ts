@@ -6,38 +6,20 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch BENCH_URL=http://127.0.0.1:3401 npx tsx bench/profile-rest-accounts.ts
 //
 //   PROFILE_ACCOUNTS=200 accounts per round; PROFILE_ROUNDS=4; PROFILE_CLIENTS=8
-import { getDb } from "@/db/client";
-import { withMpanCheckDigit } from "@/server/lib/validators";
-import { fullDomesticAccount } from "@/test/factories/energy-account";
-import { setUpAccountBench } from "./lib/account-bench";
-import { keepAliveClient } from "./lib/http-client";
-import { obtainToken } from "./lib/rest-transactions";
 import { cpuBetween, cpuSnapshot } from "./lib/cpu";
+import { accountMaker, restProfileSetup, stageAndProcess } from "./lib/profile-setup";
 import { ROOT } from "./lib/server";
 import { env } from "@/server/env.mjs";
 
 const CLIENTS = env.PROFILE_CLIENTS;
 const PER_ROUND = env.PROFILE_ACCOUNTS;
 const ROUNDS = env.PROFILE_ROUNDS;
-const RUN = String(Date.now() % 10_000).padStart(4, "0");
 
 async function main() {
-  if (!env.DATABASE_URL || !env.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
-  const base = env.BENCH_URL.replace(/\/+$/, "");
-  const setup = await setUpAccountBench(await getDb());
-  const token = await obtainToken(base, setup.apiKey);
-  const client = keepAliveClient(base, CLIENTS);
-  const headers = { authorization: `Token ${token}` };
-  let serial = 0;
+  const { setup, client, auth: headers } = await restProfileSetup(CLIENTS);
+  const next = accountMaker(setup.supplierCode, "PRR", { mpan: "14", mprn: "7" });
   for (let round = 0; round < ROUNDS; round++) {
-    const perClient = Array.from({ length: CLIENTS }, () =>
-      Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => {
-        serial += 1;
-        const idx = String(serial).padStart(6, "0");
-        const b = fullDomesticAccount({ supplier: setup.supplierCode, external: `PRR-${RUN}-${idx}`, mpan: withMpanCheckDigit(`14${RUN}${idx}`), mprn: `7${RUN.slice(1)}${idx}` });
-        return { stage: JSON.stringify(b), process: JSON.stringify({ import_supplier_code: setup.supplierCode, external_account_number: b.external_account_number }) };
-      }),
-    );
+    const perClient = Array.from({ length: CLIENTS }, () => Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => stageAndProcess(setup.supplierCode, next())));
     const before = cpuSnapshot({ serverCwd: ROOT });
     const started = performance.now();
     await Promise.all(
