@@ -84,6 +84,11 @@ function offsetMinutes(instant: number): number {
   return tzOffset(LONDON, new Date(instant));
 }
 
+/** The instant a London day (YYYY-MM-DD) starts: 00:00 Europe/London. */
+export function londonMidnight(day: string): Date {
+  return londonWallTime(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)));
+}
+
 /** Today's date in Europe/London as YYYY-MM-DD. */
 export function londonToday(now = new Date()): string {
   return formatLondonDate(now);

@@ -2,18 +2,13 @@ import { sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
 import type { Ctx } from "../../context";
 import { ServiceError } from "../../errors";
-import { addDays, isoSeconds, londonToday, londonWallTime } from "../../lib/time";
+import { addDays, isoSeconds, londonMidnight, londonToday } from "../../lib/time";
 import type { GraphTariff } from "./load-account-graph";
 
 /** The longest window one `unitRates` call lists: a month of half hours is ~1,500 rates. */
 export const MAX_UNIT_RATE_DAYS = 31;
 
 export type UnitRate = { validFrom: string; validTo: string | null; value: number; preVatValue: number };
-
-const londonMidnight = (day: string) => {
-  const [y, m, d] = day.split("-").map(Number);
-  return londonWallTime(y, m, d);
-};
 
 /**
  * A HalfHourlyTariff's unit rates (direct debit prices, the tariff's own where it has them) whose

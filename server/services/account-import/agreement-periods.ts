@@ -1,10 +1,10 @@
-import { parseLondonDateTime } from "../../lib/time";
+import { londonMidnight } from "../../lib/time";
 
 /** An agreement's period in epoch ms, open-ended when it has no effective_to. */
 export type Period = { from: number; to: number };
 
 /** London midnight starting `date` (YYYY-MM-DD): agreements run from effective_from's midnight to effective_to's. */
-export const londonMidnight = (date: string) => parseLondonDateTime(date)!;
+export { londonMidnight };
 
 export const periodOf = (a: { effective_from: string; effective_to?: string | null }): Period => ({
   from: londonMidnight(a.effective_from).getTime(),

@@ -5,7 +5,7 @@ import { type Ctx, customerEmailOf, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { invalidPage, lastPage, pageParam, pageSize } from "../products/page-params";
 import { parseQueryDateTime, present } from "../products/public-schemas";
-import { addDays, formatLondonDate, londonWallTime } from "../../lib/time";
+import { addDays, formatLondonDate, londonMidnight } from "../../lib/time";
 import { type ConsumptionQuery, type GroupBy, MAX_CONSUMPTION_PAGE_SIZE } from "./consumption-schemas";
 import { LONDON, type PageSpec, groupedPageQuery, jsonNumber, londonIso } from "./consumption-sql";
 import { derivedConsumptionPage } from "./derived-consumption";
@@ -66,7 +66,6 @@ function periodOf(query: ConsumptionQuery) {
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-const londonMidnight = (day: string) => londonWallTime(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)));
 
 /**
  * The whole London days inside [from, to) — first day, and the day after the last, each

@@ -1,5 +1,5 @@
 import { tzOffset } from "@date-fns/tz";
-import { LONDON, addDays, formatLondonDate, londonWallTime } from "../../lib/time";
+import { LONDON, addDays, formatLondonDate, londonMidnight, londonWallTime } from "../../lib/time";
 
 /**
  * The dates the demo catalogue's rate series cover, all relative to `now` in Europe/London.
@@ -80,7 +80,4 @@ export function quarterWindow(now: Date): { first: number; last: number } {
   return { first: q - 4, last: q + 1 };
 }
 
-/** London midnight starting `date`. */
-export function londonMidnight(date: string): Date {
-  return londonWallTime(...ymd(date));
-}
+export { londonMidnight };
