@@ -79,9 +79,27 @@ export function londonWallTime(y: number, mo: number, d: number, h = 0, mi = 0, 
   return new Date(wall - offsetMinutes(wall - 86_400_000) * 60_000);
 }
 
-/** Minutes Europe/London is ahead of UTC at an instant. */
-function offsetMinutes(instant: number): number {
-  return tzOffset(LONDON, new Date(instant));
+const HOUR_MS = 3_600_000;
+export const HOURLY_FROM = Date.UTC(1900, 0, 1);
+const MAX_FOUR_DIGIT_YEAR = Date.UTC(9999, 11, 31);
+const hourOffsets = new Map<number, number>();
+
+/**
+ * Minutes Europe/London is ahead of UTC at an instant. Since 1900 London has changed its
+ * offset only on the hour (UTC), so each hour's offset is looked up once (time.test.ts checks
+ * every transition to 2100); earlier instants, with their local-mean-time offsets, are not cached.
+ * An import parses a few dozen datetimes, and @date-fns/tz asks Intl each time.
+ */
+export function offsetMinutes(instant: number): number {
+  if (!(instant >= HOURLY_FROM)) return tzOffset(LONDON, new Date(instant));
+  const hour = Math.floor(instant / HOUR_MS);
+  let offset = hourOffsets.get(hour);
+  if (offset === undefined) {
+    if (hourOffsets.size >= 50_000) hourOffsets.clear();
+    offset = tzOffset(LONDON, new Date(hour * HOUR_MS));
+    hourOffsets.set(hour, offset);
+  }
+  return offset;
 }
 
 /** The instant a London day (YYYY-MM-DD) starts: 00:00 Europe/London. */
@@ -95,7 +113,10 @@ export function londonToday(now = new Date()): string {
 }
 
 export function formatLondonDate(t: Date): string {
-  const z = new TZDate(t.getTime(), LONDON);
+  const ms = t.getTime();
+  // The wall clock's date is the UTC date of the instant moved by the offset (years 1900-9999).
+  if (ms >= HOURLY_FROM && ms < MAX_FOUR_DIGIT_YEAR) return new Date(ms + offsetMinutes(ms) * 60_000).toISOString().slice(0, 10);
+  const z = new TZDate(ms, LONDON);
   return `${z.getFullYear()}-${String(z.getMonth() + 1).padStart(2, "0")}-${String(z.getDate()).padStart(2, "0")}`;
 }
 

@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { isValid as isValidPostcode, toNormalised } from "postcode";
 import { z } from "zod";
 import { INT4 } from "@/db/limits";
@@ -48,15 +47,6 @@ export const Postcode = z
   .trim()
   .refine((p) => isValidPostcode(p), { message: "Enter a valid UK postcode.", params: { code: "invalid_postcode" } })
   .transform((p) => toNormalised(p) ?? p);
-
-export const PhoneNumber = z
-  .string()
-  .trim()
-  .refine((p) => parsePhoneNumberFromString(p, "GB")?.isValid() === true, {
-    message: "Enter a valid phone number.",
-    params: { code: "invalid_phone_number" },
-  })
-  .transform((p) => parsePhoneNumberFromString(p, "GB")!.number);
 
 export const Mpan = z
   .string()
