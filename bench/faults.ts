@@ -15,6 +15,8 @@
 //   FAULTS_KILL_DOWN_S=10 how long the SIGKILLed instance stays down before its "supervisor" starts it again
 //   BENCH_SKIP_BUILD=1    reuses .next; BENCH_WRITE=0 does not write BENCHMARKS.md
 //   FAULTS_DUMP=<file>    writes every answer, poll and load sample as JSON, for a closer look
+// Logs: /tmp/km-bench-faults-<instance><run>-server.log, and the private cluster's own log
+// (statements over 100 ms, checkpoints, restarts) copied to /tmp/km-bench-faults-postgres.log.
 //
 // Faults, one after another: `pg_ctl restart -m fast`; `pg_ctl stop -m immediate`, down
 // FAULTS_PG_DOWN_S, `start`; NATS stopped (SIGTERM) for FAULTS_NATS_DOWN_S, started again on
@@ -34,7 +36,8 @@
 // - while PostgreSQL was away the instances answered the documented 503 and readiness 503;
 //   within 5 s of it accepting connections both answer 2xx again (no restart), and p99 of the
 //   transaction and note posts from 5 to 10 s after is under 100 ms (printed beside the
-//   machine's load average and /healthz's own p99 in that window, to tell contention from a defect);
+//   machine's load average, /healthz's own p99 and this process's event-loop lag in that window,
+//   to tell contention from a defect);
 // - while NATS was away every answer was 2xx and /v1/events/relay-status/ (the alarm) answered
 //   503 at least once, and 200 once everything is delivered; bursts all 201 adding their transaction once;
 //   the relay leader changed after the kill; no uncaught exception in any server log.
@@ -92,6 +95,8 @@ let finished = false;
 // Each step on its own: one that throws must not leave the rest running.
 process.on("exit", () => {
   if (!finished) for (const s of running) safely(() => s.kill?.("SIGKILL"));
+  // PostgreSQL's log (slow statements, checkpoints) kept beside the servers' logs.
+  safely(() => fs.copyFileSync(path.join(root, "pg.log"), "/tmp/km-bench-faults-postgres.log"));
   safely(() => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 });
 console.log(`private PostgreSQL ${pg.url}, NATS ${nats.url} (under ${root})`);

@@ -47,7 +47,7 @@ export async function startPostgres(root: string): Promise<PrivatePostgres> {
   fs.mkdirSync(root, { recursive: true });
   if (asPostgres) execFileSync("chown", ["postgres", root]);
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
-  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=50`;
+  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=50 -c log_min_duration_statement=100 -c log_checkpoints=on`;
   run("pg_ctl", ["-D", data, "-o", opts, "-l", log, "-w", "-t", "60", "start"]);
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "faults"]);
   const started = { stopped: false };
@@ -71,7 +71,7 @@ export async function startPostgres(root: string): Promise<PrivatePostgres> {
           const child = asPostgres ? spawn("runuser", ["-u", "postgres", "--", path.join(PG_BIN, "pg_ctl"), ...args], { stdio: "ignore" }) : spawn(path.join(PG_BIN, "pg_ctl"), args, { stdio: "ignore" });
           child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(" ")} failed (${code}); see ${log}`))));
         });
-      if (downMs === undefined) await pgCtl(["-D", data, "-m", mode, "-w", "-t", "60", "restart"]);
+      if (downMs === undefined) await pgCtl(["-D", data, "-m", mode, "-l", log, "-w", "-t", "60", "restart"]);
       else {
         await pgCtl(["-D", data, "-m", mode, "-w", "-t", "60", "stop"]);
         await new Promise((r) => setTimeout(r, downMs));
