@@ -1,5 +1,4 @@
-import { tzOffset } from "@date-fns/tz";
-import { LONDON, addDays, formatLondonDate, londonMidnight, londonWallTime } from "../../lib/time";
+import { addDays, formatLondonDate, londonMidnight, londonWallTime, offsetMinutes } from "../../lib/time";
 
 /**
  * The dates the demo catalogue's rate series cover, all relative to `now` in Europe/London.
@@ -13,9 +12,9 @@ export const PUBLISH_HOUR = 16;
 /** Days of half-hourly history the demo keeps behind today. */
 export const HISTORY_DAYS = 30;
 
-/** The London wall-clock hour at `t` (tzOffset: a TZDate per half hour made the demo build slow). */
+/** The London wall-clock hour at `t` (from the offset: a TZDate per half hour made the demo build slow). */
 export function londonHour(t: Date): number {
-  return Math.floor((t.getTime() / 60_000 + tzOffset(LONDON, t)) / 60) % 24;
+  return Math.floor((t.getTime() / 60_000 + offsetMinutes(t.getTime())) / 60) % 24;
 }
 
 /** The last London day whose day-ahead prices are out at `now`: tomorrow from 16:00, else today. */
