@@ -55,7 +55,7 @@ async function clock(run: () => Promise<unknown>): Promise<Measured> {
 
 let serial = 0;
 /** `n` accounts with meter points of their own (MPAN / MPRN unique to this run). */
-function accountsFor(supplier: string, tag: string, n: number): Body[] {
+export function accountsFor(supplier: string, tag: string, n: number): Body[] {
   return Array.from({ length: n }, () => {
     serial += 1;
     const idx = String(serial).padStart(6, "0");
@@ -75,7 +75,7 @@ export async function setUpAccountBench(db: Db) {
 type Setup = Awaited<ReturnType<typeof setUpAccountBench>>;
 
 /** Stage then process each account through REST; CLIENTS clients, each its own accounts in turn. */
-async function viaRest(base: string, token: string, supplierCode: string, bodies: Body[]) {
+export async function viaRest(base: string, token: string, supplierCode: string, bodies: Body[]) {
   const perClient = Array.from({ length: CLIENTS }, (_, c) =>
     bodies
       .filter((_, i) => i % CLIENTS === c)
@@ -110,7 +110,7 @@ async function viaRest(base: string, token: string, supplierCode: string, bodies
  * goes through the upload route's service (streamed into job rows, the job then started), and
  * the clock runs from the upload's first byte to the job's completion, as polled here.
  */
-async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
+export async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
   const ctx = systemCtx(db, "bench-accounts", setup.organisationId);
   const file = new TextEncoder().encode(bodies.map((b) => JSON.stringify(b)).join("\n"));
   const body = new ReadableStream<Uint8Array>({
@@ -172,7 +172,7 @@ async function insertBatch(raw: postgres.Sql | postgres.TransactionSql, setup: S
  * account per transaction (BEGIN, its INSERTs, COMMIT), the unit of work the API's calls carry;
  * else RAW_BATCH accounts per multi-row INSERT, autocommit (a bulk loader's shape).
  */
-async function viaInsert(raw: postgres.Sql, setup: Setup, bodies: Body[], perAccount = false) {
+export async function viaInsert(raw: postgres.Sql, setup: Setup, bodies: Body[], perAccount = false) {
   const today = londonToday();
   const perClient = Array.from({ length: CLIENTS }, (_, c) => bodies.filter((_, i) => i % CLIENTS === c));
   return clock(() => Promise.all(perClient.map(async (mine) => {
@@ -182,7 +182,7 @@ async function viaInsert(raw: postgres.Sql, setup: Setup, bodies: Body[], perAcc
 }
 
 /** Checks what a path wrote: every account, its three agreements and five events. */
-async function check(db: Db, supplierId: number, bodies: Body[]) {
+export async function check(db: Db, supplierId: number, bodies: Body[]) {
   const externals = bodies.map((b) => b.external_account_number!);
   const [row] = await execRows<{ accounts: number; agreements: number; events: number }>(
     db,

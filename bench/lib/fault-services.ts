@@ -34,7 +34,8 @@ export type PrivatePostgres = {
   stop(): void;
 };
 
-export async function startPostgres(root: string): Promise<PrivatePostgres> {
+/** `settings`: more `-c name=value` server settings (bench/profile-statements.ts loads pg_stat_statements). */
+export async function startPostgres(root: string, more: { settings?: string[] } = {}): Promise<PrivatePostgres> {
   const port = await sparePort();
   const data = path.join(root, "pg");
   const log = path.join(root, "pg.log");
@@ -47,7 +48,7 @@ export async function startPostgres(root: string): Promise<PrivatePostgres> {
   fs.mkdirSync(root, { recursive: true });
   if (asPostgres) execFileSync("chown", ["postgres", root]);
   run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
-  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=50 -c log_min_duration_statement=100 -c log_checkpoints=on`;
+  const opts = `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=50 -c log_min_duration_statement=100 -c log_checkpoints=on${(more.settings ?? []).map((x) => ` -c ${x}`).join("")}`;
   run("pg_ctl", ["-D", data, "-o", opts, "-l", log, "-w", "-t", "60", "start"]);
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "faults"]);
   const started = { stopped: false };
