@@ -27,7 +27,8 @@ import { ROOT, startProductionServer } from "./lib/server";
 
 const N = env.PROFILE_ACCOUNTS;
 const SHOWN = env.PROFILE_STATEMENTS;
-const WARM = 40;
+// Enough for each of the server pool's connections to pass its first five calls of every statement (custom plans).
+const WARM = 100;
 
 type Stat = { toplevel: boolean; calls: number; exec_ms: number; plan_ms: number; plans: number; rows: number; query: string };
 

@@ -208,7 +208,13 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
   await viaInsert(raw, setup, accountsFor(setup.supplierCode, "warmone", WARM), true);
   await viaJob(db, setup, accountsFor(setup.supplierCode, "warmjob", WARM));
   const runs: Record<"rest" | "raw" | "one" | "job", Measured[]> = { rest: [], raw: [], one: [], job: [] };
-  const settle = () => raw`checkpoint`.catch(() => {});
+  // Between phases, untimed: what autovacuum does on a production server (the machine's shared
+  // PostgreSQL runs with autovacuum off), so no phase pays for the dead rows and stale statistics
+  // of the ones before it; then a checkpoint, so none pays for their dirty buffers.
+  const settle = async () => {
+    await raw`vacuum (analyze)`.catch(() => {});
+    await raw`checkpoint`.catch(() => {});
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const rawBodies = accountsFor(setup.supplierCode, `raw${round}`, PER_ROUND);
     await settle();
