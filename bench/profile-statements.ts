@@ -30,7 +30,7 @@ const SHOWN = env.PROFILE_STATEMENTS;
 // Enough for each of the server pool's connections to pass its first five calls of every statement (custom plans).
 const WARM = 100;
 
-type Stat = { toplevel: boolean; calls: number; exec_ms: number; plan_ms: number; plans: number; rows: number; query: string };
+type Stat = { toplevel: boolean; calls: number; exec_ms: number; plan_ms: number; rows: number; query: string };
 
 async function main() {
   const root = fs.mkdtempSync("/tmp/km-statements-");
@@ -62,20 +62,20 @@ async function main() {
       const cpu = cpuBetween(before, cpuSnapshot({ database, serverCwd: ROOT }));
       await check(handle.db, setup.supplierId, bodies);
       const stats = await raw<Stat[]>`
-        select toplevel, calls::int, total_exec_time as exec_ms, total_plan_time as plan_ms, plans::int, rows::int, regexp_replace(query, '\\s+', ' ', 'g') as query
+        select toplevel, calls::int, total_exec_time as exec_ms, total_plan_time as plan_ms, rows::int, regexp_replace(query, '\\s+', ' ', 'g') as query
         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
           and query not like '%pg_stat_statements%'`;
-      const us = (ms: number) => ((ms * 1000) / N).toFixed(0).padStart(6);
+      const us = (ms: number) => ((ms * 1000) / N).toFixed(0);
       const top = stats.filter((s) => s.toplevel);
       const topExec = top.reduce((a, s) => a + s.exec_ms, 0);
       const topPlan = top.reduce((a, s) => a + s.plan_ms, 0);
-      const backend = ((cpu.get("postgres") ?? 0) * 1e9) / N / 1000;
+      const backend = ((cpu.get("postgres") ?? 0) * 1e6) / N;
       console.log(`\n== ${label}: ${(N / seconds).toFixed(1)} accounts/s; backends ${backend.toFixed(0)} core-µs per account, server ${(((cpu.get("server") ?? 0) * 1e6) / N).toFixed(0)}`);
-      console.log(`   top-level statements per account: ${(top.reduce((a, s) => a + s.calls, 0) / N).toFixed(1)}, execution ${us(topExec).trim()} µs + planning ${us(topPlan).trim()} µs (wall time); counted by no statement: ~${Math.max(0, backend - (topExec + topPlan) * 1000 / N).toFixed(0)} core-µs`);
+      console.log(`   top-level statements per account: ${(top.reduce((a, s) => a + s.calls, 0) / N).toFixed(1)}, execution ${us(topExec)} µs + planning ${us(topPlan)} µs (wall time); counted by no statement: ~${Math.max(0, backend - (topExec + topPlan) * 1000 / N).toFixed(0)} core-µs`);
       console.log(`   calls/acct  exec µs  plan µs  rows/call  statement`);
       for (const s of stats.sort((a, b) => b.exec_ms + b.plan_ms - (a.exec_ms + a.plan_ms)).slice(0, SHOWN)) {
         const q = `${s.toplevel ? "" : "↳ "}${s.query}`.slice(0, 110);
-        console.log(`   ${(s.calls / N).toFixed(2).padStart(10)} ${us(s.exec_ms)}   ${us(s.plan_ms)}  ${(s.rows / Math.max(1, s.calls)).toFixed(1).padStart(9)}  ${q}`);
+        console.log(`   ${(s.calls / N).toFixed(2).padStart(10)} ${us(s.exec_ms).padStart(6)}   ${us(s.plan_ms).padStart(6)}  ${(s.rows / Math.max(1, s.calls)).toFixed(1).padStart(9)}  ${q}`);
       }
     }
   } finally {
