@@ -200,7 +200,7 @@ export const VARIABLES = {
   BENCH_WARM: v("benches", num(20_000), "`bench:import`: transactions posted to warm up"),
   BENCH_WARM_BATCH: v("benches", num(10), "`bench:import`: transactions per warm-up request"),
   BENCH_ACCOUNT_CLIENTS: v("benches", num(8), "account-import rounds: concurrent clients"),
-  BENCH_ACCOUNT_WARM: v("benches", num(160), "account-import rounds: accounts to warm up"),
+  BENCH_ACCOUNT_WARM: v("benches", num(800), "account-import rounds: accounts sent through each path before the clock starts (the server's CPU per account falls for its first ~800)"),
   BENCH_ACCOUNT_ROUNDS: v("benches", num(3), "account-import rounds"),
   BENCH_ACCOUNT_RAW_BATCH: v("benches", num(25), "account-import rounds: accounts per raw insert"),
   BENCH_DURATION: v("benches", num(15), "`bench:public`: seconds per load round"),
