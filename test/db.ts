@@ -4,18 +4,16 @@ import { env } from "@/server/env.mjs";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 
 /**
- * The suite's forks share one PostgreSQL server with private clusters, builds and each
- * other: under that load a new backend can take over the app's 2 s connect timeout (ADR
- * 0013) to start, which failed an unrelated test with CONNECT_TIMEOUT. Tests wait longer;
- * a URL's own `connect_timeout` still wins.
+ * DATABASE_URL with a 20 s connect timeout unless it sets its own: the suite's forks share one
+ * PostgreSQL server with private clusters, builds and each other, and under that load a new
+ * backend can take over the app's 2 s (ADR 0013) to start, which failed an unrelated test with
+ * CONNECT_TIMEOUT. The app reads a URL's own `connect_timeout` before its default.
  */
-export const TEST_CONNECT_TIMEOUT_S = 20;
-
-export function testDatabaseUrl(url: string | undefined = env.DATABASE_URL): string | undefined {
-  if (!url) return undefined;
-  const parsed = new URL(url);
-  if (!parsed.searchParams.has("connect_timeout")) parsed.searchParams.set("connect_timeout", String(TEST_CONNECT_TIMEOUT_S));
-  return parsed.toString();
+function testDatabaseUrl(): string | undefined {
+  if (!env.DATABASE_URL) return undefined;
+  const url = new URL(env.DATABASE_URL);
+  if (!url.searchParams.has("connect_timeout")) url.searchParams.set("connect_timeout", "20");
+  return url.toString();
 }
 
 /**
