@@ -40,6 +40,7 @@ async function main() {
     console.log(`round ${round + 1}`);
     await measure("GET /healthz (Next alone)", () => client.get("/healthz"), 200);
     await measure("POST stage, bad token (401)", () => client.post(STAGE, JSON.stringify(bodies[0]), { authorization: "Token nope" }), 401);
+    await measure("POST stage, token, not JSON (400)", () => client.post(STAGE, "{", auth), 400);
     await measure("POST process, unknown supplier (404/400)", () => client.post(PROCESS, JSON.stringify({ import_supplier_code: "NOPE", external_account_number: "X" }), auth), 404);
     await measure("POST stage (201)", (i) => {
       const b = bodies[round * N + i];

@@ -8,7 +8,23 @@ export type Schema = typeof schema;
 /** A database handle or an open transaction: both accept every query builder. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; close: () => Promise<void> };
+/**
+ * Notifications on `channel` (LISTEN/NOTIFY) for as long as the handle is open. `onState` says
+ * whether the subscription is live: false from the moment its connection is lost (notifications
+ * sent meanwhile are missed) until it is listening again. Returns a function that stops it.
+ */
+export type Listen = (channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) => () => Promise<void>;
+
+export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; listen: Listen; close: () => Promise<void> };
+
+/**
+ * On the database object itself, not in a module's map: Next bundles this module into each
+ * route's chunk, so a map here would be one per route while the database is one per process.
+ */
+const HANDLE = Symbol.for("kraken-migrate.db-handle");
+
+/** The handle a database (not a transaction) was opened as; undefined for a transaction. */
+export const handleOf = (db: Db): DbHandle | undefined => (db as Db & { [HANDLE]?: DbHandle })[HANDLE];
 
 const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
 
@@ -21,6 +37,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; mig
   // A pool of 0 or "abc" would otherwise hang or fail with an unrelated message.
   assertConfig(envWith({ DATABASE_URL: url }), DATABASE_VARS);
   const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir());
+  Object.defineProperty(handle.db, HANDLE, { value: handle });
   if (opts.migrate !== false) await migrateDatabase(handle);
   return handle;
 }
@@ -81,7 +98,81 @@ async function openPostgres(url: string): Promise<DbHandle> {
     ...(new URL(url).searchParams.has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
   });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
-  return { db, kind: "postgres", url, close: () => client.end({ timeout: 5 }) };
+  const listeners = new Set<() => Promise<void>>();
+  const listen: Listen = (channel, onNotify, onState) => {
+    const stop = listenPostgres(postgres, url, channel, onNotify, onState);
+    const stopOnce = async () => {
+      if (listeners.delete(stopOnce)) await stop();
+    };
+    listeners.add(stopOnce);
+    return stopOnce;
+  };
+  return {
+    db,
+    kind: "postgres",
+    url,
+    listen,
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+/** How soon a lost LISTEN connection is opened again (and retried while PostgreSQL is away). */
+export const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries): opened
+ * at once, and again RELISTEN_MS after it is lost, for as long as the handle is open.
+ */
+function listenPostgres(postgres: typeof import("postgres"), url: string, channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) {
+  const target = postgresTarget(url);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // onnotify is an option postgres-js reads (its own listen() passes it) but does not declare.
+  const client = postgres(target.url, {
+    ...target.options,
+    max: 1,
+    // The connection is the subscription: never closed for being idle or old.
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: "kraken-migrate-listen" },
+    backoff: RECONNECT.backoff,
+    ...(new URL(url).searchParams.has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
+    onnotify: (from: string, payload: string) => {
+      if (from === channel) onNotify(payload);
+    },
+    onclose: () => {
+      onState(false);
+      retry();
+    },
+  } as Parameters<typeof postgres>[1]);
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(subscribe, RELISTEN_MS);
+    timer.unref();
+  };
+  const subscribe = async () => {
+    timer = undefined;
+    if (stopped) return;
+    try {
+      await client.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
+      if (!stopped) onState(true);
+    } catch {
+      onState(false);
+      retry();
+    }
+  };
+  void subscribe();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    onState(false);
+    await client.end({ timeout: 1 });
+  };
 }
 
 async function openPglite(dir: string): Promise<DbHandle> {
@@ -92,10 +183,28 @@ async function openPglite(dir: string): Promise<DbHandle> {
   // pg_trgm: the console's account search (ADR 0407); PostgreSQL servers ship it in contrib.
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
+  // One process holds the database: its notifications are never lost while it is open.
+  const listen: Listen = (channel, onNotify, onState) => {
+    const subscribed = client.listen(channel, onNotify).then((unlisten) => {
+      onState(true);
+      return unlisten;
+    });
+    const stop = async () => {
+      if (!listeners.delete(stop)) return;
+      onState(false);
+      const unlisten = await subscribed.catch(() => undefined);
+      if (!client.closed) await unlisten?.();
+    };
+    listeners.add(stop);
+    return stop;
+  };
   return {
     db,
     kind: "pglite",
+    listen,
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
       await client.close();
       release();
     },

@@ -3,10 +3,12 @@
 // handler behind a plain Node server that stamps each request's TCP peer address into a
 // header, so per-address limits know who is really connected (ADR 0009). Needs a build.
 // Env: PORT (3000), KEEP_ALIVE_TIMEOUT (ms; Node's 5 s when unset, as `next start`),
-// REQUEST_TIMEOUT / HEADERS_TIMEOUT (seconds; 60 / 10): see http-edge.mjs.
+// REQUEST_TIMEOUT / HEADERS_TIMEOUT (seconds; 60 / 10): see http-edge.mjs; DIRECT_ROUTES
+// (`false`: every request through Next's pipeline): see direct-routes.mjs.
 import http from "node:http";
 import path from "node:path";
 import { configErrors, env, setEnv } from "../server/env.mjs";
+import { builtHandler, directRoutes } from "./direct-routes.mjs";
 import { answerClientError, edgeServerOptions, withServedMethods } from "./http-edge.mjs";
 import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
 
@@ -27,13 +29,15 @@ const { default: next } = await import("next");
 const app = next({ dev: false, dir, hostname: "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
+// Loaded after Next's own start, from the same build: the same module instances Next runs.
+const direct = env.DIRECT_ROUTES ? directRoutes(builtHandler(dir), { maxBodyBytes: env.MAX_BODY_BYTES }) : () => undefined;
 
 const server = http.createServer(
   edgeServerOptions(),
   withPeerAddress(
     withServedMethods(async (req, res) => {
       try {
-        await handle(req, res);
+        await (direct(req, res) ?? handle(req, res));
       } catch (err) {
         console.error(`Failed to handle request for ${req.url}`, err);
         if (res.headersSent) return void res.end();

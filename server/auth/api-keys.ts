@@ -34,6 +34,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  */
 export async function stampKeyUse(db: Db, key: { id: number; lastUsedAt: Date | null }, table: typeof apiKeys | typeof customerApiKeys = apiKeys) {
   if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+  // The row may be a cached one (key-cache.ts) shared by the requests that follow.
+  key.lastUsedAt = new Date();
   await db
     .update(table)
     .set({ lastUsedAt: sql`now()` })

@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "@/db/client";
 import { apiKeys, consoleUsers } from "@/db/schema";
 import { customerActor, findCustomerKeyById } from "./customer-keys";
+import { cachedKey } from "./key-cache";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { getSigningKey } from "./signing-key";
@@ -61,7 +62,8 @@ const unauthorized = (code: string, detail: string) =>
  * Tokens whose signature this process has checked, with their claims: a script sends one token
  * with every request, and the HMAC check through WebCrypto cost ~0.3 ms of CPU each time (ADR
  * 0025). Expiry is checked on every use; what the token was issued for is looked up every time
- * (verifyAccessToken), so an invalidated key still stops its tokens at once.
+ * (verifyAccessToken; an organisation key through key-cache.ts, which forgets it the moment it
+ * is invalidated), so an invalidated key still stops its tokens at once.
  */
 const verified = new Map<string, { key: Uint8Array; claims: AccessClaims }>();
 const VERIFIED_MAX = 1000;
@@ -96,11 +98,15 @@ export async function decodeAccessToken(db: Db, token: string): Promise<AccessCl
 export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
   const claims = await decodeAccessToken(db, token);
   if (typeof claims.key === "number") {
-    const [key] = await db
-      .select({ id: apiKeys.id, prefix: apiKeys.prefix })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, claims.key), eq(apiKeys.organisationId, claims.org), isNull(apiKeys.invalidatedAt)));
-    if (!key) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+    const keyId = claims.key;
+    const key = await cachedKey(db, `id:${keyId}`, async () => {
+      const [found] = await db
+        .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.invalidatedAt)));
+      return found;
+    });
+    if (!key || key.organisationId !== claims.org) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
     return { kind: "organisation", organisationId: claims.org, apiKeyId: key.id, via: "token", label: `token:${key.prefix}` };
   }
   if (typeof claims.cus === "number") {

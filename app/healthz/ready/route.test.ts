@@ -27,7 +27,7 @@ describe("GET /healthz/ready", () => {
 
   it("is 503 when the database does not answer, without saying where it is", async () => {
     const down = { execute: () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.5:5432")) } as unknown as Db;
-    setDbHandle({ db: down, kind: "postgres", url: "postgres://x", close: async () => {} });
+    setDbHandle({ db: down, kind: "postgres", url: "postgres://x", listen: () => async () => {}, close: async () => {} });
     const res = await GET();
     expect(res.status).toBe(503);
     const text = await res.text();
@@ -41,7 +41,7 @@ describe("GET /healthz/ready", () => {
       vi.stubEnv("NATS_URL", "nats://127.0.0.1:1");
       const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
       const slow = { execute: () => after(1000, []), select: () => ({ from: () => ({ where: () => after(1000, []) }) }) } as unknown as Db;
-      setDbHandle({ db: slow, kind: "postgres", url: "postgres://x", close: async () => {} });
+      setDbHandle({ db: slow, kind: "postgres", url: "postgres://x", listen: () => async () => {}, close: async () => {} });
       let answer: Response | undefined;
       void GET().then((r) => (answer = r));
       await vi.advanceTimersByTimeAsync(1500);

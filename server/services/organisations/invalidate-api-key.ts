@@ -6,6 +6,7 @@ import { type Ctx, actorLabel, organisationOf, requireWriter, withTransaction } 
 import { ServiceError } from "../../errors";
 import { emit } from "../../events/emit";
 import { recordAudit } from "../audit/record-audit";
+import { keysChangedHere } from "../../auth/key-cache";
 
 export const InvalidateApiKeyInput = z.strictObject({ keyId: SerialId });
 
@@ -21,6 +22,8 @@ export async function invalidateApiKey(ctx: Ctx, input: z.input<typeof Invalidat
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.organisationId, organisationId), isNull(apiKeys.invalidatedAt)))
       .returning();
     if (!row) throw new ServiceError("not_found", "api_key_not_found", "No active API key with that id.");
+    // Every instance forgets its cached keys when the trigger's notification arrives; this one at once.
+    keysChangedHere();
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId));
     await emit(
       tx,
