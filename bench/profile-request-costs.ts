@@ -1,6 +1,7 @@
 // Profiling harness, not a benchmark: the server's CPU per request for requests that stop at
-// successive stages of the account-import route (Next alone, auth refused, auth then one query,
-// the whole stage, the whole process), 8 keep-alive clients, against a running server:
+// successive stages of the account-import route (Next alone, auth refused, auth alone with a
+// body that is not JSON, auth then one query, the whole stage, the whole process), 8 keep-alive
+// clients, against a running server:
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch PORT=3401 node scripts/server.mjs &
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch BENCH_URL=http://127.0.0.1:3401 npx tsx bench/profile-request-costs.ts
