@@ -1,10 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { apiKeys } from "@/db/schema";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { hashApiKey, looksLikeApiKey, stampKeyUse } from "./api-keys";
-import { cachedKey } from "./key-cache";
+import { validOrganisationKey } from "./key-cache";
 import { customerActor, findCustomerKey, stampCustomerKeyUse } from "./customer-keys";
 import { verifyAccessToken } from "./tokens";
 
@@ -40,14 +38,7 @@ const customerRefused = () =>
   new ServiceError("forbidden", "customer_key_not_accepted", "A customer API key reads its own accounts only; this route takes an organisation key.");
 
 export async function authenticateApiKey(db: Db, key: string, opts: AuthOptions = {}): Promise<Actor> {
-  const hash = hashApiKey(key);
-  const row = await cachedKey(db, `hash:${hash}`, async () => {
-    const [found] = await db
-      .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.invalidatedAt)));
-    return found;
-  });
+  const row = await validOrganisationKey(db, { hash: hashApiKey(key) });
   if (!row) {
     const customer = await findCustomerKey(db, key);
     if (!customer) throw invalid();

@@ -1,4 +1,6 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { type Db, handleOf } from "@/db/client";
+import { apiKeys } from "@/db/schema";
 
 /**
  * Organisation API keys found valid, kept by each process for a few seconds so a script's
@@ -85,15 +87,19 @@ function cacheOf(db: Db): KeyCache | undefined {
 }
 
 /**
- * A key by `name` (its hash, or its id for a token), from the cache or else from `load`
- * (which reads the database and answers undefined for no valid key; that answer is not kept).
+ * The organisation key with this hash (a key sent as it is) or id (a token's), if it is valid:
+ * from the cache, else from the database. No valid key is an answer never kept.
  */
-export async function cachedKey(db: Db, name: string, load: () => Promise<CachedKey | undefined>): Promise<CachedKey | undefined> {
+export async function validOrganisationKey(db: Db, by: { hash: string } | { id: number }): Promise<CachedKey | undefined> {
+  const name = "hash" in by ? `hash:${by.hash}` : `id:${by.id}`;
   const cache = cacheOf(db);
   const hit = cache?.get(name);
   if (hit) return hit;
   const lookup = cache?.begin(name);
-  const key = await load();
+  const [key] = await db
+    .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .where(and("hash" in by ? eq(apiKeys.keyHash, by.hash) : eq(apiKeys.id, by.id), isNull(apiKeys.invalidatedAt)));
   if (key) lookup?.keep(key);
   return key;
 }

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "@/db/client";
-import { apiKeys, consoleUsers } from "@/db/schema";
+import { consoleUsers } from "@/db/schema";
 import { customerActor, findCustomerKeyById } from "./customer-keys";
-import { cachedKey } from "./key-cache";
+import { validOrganisationKey } from "./key-cache";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { getSigningKey } from "./signing-key";
@@ -98,14 +98,7 @@ export async function decodeAccessToken(db: Db, token: string): Promise<AccessCl
 export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
   const claims = await decodeAccessToken(db, token);
   if (typeof claims.key === "number") {
-    const keyId = claims.key;
-    const key = await cachedKey(db, `id:${keyId}`, async () => {
-      const [found] = await db
-        .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.invalidatedAt)));
-      return found;
-    });
+    const key = await validOrganisationKey(db, { id: claims.key });
     if (!key || key.organisationId !== claims.org) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
     return { kind: "organisation", organisationId: claims.org, apiKeyId: key.id, via: "token", label: `token:${key.prefix}` };
   }
