@@ -186,15 +186,18 @@ async function openPglite(dir: string): Promise<DbHandle> {
   const listeners = new Set<() => Promise<void>>();
   // One process holds the database: its notifications are never lost while it is open.
   const listen: Listen = (channel, onNotify, onState) => {
-    const subscribed = client.listen(channel, onNotify).then((unlisten) => {
-      onState(true);
-      return unlisten;
-    });
+    const subscribed = client.listen(channel, onNotify).then(
+      (unlisten) => {
+        onState(true);
+        return unlisten;
+      },
+      () => undefined, // closed before it listened: nothing to stop
+    );
     const stop = async () => {
       if (!listeners.delete(stop)) return;
       onState(false);
-      const unlisten = await subscribed.catch(() => undefined);
-      if (!client.closed) await unlisten?.();
+      const unlisten = await subscribed;
+      if (!client.closed) await unlisten?.().catch(() => {});
     };
     listeners.add(stop);
     return stop;
