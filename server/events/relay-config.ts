@@ -20,6 +20,8 @@ export type RelayConfig = {
   heartbeatMs: number;
   backoffMinMs: number;
   backoffMaxMs: number;
+  /** The longest wait between retries while PostgreSQL is unreachable (it comes back in seconds). */
+  databaseRetryMaxMs: number;
   instanceId: string;
 };
 
@@ -42,6 +44,7 @@ export function relayConfigFromEnv(overrides: Partial<RelayConfig> = {}): RelayC
     heartbeatMs: 5000,
     backoffMinMs: 100,
     backoffMaxMs: 30_000,
+    databaseRetryMaxMs: 1000,
     instanceId: `${env.HOSTNAME}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     ...overrides,
   };
