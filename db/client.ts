@@ -120,7 +120,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
 }
 
 /** How soon a lost LISTEN connection is opened again (and retried while PostgreSQL is away). */
-export const RELISTEN_MS = 1000;
+const RELISTEN_MS = 1000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries): opened

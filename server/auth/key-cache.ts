@@ -11,9 +11,9 @@ import { apiKeys } from "@/db/schema";
  * connection is lost until it listens again, every request reads its key from the database,
  * as it does with no cache at all. A lookup that overlapped a notification is not kept.
  */
-export const KEYS_CHANNEL = "api_keys_changed";
+const KEYS_CHANNEL = "api_keys_changed";
 /** Bounds a key's life in the cache if a notification were ever missed unnoticed (a half-open connection). */
-export const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
 export type CachedKey = { id: number; organisationId: number; prefix: string; lastUsedAt: Date | null };
