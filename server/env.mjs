@@ -258,7 +258,7 @@ export const VARIABLES = {
   PROFILE_PER_CLIENT: v("benches", num(10_000), "profile-import: transactions per client"),
   PROFILE_OUT: v("benches", optText(), "profile-relay: write the CPU profile here"),
   PROFILE_TOP: v("benches", num(40), "profile-relay: functions listed"),
-  NODE_OPTIONS: v("benches", optText(), "passed on to the servers benches start, with `npm start`'s V8 flags added"),
+  NODE_OPTIONS: v("benches", optText(), "passed on to the servers benches start, to `npm run relay` and to bench:events, with `npm start`'s V8 flags added"),
 };
 
 /** @typedef {keyof typeof VARIABLES} VariableName */

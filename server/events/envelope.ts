@@ -8,6 +8,11 @@ export type OutboxEvent = {
   accountNumber: string | null;
   organisationId: number | null;
   payload: Record<string, unknown>;
+  /**
+   * The envelope as JSON text, when PostgreSQL wrote it for the relay (fetchUnpublished,
+   * with the relay's source): sent as it is (cloudEventJson).
+   */
+  body?: string;
 };
 
 /** CloudEvents 1.0 structured-mode JSON, plus the `dataversion` extension (the payload version). */
@@ -42,6 +47,15 @@ export function toCloudEvent(event: OutboxEvent, source: string): CloudEvent {
     dataversion: event.version,
     data: event.payload,
   };
+}
+
+/**
+ * The envelope as the JSON text sent on the bus: the one PostgreSQL wrote for the relay
+ * (members in toCloudEvent's order; `data` in jsonb's text form, with spaces after `:` and
+ * `,`), else JSON.stringify(toCloudEvent(...)).
+ */
+export function cloudEventJson(event: OutboxEvent, source: string): string {
+  return event.body ?? JSON.stringify(toCloudEvent(event, source));
 }
 
 /** `events.<type>`: the type's own dots become subject tokens, so `events.account.>` filters a domain. */

@@ -12,7 +12,7 @@ import {
 } from "@nats-io/jetstream";
 import { type NatsConnection, connect, headers, nanos } from "@nats-io/transport-node";
 import { logger } from "../logger";
-import { type OutboxEvent, natsHeaderValues, natsSubject, toCloudEvent } from "./envelope";
+import { type OutboxEvent, cloudEventJson, natsHeaderValues, natsSubject } from "./envelope";
 import type { RelayConfig } from "./relay-config";
 
 type StreamSettings = Pick<RelayConfig, "stream" | "subjectPrefix" | "duplicateWindowMs" | "streamReplicas" | "streamMaxAgeMs">;
@@ -67,7 +67,7 @@ export async function ensureStream(nc: NatsConnection, cfg: StreamSettings): Pro
 export function publishEvent(js: JetStreamClient, cfg: Pick<RelayConfig, "stream" | "subjectPrefix" | "source" | "publishTimeoutMs">, event: OutboxEvent): Promise<PubAck> {
   const h = headers();
   for (const [k, v] of Object.entries(natsHeaderValues(event))) h.set(k, v);
-  return js.publish(natsSubject(event.type, cfg.subjectPrefix), JSON.stringify(toCloudEvent(event, cfg.source)), {
+  return js.publish(natsSubject(event.type, cfg.subjectPrefix), cloudEventJson(event, cfg.source), {
     msgID: event.id,
     headers: h,
     timeout: cfg.publishTimeoutMs,

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { pgIntArray, pgSeqRanges } from "@/db/pg-array";
-import { eventDeliveries, eventPending, eventRelayState, events } from "@/db/schema";
-import { eventCount, type StoredEvent } from "./fanout";
+import { eventPending, eventRelayState, events } from "@/db/schema";
+import { eventCount } from "./fanout";
+import { type UnpublishedColumns, UnpublishedRow } from "./unpublished-row";
 
 /** The columns a stored event is published from (fetchUnpublished; checks that read the log back). */
 export const STORED_EVENT_COLUMNS = {
@@ -29,17 +30,24 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  * of `blocked` chains other than their heads (so a stuck account's backlog cannot fill
  * every batch and stall the other accounts; its rows are read again, in order, once its
  * head is delivered). `limit` counts events: rows are read while the events they stand for
- * (a fan-out row stands for many) fit in it, and at least one row is read.
+ * (a fan-out row stands for many) fit in it, and at least one row is read. Each row comes
+ * with its CloudEvents envelope, written by PostgreSQL with `source` (UnpublishedRow).
  */
-export async function fetchUnpublished(db: Db, limit: number, skipSeqs: number[] = [], blocked?: BlockedChains): Promise<StoredEvent[]> {
+export async function fetchUnpublished(
+  db: Db,
+  { limit, source, skipSeqs = [], blocked }: { limit: number; source: string; skipSeqs?: number[]; blocked?: BlockedChains },
+): Promise<UnpublishedRow[]> {
   const isBlocked = !!blocked && (blocked.accounts.length > 0 || blocked.organisations.length > 0);
-  const rows = await unpublishedQuery(db, skipSeqs.length > 0, isBlocked).execute({
+  // all(): the driver's rows as they come, without drizzle's per-field mapping (UnpublishedRow).
+  const raw = (await unpublishedQuery(db, skipSeqs.length > 0, isBlocked).all({
     limit,
+    source,
     skip: skipSeqs.length ? pgSeqRanges(skipSeqs) : null,
     heads: blocked?.heads ?? [],
     accounts: blocked?.accounts ?? [],
     organisations: blocked?.organisations ?? [],
-  });
+  })) as UnpublishedColumns[];
+  const rows = raw.map((r) => new UnpublishedRow(r));
   let n = 0;
   const fit = rows.findIndex((r, i) => (n += eventCount(r)) > limit && i > 0);
   return fit === -1 ? rows : rows.slice(0, fit);
@@ -82,23 +90,47 @@ function buildUnpublishedQuery(db: Db, skip: boolean, blocked: boolean) {
     .limit(sql.placeholder("limit"))
     .as("head");
   const row = db.select(STORED_EVENT_COLUMNS).from(events).where(eq(events.seq, head.seq)).limit(1).as("row");
-  return db
+  // Read with all(), so the result's names are the columns' own (UnpublishedColumns).
+  const query = db
     .select({
       id: row.id,
       seq: head.seq,
       type: row.type,
       version: row.version,
-      occurredAt: row.occurredAt,
       accountNumber: row.accountNumber,
       organisationId: row.organisationId,
-      payload: row.payload,
-      fanoutIds: row.fanoutIds,
-      fanoutKinds: row.fanoutKinds,
+      fanout: sql<string | null>`case when ${row.fanoutIds} is null then null else json_build_array(${row.fanoutIds}, ${row.fanoutKinds})::text end`.as("fanout"),
+      body: envelopeSql(row, sql.placeholder("source")).as("body"),
     })
     .from(head)
     .crossJoinLateral(row)
     .orderBy(asc(head.seq))
     .prepare(`relay_unpublished_${skip ? "skip" : "all"}_${blocked ? "blocked" : "open"}`);
+  return rawRows(query);
+}
+
+/**
+ * A prepared query's `all()`: the driver's rows as they come. Both of drizzle's drivers here
+ * (postgres-js, PGlite) implement it on their prepared queries, but pg-core's type declares
+ * only `execute()`; checked once when the statement is built, and the relay's tests run on both.
+ */
+function rawRows(query: object): { all(values: Record<string, unknown>): Promise<unknown[]> } {
+  if (typeof (query as { all?: unknown }).all !== "function") throw new Error("This database driver's prepared queries have no all()");
+  return query as { all(values: Record<string, unknown>): Promise<unknown[]> };
+}
+
+/**
+ * The CloudEvents envelope of an event row as JSON text: toCloudEvent's members in its order,
+ * the time in milliseconds as toISOString writes it, `subject` only for an account's event,
+ * and the stored payload in jsonb's text form. Written by PostgreSQL on the relay's read, so
+ * the relay's one thread never parses a payload it only forwards (ADR 0039); the outbox tests
+ * compare it with toCloudEvent for awkward values.
+ */
+function envelopeSql(r: Record<"id" | "type" | "version" | "occurredAt" | "accountNumber" | "payload", SQLWrapper>, source: SQLWrapper) {
+  return sql<string>`'{"specversion":"1.0","id":' || to_json(${r.id}::text)::text || ',"source":' || to_json(${source}::text)::text
+    || ',"type":' || to_json(${r.type})::text || ',"time":"' || to_char(${r.occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
+    || coalesce(',"subject":' || to_json(nullif(${r.accountNumber}, ''))::text, '')
+    || ',"datacontenttype":"application/json","dataversion":' || to_json(${r.version})::text || ',"data":' || ${r.payload}::text || '}'`;
 }
 
 /** Rows delivered (by `seq`), the highest `seq` among them, and how many events they stand for (the rows by default). */
@@ -108,35 +140,15 @@ export type PublishedBatch = { seqs: number[]; lastSeq: number; events?: number 
  * Records rows whose every message (each version they are delivered as) was acknowledged:
  * deletes their pending rows and writes one delivery row naming the ones this call deleted
  * (a row another relay got to first is not named twice), and advances the relay's state
- * row, in one transaction; `published_total` counts events. The event rows are not
- * touched (ADR 0304). Correct whichever instance does it, so it needs no fencing.
+ * row; `published_total` counts events. The event rows are not touched (ADR 0304). One
+ * statement, so one round trip and its own transaction (mark_events_published, ADR 0039):
+ * call it on the database, not inside a transaction, whose commit it would make
+ * asynchronous too. Correct whichever instance does it, so it needs no fencing.
  */
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
   if (!batch.seqs.length) return;
-  await db.transaction(async (tx) => {
-    // A record lost in a database crash only means a re-publish, which JetStream drops as a duplicate.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    // One array parameter, joined to unnest: the statement is prepared (ADR 0011), and a
-    // generic plan looks each row up in the primary key whatever the batch size.
-    await tx.execute(sql`
-      with gone as (
-        delete from ${eventPending} using unnest(${pgIntArray(batch.seqs)}::bigint[]) as stamped(seq)
-        where ${eventPending.seq} = stamped.seq
-        returning ${eventPending.seq} as seq)
-      insert into ${eventDeliveries} (seqs)
-      select range_agg(int8range(seq, seq, '[]')) from gone having count(*) > 0`);
-    await tx
-      .insert(eventRelayState)
-      .values({ stream, lastPublishedAt: sql`now()`, lastPublishedSeq: batch.lastSeq, publishedTotal: batch.events ?? batch.seqs.length })
-      .onConflictDoUpdate({
-        target: eventRelayState.stream,
-        set: {
-          lastPublishedAt: sql`now()`,
-          lastPublishedSeq: sql`greatest(${eventRelayState.lastPublishedSeq}, excluded.last_published_seq)`,
-          publishedTotal: sql`${eventRelayState.publishedTotal} + excluded.published_total`,
-        },
-      });
-  });
+  // One array parameter: the statement is prepared (ADR 0011) whatever the batch size.
+  await db.execute(sql`select mark_events_published(${stream}, ${pgIntArray(batch.seqs)}::bigint[], ${batch.lastSeq}, ${batch.events ?? batch.seqs.length})`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PubAck } from "@nats-io/jetstream";
 import type { OutboxEvent } from "./envelope";
 import { expandRow, isFanout, type StoredEvent } from "./fanout";
+import { UnpublishedRow } from "./unpublished-row";
 import { deliveredForms, storedVersionOf } from "./versions";
 
 export type Acked<E extends OutboxEvent = OutboxEvent> = { event: E; ack: PubAck; ackedAt: number };
@@ -91,12 +92,16 @@ export type RelayMessage = OutboxEvent & { rowId: string; unpublishable?: Error 
  * message that fails, which holds back its account like a refused publish.
  */
 export function messagesOf(rows: StoredEvent[]): RelayMessage[] {
-  return rows.flatMap((row): RelayMessage[] | RelayMessage => {
-    // Most rows are one event delivered as one version: one object, no copies (the relay's hot path).
-    if (!isFanout(row) && !storedVersionOf(row.type)) {
-      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload } = row;
+  return rows.flatMap((stored): RelayMessage[] | RelayMessage => {
+    // Most rows are one event delivered as one version: the relay's row is its own message,
+    // payload unparsed (the relay's hot path); another reader's row, one copy.
+    if (!isFanout(stored) && !storedVersionOf(stored.type)) {
+      if (stored instanceof UnpublishedRow) return stored;
+      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload } = stored;
       return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, rowId: id };
     }
+    // The messages built here carry their own payloads, never the row's stored text.
+    const row = stored instanceof UnpublishedRow ? stored.toStoredEvent() : stored;
     try {
       return expandRow(row).flatMap(({ rowId, part: _p, parts: _n, ...event }) =>
         deliveredForms(event).map((f) => ({ ...event, id: f.id, version: f.version, payload: f.payload, rowId })),

@@ -150,7 +150,7 @@ describe("events relay to JetStream", () => {
     // The crashed relay: it published everything and died before stamping a single row.
     const crashed = relay("CRASH");
     await ensureStream(h.nc, crashed.config);
-    const unmarked = (await fetchUnpublished(t.db, 10_000)).filter((e) => ids.includes(e.id));
+    const unmarked = (await fetchUnpublished(t.db, { limit: 10_000, source: crashed.config.source })).filter((e) => ids.includes(e.id));
     const first = await publishBatch(unmarked, (e) => publishEvent(jetstream(h.nc), crashed.config, e));
     expect(first.acked.filter((a) => !a.ack.duplicate)).toHaveLength(100);
     expect(await unpublishedAmong(t.db, ids)).toBe(100);

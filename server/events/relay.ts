@@ -187,7 +187,7 @@ export class EventRelay {
       await ensureStream(this.nats.connection, cfg);
       this.streamReady = true;
     }
-    const batch = this.prefetched ?? (await fetchUnpublished(db, cfg.batchSize, this.markingSeqs(), this.blockedChains()));
+    const batch = this.prefetched ?? (await fetchUnpublished(db, { limit: cfg.batchSize, source: cfg.source, skipSeqs: this.markingSeqs(), blocked: this.blockedChains() }));
     this.prefetched = null;
     if (!batch.length) {
       await this.settleMarking();
@@ -206,7 +206,7 @@ export class EventRelay {
     const js = this.nats.client;
     const inFlight = [...this.markingSeqs(), ...batch.map((e) => e.seq)];
     // A full batch (or one cut short by a fan-out row's events) means there is a backlog.
-    const next = batch.length === cfg.batchSize || batch.some(isFanout) ? fetchUnpublished(db, cfg.batchSize, inFlight, this.blockedChains()) : null;
+    const next = batch.length === cfg.batchSize || batch.some(isFanout) ? fetchUnpublished(db, { limit: cfg.batchSize, source: cfg.source, skipSeqs: inFlight, blocked: this.blockedChains() }) : null;
     next?.catch(() => {});
     const result = await publishRows(batch, (m) => publishEvent(js, cfg, m));
     this.updateBlocked(batch, result);
@@ -264,6 +264,7 @@ export class EventRelay {
    * which is always safe: the per-key chain in publishBatch keeps the order either way).
    */
   private updateBlocked(batch: StoredEvent[], result: RowsResult) {
+    if (!this.blocked.size && !result.failedRows.length) return; // the usual batch: nothing blocked before or now
     const failed = new Set(result.failedRows.map((f) => f.id));
     const inBatch = new Set(batch.map((e) => e.id));
     for (const [key, head] of this.blocked) if (!inBatch.has(head.id) || !failed.has(head.id)) this.blocked.delete(key);
