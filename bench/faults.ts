@@ -354,8 +354,14 @@ check(dropped.every(killWindow), `${dropped.filter((s) => !killWindow(s)).length
 const victimAfter = measured.find((s) => s.at >= killFault.ready && s.instance === victim && ok(s));
 check(!!victimAfter, `the restarted instance ${victim} answered no 2xx`);
 check(!!relayAfter?.leader && relayAfter.leader !== leaderBefore, "the relay did not fail over to the other instance");
+// The 10 s after the killed instance is ready again: no fault is going on, but that instance
+// has just started (its code not yet optimised), so each instance's p99 is shown beside the whole.
 const calm = small(sentBetween(measured, steady.at - 10, steady.at));
-out(`no fault (${(steady.at - 10).toFixed(0)}-${steady.at.toFixed(0)} s, both instances up): transactions+notes p99 ${ms(p99(calm))} (the bound ${P99_LIMIT_MS} ms ${p99(calm) < P99_LIMIT_MS ? "holds" : "fails here too: the machine, not a fault"}), load ${loadAt(steady.at - 10, steady.at)}, /healthz p99 ${ms(p99(health(steady.at - 10, steady.at)))}, ${lagIn(steady.at - 10, steady.at)}`);
+const survivor = victim === "a" ? "b" : "a";
+const calmOf = (i: string) => p99(calm.filter((s) => s.instance === i));
+// Not a bound: the restarted instance warms up here (compiling its code on the same 2 cores).
+const calmVerdict = p99(calm) < P99_LIMIT_MS ? "holds" : calmOf(survivor) < P99_LIMIT_MS ? "fails on the restarted instance only" : "fails on both";
+out(`no fault, ${victim} just restarted (${(steady.at - 10).toFixed(0)}-${steady.at.toFixed(0)} s, both instances up): transactions+notes p99 ${ms(p99(calm))} (${victim} ${ms(calmOf(victim))}, ${survivor} ${ms(calmOf(survivor))}; the bound ${P99_LIMIT_MS} ms ${calmVerdict}), load ${loadAt(steady.at - 10, steady.at)}, /healthz p99 ${ms(p99(health(steady.at - 10, steady.at)))}, ${lagIn(steady.at - 10, steady.at)}`);
 out(`no fault, from ${(steady.at + BURST.clear).toFixed(1)} s:`);
 reportBursts(steady.bursts, "with no fault");
 
