@@ -100,9 +100,10 @@ export function messagesOf(rows: StoredEvent[]): RelayMessage[] {
       const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload } = stored;
       return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, rowId: id };
     }
-    // The messages built here carry their own payloads, never the row's stored text.
-    const row = stored instanceof UnpublishedRow ? stored.toStoredEvent() : stored;
+    let row = stored;
     try {
+      // The messages built here carry their own payloads, never the row's stored envelope.
+      if (stored instanceof UnpublishedRow) row = stored.toStoredEvent();
       return expandRow(row).flatMap(({ rowId, part: _p, parts: _n, ...event }) =>
         deliveredForms(event).map((f) => ({ ...event, id: f.id, version: f.version, payload: f.payload, rowId })),
       );
