@@ -8,18 +8,19 @@ import { insertNotes, type NewNote, type StoredNote, wholeSecond } from "./inser
 import { type CreateNotesInput, type Note, type NoteResult, parseNoteDateTime } from "./note-schemas";
 
 /**
- * POST data-import/notes/create/: documents are checked before the transaction (no
- * locks held during I/O); then, under the account lock, new notes are added and
+ * POST data-import/notes/create/: documents, if any, are checked before the transaction
+ * (no locks held during I/O); then, under the account lock, new notes are added and
  * duplicates reported as NOTE_ALREADY_EXISTS, in request order.
  */
 export async function createNotes(ctx: Ctx, input: CreateNotesInput): Promise<NoteResult[]> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const account = await findAccountByKey(ctx.db, organisationId, input);
-  const items = await checkedNotes(account, input.notes, ["notes"]);
+  // Without documents there is nothing to ask the store, so no lookup before the lock.
+  const withDocuments = input.notes.some((n) => n.document_paths?.length);
+  const items = withDocuments ? await checkedNotes(await findAccountByKey(ctx.db, organisationId, input), input.notes, ["notes"]) : undefined;
   return withTransaction(ctx, async (tx) => {
     const locked = await findAccountByKey(tx, organisationId, input, { lock: true });
-    return addNotes(tx, ctx, locked, items);
+    return addNotes(tx, ctx, locked, items ?? (await checkedNotes(locked, input.notes, ["notes"])));
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import type { transactions } from "@/db/schema";
-import { lockAccountEvents } from "../../events/emit";
+import { ACCOUNT_EVENT_LOCK } from "../../events/emit";
 import { fanoutPayload } from "../../events/fanout";
 import { parseEventPayload } from "../../events/registry";
 import { ledgerNumber } from "./transaction-rows";
@@ -38,12 +38,14 @@ export async function insertTransactionRows(
   }
   const common = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
   for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
-  await lockAccountEvents(tx, [events.accountNumber]);
+  // The account's event lock (lockAccountEvents) in the same statement, a round trip fewer:
+  // the aggregate is done, so the lock held, before the join hands a row to the inserts.
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
-    sql`with added as (
+    sql`with locked as (select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, hashtext(${events.accountNumber}::text))) as n),
+        added as (
           insert into transactions (account_id, statement_period_start, request_id, statement, ${sql.raw(PER_ROW.map((c) => c.name).join(", "))})
-          select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, ${statement}::text, r.* from ${unnestRows(rows, PER_ROW)} as r
+          select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, ${statement}::text, r.* from ${unnestRows(rows, PER_ROW)} as r cross join locked
           ${skipExisting ? sql`on conflict (account_id, transaction_id) do nothing` : sql``}
           returning id, transaction_id, type
         ), posted as (
