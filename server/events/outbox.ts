@@ -61,14 +61,13 @@ export async function fetchUnpublished(
  * instance, in bench:faults), feeding the scavenges that stall requests (ADR 0038).
  */
 function unpublishedQuery(db: Db, skip: boolean, blocked: boolean) {
-  const key = `${skip}:${blocked}`;
   let byShape = unpublishedQueries.get(db);
-  if (!byShape) unpublishedQueries.set(db, (byShape = new Map()));
-  let query = byShape.get(key);
-  if (!query) byShape.set(key, (query = buildUnpublishedQuery(db, skip, blocked)));
-  return query;
+  if (!byShape) unpublishedQueries.set(db, (byShape = []));
+  const shape = (skip ? 1 : 0) | (blocked ? 2 : 0);
+  return (byShape[shape] ??= buildUnpublishedQuery(db, skip, blocked));
 }
-const unpublishedQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildUnpublishedQuery>>>();
+/** Per database, the statement for each shape (a bit each: rows to skip, blocked chains). */
+const unpublishedQueries = new WeakMap<Db, ReturnType<typeof buildUnpublishedQuery>[]>();
 
 function buildUnpublishedQuery(db: Db, skip: boolean, blocked: boolean) {
   const where: SQL[] = [];

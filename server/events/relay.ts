@@ -323,7 +323,7 @@ export class EventRelay {
  * costs nothing.
  */
 export function nextBackoffMs(previousMs: number, err: unknown, config: Pick<RelayConfig, "backoffMinMs" | "backoffMaxMs" | "databaseRetryMaxMs">): number {
-  const max = err !== undefined && isDatabaseUnavailable(err) ? Math.min(config.databaseRetryMaxMs, config.backoffMaxMs) : config.backoffMaxMs;
+  const max = isDatabaseUnavailable(err) ? Math.min(config.databaseRetryMaxMs, config.backoffMaxMs) : config.backoffMaxMs;
   return Math.min(max, Math.max(config.backoffMinMs, previousMs * 2));
 }
 
