@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
 import { type EventPayload, EventPayloadError, type EventType, type EventVersion, parseEventPayload } from "./registry";
@@ -46,10 +46,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
   // row to the insert, so no row gets its `seq`, before the locks' aggregate has finished.
   await tx.execute(sql`
     with input as materialized (select ${json}::jsonb as j),
-    locked as (
-      select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h)) as n
-      from (select distinct hashtext(e->>'account_number') as h from input, jsonb_array_elements(input.j) as e
-            where e->>'account_number' is not null order by 1) as k)
+    locked as (${accountEventLocksSql(sql`select e->>'account_number' as a from input, jsonb_array_elements(input.j) as e`)})
     insert into events (id, type, version, payload, account_number, organisation_id, occurred_at)
     select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, coalesce(r.occurred_at, clock_timestamp())
     from input cross join locked cross join lateral rows from (jsonb_to_recordset(input.j)
@@ -93,7 +90,17 @@ export const ACCOUNT_EVENT_LOCK = 727_274_301;
 export async function lockAccountEvents(tx: Db, accountNumbers: (string | null)[]) {
   const accounts = [...new Set(accountNumbers.filter((a): a is string => !!a))];
   if (!accounts.length) return;
-  await tx.execute(sql`
-    select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h))
-    from (select distinct hashtext(a) as h from unnest(${sql.param(accounts)}::text[]) as a order by 1) as k`);
+  await tx.execute(accountEventLocksSql(sql`select unnest(${sql.param(accounts)}::text[]) as a`));
+}
+
+/**
+ * The statement part that takes lockAccountEvents' locks for the accounts `accounts` yields
+ * (a query with one text column `a`; nulls are skipped): one row, column `n`, once every lock
+ * is held. A statement that writes events puts it in a CTE cross-joined into its insert, so
+ * the locks are held before any row gets its `seq`, without a round trip of its own. The
+ * one place the lock's key is computed.
+ */
+export function accountEventLocksSql(accounts: SQL): SQL {
+  return sql`select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h)) as n
+    from (select distinct hashtext(s.a) as h from (${accounts}) as s where s.a is not null order by 1) as k`;
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import type { transactions } from "@/db/schema";
-import { ACCOUNT_EVENT_LOCK } from "../../events/emit";
+import { accountEventLocksSql } from "../../events/emit";
 import { fanoutPayload } from "../../events/fanout";
 import { parseEventPayload } from "../../events/registry";
 import { ledgerNumber } from "./transaction-rows";
@@ -42,7 +42,7 @@ export async function insertTransactionRows(
   // the aggregate is done, so the lock held, before the join hands a row to the inserts.
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
-    sql`with locked as (select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, hashtext(${events.accountNumber}::text))) as n),
+    sql`with locked as (${accountEventLocksSql(sql`select ${events.accountNumber}::text as a`)}),
         added as (
           insert into transactions (account_id, statement_period_start, request_id, statement, ${sql.raw(PER_ROW.map((c) => c.name).join(", "))})
           select ${accountId}::int, ${statementPeriodStart}::date, ${requestId ?? null}::text, ${statement}::text, r.* from ${unnestRows(rows, PER_ROW)} as r cross join locked
