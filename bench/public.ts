@@ -7,6 +7,7 @@
 //   BENCH_DURATION=15 (seconds per route), BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_JSON=1.
 // The routes take turns in short rounds (health, products, rates, consumption, health, ...) and
 // each figure is the median over rounds, so a burst of other work on the machine hits them all.
+// Each round waits until the server has drained the previous one's accepted requests (settle()).
 // Consumption: one meter with ten years of half-hourly reads (175k rows, made once per
 // database by bench/lib/consumption-fixtures.ts), basic auth with a fresh API key; a year
 // grouped by day (target p99 < 100 ms; also measured alone on one connection, beside the
@@ -127,7 +128,24 @@ async function check(base: string) {
 
 type Figures = { route: Route; rps: number; p50: number; p99: number; bytesPerReq: number; non2xx: number; errors: number };
 
+/**
+ * Waits until the server has finished what the previous route left in flight: autocannon stops
+ * sending at the end of its time, but the server still renders the answers it had accepted (50
+ * consumption pages of 2.7 MB take seconds), and the next route's round would meet that
+ * backlog. Settled: three /healthz answers in a row within 20 ms (at most 15 s).
+ */
+async function settle(base: string) {
+  const until = Date.now() + 15_000;
+  for (let quick = 0; quick < 3 && Date.now() < until; ) {
+    const t = performance.now();
+    await (await fetch(`${base}${ROUTES.health}`)).arrayBuffer();
+    quick = performance.now() - t < 20 ? quick + 1 : 0;
+    if (quick < 3) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function measure(base: string, route: Route, duration: number, connections = CONNECTIONS): Promise<Figures> {
+  await settle(base);
   const r = await autocannon({ url: base + ROUTES[route], connections, duration, headers: headersOf(route) });
   return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytesPerReq: Math.round(r.throughput.average / Math.max(r.requests.average, 1)), non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }

@@ -127,7 +127,7 @@ export const VARIABLES = {
   // Account imports and console import jobs
   IMPORT_CONCURRENCY: v("imports", num(8), "account imports running at once across all instances (429 above); console import jobs share the same slots", { rule: wholeNumber(1) }),
   IMPORT_JOB_WORKERS: v("imports", num(4), "per instance, loops running console import jobs ([ADR 0404](docs/adr/0404-server-side-import-jobs.md))"),
-  IMPORT_JOB_WORKER_POLL_MS: v("imports", num(500), "how often an idle import-job loop looks for work"),
+  IMPORT_JOB_WORKER_POLL_MS: v("imports", num(500), "how often an idle import-job loop looks for work; starting or resuming a job wakes the loops of every instance at once ([ADR 0042](docs/adr/0042-import-job-workers-woken-by-notify.md))"),
   IMPORT_JOB_LANES: v("imports", optNum(), "per import job, lanes queued", { show: "`IMPORT_CONCURRENCY`" }),
   IMPORT_JOB_MAX_ROWS: v("imports", num(500_000), "accounts one uploaded file may hold"),
   IMPORT_JOB_SLICE_MS: v("imports", num(10_000), "how long a lane works before it hands its slot back"),

@@ -42,7 +42,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
   const json = JSON.stringify(
     rows.map((r) => ({ id: r.id, type: r.type, version: r.version, payload: r.payload, account_number: r.accountNumber, organisation_id: r.organisationId, occurred_at: r.occurredAt })),
   );
-  // The accounts' locks (lockAccountEvents) in the same statement: the sort below cannot hand a
+  // The accounts' locks (accountEventLocksSql) in the same statement: the sort below cannot hand a
   // row to the insert, so no row gets its `seq`, before the locks' aggregate has finished.
   await tx.execute(sql`
     with input as materialized (select ${json}::jsonb as j),
@@ -80,25 +80,15 @@ export function pending<T extends EventType, V extends EventVersion<T>>(
 export const ACCOUNT_EVENT_LOCK = 727_274_301;
 
 /**
- * Takes a transaction-scoped lock per account before the rows get their `seq`, held to
- * commit: two transactions emitting for one account then commit in `seq` order, so the
- * relay can never see a later event of an account while an earlier one is still
- * uncommitted (ADR 0300). Locks are taken in hash order so emitMany cannot deadlock itself.
- * No NOTIFY: it serialises every committing transaction on one lock (ADR 0301). Any
- * statement that writes events itself (not through emitMany) calls this first.
- */
-export async function lockAccountEvents(tx: Db, accountNumbers: (string | null)[]) {
-  const accounts = [...new Set(accountNumbers.filter((a): a is string => !!a))];
-  if (!accounts.length) return;
-  await tx.execute(accountEventLocksSql(sql`select unnest(${sql.param(accounts)}::text[]) as a`));
-}
-
-/**
- * The statement part that takes lockAccountEvents' locks for the accounts `accounts` yields
- * (a query with one text column `a`; nulls are skipped): one row, column `n`, once every lock
- * is held. A statement that writes events puts it in a CTE cross-joined into its insert, so
- * the locks are held before any row gets its `seq`, without a round trip of its own. The
- * one place the lock's key is computed.
+ * The statement part that takes a transaction-scoped lock per account that `accounts` yields
+ * (a query with one text column `a`; nulls are skipped), held to commit: one row, column `n`,
+ * once every lock is held. Two transactions emitting for one account then commit in `seq`
+ * order, so the relay can never see a later event of an account while an earlier one is still
+ * uncommitted (ADR 0300). Locks are taken in hash order so one statement cannot deadlock
+ * itself. No NOTIFY: it serialises every committing transaction on one lock (ADR 0301).
+ * Every statement that writes events puts it in a CTE cross-joined into its insert, so the
+ * locks are held before any row gets its `seq`, without a round trip of its own; the one
+ * place the lock's key is computed.
  */
 export function accountEventLocksSql(accounts: SQL): SQL {
   return sql`select count(pg_advisory_xact_lock(${ACCOUNT_EVENT_LOCK}, h)) as n

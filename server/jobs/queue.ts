@@ -14,6 +14,19 @@ export async function enqueueJob(tx: Db, job: { queue: string; payload: Record<s
   return row?.id ?? null;
 }
 
+/** The channel a queue's name is sent on when work for it is queued to start at once (ADR 0042). */
+export const JOBS_CHANNEL = "jobs_queued";
+
+/**
+ * Wakes the idle workers of `queue` on every instance when the caller's transaction commits,
+ * instead of at their next poll. For work someone waits on (an import job just started);
+ * polling stays the fallback, so a notification lost while a listener reconnects only costs a
+ * poll interval. Not for work queued many times a second: every NOTIFY takes one lock at commit.
+ */
+export async function wakeWorkers(tx: Db, queue: string) {
+  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
+}
+
 /**
  * Claims up to `limit` due jobs for this worker. SKIP LOCKED lets workers on every
  * instance claim at once without waiting on or taking each other's rows; a running job

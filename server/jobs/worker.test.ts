@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { jobs } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { makeJob, uniq } from "@/test/factories";
-import { type Job } from "./queue";
+import { type Job, wakeWorkers } from "./queue";
 import { type JobHandler, startWorker } from "./worker";
 
 const t = useTestDb();
@@ -119,5 +119,53 @@ describe("a job retried by a running worker", () => {
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row).toMatchObject({ status: "done", attempts: 2, lastError: null });
     expect(calls).toBe(2);
+  });
+});
+
+describe("a worker that listens for work (wakeOnNotify)", () => {
+  it("runs a job queued with wakeWorkers at once, not at its next poll a minute later", async () => {
+    const queue = uniq("q-wake-").toLowerCase();
+    const ran: number[] = [];
+    const handler: JobHandler = { queue, run: async (_db, job) => void ran.push(job.id), onGiveUp: async () => {} };
+    // The first job is there before the worker starts: once it has run, the worker's next claim
+    // finds nothing and it sleeps for its whole poll interval.
+    const first = await makeJob(t.db, { queue });
+    stops.push(startWorker(getDb, handler, { pollMs: 60_000, wakeOnNotify: true }));
+    await until("the first job run", async () => ran.length === 1);
+    await new Promise((r) => setTimeout(r, 500));
+
+    const second = await t.db.transaction(async (tx) => {
+      const [row] = await tx.insert(jobs).values({ queue, payload: {} }).returning({ id: jobs.id });
+      await wakeWorkers(tx as unknown as Db, queue);
+      return row.id;
+    });
+    // A notification sent before the worker's LISTEN took hold is lost (polling is the
+    // fallback); another wake, queueing nothing, stands in for the next job started.
+    await until(
+      "the second job run",
+      async () => {
+        if (ran.length < 2) await wakeWorkers(t.db, queue);
+        return ran.length === 2;
+      },
+      10_000,
+    );
+    expect(ran).toEqual([first.id, second]);
+    expect((await statusOf([second]))[0].status).toBe("done");
+  });
+
+  it("is not woken by another queue's work", async () => {
+    const queue = uniq("q-wake-own-").toLowerCase();
+    const ran: number[] = [];
+    const handler: JobHandler = { queue, run: async (_db, job) => void ran.push(job.id), onGiveUp: async () => {} };
+    await makeJob(t.db, { queue });
+    stops.push(startWorker(getDb, handler, { pollMs: 60_000, wakeOnNotify: true }));
+    await until("the first job run", async () => ran.length === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    await t.db.insert(jobs).values({ queue, payload: {} });
+    for (let i = 0; i < 10; i++) {
+      await wakeWorkers(t.db, `${queue}-other`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ran).toHaveLength(1);
   });
 });

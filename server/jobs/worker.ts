@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
-import type { Db } from "@/db/client";
+import { type Db, handleOf } from "@/db/client";
 import { logger } from "../logger";
-import { claimJobs, completeJob, failJob, type Job, requeueJob } from "./queue";
+import { JOBS_CHANNEL, claimJobs, completeJob, failJob, type Job, requeueJob } from "./queue";
 
 /** Thrown by a handler for a failure that should not be retried. */
 export class PermanentJobError extends Error {}
@@ -14,13 +14,22 @@ export type JobHandler = {
   onGiveUp: (db: Db, job: Job, error: string) => Promise<void>;
 };
 
-export type WorkerOptions = { pollMs?: number; batchSize?: number; leaseSeconds?: number; backoffSeconds?: number };
+export type WorkerOptions = {
+  pollMs?: number;
+  batchSize?: number;
+  leaseSeconds?: number;
+  backoffSeconds?: number;
+  /** Idle workers also look at once when wakeWorkers(queue) commits (one LISTEN per startWorkers call). */
+  wakeOnNotify?: boolean;
+};
 
 /** `count` workers of one queue (see startWorker); the returned function stops them all. */
 export function startWorkers(count: number, getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerOptions = {}): () => Promise<void> {
-  const stops = Array.from({ length: count }, () => startWorker(getDb, handler, opts));
+  const loops = Array.from({ length: count }, () => workerLoop(getDb, handler, opts));
+  const unlisten = opts.wakeOnNotify ? listenForWork(getDb, handler.queue, () => loops.forEach((l) => l.nudge())) : undefined;
   return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+    await unlisten?.();
+    await Promise.all(loops.map((l) => l.stop()));
   };
 }
 
@@ -29,12 +38,19 @@ export function startWorkers(count: number, getDb: () => Promise<Db>, handler: J
  * waits for the job in hand. Any number of workers, on any instances, may run at once.
  */
 export function startWorker(getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerOptions = {}): () => Promise<void> {
+  return startWorkers(1, getDb, handler, opts);
+}
+
+function workerLoop(getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerOptions) {
   const workerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const pollMs = opts.pollMs ?? 1000;
   let stopped = false;
+  // Set by a nudge while the loop is claiming or running: it then looks again before sleeping.
+  let nudged = false;
   let wake: (() => void) | undefined;
   const loop = (async () => {
     while (!stopped) {
+      nudged = false;
       let claimed = 0;
       try {
         const db = await getDb();
@@ -44,13 +60,33 @@ export function startWorker(getDb: () => Promise<Db>, handler: JobHandler, opts:
       } catch (err) {
         logger.error("job worker poll failed", { queue: handler.queue, err });
       }
-      if (!stopped && claimed === 0) await new Promise<void>((r) => ((wake = r), setTimeout(r, pollMs)));
+      if (!stopped && claimed === 0 && !nudged) await new Promise<void>((r) => ((wake = r), setTimeout(r, pollMs)));
+      wake = undefined;
     }
   })();
+  return {
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** Calls `nudge` whenever wakeWorkers(queue) commits, on any instance; returns its stop function. */
+function listenForWork(getDb: () => Promise<Db>, queue: string, nudge: () => void): () => Promise<void> {
+  let stopped = false;
+  const listening = getDb().then(
+    (db) => (stopped ? undefined : handleOf(db)?.listen(JOBS_CHANNEL, (payload) => payload === queue && nudge(), () => {})),
+    () => undefined, // no database yet: the workers' polls report it and keep trying
+  );
   return async () => {
     stopped = true;
-    wake?.();
-    await loop;
+    await (await listening)?.();
   };
 }
 

@@ -14,5 +14,6 @@ export function startImportJobWorker(): () => Promise<void> {
     batchSize: 1,
     leaseSeconds: 120,
     backoffSeconds: 2,
+    wakeOnNotify: true,
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type ImportJobStatus, importJobs } from "@/db/schema";
-import { enqueueJob } from "../../jobs/queue";
+import { enqueueJob, wakeWorkers } from "../../jobs/queue";
 import { IMPORT_CONCURRENCY } from "../account-import/process-account-import";
 import { IMPORT_JOB_QUEUE } from "./schemas";
 import { env } from "@/server/env.mjs";
@@ -26,5 +26,7 @@ export async function startLanes(tx: Db, jobId: number, opts: { from: ImportJobS
     const payload: LanePayload = { importJobId: jobId, generation: job.generation, lane };
     await enqueueJob(tx, { queue: IMPORT_JOB_QUEUE, payload, dedupKey: `import-job:${jobId}:${job.generation}:${lane}`, maxAttempts: 20 });
   }
+  // Someone is watching the job start: idle workers on every instance look now, not at their next poll.
+  await wakeWorkers(tx, IMPORT_JOB_QUEUE);
   return true;
 }

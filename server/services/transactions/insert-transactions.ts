@@ -38,7 +38,7 @@ export async function insertTransactionRows(
   }
   const common = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
   for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
-  // The account's event lock (lockAccountEvents) in the same statement, a round trip fewer:
+  // The account's event lock (accountEventLocksSql) in the same statement, a round trip fewer:
   // the aggregate is done, so the lock held, before the join hands a row to the inserts.
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,

@@ -12,7 +12,7 @@ import { insertTransactionRows } from "./insert-transactions";
 const t = useTestDb();
 
 // The transactions insert takes the account's event lock inside its own statement (no
-// lockAccountEvents round trip): a ledger event must still wait for an open transaction that
+// round trip of its own for the lock): a ledger event must still wait for an open transaction that
 // emitted for the same account, so the relay never sees seq order differ from commit order.
 // PGlite has one connection, so its transactions never overlap; the race needs the server.
 describe.skipIf(!env.DATABASE_URL)("transactions insert under a concurrent emit for the same account (PostgreSQL)", () => {
