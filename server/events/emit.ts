@@ -77,7 +77,7 @@ export function pending<T extends EventType, V extends EventVersion<T>>(
 }
 
 /** First key of the per-account advisory locks (the second is hashtext(account_number)). */
-export const ACCOUNT_EVENT_LOCK = 727_274_301;
+const ACCOUNT_EVENT_LOCK = 727_274_301;
 
 /**
  * The statement part that takes a transaction-scoped lock per account that `accounts` yields

@@ -134,10 +134,11 @@ describe("a worker that listens for work (wakeOnNotify)", () => {
     await until("the first job run", async () => ran.length === 1);
     await new Promise((r) => setTimeout(r, 500));
 
-    const second = await t.db.transaction(async (tx) => {
-      const [row] = await tx.insert(jobs).values({ queue, payload: {} }).returning({ id: jobs.id });
-      await wakeWorkers(tx as unknown as Db, queue);
-      return row.id;
+    const second = await t.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const job = await makeJob(tx, { queue });
+      await wakeWorkers(tx, queue);
+      return job.id;
     });
     // A notification sent before the worker's LISTEN took hold is lost (polling is the
     // fallback); another wake, queueing nothing, stands in for the next job started.
@@ -161,7 +162,7 @@ describe("a worker that listens for work (wakeOnNotify)", () => {
     stops.push(startWorker(getDb, handler, { pollMs: 60_000, wakeOnNotify: true }));
     await until("the first job run", async () => ran.length === 1);
     await new Promise((r) => setTimeout(r, 500));
-    await t.db.insert(jobs).values({ queue, payload: {} });
+    await makeJob(t.db, { queue });
     for (let i = 0; i < 10; i++) {
       await wakeWorkers(t.db, `${queue}-other`);
       await new Promise((r) => setTimeout(r, 100));
