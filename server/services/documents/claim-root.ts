@@ -2,7 +2,8 @@ import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { documentRoots, organisations } from "@/db/schema";
 import { ServiceError, fieldError } from "../../errors";
-import { canonicalRoot, demoDocumentRoot, platformFolderOf } from "./locations";
+import { canonicalRoot, demoDocumentRoot, parseRoot, platformFolderOf } from "./locations";
+import { isRealFolder } from "./real-path";
 
 /** Same key as trigger document_roots_no_overlap's lock: claims are checked one at a time. */
 const CLAIM_LOCK = 727274010;
@@ -14,7 +15,8 @@ const refuse = (kind: "validation" | "conflict", code: string, detail: string) =
  * Claims a supplier's document root for its organisation and returns the claim's id (ADR 0106).
  * Inside the platform's own folder an organisation may use only its subfolder; elsewhere a
  * root may not lie in, or contain, a root another organisation holds. The organisation keeps
- * its claims (even after a supplier moves), so what it stored stays its own.
+ * its claims (even after a supplier moves), so what it stored stays its own. A file:// root is
+ * claimed by its real path: one that is or passes through a symbolic link is refused (ADR 0108).
  */
 export async function claimDocumentRoot(tx: Db, organisationId: number, root: string): Promise<number> {
   const key = canonicalRoot(root);
@@ -23,6 +25,12 @@ export async function claimDocumentRoot(tx: Db, organisationId: number, root: st
   const own = canonicalRoot(platformFolderOf(org.number));
   if ((key.startsWith(platform) && !key.startsWith(own)) || platform.startsWith(key)) {
     throw refuse("validation", "document_root_not_allowed", `In the platform's document folder this organisation may only use its own folder, ${own}.`);
+  }
+  // Files are compared by their real paths: a root through a symbolic link would take its
+  // target's identity (another organisation's folder, /etc), so it must be written as its real path.
+  const parsed = parseRoot(root);
+  if (parsed.scheme === "file" && !(await isRealFolder(parsed.dir))) {
+    throw refuse("validation", "document_root_not_real_path", "This folder is, or passes through, a symbolic link; give the folder's real path.");
   }
   await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
   const [rival] = await tx

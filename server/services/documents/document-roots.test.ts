@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -132,6 +132,85 @@ describe("document roots are owned by one organisation (issue 18 item 4, ADR 010
     expect(n).toBe(1);
   });
 });
+
+describe("roots are claimed and read by their real path (issue 37 item 1, ADR 0108)", () => {
+  const notFound = (p: string) => ({ code: "path_does_not_exist_in_file_store", attr: "notes.0.document_paths.0.document_path", detail: `No document at '${p}' under the import supplier's document root.` });
+  const attach = (who: { auth: string; ref: object }, document_path: string) =>
+    call(createNotes, "/x", { auth: who.auth, body: { ...who.ref, notes: [{ body: "x", document_paths: [{ document_path }] }] } });
+
+  it("a root that is, or passes through, a symbolic link is refused at create and update, and nothing is stored", async () => {
+    const dirA = folder("a");
+    writeFileSync(path.join(dirA, "letters", "sec-secret-A.txt"), "A's secret");
+    await tenant("A", `file://${dirA}`);
+    const b = await tenant("B", `file://${folder("b")}`);
+    const area = path.dirname(folder("b-area"));
+    const toA = path.join(area, uniq("link-a").toLowerCase());
+    const toEtc = path.join(area, uniq("link-etc").toLowerCase());
+    symlinkSync(dirA, toA);
+    symlinkSync("/etc", toEtc);
+    const before = await t.db.select().from(documentRoots).where(eq(documentRoots.organisationId, b.org.id));
+    const detail = "This folder is, or passes through, a symbolic link; give the folder's real path.";
+    for (const root of [`file://${toA}`, `file://${toA}/letters`, `file://${toEtc}`, `file://${toEtc}/not-made-yet`]) {
+      expect(await refusal(b.operator.supplier.create({ code: uniq("B"), documentRoot: root })), root).toEqual({
+        trpc: "BAD_REQUEST",
+        code: "document_root_not_real_path",
+        errors: [{ attr: "documentRoot", code: "document_root_not_real_path", detail }],
+      });
+      expect((await refusal(b.operator.supplier.update({ code: b.supplier.code, documentRoot: root }))).code, root).toBe("document_root_not_real_path");
+    }
+    expect(await t.db.select().from(documentRoots).where(eq(documentRoots.organisationId, b.org.id))).toEqual(before);
+    // A folder not made yet under a real parent is claimed as written.
+    const later = path.join(area, uniq("later").toLowerCase(), "letters");
+    expect((await b.operator.supplier.create({ code: uniq("B"), documentRoot: `file://${later}` })).documentRoot).toBe(`file://${later}`);
+  });
+
+  it("a root swapped for a link after its claim holds nothing, and answers exactly like a missing file", async () => {
+    const dirA = folder("a");
+    writeFileSync(path.join(dirA, "letters", "sec-secret-A.txt"), "A's secret");
+    const a = await tenant("A", `file://${dirA}`);
+    const dirB = folder("b");
+    const b = await tenant("B", `file://${dirB}`);
+    expect((await attach(b, "letters/welcome.pdf")).status).toBe(201);
+    const [bAccount] = await t.db.select().from(accounts).where(eq(accounts.number, b.account.accountNumber));
+    const [bNote] = await t.db.select().from(notes).where(eq(notes.accountId, bAccount.id));
+    // B's operator replaces the claimed folder with a link to A's root, then to /etc.
+    renameSync(dirB, `${dirB}-moved`);
+    symlinkSync(dirA, dirB);
+    for (const p of ["letters/sec-secret-A.txt", "letters/welcome.pdf", "letters/missing.txt"]) {
+      expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
+    }
+    const reader = (org: { id: number }) => ({ db: t.db, requestId: "t", actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@x" } });
+    await expect(openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: bNote.id })).rejects.toMatchObject({ code: "document_not_found", status: 404 });
+    // A forged row naming A's file through B's root is not served either.
+    const [forged] = await t.db
+      .insert(notes)
+      .values({ accountId: bAccount.id, body: null, documentPaths: [{ document_path: "letters/sec-secret-A.txt", location: `file://${dirB}/letters/sec-secret-A.txt` }], contentHash: uniq("h"), createdAt: new Date(), createdAtGiven: false })
+      .returning();
+    await expect(openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: forged.id })).rejects.toMatchObject({ code: "document_not_found", status: 404 });
+    rmSymlink(dirB);
+    symlinkSync("/etc", dirB);
+    for (const p of ["passwd", "shadow", "no-such-file"]) expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
+    // A itself still reads its own file.
+    expect((await attach(a, "letters/sec-secret-A.txt")).status).toBe(201);
+  });
+
+  it("a link inside a root that leads out of it is a missing file", async () => {
+    const dirA = folder("a");
+    writeFileSync(path.join(dirA, "letters", "sec-secret-A.txt"), "A's secret");
+    await tenant("A", `file://${dirA}`);
+    const dirB = folder("b");
+    const b = await tenant("B", `file://${dirB}`);
+    symlinkSync(path.join(dirA, "letters", "sec-secret-A.txt"), path.join(dirB, "letters", "stolen.txt"));
+    symlinkSync(path.join(dirA, "letters"), path.join(dirB, "a-letters"));
+    symlinkSync("/etc/passwd", path.join(dirB, "passwd"));
+    for (const p of ["letters/stolen.txt", "a-letters/sec-secret-A.txt", "passwd"]) expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
+    // A link that stays inside the root is followed.
+    symlinkSync(path.join(dirB, "letters", "welcome.pdf"), path.join(dirB, "welcome-link.pdf"));
+    expect((await attach(b, "welcome-link.pdf")).status).toBe(201);
+  });
+});
+
+const rmSymlink = (p: string) => unlinkSync(p);
 
 describe("odd document roots and paths are refused (issue 18 item 13)", () => {
   it("a root with a host, a query, a fragment or an escaped one is invalid_document_root", async () => {

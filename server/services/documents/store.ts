@@ -6,6 +6,7 @@ import path from "node:path";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { logger } from "../../logger";
 import { documentRootAllowlist, fileOfLocation, isAllowedDocumentLocation, isInside, isUnderRoots, parseRoot, resolveDocumentLocation } from "./locations";
+import { realDir } from "./real-path";
 import { s3Client, s3ObjectExists } from "./s3";
 
 export type DocumentRef = { attr: (string | number)[]; path: string };
@@ -41,8 +42,10 @@ async function existsUnder(root: string, rel: string): Promise<boolean> {
     const file = fileOfLocation(location);
     if (!isInside(parsed.dir, file)) return false;
     try {
-      if (!(await stat(file)).isFile()) return false;
-      return isInside(await realpath(parsed.dir), await realpath(file));
+      // A root that has become (or passes through) a symbolic link holds nothing (ADR 0108).
+      const dir = await realDir(parsed.dir);
+      if (!dir || !(await stat(file)).isFile()) return false;
+      return isInside(dir, await realpath(file));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR") return false;
       throw err;
@@ -56,15 +59,18 @@ async function allowedFile(location: string, within: readonly string[]): Promise
   if (!isAllowedDocumentLocation(location) || !isUnderRoots(location, within)) return null;
   const file = fileOfLocation(location);
   const real = await realpath(file);
-  const under = async (roots: readonly string[]) => {
+  const under = async (roots: readonly string[], resolve: (dir: string) => Promise<string | null>) => {
     for (const a of roots) {
       if (!a.startsWith("file://")) continue;
-      const dir = await realpath(fileOfLocation(a)).catch(() => null);
+      const dir = await resolve(fileOfLocation(a));
       if (dir && isInside(dir, real)) return true;
     }
     return false;
   };
-  return (await under(documentRootAllowlist())) && (await under(within)) ? real : null;
+  // The allowlist is the server's own configuration, followed where it links; an organisation's
+  // root counts only while its real path is the path it claimed (ADR 0108).
+  const followed = (dir: string) => realpath(dir).catch(() => null);
+  return (await under(documentRootAllowlist(), followed)) && (await under(within, realDir)) ? real : null;
 }
 
 /**
