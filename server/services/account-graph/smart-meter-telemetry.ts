@@ -30,6 +30,15 @@ export async function smartMeterTelemetry(ctx: Ctx, input: TelemetryInput): Prom
   }
   const deviceId = input.deviceId.replaceAll("\0", "\uFFFD");
   const halfHourly = input.grouping === "HALF_HOURLY";
+  // A customer reads only the half hours in which the meter point supplied one of their own
+  // accounts, from its supply start through its supply end day (issue 37 item 2).
+  const suppliedToCaller =
+    ctx.actor.kind !== "customer"
+      ? sql`true`
+      : sql`exists (select 1 from meter_points mp join accounts a on a.id = mp.account_id
+          where mp.fuel = d.fuel and mp.mpxn = d.mpxn and ${readableAccountSql(ctx.actor, organisationId)}
+            and (mp.supply_start_date is null or i.interval_start >= (mp.supply_start_date::timestamp at time zone 'Europe/London'))
+            and (mp.supply_end_date is null or i.interval_start < ((mp.supply_end_date + 1)::timestamp at time zone 'Europe/London')))`;
   // One statement (one snapshot, one round trip): a marker row when the device is on a readable
   // account, then its reads in the range.
   const rows = await execRows<{ marker: boolean; interval_start: Date | string | null; wh: string | null }>(
@@ -50,6 +59,7 @@ export async function smartMeterTelemetry(ctx: Ctx, input: TelemetryInput): Prom
         join consumption_meters cm on cm.organisation_id = ${organisationId} and cm.fuel = d.fuel and cm.mpxn = d.mpxn and cm.serial_number = d.serial
         join consumption_intervals i on i.meter_id = cm.id
         where ${halfHourly} and i.interval_start >= ${input.start.toISOString()}::timestamptz and i.interval_start < ${input.end.toISOString()}::timestamptz
+          and ${suppliedToCaller}
         order by marker desc, interval_start`,
   );
   if (!rows[0]?.marker) throw deviceNotReadable(input.deviceId);

@@ -2,7 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
 import type { Fuel } from "@/db/schema";
 import type { Ctx } from "../../context";
+import { readableAccountSql } from "../customers/customer-accounts";
 import { LONDON, type PageSpec, bucketEnd, groupedPageQuery, jsonNumber, londonIso, stepOf } from "./consumption-sql";
+import { ALWAYS, type SupplyWindow, windowsValues } from "./supply-windows";
 
 export type DerivedMeter = { organisationId: number; fuel: Fuel; mpxn: string; serial: string };
 
@@ -14,9 +16,11 @@ export type DerivedMeter = { organisationId: number; fuel: Fuel; mpxn: string; s
  * read's date 00:00 to the next one's, and its consumption is the difference (registers read
  * on the same dates are summed; a negative difference, a meter exchange or wrap-round, is
  * left out). A segment is spread evenly over its time: the period cuts it and groups share it
- * in proportion to their overlap, to 6 decimal places.
+ * in proportion to their overlap, to 6 decimal places. A customer (windows other than ALWAYS)
+ * gets segments only from reads on their own accounts, cut to the windows their accounts were
+ * supplied in (issue 37 item 2).
  */
-export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, p: PageSpec): Promise<{ count: number; resultsJson: string }> {
+export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, windows: readonly SupplyWindow[], p: PageSpec): Promise<{ count: number; resultsJson: string }> {
   const from = p.from ? sql`${p.from.toISOString()}::timestamptz` : sql`null::timestamptz`;
   const to = p.to ? sql`${p.to.toISOString()}::timestamptz` : sql`null::timestamptz`;
   const segments = sql`
@@ -25,7 +29,7 @@ export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, p: P
       from meter_readings mr
       where mr.meter_serial_number = ${meter.serial} and coalesce(mr.validation_status, 'VALIDATED') <> 'FAILED' and mr.meter_point_id in (
         select mp.id from meter_points mp join accounts a on a.id = mp.account_id join import_suppliers s on s.id = a.supplier_id
-        where s.organisation_id = ${meter.organisationId} and mp.fuel = ${meter.fuel} and mp.mpxn = ${meter.mpxn})
+        where s.organisation_id = ${meter.organisationId} and mp.fuel = ${meter.fuel} and mp.mpxn = ${meter.mpxn}${windows === ALWAYS ? sql`` : sql` and ${readableAccountSql(ctx.actor, meter.organisationId)}`})
       order by mr.register_id, mr.reading_date, mr.id desc),
     s0 as (
       select lag(reading_date) over w as d0, reading_date as d1, reading_value - lag(reading_value) over w as units
@@ -33,9 +37,10 @@ export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, p: P
     seg as (
       select (d0::timestamp at time zone ${LONDON}) as s, (d1::timestamp at time zone ${LONDON}) as e, sum(units) as units
       from s0 where d0 is not null and units >= 0 group by d0, d1),
+    w as (${windowsValues(windows)}),
     clip as (
-      select greatest(s, ${from}) as cs, least(e, ${to}) as ce, s, e, units from seg
-      where (${from} is null or e > ${from}) and (${to} is null or s < ${to}))`;
+      select greatest(s, ${from}, w.lo) as cs, least(e, ${to}, w.hi) as ce, s, e, units from seg cross join w
+      where (${from} is null or e > ${from}) and (${to} is null or s < ${to}) and (w.lo is null or e > w.lo) and (w.hi is null or s < w.hi))`;
   const share = (lo: SQL, hi: SQL) => sql`round(units * extract(epoch from (${hi} - ${lo})) / extract(epoch from (e - s)), 6)`;
   const dir = sql.raw(p.newestFirst ? "desc" : "asc");
   let query: SQL;
