@@ -380,6 +380,7 @@ const REST: Record<string, RestCase> = {
       ];
     },
   },
+  "v1/events/asyncapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/asyncapi.json/route.ts", "GET", a)] },
   "v1/events/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/openapi.json/route.ts", "GET", a)] },
   "v1/events/relay-status/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/relay-status/route.ts", "GET", a)] },
   "v1/graphql/schema.graphql/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/graphql/schema.graphql/route.ts", "GET", a)] },

@@ -62,3 +62,8 @@ export function maxRelayLagSeconds(): number {
   assertConfig(undefined, ["EVENTS_RELAY_MAX_LAG_SECONDS"]);
   return env.EVENTS_RELAY_MAX_LAG_SECONDS;
 }
+
+/** The subject prefix the relay publishes under (`<prefix>.<type>`), for the documents that name subjects. */
+export function relaySubjectPrefix(): string {
+  return env.EVENTS_SUBJECT_PREFIX || DEFAULT_SUBJECT_PREFIX;
+}

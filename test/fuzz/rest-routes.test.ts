@@ -114,6 +114,7 @@ const ROUTES: Record<string, Spec> = {
     query: CONSUMPTION_QUERY,
     validQuery: () => ({ ...consumptionQuery(), group_by: "day", order_by: "-period", page: "1" }),
   },
+  "v1/events/asyncapi.json": { auth: "none" },
   "v1/events/openapi.json": { auth: "none" },
   "v1/events/relay-status": { auth: "none" },
   "v1/graphql": { body: (w) => ({ query: `mutation { obtainKrakenToken(input: {APIKey: "${w.auth.slice(6)}"}) { token } }` }), auth: "none", errorShape: "graphql" },

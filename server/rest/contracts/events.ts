@@ -16,6 +16,18 @@ export const eventCatalogueRoute = defineContract({
   responses: { 200: { description: "The OpenAPI document.", schema: z.object({ openapi: z.literal("3.1.0"), components: z.object({ schemas: z.record(z.string(), z.unknown()) }) }) } },
 });
 
+export const eventAsyncApiRoute = defineContract({
+  method: "get",
+  path: "/v1/events/asyncapi.json",
+  summary: "The event catalogue as AsyncAPI 3.0",
+  description:
+    "One channel per event type (NATS subject `events.<type>`), one message per type and payload version whose payload is the CloudEvents 1.0 envelope " +
+    "around that version's schema (the same schemas as `/v1/events/openapi.json`), with the NATS headers beside it.",
+  tags: TAGS,
+  auth: "none",
+  responses: { 200: { description: "The AsyncAPI document.", schema: z.object({ asyncapi: z.literal("3.0.0"), channels: z.record(z.string(), z.unknown()) }) } },
+});
+
 export const relayStatusRoute = defineContract({
   method: "get",
   path: "/v1/events/relay-status/",
@@ -35,5 +47,6 @@ export const relayStatusRoute = defineContract({
 /** The events area's REST routes, for /v1/openapi.json. */
 export const eventsRoutes: RouteContract[] = [
   eventCatalogueRoute,
+  eventAsyncApiRoute,
   relayStatusRoute,
 ];
