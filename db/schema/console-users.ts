@@ -15,6 +15,9 @@ export const consoleUsers = pgTable(
     passwordHash: text().notNull(),
     role: text({ enum: CONSOLE_ROLES }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Bumped whenever the user's sessions end (password or role change, revocation): access
+    // tokens carry the generation they were issued under and are refused once it moves on.
+    tokenGeneration: integer().notNull().default(0),
   },
   (t) => [check("console_users_role_check", sql`${t.role} in ('operator', 'support')`)],
 );
