@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listEventEntries } from "@/server/events/registry";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
+import { GET as asyncapi } from "./asyncapi.json/route";
 import { GET as openapi } from "./openapi.json/route";
 import { GET as relayStatus } from "./relay-status/route";
 import { env, setEnv } from "@/server/env.mjs";
@@ -26,6 +27,17 @@ describe("GET /v1/events/openapi.json", () => {
   });
 });
 
+describe("GET /v1/events/asyncapi.json", () => {
+  it("serves the catalogue as AsyncAPI 3.0, a message per type and version, without credentials", async () => {
+    const res = await call(asyncapi, "/v1/events/asyncapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.json.asyncapi).toBe("3.0.0");
+    expect(Object.keys(res.json.components.messages)).toHaveLength(listEventEntries().length);
+    expect(res.json.channels["account.created"]).toMatchObject({ address: "events.account.created" });
+  });
+});
+
 describe("GET /v1/events/relay-status/ without NATS_URL", () => {
   it("is healthy: the events table is the log and nothing is lost", async () => {
     const prev = env.NATS_URL;
@@ -43,11 +55,11 @@ describe("GET /v1/events/relay-status/ without NATS_URL", () => {
 });
 
 describe("route documentation", () => {
-  it("documents both routes for /v1/openapi.json", async () => {
+  it("documents the events routes for /v1/openapi.json", async () => {
     const { buildOpenApi } = await import("@/server/rest/openapi/build");
     const { eventsRoutes: eventsRouteDocs } = await import("@/server/rest/contracts/events");
     const doc = buildOpenApi(eventsRouteDocs);
-    expect(Object.keys(doc.paths)).toEqual(["/v1/events/openapi.json", "/v1/events/relay-status/"]);
+    expect(Object.keys(doc.paths)).toEqual(["/v1/events/asyncapi.json", "/v1/events/openapi.json", "/v1/events/relay-status/"]);
     expect(doc.paths["/v1/events/relay-status/"].get).toMatchObject({ responses: { 200: expect.anything(), 503: expect.anything() } });
   });
 });
