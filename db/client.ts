@@ -30,13 +30,14 @@ const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
 
 /**
  * postgres-js when DATABASE_URL is set, else embedded PGlite in PGLITE_DIR
- * (default ./.data/pglite; "memory://" for throwaway test databases).
+ * (default ./.data/pglite; "memory://" for throwaway test databases). `pgliteFrom`: a
+ * `dumpDataDir()` tarball a new in-memory PGlite starts from (the tests' migrated template).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; migrate?: boolean } = {}): Promise<DbHandle> {
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; pgliteFrom?: Blob; migrate?: boolean } = {}): Promise<DbHandle> {
   const url = opts.url ?? env.DATABASE_URL;
   // A pool of 0 or "abc" would otherwise hang or fail with an unrelated message.
   assertConfig(envWith({ DATABASE_URL: url }), DATABASE_VARS);
-  const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir());
+  const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir(), opts.pgliteFrom);
   Object.defineProperty(handle.db, HANDLE, { value: handle });
   if (opts.migrate !== false) await migrateDatabase(handle);
   return handle;
@@ -175,13 +176,13 @@ function listenPostgres(postgres: typeof import("postgres"), url: string, channe
   };
 }
 
-async function openPglite(dir: string): Promise<DbHandle> {
+async function openPglite(dir: string, from?: Blob): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const release = dir.startsWith("memory://") ? () => {} : await lockDataDir(dir);
   // pg_trgm: the console's account search (ADR 0407); PostgreSQL servers ship it in contrib.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   // One process holds the database: its notifications are never lost while it is open.

@@ -1,5 +1,5 @@
 ALTER TABLE "console_users" ADD COLUMN "token_generation" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
--- ADR 0110. Access tokens are checked against what they were issued for without a database read
+-- ADR 0109. Access tokens are checked against what they were issued for without a database read
 -- where the key cache answers (server/auth/key-cache.ts): a user's token generation moving on, or
 -- a refresh family revoked (any reason but rotation), tells every instance listening to forget
 -- what it holds, on the same channel as a changed API key.

@@ -181,6 +181,7 @@ export const VARIABLES = {
   FUZZ_SEED: v("tests", optNum(), "replays a fuzz run with this seed"),
   EVENTS_TEST_OUTAGE_SECONDS: v("tests", num(2), "how long the relay test keeps NATS down"),
   NATS_SERVER_BIN: v("tests", text("/usr/sbin/nats-server"), "the nats-server binary tests start"),
+  VITEST_POOL_ID: v("tests", optText(), "set by vitest in each worker (1 to its worker count); on PostgreSQL the worker's files use their own copy of `DATABASE_URL`'s database, named with `_w<id>` ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))", { show: "set by vitest" }),
   E2E_STATE_DIR: v("tests", text("e2e/artifacts/.state"), "where Playwright's global set-up keeps signed-in state (set by playwright.config.ts)"),
 
   // Benchmarks (bench/, BENCHMARKS.md)

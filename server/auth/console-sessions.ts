@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { consoleSessions, refreshTokens } from "@/db/schema";
+import { consoleSessions, consoleUsers, refreshTokens } from "@/db/schema";
+import { keysChangedHere } from "./key-cache";
 
 const digest = (sessionId: string) => createHash("sha256").update(sessionId).digest("hex");
 
@@ -24,10 +25,13 @@ export async function endConsoleSession(db: Db, sessionId: string): Promise<void
 
 /**
  * Ends every session of a user (password or role changed) and revokes the refresh tokens the
- * user obtained with their password. Call it inside the transaction that makes the change.
+ * user obtained with their password; the user's token generation moves on, so the access tokens
+ * issued before now are refused too. Call it inside the transaction that makes the change.
  */
 export async function endUserSessions(db: Db, userId: number, reason: string): Promise<void> {
+  keysChangedHere();
   await db.delete(consoleSessions).where(eq(consoleSessions.userId, userId));
+  await db.update(consoleUsers).set({ tokenGeneration: sql`${consoleUsers.tokenGeneration} + 1` }).where(eq(consoleUsers.id, userId));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, revokedReason: reason })

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { type Db, handleOf } from "@/db/client";
-import { apiKeys } from "@/db/schema";
+import { apiKeys, refreshTokens } from "@/db/schema";
 
 /**
  * Organisation API keys found valid, kept by each process for a few seconds so a script's
@@ -22,7 +22,7 @@ class KeyCache {
   private listening = false;
   /** Bumped by every notification and every change of the subscription's state. */
   private generation = 0;
-  private readonly entries = new Map<string, { key: CachedKey; at: number }>();
+  private readonly entries = new Map<string, { key: unknown; at: number }>();
 
   forget() {
     this.generation += 1;
@@ -38,7 +38,7 @@ class KeyCache {
     this.forget();
   }
 
-  get(name: string): CachedKey | undefined {
+  get<T = CachedKey>(name: string): T | undefined {
     if (!this.listening) return undefined;
     const hit = this.entries.get(name);
     if (!hit) return undefined;
@@ -46,11 +46,11 @@ class KeyCache {
       this.entries.delete(name);
       return undefined;
     }
-    return hit.key;
+    return hit.key as T;
   }
 
   /** A lookup begins: `keep` stores its answer only if nothing changed meanwhile. */
-  begin(name: string): { keep: (key: CachedKey) => void } {
+  begin<T = CachedKey>(name: string): { keep: (key: T) => void } {
     const generation = this.generation;
     return {
       keep: (key) => {
@@ -102,6 +102,26 @@ export async function validOrganisationKey(db: Db, by: { hash: string } | { id: 
     .where(and("hash" in by ? eq(apiKeys.keyHash, by.hash) : eq(apiKeys.id, by.id), isNull(apiKeys.invalidatedAt)));
   if (key) lookup?.keep(key);
   return key;
+}
+
+/**
+ * Whether a refresh token family is still live (not revoked for any reason but rotation), so
+ * the access tokens issued with it still work (issue 37 item 4). A live answer is cached like a
+ * key: revoking a family notifies the same channel (migration 0022), and every instance forgets.
+ */
+export async function liveRefreshFamily(db: Db, familyId: string): Promise<boolean> {
+  const name = `family:${familyId}`;
+  const cache = cacheOf(db);
+  if (cache?.get<true>(name)) return true;
+  const lookup = cache?.begin<true>(name);
+  const revoked = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt), ne(refreshTokens.revokedReason, "rotated")))
+    .limit(1);
+  if (revoked.length) return false;
+  lookup?.keep(true);
+  return true;
 }
 
 /**

@@ -106,13 +106,13 @@ async function subjectFromCustomerKey(db: Db, key: string): Promise<Subject> {
 
 async function subjectFromPassword(db: Db, email: string, password: string): Promise<Subject> {
   const [user] = await db
-    .select({ id: consoleUsers.id, email: consoleUsers.email, passwordHash: consoleUsers.passwordHash, organisationId: organisations.id, organisationNumber: organisations.number })
+    .select({ id: consoleUsers.id, email: consoleUsers.email, passwordHash: consoleUsers.passwordHash, tokenGeneration: consoleUsers.tokenGeneration, organisationId: organisations.id, organisationNumber: organisations.number })
     .from(consoleUsers)
     .innerJoin(organisations, eq(organisations.id, consoleUsers.organisationId))
     .where(eq(consoleUsers.email, email.trim().toLowerCase()));
   const ok = await verify(user?.passwordHash ?? (await getDummyHash()), password).catch(() => false);
   if (!user || !ok) throw new TokenError("authenticationFailed", "Invalid data.", "Authentication failed: invalid e-mail address or password.");
-  return { organisationId: user.organisationId, organisationNumber: user.organisationNumber, userId: user.id, delegate: "console_user", viewer: user.email, viewerId: user.id };
+  return { organisationId: user.organisationId, organisationNumber: user.organisationNumber, userId: user.id, tokenGeneration: user.tokenGeneration, delegate: "console_user", viewer: user.email, viewerId: user.id };
 }
 
 async function subjectFromRefreshToken(db: Db, token: string): Promise<Subject> {
@@ -143,21 +143,27 @@ async function subjectFromRefreshToken(db: Db, token: string): Promise<Subject> 
     return { organisationId: row.organisationId, organisationNumber: org.number, customerKeyId: key.id, familyId: row.familyId, delegate: `refresh_token:customer_key:${key.prefix}`, viewer: key.email, viewerId: key.accountUserId };
   }
   const [user] = await db
-    .select({ id: consoleUsers.id, email: consoleUsers.email })
+    .select({ id: consoleUsers.id, email: consoleUsers.email, tokenGeneration: consoleUsers.tokenGeneration })
     .from(consoleUsers)
     .where(and(eq(consoleUsers.id, row.consoleUserId!), eq(consoleUsers.organisationId, row.organisationId)));
   if (!user) throw await invalid();
-  return { organisationId: row.organisationId, organisationNumber: org.number, userId: user.id, familyId: row.familyId, delegate: "refresh_token:console_user", viewer: user.email, viewerId: user.id };
+  return { organisationId: row.organisationId, organisationNumber: org.number, userId: user.id, tokenGeneration: user.tokenGeneration, familyId: row.familyId, delegate: "refresh_token:console_user", viewer: user.email, viewerId: user.id };
 }
 
 /** The access token, its refresh token and the issued event commit together. */
 async function issueTokens(db: Db, s: Subject): Promise<ObtainTokenResult> {
-  const base = { organisationId: s.organisationId, organisationNumber: s.organisationNumber };
+  // The access token names the refresh family issued with it: revoking the family stops both.
+  const familyId = s.familyId ?? crypto.randomUUID();
+  const base = { organisationId: s.organisationId, organisationNumber: s.organisationNumber, familyId };
   const subject: TokenSubject =
-    s.apiKeyId !== undefined ? { ...base, apiKeyId: s.apiKeyId } : s.customerKeyId !== undefined ? { ...base, customerKeyId: s.customerKeyId } : { ...base, userId: s.userId! };
+    s.apiKeyId !== undefined
+      ? { ...base, apiKeyId: s.apiKeyId }
+      : s.customerKeyId !== undefined
+        ? { ...base, customerKeyId: s.customerKeyId }
+        : { ...base, userId: s.userId!, tokenGeneration: s.tokenGeneration! };
   const access = await signAccessToken(db, subject);
   const refresh = await db.transaction(async (tx) => {
-    const r = await issueRefreshToken(tx as unknown as Db, { organisationId: s.organisationId, apiKeyId: s.apiKeyId, consoleUserId: s.userId, customerApiKeyId: s.customerKeyId, familyId: s.familyId });
+    const r = await issueRefreshToken(tx as unknown as Db, { organisationId: s.organisationId, apiKeyId: s.apiKeyId, consoleUserId: s.userId, customerApiKeyId: s.customerKeyId, familyId });
     await emit(tx as unknown as Db, "auth-server.access-token.issued", "v1", { delegate: s.delegate, viewer: s.viewer, viewer_id: s.viewerId }, { organisationId: s.organisationId });
     return r;
   });

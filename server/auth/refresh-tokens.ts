@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { refreshTokens } from "@/db/schema";
+import { keysChangedHere } from "./key-cache";
 
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -51,7 +52,9 @@ export async function spendRefreshToken(db: Db, token: string): Promise<RefreshO
   return { ok: false, reason: "revoked" };
 }
 
+/** Revokes a family: its refresh tokens and the access tokens issued with them (issue 37 item 4). */
 export async function revokeFamily(db: Db, familyId: string, reason: string) {
+  keysChangedHere();
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, revokedReason: reason })

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "@/db/client";
 import { consoleUsers } from "@/db/schema";
 import { customerActor, findCustomerKeyById } from "./customer-keys";
-import { validOrganisationKey } from "./key-cache";
+import { liveRefreshFamily, validOrganisationKey } from "./key-cache";
 import type { Actor } from "../context";
 import { ServiceError } from "../errors";
 import { getSigningKey } from "./signing-key";
@@ -18,6 +18,10 @@ export type AccessClaims = {
   key?: number;
   usr?: number;
   cus?: number;
+  /** A console user's token generation when the token was issued (refused once it moves on). */
+  gen?: number;
+  /** The refresh token family issued with it (refused once the family is revoked). */
+  fam?: string;
   kind: "access";
   iat: number;
   exp: number;
@@ -25,9 +29,9 @@ export type AccessClaims = {
   jti: string;
 };
 
-export type TokenSubject = { organisationId: number; organisationNumber: string } & (
+export type TokenSubject = { organisationId: number; organisationNumber: string; familyId?: string } & (
   | { apiKeyId: number; userId?: undefined; customerKeyId?: undefined }
-  | { userId: number; apiKeyId?: undefined; customerKeyId?: undefined }
+  | { userId: number; tokenGeneration: number; apiKeyId?: undefined; customerKeyId?: undefined }
   | { customerKeyId: number; apiKeyId?: undefined; userId?: undefined }
 );
 
@@ -36,7 +40,8 @@ export async function signAccessToken(db: Db, p: TokenSubject) {
   const claims: AccessClaims = {
     sub: p.organisationNumber,
     org: p.organisationId,
-    ...(p.apiKeyId !== undefined ? { key: p.apiKeyId } : p.customerKeyId !== undefined ? { cus: p.customerKeyId } : { usr: p.userId }),
+    ...(p.apiKeyId !== undefined ? { key: p.apiKeyId } : p.customerKeyId !== undefined ? { cus: p.customerKeyId } : { usr: p.userId, gen: p.tokenGeneration }),
+    ...(p.familyId !== undefined ? { fam: p.familyId } : {}),
     kind: "access",
     iat: now,
     exp: now + ACCESS_TOKEN_TTL_SECONDS,
@@ -93,10 +98,14 @@ export async function decodeAccessToken(db: Db, token: string): Promise<AccessCl
 
 /**
  * A token works only while what it was issued for is still valid: its API key not
- * invalidated, or its console user still present in the same organisation.
+ * invalidated, or its console user still present in the same organisation with the token
+ * generation it was issued under (a password or role change, or ended sessions, move it on),
+ * and the refresh family issued with it not revoked (issue 37 item 4). The key and the family
+ * come from the key cache (no database read while it listens); a user is read each time.
  */
 export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
   const claims = await decodeAccessToken(db, token);
+  if (typeof claims.fam === "string" && !(await liveRefreshFamily(db, claims.fam))) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
   if (typeof claims.key === "number") {
     const key = await validOrganisationKey(db, { id: claims.key });
     if (!key || key.organisationId !== claims.org) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
@@ -108,9 +117,10 @@ export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
     return customerActor(key, "token");
   }
   const [user] = await db
-    .select({ id: consoleUsers.id, email: consoleUsers.email, role: consoleUsers.role })
+    .select({ id: consoleUsers.id, email: consoleUsers.email, role: consoleUsers.role, generation: consoleUsers.tokenGeneration })
     .from(consoleUsers)
     .where(and(eq(consoleUsers.id, claims.usr!), eq(consoleUsers.organisationId, claims.org)));
-  if (!user) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+  // A token from before generations were stamped counts as generation 0.
+  if (!user || user.generation !== (claims.gen ?? 0)) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
   return { kind: "user", organisationId: claims.org, userId: user.id, role: user.role, email: user.email };
 }
