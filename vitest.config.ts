@@ -1,5 +1,8 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const WORKERS = Math.min(Math.max(os.availableParallelism(), 3), 6);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -9,6 +12,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine one, so every file
+    // waited for the one before it, though most of a file's time is waiting (ADR 0503).
+    maxWorkers: WORKERS,
+    globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/setup.ts"],
+    reporters: ["default", "./test/duration-reporter.ts"],
     // Auth.js imports next/server without an extension: bundled by Vite, it resolves.
     server: { deps: { inline: ["next-auth", "@auth/core"] } },
     env: { LOG_LEVEL: "silent", CATALOGUE_VERSION_TTL_MS: "0", DOCUMENT_ROOT_ALLOWLIST: "file:///tmp,file:///srv,s3://" },

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
 import { env } from "@/server/env.mjs";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
@@ -17,6 +18,15 @@ function testDatabaseUrl(): string | undefined {
 }
 
 /**
+ * A database for a test file: `url` (by default DATABASE_URL's, this worker's own), else a
+ * fresh in-memory PGlite loaded from the run's migrated template (test/global-setup.ts).
+ */
+export function openTestDatabase(url = testDatabaseUrl()): Promise<DbHandle> {
+  const template = url ? undefined : inject("pgliteTemplate");
+  return openDatabase({ url, pgliteDir: "memory://", pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined });
+}
+
+/**
  * A real database for one test file: the PostgreSQL server when DATABASE_URL is set,
  * else a fresh in-memory PGlite. Route handlers called in the file see the same one.
  */
@@ -24,7 +34,7 @@ export function useTestDb(): { readonly db: Db; readonly handle: DbHandle } {
   let handle: DbHandle | undefined;
   beforeAll(async () => {
     resetSigningKeyCache();
-    handle = await openDatabase({ url: testDatabaseUrl(), pgliteDir: "memory://" });
+    handle = await openTestDatabase();
     setDbHandle(handle);
   });
   afterAll(async () => {

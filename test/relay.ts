@@ -1,6 +1,6 @@
 import { getTableColumns, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { type Db, type DbHandle, setDbHandle } from "@/db/client";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 import { events } from "@/db/schema";
 import { IS_PENDING, PUBLISHED_AT } from "@/server/events/delivery";
@@ -9,6 +9,8 @@ import { EventRelay, type RelayOptions } from "@/server/events/relay";
 import { commitAccountEvents, commitOrgEvents } from "./factories/events";
 import { NatsServer, type StreamMessage } from "./nats-server";
 import { env } from "@/server/env.mjs";
+import { openTestDatabase } from "./db";
+import { adminQuery, copyDatabase, databaseName } from "./worker-database";
 
 export { commitAccountEvents, commitOrgEvents };
 
@@ -64,12 +66,15 @@ export function useRelayTestDb(): { readonly db: Db; readonly handle: DbHandle; 
   beforeAll(async () => {
     resetSigningKeyCache();
     if (base) {
-      await adminQuery(base, `create database ${name}`);
+      // A copy of the run's migrated database (test/global-setup.ts), not 22 migrations again.
+      const template = inject("baseDatabaseUrl");
+      if (template) await copyDatabase(base, name, databaseName(template));
+      else await adminQuery(base, `create database ${name}`);
       const u = new URL(base);
       u.pathname = `/${name}`;
       url = u.toString();
-      handle = await openDatabase({ url });
-    } else handle = await openDatabase({ pgliteDir: "memory://" });
+      handle = await openTestDatabase(url);
+    } else handle = await openTestDatabase();
     setDbHandle(handle);
   });
   afterAll(async () => {
@@ -93,15 +98,6 @@ export function useRelayTestDb(): { readonly db: Db; readonly handle: DbHandle; 
   };
 }
 
-async function adminQuery(url: string, statement: string) {
-  const { default: postgres } = await import("postgres");
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await sql.unsafe(statement);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
 
 /**
  * The delivery contract: each event exactly once on the stream, and each account's
