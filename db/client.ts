@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { assertConfig, DATABASE_VARS, env, envWith } from "@/server/env.mjs";
+import { metrics, onScrape } from "@/server/lib/metrics.mjs";
 import * as schema from "./schema";
 import { postgresTarget } from "./postgres-url";
 
@@ -99,6 +100,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     ...(new URL(url).searchParams.has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
   });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  observePool(client as unknown as { poolStats: () => PoolStats });
   const listeners = new Set<() => Promise<void>>();
   const listen: Listen = (channel, onNotify, onState) => {
     const stop = listenPostgres(postgres, url, channel, onNotify, onState);
@@ -118,6 +120,25 @@ async function openPostgres(url: string): Promise<DbHandle> {
       await client.end({ timeout: 5 });
     },
   };
+}
+
+/** What postgres-js's pool holds right now (`poolStats`, added by patches/postgres+3.4.9.patch). */
+type PoolStats = { max: number; idle: number; busy: number; connecting: number; waiting: number; connectErrors: number };
+
+/** The pool's connections, queued queries and failed connection attempts, read on each metrics scrape (the process's latest pool). */
+function observePool(client: { poolStats: () => PoolStats }) {
+  const m = metrics();
+  let counted = 0;
+  onScrape("db-pool", async () => {
+    const s = client.poolStats();
+    m.dbPoolMax.set(s.max);
+    m.dbPoolConnections.set({ state: "busy" }, s.busy);
+    m.dbPoolConnections.set({ state: "idle" }, s.idle);
+    m.dbPoolConnections.set({ state: "connecting" }, s.connecting);
+    m.dbPoolWaiting.set(s.waiting);
+    if (s.connectErrors > counted) m.dbPoolConnectErrors.inc(s.connectErrors - counted);
+    counted = s.connectErrors;
+  });
 }
 
 /** How soon a lost LISTEN connection is opened again (and retried while PostgreSQL is away). */

@@ -16,6 +16,7 @@ const GROUPS = {
   console: "Console sign-in and API credentials",
   events: "Events and the relay",
   imports: "Imports, import jobs and the product catalogue",
+  observability: "Metrics and traces",
   payments: "Payment vendors",
   documents: "Documents",
   registration: "Registration flows",

@@ -11,6 +11,8 @@ import { configErrors, env, setEnv } from "../server/env.mjs";
 import { builtHandler, directRoutes } from "./direct-routes.mjs";
 import { answerClientError, edgeServerOptions, withServedMethods } from "./http-edge.mjs";
 import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
+import { requestMeter } from "./request-metrics.mjs";
+import { builtRouteMatcher } from "./route-templates.mjs";
 
 const invalid = configErrors();
 if (invalid.length) {
@@ -31,11 +33,14 @@ await app.prepare();
 const handle = app.getRequestHandler();
 // Loaded after Next's own start, from the same build: the same module instances Next runs.
 const direct = env.DIRECT_ROUTES ? directRoutes(builtHandler(dir), { maxBodyBytes: env.MAX_BODY_BYTES }) : () => undefined;
+// Each request counted under its route template when this process serves metrics (ADR 0043).
+const measure = env.METRICS_PORT !== undefined ? requestMeter(builtRouteMatcher(dir)) : undefined;
 
 const server = http.createServer(
   edgeServerOptions(),
   withPeerAddress(
     withServedMethods(async (req, res) => {
+      measure?.(req, res);
       try {
         await (direct(req, res) ?? handle(req, res));
       } catch (err) {

@@ -1,12 +1,15 @@
 import { getDb, getDbHandle } from "@/db/client";
 import { assertConfig, env } from "@/server/env.mjs";
+import { registerEventGauges } from "./events/metrics";
 import { startRelay } from "./events/relay";
 import { relayConfigFromEnv } from "./events/relay-config";
 import { startEventRetention } from "./events/event-retention";
+import { serveMetricsFromEnv } from "./lib/metrics-endpoint";
 import { logger } from "./logger";
 import { startAccountImportWorker } from "./services/account-import/account-import-worker";
 import { startImportJobRetention } from "./services/import-jobs/import-job-retention";
 import { startImportJobWorker } from "./services/import-jobs/import-job-worker";
+import { registerImportJobGauges } from "./services/import-jobs/metrics";
 import { startDemoCatalogueJob } from "./services/products/demo-catalogue-job";
 import { startRegistrationWorker } from "./services/registration/registration-worker";
 
@@ -32,7 +35,12 @@ export async function startBackground() {
     logger.error("refusing to start", { err: (err as Error).message });
     process.exit(1);
   }
-  await getDb();
+  const db = await getDb();
+  if (env.METRICS_PORT !== undefined) {
+    registerEventGauges(db);
+    registerImportJobGauges(db);
+    await serveMetricsFromEnv("app");
+  }
   const stops: (() => Promise<void>)[] = [];
   if (env.RUN_WORKERS) stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startImportJobRetention(), startEventRetention());
   if (env.NATS_URL && env.RUN_RELAY) stops.push(startRelay());

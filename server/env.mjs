@@ -33,6 +33,10 @@ const databaseUrl = z
 
 const NATS_SCHEMES = ["nats:", "tls:", "ws:", "wss:"];
 
+const httpUrl = z
+  .string()
+  .refine((raw) => URL.canParse(raw) && ["http:", "https:"].includes(new URL(raw).protocol), "must be an http:// or https:// URL, e.g. http://collector:4318");
+
 /** A comma-separated list of NATS servers; a bare host:port means nats://. */
 const natsUrl = z.string().superRefine((raw, ctx) => {
   for (const entry of raw.split(",").map((e) => e.trim())) {
@@ -63,7 +67,7 @@ const onIfOne = () => /** @param {string | undefined} raw */ (raw) => raw === "1
 const optBool = () => /** @param {string | undefined} raw */ (raw) => (raw === undefined ? undefined : raw === "true");
 
 /**
- * @typedef {"server" | "database" | "console" | "events" | "imports" | "payments" | "documents" | "registration" | "tests" | "benches"} Group
+ * @typedef {"server" | "database" | "console" | "events" | "imports" | "observability" | "payments" | "documents" | "registration" | "tests" | "benches"} Group
  */
 
 /**
@@ -138,6 +142,13 @@ export const VARIABLES = {
   ACCOUNT_IMPORT_WORKER_POLL_MS: v("imports", num(1000), "scheduled-import workers' polling", { rule: wholeNumber(1) }),
   CATALOGUE_VERSION_TTL_MS: v("imports", num(1000), "how long an instance reuses the product catalogue version before re-reading it (0 = every request)", { rule: wholeNumber(0) }),
   CATALOGUE_CACHE_MAX_BYTES: v("imports", num(64 * 1024 * 1024), "bytes of product catalogue responses an instance keeps cached"),
+
+  // Metrics and traces (server/lib/metrics.mjs, server/lib/tracing.ts; README, Operations)
+  METRICS_PORT: v("observability", optNum(), "port of this process's Prometheus endpoint, `GET /metrics` (its own server, never the app's port); unset: no endpoint. Each process serves its own (app instances, `npm run relay`): give processes on one host different ports ([ADR 0043](docs/adr/0043-prometheus-metrics-on-their-own-port.md))", { rule: wholeNumber(1, 65535), show: "unset: no endpoint" }),
+  METRICS_HOST: v("observability", optText(), "the address the metrics endpoint listens on", { show: "every interface" }),
+  METRICS_TOKEN: v("observability", optText(), "when set, a scrape must send `Authorization: Bearer <token>` (401 otherwise)"),
+  OTEL_EXPORTER_OTLP_ENDPOINT: v("observability", optText(), "OTLP/HTTP collector, e.g. `http://collector:4318`: traces are exported to `<url>/v1/traces`; unset: no tracing at all (the SDK is not loaded). Other `OTEL_*` variables (`OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_TRACES_SAMPLER`, …) are read by the OpenTelemetry SDK itself ([ADR 0044](docs/adr/0044-opentelemetry-traces.md))", { rule: httpUrl, show: "unset: no tracing" }),
+  OTEL_SERVICE_NAME: v("observability", text("kraken-migrate"), "`service.name` of this process's spans (the relay and CLI add `-relay` / `-cli` when unset)", { show: "`kraken-migrate`" }),
 
   // Payment vendors (docs/data-import.md)
   PAYMENT_VENDOR_STRIPE_URL: v("payments", optText(), vendor("STRIPE (card processor, e.g. https://api.stripe.com)")),
@@ -287,6 +298,8 @@ export const START_VARS = /** @type {const} */ ([
   "RUN_RELAY",
   "RUN_WORKERS",
   "LOG_LEVEL",
+  "METRICS_PORT",
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
 ]);
 
 /** The variables the database connection reads (the CLI and the relay need only these). */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
+import { countWrittenEvents } from "./metrics";
 import { type EventPayload, EventPayloadError, type EventType, type EventVersion, parseEventPayload } from "./registry";
 import { isDerivedVersion, storedVersionOf } from "./versions";
 
@@ -53,6 +54,7 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
       as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz))
       with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)
     order by r.n`);
+  countWrittenEvents(rows);
   return rows.map((r) => r.id);
 }
 

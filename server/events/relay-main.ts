@@ -4,16 +4,22 @@
  */
 import { openDatabase, setDbHandle } from "@/db/client";
 import { assertConfig, env, redactUrl } from "@/server/env.mjs";
+import { serveMetricsFromEnv } from "@/server/lib/metrics-endpoint";
 import { logger } from "../logger";
+import { registerEventGauges } from "./metrics";
 import { EventRelay } from "./relay";
 import { getRelayStatus } from "./relay-status";
 
 async function main() {
   if (!env.NATS_URL) throw new Error("NATS_URL is not set: without it the events table is the log and there is nothing to relay");
   if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set: the standalone relay needs the PostgreSQL server the app writes to");
-  assertConfig(undefined, ["DATABASE_URL", "DATABASE_POOL_SIZE", "NATS_URL", "LOG_LEVEL"]);
+  assertConfig(undefined, ["DATABASE_URL", "DATABASE_POOL_SIZE", "NATS_URL", "LOG_LEVEL", "METRICS_PORT", "OTEL_EXPORTER_OTLP_ENDPOINT"]);
   const handle = await openDatabase();
   setDbHandle(handle);
+  if (env.METRICS_PORT !== undefined) {
+    registerEventGauges(handle.db);
+    await serveMetricsFromEnv("relay");
+  }
   const relay = new EventRelay({ handle }).start();
   logger.info("events relay started", { instance: relay.config.instanceId, stream: relay.config.stream, nats: redactUrl(relay.config.natsUrl) });
 

@@ -1,5 +1,6 @@
 import { type Db, type DbHandle, getDbHandle } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/errors";
+import { metrics } from "@/server/lib/metrics.mjs";
 import { logger } from "../logger";
 import { eventCount, isFanout, type StoredEvent } from "./fanout";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
@@ -148,6 +149,7 @@ export class EventRelay {
       await this.settleMarking().catch(() => {});
       await this.vacuuming;
       this.stats.leader = false;
+      metrics().relayLeader.set(0);
       await this.nats.close();
       await session?.close().catch((err) => logger.warn("events relay: closing its session failed", { err }));
     }
@@ -162,6 +164,7 @@ export class EventRelay {
       this.leaderSince = new Date();
       this.lastBeat = 0;
       this.stats.leader = true;
+      metrics().relayLeader.set(1);
       logger.info("events relay: leading", { instance: cfg.instanceId, stream: cfg.stream });
     }
     if (this.beatDue || Date.now() - this.lastBeat >= cfg.heartbeatMs) {
@@ -172,6 +175,7 @@ export class EventRelay {
         this.prefetched = null;
         this.leaderSince = null;
         this.stats.leader = false;
+        metrics().relayLeader.set(0);
         return;
       }
       await writeHeartbeat(db, cfg.stream, { leader: cfg.instanceId, leaderSince: this.leaderSince, natsConnected: this.nats.connected, error: this.stats.lastError });
@@ -225,6 +229,7 @@ export class EventRelay {
     await this.settleMarking();
     await this.mark(db, result);
     this.stats.failedPublishes += result.failed.length;
+    metrics().eventsPublishFailures.inc(result.failed.length);
     this.stats.lastError = result.failed[0].error;
     logger.warn("events relay: publishes failed", { failed: result.failed.length, held: result.held, error: result.failed[0].error });
     await recordFailures(db, result.failedRows);
@@ -242,6 +247,7 @@ export class EventRelay {
     await markPublished(db, this.config.stream, { seqs, lastSeq: Math.max(...seqs), events: rows.reduce((n, r) => n + eventCount(r), 0) });
     this.vacuumIfDue(db, rows.length);
     this.stats.published += result.deliveredAcks.length;
+    metrics().eventsPublished.inc(result.deliveredAcks.length);
     this.stats.duplicates += result.deliveredAcks.filter((a) => a.ack.duplicate).length;
     this.stats.lastPublishAt = new Date();
     this.opts.onPublished?.(result.deliveredAcks);

@@ -10,6 +10,7 @@ import { parseQuery } from "./query";
 import { CORS_HEADERS, withCors } from "./cors";
 import { unstorableValueErrors } from "../lib/exact-json";
 import { type RouteContract, withContract } from "./contracts/contract";
+import { countPostImportWrite, postImportKind } from "./write-metrics";
 
 type Auth = "none" | "token" | "token_or_basic";
 
@@ -59,8 +60,11 @@ export function contractRoute<C extends RouteContract, B extends z.ZodType | und
 /** Wraps a route: auth, size-capped JSON parsing, zod validation, error mapping, request id. */
 export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(def: Def<B, Q>) {
   const fixed: Record<string, string> = def.compress === false ? { ...CORS_HEADERS, ...NO_TRANSFORM } : CORS_HEADERS;
+  // A handler serves one route: whether it is a post-import write is settled by its first request.
+  let writeKind: string | null | undefined;
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
+    writeKind ??= postImportKind(req.url);
     try {
       const db = await getDb();
       // Next gives static routes undefined params, and already-decoded values to dynamic ones.
@@ -84,13 +88,16 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         body = parsed.data;
       }
       const result = await def.handle({ ctx, req, body: body as never, query: query as never, params });
+      if (writeKind) countPostImportWrite(writeKind, result.status);
       if (result instanceof Response) {
         result.headers.set("x-request-id", requestId);
         return withCors(result);
       }
       return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
     } catch (err) {
-      const res = errorResponse(def.mapError ? def.mapError(err) : err, requestId);
+      const mapped = def.mapError ? def.mapError(err) : err;
+      const res = errorResponse(mapped, requestId);
+      if (writeKind) countPostImportWrite(writeKind, res.status, mapped);
       for (const [k, v] of Object.entries(fixed)) res.headers.set(k, v);
       return res;
     }
