@@ -24,6 +24,10 @@ export const events = pgTable(
     // null for a row that is one event (server/events/fanout.ts, ADR 0303).
     fanoutIds: bigint({ mode: "number" }).array(),
     fanoutKinds: text().array(),
+    // The W3C trace context of the request that wrote the row, when it was traced; the relay
+    // sends it as the CloudEvents distributed-tracing extension (ADR 0044).
+    traceparent: text(),
+    tracestate: text(),
   },
   (t) => [
     index().on(t.accountNumber, t.seq),
