@@ -20,7 +20,8 @@ export const API_CSP_PATHS = ["/v1/:path*", "/v2/:path*", "/api/:path*", "/healt
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native/WASM packages must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "@nats-io/transport-node", "graphql", "graphql-yoga"],
+  // The metrics registry and the OpenTelemetry SDK are one per process, shared with scripts/server.mjs (ADR 0043, 0044).
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "@nats-io/transport-node", "graphql", "graphql-yoga", "prom-client", "@opentelemetry/api", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-http"],
   poweredByHeader: false,
   skipTrailingSlashRedirect: true,
   typedRoutes: false,

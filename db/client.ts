@@ -2,6 +2,8 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { assertConfig, DATABASE_VARS, env, envWith } from "@/server/env.mjs";
 import { metrics, onScrape } from "@/server/lib/metrics.mjs";
+import { tracingEnabled } from "@/server/lib/tracing.mjs";
+import { traceStatements } from "./trace-statements";
 import * as schema from "./schema";
 import { postgresTarget } from "./postgres-url";
 
@@ -87,8 +89,9 @@ export const RECONNECT = {
 
 async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
-  const { drizzle, PostgresJsSession } = await import("drizzle-orm/postgres-js");
+  const { drizzle, PostgresJsSession, PostgresJsPreparedQuery } = await import("drizzle-orm/postgres-js");
   prepareSmallStatements(PostgresJsSession as never);
+  if (tracingEnabled()) traceStatements(PostgresJsPreparedQuery, PostgresJsSession, "postgresql");
   const target = postgresTarget(url);
   const client = postgres(target.url, {
     ...target.options,
@@ -199,7 +202,8 @@ function listenPostgres(postgres: typeof import("postgres"), url: string, channe
 
 async function openPglite(dir: string, from?: Blob): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
+  const { drizzle, PgliteSession, PglitePreparedQuery } = await import("drizzle-orm/pglite");
+  if (tracingEnabled()) traceStatements(PglitePreparedQuery, PgliteSession, "postgresql");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const release = dir.startsWith("memory://") ? () => {} : await lockDataDir(dir);
   // pg_trgm: the console's account search (ADR 0407); PostgreSQL servers ship it in contrib.

@@ -11,7 +11,9 @@ import { configErrors, env, setEnv } from "../server/env.mjs";
 import { builtHandler, directRoutes } from "./direct-routes.mjs";
 import { answerClientError, edgeServerOptions, withServedMethods } from "./http-edge.mjs";
 import { PEER_SERVER_MARK, withPeerAddress } from "./peer-server.mjs";
+import { startTracing, stopTracing, tracingEnabled } from "../server/lib/tracing.mjs";
 import { requestMeter } from "./request-metrics.mjs";
+import { requestTracer } from "./request-tracing.mjs";
 import { builtRouteMatcher } from "./route-templates.mjs";
 
 const invalid = configErrors();
@@ -26,6 +28,8 @@ setEnv({ NODE_ENV: "production" });
 // Marked before Next starts: the app's instrumentation (server/background.ts) then leaves
 // shutdown to this server instead of exiting on the signal itself.
 globalThis[PEER_SERVER_MARK] = true;
+// Before Next loads, so its own spans go to the same SDK (nothing is loaded when unset; ADR 0044).
+await startTracing(env.OTEL_SERVICE_NAME);
 const { default: next } = await import("next");
 
 const app = next({ dev: false, dir, hostname: "localhost", port });
@@ -33,22 +37,28 @@ await app.prepare();
 const handle = app.getRequestHandler();
 // Loaded after Next's own start, from the same build: the same module instances Next runs.
 const direct = env.DIRECT_ROUTES ? directRoutes(builtHandler(dir), { maxBodyBytes: env.MAX_BODY_BYTES }) : () => undefined;
-// Each request counted under its route template when this process serves metrics (ADR 0043).
-const measure = env.METRICS_PORT !== undefined ? requestMeter(builtRouteMatcher(dir)) : undefined;
+// Each request counted (ADR 0043) and traced (ADR 0044) under its route template, when on.
+const templates = env.METRICS_PORT !== undefined || tracingEnabled() ? builtRouteMatcher(dir) : undefined;
+const measure = templates && env.METRICS_PORT !== undefined ? requestMeter(templates) : undefined;
+const traced = templates && tracingEnabled() ? requestTracer(templates) : undefined;
+
+async function serve(req, res) {
+  try {
+    await (direct(req, res) ?? handle(req, res));
+  } catch (err) {
+    console.error(`Failed to handle request for ${req.url}`, err);
+    if (res.headersSent) return void res.end();
+    res.writeHead(500, { "content-type": "application/json" });
+    res.end(JSON.stringify({ detail: "Internal server error.", code: "internal_error", errors: [] }));
+  }
+}
 
 const server = http.createServer(
   edgeServerOptions(),
   withPeerAddress(
-    withServedMethods(async (req, res) => {
+    withServedMethods((req, res) => {
       measure?.(req, res);
-      try {
-        await (direct(req, res) ?? handle(req, res));
-      } catch (err) {
-        console.error(`Failed to handle request for ${req.url}`, err);
-        if (res.headersSent) return void res.end();
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ detail: "Internal server error.", code: "internal_error", errors: [] }));
-      }
+      return traced ? traced(req, res, () => serve(req, res)) : serve(req, res);
     }),
   ),
 );
@@ -72,6 +82,7 @@ function shutdown() {
     const stopBackground = globalThis[Symbol.for("kraken-migrate.stop-background")];
     if (typeof stopBackground === "function") await stopBackground().catch(console.error);
     await app.close().catch(console.error);
+    await stopTracing();
     process.exit(0);
   });
   server.closeIdleConnections();

@@ -57,6 +57,9 @@ describe("every message the relay publishes", () => {
     const shared = { ledger: { account: { number: "A-CE-FAN" }, number: "L-CE" }, entry: { source_type: "data_import.transaction" } };
     await t.db.insert(events).values({ id: uuidv7(), type: "billing.ledger.entry_posted", version: "v2", payload: shared, accountNumber: "A-CE-FAN", organisationId: 1, fanoutIds: [11, 12], fanoutKinds: ["CHARGE", "PAYMENT"] });
 
+    // An event written by a traced request carries the distributed-tracing extension (ADR 0044).
+    const traced = { account_number: "A-CE-TRACED", account_user_emails: [] };
+    await t.db.insert(events).values({ id: uuidv7(), type: "account.created", version: "v1", payload: traced, accountNumber: "A-CE-TRACED", organisationId: 1, traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: "km=1" });
     const rows = await fetchUnpublished(t.db, { limit: 10_000, source: cfg.source });
     const sent: Sent[] = [];
     const js = capturingClient(sent);
@@ -81,6 +84,7 @@ describe("every message the relay publishes", () => {
     const published = new Set(sent.map((s) => eventSchemaName(String(s.body.type), String(s.body.dataversion))));
     expect([...listEventEntries().map((e) => eventSchemaName(e.type, e.version))].filter((n) => !published.has(n))).toEqual([]);
     expect(sent.filter((s) => s.body.subject === "A-CE-FAN")).toHaveLength(4);
+    expect(sent.find((s) => s.body.subject === "A-CE-TRACED")).toMatchObject({ body: { traceparent: expect.any(String), tracestate: "km=1" }, headers: { traceparent: expect.any(String), tracestate: "km=1" } });
   }, 60_000);
 
   it("the CloudEvents schema refuses what is not an event", () => {

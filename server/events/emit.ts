@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "@/db/client";
+import { activeTraceContext } from "@/server/lib/tracing.mjs";
 import { countWrittenEvents } from "./metrics";
 import { type EventPayload, EventPayloadError, type EventType, type EventVersion, parseEventPayload } from "./registry";
 import { isDerivedVersion, storedVersionOf } from "./versions";
@@ -38,21 +39,23 @@ export async function emitMany(tx: Db, batch: PendingEvent[]): Promise<string[]>
     // Null: the database's clock at insert, as every other event writer (ADR 0408).
     occurredAt: e.occurredAt ?? null,
   }));
+  // The request's trace context (ADR 0044) on every row, so a consumer continues its trace; none when tracing is off.
+  const trace = activeTraceContext();
   // One JSON parameter expanded server-side: a 1,000-event batch costs one short statement
   // instead of 7,000 bind parameters; ordinality keeps `seq` in batch order.
   const json = JSON.stringify(
-    rows.map((r) => ({ id: r.id, type: r.type, version: r.version, payload: r.payload, account_number: r.accountNumber, organisation_id: r.organisationId, occurred_at: r.occurredAt })),
+    rows.map((r) => ({ id: r.id, type: r.type, version: r.version, payload: r.payload, account_number: r.accountNumber, organisation_id: r.organisationId, occurred_at: r.occurredAt, ...trace })),
   );
   // The accounts' locks (accountEventLocksSql) in the same statement: the sort below cannot hand a
   // row to the insert, so no row gets its `seq`, before the locks' aggregate has finished.
   await tx.execute(sql`
     with input as materialized (select ${json}::jsonb as j),
     locked as (${accountEventLocksSql(sql`select e->>'account_number' as a from input, jsonb_array_elements(input.j) as e`)})
-    insert into events (id, type, version, payload, account_number, organisation_id, occurred_at)
-    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, coalesce(r.occurred_at, clock_timestamp())
+    insert into events (id, type, version, payload, account_number, organisation_id, occurred_at, traceparent, tracestate)
+    select r.id, r.type, r.version, r.payload, r.account_number, r.organisation_id, coalesce(r.occurred_at, clock_timestamp()), r.traceparent, r.tracestate
     from input cross join locked cross join lateral rows from (jsonb_to_recordset(input.j)
-      as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz))
-      with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, n)
+      as (id uuid, type text, version text, payload jsonb, account_number text, organisation_id int, occurred_at timestamptz, traceparent text, tracestate text))
+      with ordinality as r(id, type, version, payload, account_number, organisation_id, occurred_at, traceparent, tracestate, n)
     order by r.n`);
   countWrittenEvents(rows);
   return rows.map((r) => r.id);

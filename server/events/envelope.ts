@@ -8,6 +8,9 @@ export type OutboxEvent = {
   accountNumber: string | null;
   organisationId: number | null;
   payload: Record<string, unknown>;
+  /** The W3C trace context of the request that wrote the event, when it was traced (ADR 0044). */
+  traceparent?: string | null;
+  tracestate?: string | null;
   /**
    * The envelope as JSON text, when PostgreSQL wrote it for the relay (fetchUnpublished,
    * with the relay's source): sent as it is (cloudEventJson).
@@ -15,7 +18,10 @@ export type OutboxEvent = {
   body?: string;
 };
 
-/** CloudEvents 1.0 structured-mode JSON, plus the `dataversion` extension (the payload version). */
+/**
+ * CloudEvents 1.0 structured-mode JSON, plus the `dataversion` extension (the payload version)
+ * and, for an event written while its request was traced, the distributed-tracing extension.
+ */
 export type CloudEvent = {
   specversion: "1.0";
   id: string;
@@ -25,6 +31,8 @@ export type CloudEvent = {
   subject?: string;
   datacontenttype: "application/json";
   dataversion: string;
+  traceparent?: string;
+  tracestate?: string;
   data: Record<string, unknown>;
 };
 
@@ -45,6 +53,8 @@ export function toCloudEvent(event: OutboxEvent, source: string): CloudEvent {
     ...(event.accountNumber ? { subject: event.accountNumber } : {}),
     datacontenttype: "application/json",
     dataversion: event.version,
+    ...(event.traceparent ? { traceparent: event.traceparent } : {}),
+    ...(event.traceparent && event.tracestate ? { tracestate: event.tracestate } : {}),
     data: event.payload,
   };
 }
@@ -75,6 +85,8 @@ export function natsHeaderValues(event: OutboxEvent): Record<string, string> {
     "Event-Type": event.type,
     "Event-Version": event.version,
     ...(event.accountNumber ? { "Event-Account": event.accountNumber } : {}),
+    ...(event.traceparent ? { traceparent: event.traceparent } : {}),
+    ...(event.traceparent && event.tracestate ? { tracestate: event.tracestate } : {}),
   };
 }
 

@@ -46,9 +46,10 @@ const IMPORT_OUTCOMES: Record<string, { outcome: string; failed: boolean }> = {
 /**
  * Counts events written in a transaction, by type, and the account imports they end: every
  * import path (REST, console jobs, scheduled imports, the demo loader) ends in one of the
- * import_process events, so counting them here counts every import once.
+ * import_process events, so counting them here counts every import once. `count`: the events a
+ * fan-out row stands for (ADR 0303).
  */
-export function countWrittenEvents(batch: readonly { type: string; payload: unknown }[]) {
+export function countWrittenEvents(batch: readonly { type: string; payload: unknown; count?: number }[]) {
   const m = metrics();
   let type = "";
   let run = 0;
@@ -58,7 +59,7 @@ export function countWrittenEvents(batch: readonly { type: string; payload: unkn
       type = e.type;
       run = 0;
     }
-    run++;
+    run += e.count ?? 1;
     const ended = IMPORT_OUTCOMES[e.type];
     if (ended) m.accountImports.inc({ outcome: ended.outcome, code: ended.failed ? String((e.payload as { error_code?: unknown }).error_code ?? "") : "" });
   }

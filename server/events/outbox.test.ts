@@ -38,7 +38,11 @@ describe("fetchUnpublished", () => {
         payload: { ledger: { account: { number: "A-2" }, number: "L-2" }, entry: { source_type: "data_import.transaction" } },
         fanoutIds: [7, 9],
         fanoutKinds: ["CHARGE", "PAYMENT"],
+        traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
       }),
+      // The distributed-tracing extension (ADR 0044): traceparent, and tracestate beside it.
+      await insert({ accountNumber: "A-3", traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: 'vendor=a"b,other=c' }),
+      await insert({ accountNumber: "A-4", tracestate: "ignored=without-traceparent" }),
     ];
     const rows = (await fetchUnpublished(t.db, { limit: 1000, source: SOURCE })).filter((r) => ids.includes(r.id));
     expect(rows.map((r) => r.id)).toEqual(ids);
@@ -55,7 +59,10 @@ describe("fetchUnpublished", () => {
     expect(rows[4].fanoutKinds).toEqual(["CHARGE", "PAYMENT"]);
     // A row that is one event in one version is its own message, sent as read; the others are built from the parsed row.
     const messages = messagesOf(rows);
-    expect(messages.filter((m) => m.body !== undefined)).toEqual([rows[0], rows[1], rows[3]]);
+    expect(messages.filter((m) => m.body !== undefined)).toEqual([rows[0], rows[1], rows[3], rows[5], rows[6]]);
+    expect(JSON.parse(rows[5].body)).toMatchObject({ traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: 'vendor=a"b,other=c' });
+    expect(JSON.parse(rows[6].body)).not.toHaveProperty("tracestate");
+    expect(messages.filter((m) => m.rowId === ids[4]).every((m) => m.traceparent === "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")).toBe(true);
     expect(messages[0]).toBe(rows[0]);
     // rows[2] as v2 and v1, rows[4] as two events in v2 and v1 each.
     expect(messages.filter((m) => m.body === undefined).map((m) => [m.rowId, m.version])).toEqual([

@@ -16,6 +16,8 @@ export const STORED_EVENT_COLUMNS = {
   payload: events.payload,
   fanoutIds: events.fanoutIds,
   fanoutKinds: events.fanoutKinds,
+  traceparent: events.traceparent,
+  tracestate: events.tracestate,
 };
 
 /**
@@ -100,6 +102,8 @@ function buildUnpublishedQuery(db: Db, skip: boolean, blocked: boolean) {
       organisationId: row.organisationId,
       fanout: sql<string | null>`case when ${row.fanoutIds} is null then null else json_build_array(${row.fanoutIds}, ${row.fanoutKinds})::text end`.as("fanout"),
       body: envelopeSql(row, sql.placeholder("source")).as("body"),
+      traceparent: row.traceparent,
+      tracestate: row.tracestate,
     })
     .from(head)
     .crossJoinLateral(row)
@@ -125,11 +129,13 @@ function rawRows(query: object): { all(values: Record<string, unknown>): Promise
  * the relay's one thread never parses a payload it only forwards (ADR 0039); the outbox tests
  * compare it with toCloudEvent for awkward values.
  */
-function envelopeSql(r: Record<"id" | "type" | "version" | "occurredAt" | "accountNumber" | "payload", SQLWrapper>, source: SQLWrapper) {
+function envelopeSql(r: Record<"id" | "type" | "version" | "occurredAt" | "accountNumber" | "payload" | "traceparent" | "tracestate", SQLWrapper>, source: SQLWrapper) {
   return sql<string>`'{"specversion":"1.0","id":' || to_json(${r.id}::text)::text || ',"source":' || to_json(${source}::text)::text
     || ',"type":' || to_json(${r.type})::text || ',"time":"' || to_char(${r.occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
     || coalesce(',"subject":' || to_json(nullif(${r.accountNumber}, ''))::text, '')
-    || ',"datacontenttype":"application/json","dataversion":' || to_json(${r.version})::text || ',"data":' || ${r.payload}::text || '}'`;
+    || ',"datacontenttype":"application/json","dataversion":' || to_json(${r.version})::text
+    || coalesce(',"traceparent":' || to_json(nullif(${r.traceparent}, ''))::text || coalesce(',"tracestate":' || to_json(nullif(${r.tracestate}, ''))::text, ''), '')
+    || ',"data":' || ${r.payload}::text || '}'`;
 }
 
 /** Rows delivered (by `seq`), the highest `seq` among them, and how many events they stand for (the rows by default). */

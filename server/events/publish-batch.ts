@@ -97,8 +97,8 @@ export function messagesOf(rows: StoredEvent[]): RelayMessage[] {
     // payload unparsed (the relay's hot path); another reader's row, one copy.
     if (!isFanout(stored) && !storedVersionOf(stored.type)) {
       if (stored instanceof UnpublishedRow) return stored;
-      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload } = stored;
-      return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, rowId: id };
+      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, traceparent, tracestate } = stored;
+      return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, traceparent, tracestate, rowId: id };
     }
     let row = stored;
     try {

@@ -5,6 +5,7 @@
 import { openDatabase, setDbHandle } from "@/db/client";
 import { assertConfig, env, redactUrl } from "@/server/env.mjs";
 import { serveMetricsFromEnv } from "@/server/lib/metrics-endpoint";
+import { startTracing, stopTracing } from "@/server/lib/tracing.mjs";
 import { logger } from "../logger";
 import { registerEventGauges } from "./metrics";
 import { EventRelay } from "./relay";
@@ -14,6 +15,8 @@ async function main() {
   if (!env.NATS_URL) throw new Error("NATS_URL is not set: without it the events table is the log and there is nothing to relay");
   if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set: the standalone relay needs the PostgreSQL server the app writes to");
   assertConfig(undefined, ["DATABASE_URL", "DATABASE_POOL_SIZE", "NATS_URL", "LOG_LEVEL", "METRICS_PORT", "OTEL_EXPORTER_OTLP_ENDPOINT"]);
+  // Before the database opens: its statements are traced from the first (ADR 0044).
+  await startTracing("kraken-migrate-relay");
   const handle = await openDatabase();
   setDbHandle(handle);
   if (env.METRICS_PORT !== undefined) {
@@ -39,6 +42,7 @@ async function main() {
     logger.info("events relay stopping", { signal });
     await relay.stop();
     await handle.close();
+    await stopTracing();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

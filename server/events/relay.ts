@@ -1,6 +1,7 @@
 import { type Db, type DbHandle, getDbHandle } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { metrics } from "@/server/lib/metrics.mjs";
+import { inSpan, tracingEnabled } from "@/server/lib/tracing.mjs";
 import { logger } from "../logger";
 import { eventCount, isFanout, type StoredEvent } from "./fanout";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
@@ -8,6 +9,7 @@ import { type BlockedChains, fetchUnpublished, markPublished, recordFailures, va
 import { type Acked, type RelayMessage, type RowsResult, orderingKey, publishRows } from "./publish-batch";
 import { type RelayConfig, relayConfigFromEnv } from "./relay-config";
 import { type RelaySession, openRelaySession } from "./relay-session";
+import { tracedPublish } from "./trace-publish";
 
 export type RelayOptions = Partial<RelayConfig> & {
   /** The database to relay from; the process-wide one by default. */
@@ -212,7 +214,11 @@ export class EventRelay {
     // A full batch (or one cut short by a fan-out row's events) means there is a backlog.
     const next = batch.length === cfg.batchSize || batch.some(isFanout) ? fetchUnpublished(db, { limit: cfg.batchSize, source: cfg.source, skipSeqs: inFlight, blocked: this.blockedChains() }) : null;
     next?.catch(() => {});
-    const result = await publishRows(batch, (m) => publishEvent(js, cfg, m));
+    const send = (m: RelayMessage) => publishEvent(js, cfg, m);
+    // With tracing on, the batch is a span and each message's publish one, under its request's trace when it has one (ADR 0044).
+    const result = tracingEnabled()
+      ? await inSpan("events relay batch", { attributes: { "messaging.system": "nats", "messaging.batch.message_count": batch.length } }, () => publishRows(batch, tracedPublish(cfg, send)))
+      : await publishRows(batch, send);
     this.updateBlocked(batch, result);
     if (!result.failed.length) {
       if (this.markings.length >= MAX_MARKINGS) await this.settleOldestMarking();

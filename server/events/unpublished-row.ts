@@ -12,6 +12,8 @@ export type UnpublishedColumns = {
   fanout: string | null;
   /** The CloudEvents envelope as JSON text, written by PostgreSQL around the stored payload. */
   body: string;
+  traceparent: string | null;
+  tracestate: string | null;
 };
 
 /**
@@ -33,6 +35,8 @@ export class UnpublishedRow implements StoredEvent {
   readonly fanoutIds: number[] | null;
   readonly fanoutKinds: string[] | null;
   readonly body: string;
+  readonly traceparent: string | null;
+  readonly tracestate: string | null;
   private envelope: { time: string; data: Record<string, unknown> } | undefined;
 
   constructor(c: UnpublishedColumns) {
@@ -46,6 +50,8 @@ export class UnpublishedRow implements StoredEvent {
     this.fanoutIds = fanout && fanout[0];
     this.fanoutKinds = fanout && fanout[1];
     this.body = c.body;
+    this.traceparent = c.traceparent ?? null;
+    this.tracestate = c.tracestate ?? null;
     this.envelope = undefined;
   }
 
@@ -68,7 +74,7 @@ export class UnpublishedRow implements StoredEvent {
 
   /** A plain StoredEvent, without the envelope (for building other messages from the row). */
   toStoredEvent(): StoredEvent {
-    const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, fanoutIds, fanoutKinds } = this;
-    return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, fanoutIds, fanoutKinds };
+    const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, fanoutIds, fanoutKinds, traceparent, tracestate } = this;
+    return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, fanoutIds, fanoutKinds, traceparent, tracestate };
   }
 }

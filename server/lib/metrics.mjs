@@ -50,7 +50,7 @@ function create(registry) {
 }
 
 /** @typedef {ReturnType<typeof create>} Metrics */
-/** @typedef {{ registry: client.Registry, metrics: Metrics, scrapers: Map<string, () => Promise<void>>, httpChildren: Map<string, { count: client.Counter.Internal<string>, duration: client.Histogram.Internal<string> }> }} State */
+/** @typedef {{ registry: client.Registry, metrics: Metrics, scrapers: Map<string, () => Promise<void>>, httpChildren: Map<string, { count: client.Counter.Internal, duration: client.Histogram.Internal<string> }> }} State */
 
 /** @returns {State} */
 function state() {

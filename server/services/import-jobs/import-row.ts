@@ -7,6 +7,7 @@ import { importInTransaction, recordImportFailure } from "../account-import/proc
 import { accountDataErrors, importedAccountNumber, stageAccount } from "../account-import/stage-account";
 import { sendRegistrationFlows } from "../registration/send-registration-flows";
 import { prepareRow, refusalErrors, withColumns } from "./row-payload";
+import { inSpan } from "@/server/lib/tracing.mjs";
 
 export type LaneState = {
   jobId: number;
@@ -32,7 +33,12 @@ const failed = (step: ImportJobStep, errors: ImportJobRowError[], external: stri
 export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise<number> {
   const done = [];
   for (const row of rows) {
-    const outcome = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
+    // A span per row when tracing is on (ADR 0044): its staging and import statements are its children.
+    const outcome = await inSpan("import_job.row", { attributes: { "import_job.id": state.jobId, "import_job.line": row.line, "import_job.dry_run": state.dryRun } }, async (span) => {
+      const o = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
+      span?.setAttribute("import_job.row.status", o === NOT_ONGOING ? "not_ongoing" : o.status);
+      return o;
+    });
     // Paused (or Complete) since the lane looked: this row and the rest stay pending, untouched.
     if (outcome === NOT_ONGOING) break;
     done.push({

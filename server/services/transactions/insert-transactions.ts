@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import type { transactions } from "@/db/schema";
 import { accountEventLocksSql } from "../../events/emit";
+import { countWrittenEvents } from "../../events/metrics";
+import { activeTraceContext } from "@/server/lib/tracing.mjs";
 import { fanoutPayload } from "../../events/fanout";
 import { parseEventPayload } from "../../events/registry";
 import { ledgerNumber } from "./transaction-rows";
@@ -40,6 +42,7 @@ export async function insertTransactionRows(
   for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
   // The account's event lock (accountEventLocksSql) in the same statement, a round trip fewer:
   // the aggregate is done, so the lock held, before the join hands a row to the inserts.
+  const trace = activeTraceContext();
   const inserted = await execRows<{ id: string | number; transaction_id: string }>(
     tx,
     sql`with locked as (${accountEventLocksSql(sql`select ${events.accountNumber}::text as a`)}),
@@ -49,13 +52,14 @@ export async function insertTransactionRows(
           ${skipExisting ? sql`on conflict (account_id, transaction_id) do nothing` : sql``}
           returning id, transaction_id, type
         ), posted as (
-          insert into events (id, type, version, payload, account_number, organisation_id, fanout_ids, fanout_kinds)
+          insert into events (id, type, version, payload, account_number, organisation_id, fanout_ids, fanout_kinds, traceparent, tracestate)
           select uuid_v7(), ${ENTRY_POSTED}::text, 'v2', ${JSON.stringify(common)}::jsonb, ${events.accountNumber}::text, ${events.organisationId}::int,
-            array_agg(a.id order by a.id), array_agg(a.type order by a.id)
+            array_agg(a.id order by a.id), array_agg(a.type order by a.id), ${trace?.traceparent ?? null}::text, ${trace?.tracestate ?? null}::text
           from added a having count(*) > 0
         )
         select id, transaction_id from added`,
   );
+  if (inserted.length) countWrittenEvents([{ type: ENTRY_POSTED, payload: common, count: inserted.length }]);
   return inserted.map((r) => ({ id: Number(r.id), transactionId: r.transaction_id }));
 }
 
