@@ -68,6 +68,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The seeded suppliers' roots (e2e/global-setup.ts) and the s3:// roots tests create.
       DOCUMENT_ROOT_ALLOWLIST: "s3://,file:///srv/legacy",
+      // Scraped by Prometheus in e2e/api/metrics.spec.ts (ADR 0043).
+      METRICS_PORT: process.env.E2E_METRICS_PORT ?? "3191",
+      METRICS_TOKEN: process.env.E2E_METRICS_TOKEN ?? "e2e-metrics-token",
     },
   },
 });
