@@ -78,6 +78,7 @@ export function repair(raw: Json, ids: { supplier: string; external: string }): 
   if (a.debts !== undefined) delete a.debt;
   if (a.payment_adequacy_changes?.length) delete a.last_payment_review_date;
   if (a.last_statement_issue_date && a.last_statement_closing_date && a.last_statement_issue_date < a.last_statement_closing_date) delete a.last_statement_issue_date;
+  repairLedgers(a);
   for (const c of a.account_campaigns ?? []) {
     if (c.campaign_name != null && c.slug != null) c.campaign_name = null;
     if (c.campaign_name == null && c.slug == null) c.slug = "generated";
@@ -87,6 +88,20 @@ export function repair(raw: Json, ids: { supplier: string; external: string }): 
 
   (a.supply_addresses ?? []).forEach((sa: Json, i: number) => repairAddress(a, sa, i));
   return a;
+}
+
+/** One ledger, given once (in ledgers or the flat fields), its balance what it holds (no transactions are generated). */
+function repairLedgers(a: Json) {
+  if (!a.ledgers?.length) return void delete a.ledgers;
+  a.ledgers = a.ledgers.slice(0, 1);
+  for (const k of ["current_statement_transactions", "historical_statement_transactions", "last_statement_closing_date", "last_statement_balance", "last_statement_issue_date"]) delete a[k];
+  const l = a.ledgers[0];
+  delete l.ledger_identifier;
+  if (l.last_statement_issue_date && l.last_statement_closing_date && l.last_statement_issue_date < l.last_statement_closing_date) delete l.last_statement_issue_date;
+  if (l.ledger_balance !== undefined) {
+    l.ledger_balance = l.last_statement_balance ?? "0";
+    if (a.transfer_balance !== undefined) a.transfer_balance = l.ledger_balance;
+  }
 }
 
 function repairAddress(a: Json, sa: Json, i: number) {

@@ -14,3 +14,4 @@ export * from "./meter-account";
 export * from "./organisation";
 export * from "./supplier";
 export * from "./unique";
+export * from "./production-examples";

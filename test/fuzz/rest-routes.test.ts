@@ -119,6 +119,7 @@ const ROUTES: Record<string, Spec> = {
   "v1/events/relay-status": { auth: "none" },
   "v1/graphql": { body: (w) => ({ query: `mutation { obtainKrakenToken(input: {APIKey: "${w.auth.slice(6)}"}) { token } }` }), auth: "none", errorShape: "graphql" },
   "v1/graphql/schema.graphql": { auth: "none" },
+  "v1/industry/grid-supply-points": { query: ["postcode"], validQuery: () => ({ postcode: "SW1A 1AA" }), auth: "none" },
   "v1/openapi.json": { auth: "none" },
   "v1/products": { query: ["is_variable", "is_green", "is_tracker", "is_prepay", "is_business", "available_at", "brand", "page_size", "page"], auth: "none" },
   "v1/products/[product]": { params: () => ({ product: "VAR-22-11-01" }), query: ["tariffs_active_at"], auth: "none" },

@@ -5,10 +5,11 @@ import { consumptionRoutes } from "./consumption";
 import type { RouteContract } from "./contract";
 import { dataImportRoutes } from "./data-import";
 import { eventsRoutes } from "./events";
+import { industryRoutes } from "./industry";
 import { publicRoutes } from "./public";
 
 /** Every REST route's contract (/v1/ and /v2/): the table /v1/openapi.json is generated from. */
-export const routeTable: RouteContract[] = [...dataImportRoutes, ...accountImportRoutes, ...accountImportV2Routes, ...publicRoutes, ...consumptionRoutes, ...eventsRoutes];
+export const routeTable: RouteContract[] = [...dataImportRoutes, ...accountImportRoutes, ...accountImportV2Routes, ...publicRoutes, ...industryRoutes, ...consumptionRoutes, ...eventsRoutes];
 
 /** The OpenAPI 3.1 document of the route table. */
 export function buildRestOpenApi() {

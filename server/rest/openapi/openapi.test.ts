@@ -52,7 +52,7 @@ describe("GET /v1/openapi.json", () => {
     const supply = item.items.oneOf[4];
     expect(supply.properties.reason).toBeUndefined();
     expect(supply.required).toEqual(expect.arrayContaining(["transaction_id", "transaction_date", "amount", "type", "product_code", "line_items"]));
-    expect(supply.properties.amount.anyOf).toEqual([{ type: "string", pattern: "^-?\\d{0,10}(?:\\.\\d{0,10})?$" }, { type: "number" }]);
+    expect(supply.properties.amount.anyOf).toEqual([{ type: "string", pattern: "^-?\\d{0,10}(?:\\.\\d{0,2}0{0,8})?$" }, { type: "number", multipleOf: 0.01 }]);
     expect(item.items.oneOf[0].properties.reason.enum).toHaveLength(77);
     expect(item.items.oneOf[1].properties.reason.enum).toContain("SBEXTRANEWACQ75");
     const result = tx.responses["201"].content["application/json"].schema.properties.results.items;

@@ -9,7 +9,7 @@ import type { EnergyCustomer } from "./payload/customer";
 import type { ElectricityMeter, GasMeter } from "./payload/meter";
 import type { EnergyLegacySupplyAddress, MeterPoint } from "./payload/supply-address";
 import type { ElectricityAgreement, GasAgreement } from "./payload/agreement";
-import { lastClosedDate } from "./rules/ledger-rules";
+import { carriedOverBalance, lastClosedDate } from "./rules/ledger-rules";
 
 /**
  * What the platform acts on, mapped into tables: one function per production object. Every
@@ -66,7 +66,7 @@ export function toAccountRow(a: Staged, supplierId: number, number: string, toda
     billingCounty: lines[4],
     billingPostcode: postcode,
     billingEmail: text(a.billing_email),
-    transferBalance: a.transfer_balance === undefined ? null : decimal(a.transfer_balance).toFixed(),
+    transferBalance: carriedOverBalance(a)?.toFixed() ?? null,
     lastBilledToDate: a.last_billed_to_date ?? null,
     lastStatementClosingDate: closed,
     openStatementPeriodStart: openPeriodStart(a, today),

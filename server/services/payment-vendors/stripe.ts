@@ -14,9 +14,11 @@ const PaymentMethod = z.object({
 export const stripeVendor: PaymentVendor = {
   name: "STRIPE",
   types: ["CARD"],
-  // Stripe's payment-method API answers for pm_ ids and for the older card_ and src_ ones.
-  referencePattern: /^(pm|card|src)_[A-Za-z0-9_]{1,250}$/,
-  referenceHint: "a payment method id like pm_1NXWPnCo6bFb1K",
+  // Stripe's ids are pm_..., or the older card_... and src_...; the vendor, not a pattern, says
+  // whether one exists (production's own example sends THIS-IS-A-FAKE-REFERENCE), so anything
+  // printable without spaces or slashes (it becomes a path segment) is asked about.
+  referencePattern: /^[\x21-\x2E\x30-\x7E]{1,255}$/,
+  referenceHint: "a payment method id like pm_1NXWPnCo6bFb1K (printable, without spaces or /)",
   async lookup(reference, config, signal) {
     const body = await vendorGet(`${config.baseUrl}/v1/payment_methods/${encodeURIComponent(reference)}`, { authorization: `Bearer ${config.token}` }, signal);
     const pm = PaymentMethod.safeParse(body);

@@ -225,7 +225,7 @@ describe("POST data-import/payment-instruction/create/", () => {
       [{ ...card(s.ref), type: "BPAY" }, "invalid_payment_instruction_type", "type"],
       [{ ...dd(s.ref), type: "SEPA" }, "invalid_choice", "type"],
       [dd(s.ref, "MD 1/2"), "invalid_payment_instruction_reference", "reference"],
-      [card(s.ref, "MD0001"), "invalid_payment_instruction_reference", "reference"],
+      [card(s.ref, "pm 0001"), "invalid_payment_instruction_reference", "reference"],
       [{ ...dd(s.ref), reference: undefined }, "mutually_exclusive_field_required", "reference"],
       [{ ...dd(s.ref), instruction_reference: md("X") }, "mutually_exclusive_field_required", "instruction_reference"],
       [{ ...dd(s.ref), reference: "R".repeat(513) }, "max_length", "reference"],

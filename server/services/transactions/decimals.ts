@@ -70,27 +70,64 @@ export const Dec = (whole: number, places: number) =>
   // z.unknown, not z.custom: custom runs a check of its own on every value (3x the cost).
   z
     .unknown()
-    .check((payload) => {
-      const v = payload.value;
-      if (typeof v === "number") {
-        if (!Number.isFinite(v)) return pushIssue(payload, "invalid_number", "Enter a finite number.");
-        if (!hasAtMostPlaces(v, places)) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
-        if (Math.abs(v) >= 10 ** whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
-        return;
-      }
-      if (typeof v !== "string") {
-        const [code, detail] = v === undefined ? ["required", "This field is required."] : v === null ? ["null", "This field may not be null."] : ["invalid_type", "Expected a decimal number or a string holding one."];
-        return pushIssue(payload, code, detail);
-      }
-      const shape = decimalShape(v);
-      if (shape < 0) return pushIssue(payload, "invalid_number", "A valid number is required.");
-      if (shape % 1024 > places) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
-      if (Math.floor(shape / 1024) > whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
-    })
+    .check((payload) => void checkDecimal(payload, whole, places))
     .meta({
       anyOf: [{ type: "string", pattern: `^-?\\d{0,${whole}}(?:\\.\\d{0,${places}})?$` }, { type: "number" }],
       description: `Decimal (${whole}.${places}): a string or a JSON number.`,
     }) as unknown as z.ZodType<string | number>;
+
+/** Dec's check: pushes its issues and answers whether the value is such a decimal. */
+function checkDecimal(payload: z.core.ParsePayload<unknown>, whole: number, places: number): boolean {
+  const v = payload.value;
+  const before = payload.issues.length;
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) pushIssue(payload, "invalid_number", "Enter a finite number.");
+    else {
+      if (!hasAtMostPlaces(v, places)) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
+      if (Math.abs(v) >= 10 ** whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
+    }
+  } else if (typeof v !== "string") {
+    const [code, detail] = v === undefined ? ["required", "This field is required."] : v === null ? ["null", "This field may not be null."] : ["invalid_type", "Expected a decimal number or a string holding one."];
+    pushIssue(payload, code, detail);
+  } else {
+    const shape = decimalShape(v);
+    if (shape < 0) pushIssue(payload, "invalid_number", "A valid number is required.");
+    else {
+      if (shape % 1024 > places) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
+      if (Math.floor(shape / 1024) > whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
+    }
+  }
+  return payload.issues.length === before;
+}
+
+/**
+ * What a ledger posts: production's `(decimal)` in pounds (Dec(10, 10)'s form and sizes) that
+ * is a whole number of pence. Trailing zeros are no precision ("10.500" is 10.50); anything
+ * finer ("10.005") is refused with `amount_not_whole_pence`, never rounded (ADR 0109).
+ */
+export const WholePence = () =>
+  z
+    .unknown()
+    .check((payload) => {
+      if (checkDecimal(payload, 10, 10) && !isWholePence(payload.value as string | number)) {
+        pushIssue(payload, "amount_not_whole_pence", "A whole number of pence is required (at most two decimal places): the ledger holds pence and nothing is rounded.");
+      }
+    })
+    .meta({
+      anyOf: [{ type: "string", pattern: "^-?\\d{0,10}(?:\\.\\d{0,2}0{0,8})?$" }, { type: "number", multipleOf: 0.01 }],
+      description: "Pounds, a whole number of pence: a decimal string or a JSON number with at most two decimal places (trailing zeros aside).",
+    }) as unknown as z.ZodType<string | number>;
+
+/** Whether a valid decimal is a whole number of pence: at most two places once trailing zeros are dropped. */
+export function isWholePence(v: string | number): boolean {
+  if (typeof v === "number") return hasAtMostPlaces(v, 2);
+  const t = v.trim();
+  const dot = t.indexOf(".");
+  if (dot === -1) return true;
+  let end = t.length;
+  while (end > dot + 1 && t.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  return end - dot - 1 <= 2;
+}
 
 
 /**

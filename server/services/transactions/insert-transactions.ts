@@ -72,7 +72,8 @@ export async function insertTransactionRows(
 export async function storedTransactions(tx: Db, accountId: number, rows: Row[]): Promise<Map<string, { id: number; same: boolean }>> {
   if (!rows.length) return new Map();
   const statement = rows[0].statement ?? "current";
-  const names = (prefix: string) => sql.raw(SENT.map((c) => `${prefix}.${c.name}`).join(", "));
+  // Rows stored before "" was read as absent (ADR 0109) still hold "" in these two columns.
+  const names = (prefix: string) => sql.raw(SENT.map((c) => (prefix === "t" && EMPTY_AS_NULL.has(c.name) ? `nullif(t.${c.name}, '')` : `${prefix}.${c.name}`)).join(", "));
   const found = await execRows<{ id: string | number; transaction_id: string; same: boolean }>(
     tx,
     sql`select t.id, t.transaction_id, (${names("t")}) is not distinct from (${names("i")}) and t.statement = ${statement}::text as same
@@ -107,6 +108,8 @@ const SENT: Column[] = [
   column("line_items", "lineItems", "jsonb", "json"),
   column("tax_items", "taxItems", "jsonb", "json"),
 ];
+
+const EMPTY_AS_NULL = new Set(["reason", "payment_type"]);
 
 /** The columns that differ from row to row (account, statement period and request id are the request's). */
 const PER_ROW: Column[] = [...SENT, column("transaction_date", "transactionDate", "date", "plain"), column("description", "description", "text")];

@@ -46,7 +46,8 @@ export function transactionRow(
     accountId,
     transactionId: t.transaction_id,
     type: t.type,
-    reason: t.reason ?? null,
+    // An empty optional enum ("" is among production's choices) is read as absent.
+    reason: t.reason || null,
     amount: moneyText(t.amount),
     transactionDate: placement.postedDate,
     originalTransactionDate: t.transaction_date,
@@ -56,7 +57,7 @@ export function transactionRow(
     displayNote: t.display_note ?? null,
     note: t.note ?? null,
     reference: t.reference ?? null,
-    paymentType: t.payment_type ?? null,
+    paymentType: t.payment_type || null,
     toPrepayMeterSerialNumber: t.to_prepay_meter_serial_number ?? null,
     billingDocumentIdentifier: t.billing_document_identifier ?? null,
     productCode: t.product_code ?? null,

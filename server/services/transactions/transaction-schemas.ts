@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DateString, Text } from "../../lib/validators";
 import { ACCOUNT_KEY, ItemList, requireAccountKey } from "../import-bodies/common";
-import { Dec } from "./decimals";
+import { WholePence } from "./decimals";
 import { CHARGE_REASONS, CREDIT_REASONS, PAYMENT_PAYMENT_TYPES, PAYMENT_REASONS, REPAYMENT_PAYMENT_TYPES, REPAYMENT_REASONS } from "./transaction-enums";
 import { LineItem, pushRuleIssues, TaxItem } from "./transaction-items";
 import { supplyChargeIssues } from "./transaction-rules";
@@ -12,13 +12,13 @@ export { LineItem, TaxItem } from "./transaction-items";
 const COMMON = {
   transaction_id: Text(100),
   transaction_date: DateString.describe("YYYY-MM-DD, not after today (Europe/London)."),
-  amount: Dec(10, 10).describe("Pounds: a decimal string or a JSON number, at most 10 decimal places. Charges and credits may be negative (reversals)."),
+  amount: WholePence().describe("Pounds in whole pence: a decimal string or a JSON number, at most two decimal places (amount_not_whole_pence; never rounded). Charges and credits may be negative (reversals)."),
   billing_document_identifier: Text(255).optional().describe("The billing document (statement) the transaction was billed on; historical statement transactions."),
   display_note: z.string().max(2000).optional().describe("Customer-facing note."),
   note: z.string().max(10_000).optional().describe("Internal note."),
   to_prepay_meter_serial_number: Text(50).optional().describe("A meter of the account (prepay_meter_not_found otherwise)."),
 };
-/** Production's schema has it on PAYMENT and REPAYMENT; its own example sends it on CHARGE and CREDIT too. */
+/** Production's schema has it on PAYMENT and REPAYMENT; its own example sends it on CHARGE, CREDIT and SUPPLY_CHARGE too. */
 const reference = z.string().max(255).optional();
 const TaxItems = z.array(TaxItem).max(20);
 
@@ -43,6 +43,7 @@ export const EnergySupplyCharge = z
   .strictObject({
     type: z.literal("SUPPLY_CHARGE"),
     ...COMMON,
+    reference,
     product_code: Text(100).describe("A product of the catalogue (product_code_does_not_exist)."),
     supply_point_identifier: Text(50).optional().describe("MPAN or MPRN; required when a line item gives a rate_specification_code."),
     line_items: z.array(LineItem).min(1).max(100),

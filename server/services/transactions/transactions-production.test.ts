@@ -86,7 +86,7 @@ describe("transactions/create/ with production's bodies", () => {
     expect(asNumber.json.results[0].status).toBe("TRANSACTION_ALREADY_EXISTS");
   });
 
-  it("accepts production's enums in full: the last CHARGE and CREDIT reasons, '' for payment reason and type, optional ones left out", async () => {
+  it("accepts production's enums in full: the last CHARGE and CREDIT reasons, '' for payment reason and type (read as absent), optional ones left out", async () => {
     const s = await setup();
     const d = addDays(today, -1);
     const items = [
@@ -101,10 +101,37 @@ describe("transactions/create/ with production's bodies", () => {
     expect((await rowsOf(s.accountId)).map((r) => [r.reason, r.paymentType])).toEqual([
       ["CHAPS_REFUND", null],
       ["SBEXTRANEWACQ75", null],
-      ["", ""],
       [null, null],
-      ["", ""],
+      [null, null],
+      [null, null],
     ]);
+    // The answer echoes what was sent; the events carry no empty payment type.
+    expect(res.json.results[2].transaction_data).toMatchObject({ reason: "", payment_type: "" });
+    const again = await call(create, URL, { body: { ...s.ref, transactions: items }, auth: s.auth });
+    expect(again.json.results.map((r: any) => r.status)).toEqual(items.map(() => "TRANSACTION_ALREADY_EXISTS"));
+  });
+
+  it("posts whole pence only: a sub-penny amount is refused at its attr, never rounded; amounts echo with two places; items keep their precision but must add up", async () => {
+    const s = await setup();
+    const d = addDays(today, -1);
+    for (const amount of [10.005, "10.005", "0.001", "-3.141"]) {
+      const res = await call(create, URL, { body: { ...s.ref, transactions: [energyCharge("W-1", d), energyCharge("W-2", d, { amount })] }, auth: s.auth });
+      expect([res.status, res.json.status, res.json.code, res.json.errors[0].attr], String(amount)).toEqual([400, "TRANSACTION_IMPORT_ERROR", "amount_not_whole_pence", "transactions.1.amount"]);
+    }
+    expect(await rowsOf(s.accountId)).toEqual([]);
+    // Trailing zeros are no precision; numbers and strings echo with exactly two places.
+    const supply = energySupplyCharge("W-S", d, addDays(today, -31), addDays(today, -2), PRODUCT);
+    const items = { ...supply, amount: "12.35", line_items: [{ ...supply.line_items[0], number_of_units: "100.1234", price_per_unit: "0.1123456", net_amount: "11.2484632", rate_band: undefined }], tax_items: [{ amount: "1.1004", value_taxed: "11.24846", rate: "0.0978", tax_type: "VAT", unit_type: "PROPORTION" }] };
+    const ok = await call(create, URL, { body: { ...s.ref, transactions: [energyCharge("W-3", d, { amount: "10.500" }), energyCharge("W-4", d, { amount: 7 }), items] }, auth: s.auth });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(201);
+    expect(ok.json.results.map((r: any) => r.transaction_data.amount)).toEqual(["10.50", "7.00", "12.35"]);
+    expect(ok.json.results[2].transaction_data.line_items[0]).toMatchObject({ net_amount: "11.2484632", price_per_unit: "0.1123456" });
+    const rows = await rowsOf(s.accountId);
+    expect(rows.map((r) => r.amount)).toEqual(["10.5000000000", "7.0000000000", "12.3500000000"]);
+    expect(rows[2].lineItems![0]).toMatchObject({ net_amount: "11.2484632" });
+    // 11.2484632 + 1.1004 is 12.35 in pence: 12.34 is refused with production's code.
+    const off = await call(create, URL, { body: { ...s.ref, transactions: [{ ...items, transaction_id: "W-S2", amount: "12.34" }] }, auth: s.auth });
+    expect([off.status, off.json.code, off.json.errors[0].attr]).toEqual([400, "ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount", "transactions.0.amount"]);
   });
 
   it("finds the account by the deprecated account_number, which must belong to the supplier", async () => {

@@ -6,6 +6,7 @@ import { Address } from "./address";
 import { AccountConsent, EnergyCustomer } from "./customer";
 import { EnergyTransaction, Note, Statement } from "./embedded";
 import { EnergyFit } from "./fit";
+import { EnergyLedger } from "./ledger";
 import { AccountReference, Metadata } from "./common";
 import { PaymentAdequacyChange, PaymentInstruction, PaymentPlan, PaymentPreference, PaymentPromise, PaymentSchedule } from "./payments";
 import { EnergyLegacySupplyAddress } from "./supply-address";
@@ -58,6 +59,7 @@ export const EnergyAccount = z.strictObject({
   last_statement_balance: Dec(10, 10).optional().describe("Deprecated."),
   last_statement_closing_date: DateStr.optional().describe("Deprecated."),
   last_statement_issue_date: DateStr.optional().describe("Deprecated."),
+  ledgers: z.array(EnergyLedger).optional().describe("The account's ledger: its statement dates, balances and transactions (instead of the deprecated flat fields)."),
   metadata: z.array(Metadata).optional(),
   next_bill_due_date: DateStr.nullable().optional(),
   notes: z.array(Note).optional(),
@@ -74,7 +76,7 @@ export const EnergyAccount = z.strictObject({
   sales_channel: z.enum(["DIRECT","PRICE_COMPARISON","TELESALES","DIGI_TELESALES","EVENTS","FIELD_SALES","AGGREGATOR","PARTNERSHIPS","NEW_TENANT","MOVE_IN","WORKPLACE_POP_UP","BROKER","PARENT_POWER","PEOPLE_POWER","GIFT_OF_KIT","HIGH_REFERRER","SUPPLIER_OF_LAST_RESORT","ACQUISITION","WORKS_WITH_OCTOPUS","LANDLORD","DEBT_COLLECTION_AGENCY",""]).optional(),
   sales_subchannel: Str().optional(),
   smart_read_cycle_day: DayOfMonth.optional(), // invalid_day_of_month
-  smart_read_frequency: z.enum(["MONTHLY","DAILY","HALF_HOURLY","DENIED"]).optional(),
+  smart_read_frequency: z.enum(["MONTHLY","DAILY","HALF_HOURLY","DENIED",""]).optional(),
   statements: z.array(Statement).optional(),
   supply_addresses: z.array(EnergyLegacySupplyAddress).optional(), // duplicate_meter_points_on_different_supply_addresses_provided, duplicate_supply_addresses_found
   transfer_balance: Dec(10, 10).optional(),

@@ -117,6 +117,15 @@ const ACCOUNT_ERROR_CODES = {
   historical_statement_period_end_in_future: "A statement whose bill period ends after today.",
   last_statement_issued_before_closing_date: "last_statement_issue_date is before last_statement_closing_date.",
   duplicate_statement_ids: "One statement_id twice in the account's statements.",
+  balance_mismatch_on_transfer_balance: "A ledger's ledger_balance is not its last_statement_balance (else its historical transactions) plus its current statement transactions, credit positive.",
+
+  // ledgers (the account's ledger; ADR 0109)
+  ledgers_and_deprecated_ledger_fields_provided: "The ledger is given in ledgers and in a deprecated flat field (last_statement_*, current_/historical_statement_transactions); give it once, in ledgers.",
+  duplicate_ledger_entries_found: "Two ledgers entries for one ledger (the same ledger_code; no code is the main ledger).",
+  duplicate_identifiers_entries_found: "Two ledgers entries with one ledger_identifier.",
+  unknown_ledger_identifiers: "A ledger_identifier that is none of the account's supply point identifiers.",
+  multiple_ledgers_not_supported: "A second ledger: an account has one ledger on this platform.",
+  ledger_balances_not_equal_to_transfer_balance: "The ledgers' ledger_balance do not add up to transfer_balance.",
 } as const;
 
 export type AccountErrorCode = keyof typeof ACCOUNT_ERROR_CODES;

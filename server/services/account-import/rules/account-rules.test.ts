@@ -115,9 +115,6 @@ describe("accountRules", () => {
     expect(run("domestic", (a) => (a.last_payment_review_date = TODAY))).toEqual([]);
   });
 
-  it("last_statement_issued_before_closing_date", () => {
-    expect(run("no-supply", (a) => (a.last_statement_issue_date = "2026-09-29"))).toEqual([["last_statement_issued_before_closing_date", "last_statement_issue_date"]]);
-  });
 
   it("campaign_name_and_slug_provided, campaign_name_or_slug_not_provided, duplicate_account_campaigns", () => {
     expect(run("domestic", (a) => (a.account_campaigns[0].campaign_name = "Winter"))).toEqual([["campaign_name_and_slug_provided", "account_campaigns.0"]]);

@@ -51,9 +51,6 @@ export function accountRules(a: EnergyAccount, today: string): Findings {
   if (a.last_payment_review_date != null && a.last_payment_review_date > today) {
     f.add(["last_payment_review_date"], "last_payment_review_date_is_future_dated", "last_payment_review_date is after today.");
   }
-  if (a.last_statement_issue_date && a.last_statement_closing_date && a.last_statement_issue_date < a.last_statement_closing_date) {
-    f.add(["last_statement_issue_date"], "last_statement_issued_before_closing_date", "The last statement cannot be issued before it closes.");
-  }
   campaigns(a, f);
   if ((a.deposit_agreements?.length ?? 0) > 1) f.add(["deposit_agreements"], "multiple_active_deposits_not_allowed", "An account has one deposit agreement at most.");
   return f;

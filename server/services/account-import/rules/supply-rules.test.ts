@@ -1,3 +1,4 @@
+import { addDays } from "@/server/lib/time";
 import { describe, expect, it } from "vitest";
 import { found, parsed, TODAY } from "@/test/rule-findings";
 import { supplyRules } from "./supply-rules";
@@ -117,6 +118,9 @@ describe("supplyRules", () => {
       ["multiple_open_ended_aqs_in_meterpoint_aq_history", `${MP}.1.aq_history`],
     ]);
     expect(run("domestic", (a) => (points(a)[1].aq_history[0].effective_to = "2025-03-01"))).toEqual([["gaps_or_overlaps_in_aq_history", `${MP}.1.aq_history.1.effective_from`]]);
+    // effective_to may also be the AQ's last day, as production's own example sends it.
+    expect(run("domestic", (a) => (points(a)[1].aq_history[0].effective_to = addDays(points(a)[1].aq_history[1].effective_from, -1)))).toEqual([]);
+    expect(run("domestic", (a) => (points(a)[1].aq_history[0].effective_to = addDays(points(a)[1].aq_history[1].effective_from, -2)))).toEqual([["gaps_or_overlaps_in_aq_history", `${MP}.1.aq_history.1.effective_from`]]);
   });
 
   it("multiple_non_dmex_meters_with_serial_number", () => {

@@ -1,5 +1,6 @@
 import { toNormalised } from "postcode";
 import { INT4 } from "@/db/limits";
+import { addDays } from "../../../lib/time";
 import type { EnergyAccount } from "../payload/energy-account";
 import type { MeterPoint } from "../payload/supply-address";
 import { isDomesticAccount, metadataKeys } from "./account-rules";
@@ -127,10 +128,13 @@ function aqHistory(list: { effective_from: string; effective_to?: string | null 
     if (q.effective_to != null && q.effective_to < q.effective_from) f.add([...at, k, "effective_to"], "start_date_later_than_end_date", "effective_to is before effective_from.");
   });
   const sorted = list.map((q, k) => ({ q, k })).sort((x, y) => (x.q.effective_from < y.q.effective_from ? -1 : 1));
+  // An AQ's effective_to may be its last day (production's own example: 2018-01-01 to
+  // 2018-12-31, then 2019-01-01) or the first day after it, as agreements' is.
   for (let n = 1; n < sorted.length; n++) {
     const prev = sorted[n - 1].q;
-    if (prev.effective_to != null && prev.effective_to !== sorted[n].q.effective_from) {
-      f.add([...at, sorted[n].k, "effective_from"], "gaps_or_overlaps_in_aq_history", "Each AQ must start on the day the one before ends.");
+    const next = sorted[n].q.effective_from;
+    if (prev.effective_to != null && prev.effective_to !== next && addDays(prev.effective_to, 1) !== next) {
+      f.add([...at, sorted[n].k, "effective_from"], "gaps_or_overlaps_in_aq_history", "Each AQ must start on the day the one before ends, or the day after its effective_to.");
     }
   }
 }
