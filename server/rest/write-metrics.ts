@@ -18,6 +18,15 @@ export function postImportKind(url: string): string | null {
 
 /** Counts one answered post-import write: ok below 400, else error with the answer's code. */
 export function countPostImportWrite(kind: string, status: number, err?: unknown) {
-  const code = status < 400 ? "" : err instanceof ServiceError ? err.code : err === undefined ? "" : isDatabaseUnavailable(err) ? "service_unavailable" : "internal_error";
-  metrics().postImportWrites.inc({ kind, outcome: status < 400 ? "ok" : "error", code });
+  if (status < 400) return void okOf(kind).inc();
+  const code = err instanceof ServiceError ? err.code : err === undefined ? "" : isDatabaseUnavailable(err) ? "service_unavailable" : "internal_error";
+  metrics().postImportWrites.inc({ kind, outcome: "error", code });
+}
+
+/** The success counter's child per kind, kept: an accepted write costs one increment. */
+const okByKind = new Map<string, { inc(): void }>();
+function okOf(kind: string) {
+  let child = okByKind.get(kind);
+  if (!child) okByKind.set(kind, (child = metrics().postImportWrites.labels({ kind, outcome: "ok", code: "" })));
+  return child;
 }
