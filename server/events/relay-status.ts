@@ -31,18 +31,40 @@ export const RelayStatus = z.object({
 export type RelayStatus = z.infer<typeof RelayStatus>;
 
 /**
- * What `GET /v1/events/relay-status/` shows: it answers without credentials and the log spans
- * every organisation, so the head of the log is given by position and age only, never by the
- * event's id, type or error (which could name another organisation's account).
+ * What `GET /v1/events/relay-status/` shows (issue 37 item 7). Without credentials: whether the
+ * relay keeps up (healthy, the log's lag, the leader's heartbeat), nothing counted or named.
+ * With an organisation's key or token: its own organisation's waiting events (count and oldest,
+ * in full) and the relay's totals and last error. Never another organisation's events.
  */
 export const PublicRelayStatus = RelayStatus.extend({
-  oldest_unpublished: z.object({ seq: z.int(), created_at: z.string(), attempts: z.int() }).nullable(),
+  unpublished_count: z.int().nullable().describe("The caller's organisation's events not yet published; null without credentials."),
+  oldest_unpublished: RelayStatus.shape.oldest_unpublished.describe("The caller's organisation's oldest unpublished event; null without credentials or when none waits."),
+  last_published_seq: z.int().nullable(),
+  published_total: z.int().nullable().describe("Events published by the relay, every organisation's; null without credentials."),
+  last_error: RelayStatus.shape.last_error.describe("The relay's last error; null without credentials."),
 });
 export type PublicRelayStatus = z.infer<typeof PublicRelayStatus>;
 
-export function publicRelayStatus(status: RelayStatus): PublicRelayStatus {
-  const head = status.oldest_unpublished;
-  return { ...status, oldest_unpublished: head && { seq: head.seq, created_at: head.created_at, attempts: head.attempts } };
+/** The status as `organisationId`'s caller may see it (undefined: no credentials). */
+export async function publicRelayStatus(db: Db, status: RelayStatus, organisationId: number | undefined): Promise<PublicRelayStatus> {
+  if (organisationId === undefined) return { ...status, unpublished_count: null, oldest_unpublished: null, last_published_seq: null, published_total: null, last_error: null };
+  const own = await ownUnpublished(db, organisationId);
+  return { ...status, ...own };
+}
+
+/** One organisation's waiting events: how many (a fan-out row counts as the events it stands for) and the oldest. */
+async function ownUnpublished(db: Db, organisationId: number): Promise<Pick<RelayStatus, "unpublished_count" | "oldest_unpublished">> {
+  const rows = await execRows<{ n: number; id: string | null; seq: number | null; type: string | null; version: string | null; created_at: Date | string | null; attempts: number | null; last_error: string | null }>(
+    db,
+    sql`with mine as (select e.* from ${eventPending} p join ${events} e on e.seq = p.seq where e.organisation_id = ${organisationId})
+        select (select coalesce(sum((select ${EVENTS_IN_ROW} from ${events} where ${events.seq} = m.seq)), 0) from mine m)::int as n, h.id, h.seq, h.type, h.version, h.created_at, h.attempts, h.last_error
+        from (select 1) one left join (select * from mine order by seq limit 1) h on true`,
+  );
+  const r = rows[0];
+  return {
+    unpublished_count: Number(r.n),
+    oldest_unpublished: r.seq === null ? null : { id: String(r.id), seq: Number(r.seq), type: r.type!, version: r.version!, created_at: iso(r.created_at)!, attempts: Number(r.attempts), last_error: r.last_error },
+  };
 }
 
 /** A leader that has not written its heartbeat for this long is taken for dead. */

@@ -7,6 +7,7 @@ import { type Db, execRows } from "@/db/client";
 import { events } from "@/db/schema";
 import { call } from "@/test/http";
 import { uniq } from "@/test/db";
+import { makeOrg } from "@/test/factories";
 import { emit } from "./emit";
 import { ensureStream, publishEvent, streamConfig } from "./nats";
 import { fetchUnpublished } from "./outbox";
@@ -209,29 +210,43 @@ describe("events relay to JetStream", () => {
 
   it("reports its lag: GET /v1/events/relay-status/ answers 503 while behind and 200 once caught up", async () => {
     const account = uniq("A-");
-    const ids = await commitAccountEvents(t.db, account, 3);
-    await t.db.update(events).set({ createdAt: sql`now() - interval '5 minutes'` }).where(inArray(events.id, ids));
+    const [mine, theirs] = [await makeOrg(t.db), await makeOrg(t.db)];
+    const ids = await commitAccountEvents(t.db, account, 3, 1, mine.id);
+    const others = await commitAccountEvents(t.db, uniq("A-"), 2, 1, theirs.id);
+    // Backdated, with the organisations' own creation events (earlier in the log).
+    await t.db.update(events).set({ createdAt: sql`now() - interval '5 minutes'` }).where(inArray(events.organisationId, [mine.id, theirs.id]));
     vi.stubEnv("NATS_URL", h.nats.url);
     vi.stubEnv("EVENTS_STREAM", "STATUS");
     try {
+      // Without credentials: whether the relay keeps up, nothing counted or named (issue 37 item 7).
       const behind = await call(relayStatus, "/v1/events/relay-status/");
       expect(behind.status).toBe(503);
       expect(behind.json).toMatchObject({ stream: "STATUS", relay_configured: true, healthy: false, max_lag_seconds: 60 });
-      expect(behind.json.unpublished_count).toBeGreaterThanOrEqual(3);
       expect(behind.json.oldest_unpublished_age_seconds).toBeGreaterThanOrEqual(299);
-      // Unauthenticated and across organisations: the head is given by position and age, not by what it is.
-      expect(Object.keys(behind.json.oldest_unpublished).sort()).toEqual(["attempts", "created_at", "seq"]);
-      expect(behind.json.oldest_unpublished).toMatchObject({ attempts: 0 });
+      expect(behind.json).toMatchObject({ unpublished_count: null, oldest_unpublished: null, published_total: null, last_error: null });
       expect(JSON.stringify(behind.json)).not.toContain(account);
+      // With an organisation's key: its own waiting events, in full, and none of another's.
+      const own = await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` });
+      expect(own.status).toBe(503);
+      const created = async (org: { id: number }) => (await t.db.select({ id: events.id }).from(events).where(inArray(events.organisationId, [org.id]))).length;
+      const [mineCount, theirsCount] = [await created(mine), await created(theirs)];
+      expect(own.json.unpublished_count).toBe(mineCount);
+      expect(own.json.oldest_unpublished).toMatchObject({ attempts: 0 });
+      expect(own.json.oldest_unpublished.id).not.toBe(others[0]);
+      expect((await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${theirs.apiKey}` })).json.unpublished_count).toBe(theirsCount);
+      expect(theirsCount).toBeGreaterThanOrEqual(2);
+      // A key sent and refused is a 401, not an anonymous answer.
+      expect((await call(relayStatus, "/v1/events/relay-status/", { auth: "Token sk_live_not-a-key" })).status).toBe(401);
 
       const r = relay("STATUS").start();
-      await waitPublished(t.db, ids);
+      await waitPublished(t.db, [...ids, ...others]);
+      await waitFor("the organisations' own events published", async () => (await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` })).json.unpublished_count === 0);
       const caughtUp = await waitFor("a healthy status", async () => {
-        const res = await call(relayStatus, "/v1/events/relay-status/");
+        const res = await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` });
         return res.status === 200 && res;
       });
-      expect(caughtUp.json).toMatchObject({ healthy: true, leader: { instance: r.config.instanceId, nats_connected: true } });
-      expect(caughtUp.json.published_total).toBeGreaterThanOrEqual(3);
+      expect(caughtUp.json).toMatchObject({ healthy: true, unpublished_count: 0, oldest_unpublished: null, leader: { instance: r.config.instanceId, nats_connected: true } });
+      expect(caughtUp.json.published_total).toBeGreaterThanOrEqual(5);
       expect(Date.parse(caughtUp.json.last_publish_at)).toBeGreaterThan(Date.now() - 60_000);
       await r.stop();
     } finally {

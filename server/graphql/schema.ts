@@ -1,3 +1,4 @@
+import { requestIdOf } from "../lib/request-id";
 import { GraphQLScalarType, Kind, type ValueNode } from "graphql";
 import { createGraphQLError, createSchema } from "graphql-yoga";
 import { eq } from "drizzle-orm";
@@ -63,7 +64,7 @@ const DateScalar = new GraphQLScalarType({ name: "Date", serialize: (v) => v, pa
 /** The caller's context for a service verb, or production's auth error. */
 async function callerCtx(request: Request): Promise<Ctx> {
   const actor = await requireActor(request);
-  return { db: await getDb(), actor, requestId: request.headers.get("x-request-id") ?? crypto.randomUUID() };
+  return { db: await getDb(), actor, requestId: requestIdOf(request) };
 }
 
 /** Service refusals in the envelope: another's (or a missing) account or device is KT-CT-1111, as production answers. */

@@ -1,6 +1,7 @@
 import { ServiceError, fieldError } from "../errors";
 import { ImpreciseNumber, parseExactJson } from "../lib/exact-json";
 import { env } from "@/server/env.mjs";
+import { readBytesCapped } from "../lib/read-body";
 
 export const MAX_BODY_BYTES = env.MAX_BODY_BYTES;
 
@@ -56,37 +57,4 @@ function decodeUtf8(bytes: Uint8Array): string {
     const detail = "The request body is not valid UTF-8.";
     throw new ServiceError("validation", "invalid_encoding", detail, { errors: [fieldError(null, "invalid_encoding", detail)] });
   }
-}
-
-/**
- * The connection closed before the whole body arrived (the client aborted or went away):
- * a 400 nobody may read, but not a server failure to log as one.
- */
-function bodyCutOff(): never {
-  const detail = "The request body was not received completely (the connection closed).";
-  throw new ServiceError("validation", "incomplete_body", detail, { errors: [fieldError(null, "incomplete_body", detail)] });
-}
-
-/**
- * The body's bytes, or null when it is declared (Content-Length) or turns out to be larger
- * than `maxBytes` (then the rest is not read).
- */
-export async function readBytesCapped(req: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) return null;
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch(bodyCutOff);
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,3 +1,4 @@
+import { requestIdOf } from "../lib/request-id";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/client";
@@ -63,7 +64,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
   // A handler serves one route: whether it is a post-import write is settled by its first request.
   let writeKind: string | null | undefined;
   return async (req: Request, route?: RouteContext): Promise<Response> => {
-    const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
+    const requestId = requestIdOf(req);
     writeKind ??= postImportKind(req.url);
     try {
       const db = await getDb();

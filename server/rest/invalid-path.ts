@@ -1,3 +1,4 @@
+import { requestIdOf } from "../lib/request-id";
 import { CORS_HEADERS } from "./cors";
 
 /** The first path segment that is not valid percent-encoding (e.g. `%ZZ`, a lone `%`), or null. */
@@ -29,7 +30,7 @@ export function invalidPathResponse(req: Request): Response | null {
   const segment = malformedSegment(pathname);
   if (segment === null) return null;
   const detail = `The path segment '${segment}' is not valid percent-encoding.`;
-  const requestId = req.headers.get("x-request-id") ?? crypto.randomUUID();
+  const requestId = requestIdOf(req);
   if (API_PATH.test(pathname)) {
     return new Response(JSON.stringify({ detail, code: "invalid_path", errors: [] }), {
       status: 400,

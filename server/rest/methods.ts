@@ -1,3 +1,4 @@
+import { requestIdOf } from "../lib/request-id";
 import { preflightResponse, withCors } from "./cors";
 import { json } from "./handler";
 
@@ -8,7 +9,6 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (req: Request, route?: RouteContext) => Promise<Response>;
 
-const requestIdOf = (req: Request) => req.headers.get("x-request-id") ?? crypto.randomUUID();
 
 /** `Allow` for a route implementing `methods`: HEAD comes with GET, OPTIONS always. */
 export function allowList(methods: readonly string[]): string[] {

@@ -6,6 +6,7 @@ import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
+import { TRPC_MAX_BATCH_SIZE } from "@/server/lib/trpc-limits";
 import { makeQueryClient } from "./query-client";
 import { fetchWithRequestId } from "./request-id-fetch";
 
@@ -28,7 +29,7 @@ function getQueryClient() {
 export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const queryClient = getQueryClient();
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, fetch: fetchWithRequestId })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, fetch: fetchWithRequestId, maxItems: TRPC_MAX_BATCH_SIZE })] }),
   );
   return (
     <QueryClientProvider client={queryClient}>

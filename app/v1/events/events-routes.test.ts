@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { listEventEntries } from "@/server/events/registry";
 import { useTestDb } from "@/test/db";
+import { makeOrg } from "@/test/factories";
 import { call } from "@/test/http";
 import { GET as asyncapi } from "./asyncapi.json/route";
 import { GET as openapi } from "./openapi.json/route";
 import { GET as relayStatus } from "./relay-status/route";
 import { env, setEnv } from "@/server/env.mjs";
 
-useTestDb();
+const t = useTestDb();
+const db = () => t.db;
 
 describe("GET /v1/events/openapi.json", () => {
   it("serves the catalogue as OpenAPI 3.1, one schema per type and version, without credentials", async () => {
@@ -47,7 +49,11 @@ describe("GET /v1/events/relay-status/ without NATS_URL", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.json).toMatchObject({ stream: "EVENTS", relay_configured: false, healthy: true });
-      expect(typeof res.json.unpublished_count).toBe("number");
+      // Nothing counted for an anonymous caller; an organisation's key sees its own count.
+      expect(res.json.unpublished_count).toBeNull();
+      const org = await makeOrg(db());
+      const own = await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${org.apiKey}` });
+      expect(typeof own.json.unpublished_count).toBe("number");
     } finally {
       if (prev !== undefined) setEnv({ NATS_URL: prev });
     }

@@ -1,5 +1,5 @@
 import { GRAPHQL_MAX_BODY_BYTES, yoga } from "@/server/graphql/yoga";
-import { readBytesCapped } from "@/server/rest/body";
+import { readBytesCapped } from "@/server/lib/read-body";
 import { graphqlGetRoute, graphqlPostRoute } from "@/server/rest/contracts/data-import";
 import { withContract } from "@/server/rest/contracts/contract";
 import { withCors } from "@/server/rest/cors";

@@ -33,7 +33,8 @@ export const relayStatusRoute = defineContract({
   path: "/v1/events/relay-status/",
   summary: "Lag of the outbox relay to NATS JetStream",
   description:
-    "Unpublished events (count, age of the oldest, its attempts and last error), the last publish, and the leading relay's heartbeat. " +
+    "Whether the relay keeps up: the age of the oldest unpublished event, the last publish, and the leading relay's heartbeat, for anyone. " +
+    "With an organisation's key or token (optional), also that organisation's own unpublished events (count and the oldest, with its attempts and last error) and the relay's totals; never another organisation's. " +
     "200 when healthy; 503 when NATS_URL is set and the oldest unpublished event is older than EVENTS_RELAY_MAX_LAG_SECONDS, no relay heartbeat " +
     "arrived for 30 s, or the leading relay reports it cannot reach NATS. Without NATS_URL the events table is the log: always 200.",
   tags: TAGS,

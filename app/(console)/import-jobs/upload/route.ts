@@ -1,6 +1,6 @@
 import { createRequestContext } from "@/server/api/context";
 import { crossSiteRefusal } from "@/server/api/cross-site";
-import { requestIdOf } from "@/server/api/request-id";
+import { requestIdOf } from "@/server/lib/request-id";
 import { ServiceError } from "@/server/errors";
 import { errorResponse } from "@/server/rest/handler";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
