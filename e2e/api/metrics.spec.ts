@@ -85,7 +85,7 @@ test.describe("metrics scraped by Prometheus", () => {
     }
     for (let i = 0; i < 2; i++) {
       const res = await request.post("/v1/data-import/notes/create/", { headers: auth, data: { ...ref, external_account_number: `NOPE-${run}-${i}`, notes: [{ body: "x" }] } });
-      expect(res.status()).toBe(400);
+      expect(res.status()).toBe(404);
       expect((await res.json()).code).toBe("account_not_found");
     }
 
@@ -98,7 +98,10 @@ test.describe("metrics scraped by Prometheus", () => {
     // Never a series per raw path: the refused requests' made-up account numbers are nowhere.
     expect(await query(`count(http_requests_total{route=~".*NOPE-${run}.*"})`)).toBeNull();
     // Latency histogram, default collectors and the database-wide gauges, as the dashboards and alerts read them.
-    expect(await query('histogram_quantile(0.99, sum by (le) (rate(http_request_duration_seconds_bucket{route="/v1/data-import/notes/create"}[1m])))')).toBeGreaterThan(0);
+    // (Over the buckets as they stand: a rate needs the series to have grown between two scrapes.)
+    const p99 = await query('histogram_quantile(0.99, sum by (le) (http_request_duration_seconds_bucket{route="/v1/data-import/notes/create"}))');
+    expect(p99).toBeGreaterThan(0);
+    expect(p99).toBeLessThanOrEqual(10);
     expect(await query("max(nodejs_eventloop_lag_seconds)")).not.toBeNull();
     expect(await query("count(nodejs_gc_duration_seconds_count)")).toBeGreaterThan(0);
     expect(await query("max(events_pending)")).not.toBeNull();
