@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
+import { addDays, formatLondonDate, londonMidnight } from "../../lib/time";
 
-const HALF_HOUR_MS = 1_800_000;
 export const DEMO_CONSUMPTION_DAYS = 90;
 
 /**
@@ -57,11 +57,19 @@ export async function registerOrgMeters(db: Db, organisationId: number): Promise
   return rows.map((r) => Number(r.id));
 }
 
-/** The demo meters' last 90 days of half-hourly consumption, ending at the last whole half hour before `now`. */
+/**
+ * The London days a smart meter has delivered by `now`: 90 whole days up to the previous London
+ * midnight (a smart meter's reads arrive a day at a time, through midnight; clients look for the
+ * latest whole day of 48 half hours).
+ */
+export function demoConsumptionWindow(now: Date): { from: Date; to: Date } {
+  const today = formatLondonDate(now);
+  return { from: londonMidnight(addDays(today, -DEMO_CONSUMPTION_DAYS)), to: londonMidnight(today) };
+}
+
+/** The demo meters' last 90 London days of half-hourly consumption, through the previous London midnight. */
 export async function loadDemoConsumption(db: Db, organisationId: number, opts: { now?: Date } = {}) {
-  const now = (opts.now ?? new Date()).getTime();
-  const to = new Date(now - (now % HALF_HOUR_MS));
-  const from = new Date(to.getTime() - DEMO_CONSUMPTION_DAYS * 86_400_000);
+  const { from, to } = demoConsumptionWindow(opts.now ?? new Date());
   const meterIds = await registerOrgMeters(db, organisationId);
   const rows = await insertSyntheticConsumption(db, { meterIds, from, to });
   return { meters: meterIds.length, rows, from, to };
@@ -70,13 +78,12 @@ export async function loadDemoConsumption(db: Db, organisationId: number, opts: 
 /**
  * Keeps a long-running demo's meters current, as the daily demo-catalogue job runs: each
  * meter that already has reads gets the half hours from its newest read (at most 90 days
- * back) to the last whole half hour before `now`. Generated values are repeatable, so two
- * instances topping up at once write the same rows; no event, as for the demo's first load.
+ * back) through the previous London midnight, a day at a time as a smart meter delivers them.
+ * Generated values are repeatable, so two instances topping up at once write the same rows;
+ * no event, as for the demo's first load.
  */
 export async function topUpDemoConsumption(db: Db, organisationId: number, opts: { now?: Date } = {}) {
-  const now = (opts.now ?? new Date()).getTime();
-  const to = new Date(now - (now % HALF_HOUR_MS));
-  const from = new Date(to.getTime() - DEMO_CONSUMPTION_DAYS * 86_400_000);
+  const { from, to } = demoConsumptionWindow(opts.now ?? new Date());
   const rows = await execRows<{ id: number }>(
     db,
     sql`select cm.id from consumption_meters cm where cm.organisation_id = ${organisationId}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { clockChangeDays, halfHourlyPeriods, londonHour, publicationDate, publishedThrough, quarterStart, quarterWindow } from "./demo-calendar";
+import { addDays, formatLondonDate } from "../../lib/time";
+import { clockChangeDays, halfHourlyPeriods, latestClockChange, londonHour, publicationDate, publishedThrough, quarterStart, quarterWindow } from "./demo-calendar";
+import { halfHourlyRates } from "./demo-rates";
 
 const iso = (periods: [Date, Date][]) => periods.map(([a, b]) => [a.toISOString(), b.toISOString()]);
 
@@ -29,21 +31,41 @@ describe("demo calendar (Europe/London)", () => {
     expect(publicationDate(new Date("2026-11-25T16:00:00Z"))).toBe("2026-11-25");
   });
 
-  it("keeps 30 days of half hours through 23:00 London of the last published day, and this year's clock-change days", () => {
-    expect(iso(halfHourlyPeriods(new Date("2026-11-25T10:00:00Z")))).toEqual([
-      ["2026-03-28T00:00:00.000Z", "2026-03-30T23:00:00.000Z"],
-      ["2026-10-23T23:00:00.000Z", "2026-11-25T23:00:00.000Z"],
-    ]);
-    // From 16:00 the window reaches 23:00 tomorrow; 30 days back joins the autumn days.
-    expect(iso(halfHourlyPeriods(new Date("2026-11-24T16:00:00Z")))).toEqual([
-      ["2026-03-28T00:00:00.000Z", "2026-03-30T23:00:00.000Z"],
-      ["2026-10-23T23:00:00.000Z", "2026-11-25T23:00:00.000Z"],
-    ]);
-    // In early January this year's clock changes are still to come.
+  it("keeps one run of half hours through 23:00 London of the last published day: 30 days back, or from the day before a clock change of the last 62 days", () => {
+    // 25 November: the autumn change (25 October) was 31 days ago, so the run starts on 24 October.
+    expect(iso(halfHourlyPeriods(new Date("2026-11-25T10:00:00Z")))).toEqual([["2026-10-23T23:00:00.000Z", "2026-11-25T23:00:00.000Z"]]);
+    // From 16:00 the run reaches 23:00 tomorrow.
+    expect(iso(halfHourlyPeriods(new Date("2026-11-24T16:00:00Z")))).toEqual([["2026-10-23T23:00:00.000Z", "2026-11-25T23:00:00.000Z"]]);
+    // 1 December: 30 days back is 1 November, but 27 to 31 October are kept, not skipped.
+    expect(iso(halfHourlyPeriods(new Date("2026-12-01T12:00:00Z")))).toEqual([["2026-10-23T23:00:00.000Z", "2026-12-01T23:00:00.000Z"]]);
+    // In early January the autumn change is 72 days back: 30 days only.
     expect(iso(halfHourlyPeriods(new Date("2027-01-05T12:00:00Z")))).toEqual([["2026-12-06T00:00:00.000Z", "2027-01-05T23:00:00.000Z"]]);
     // On the spring day before 16:00: that day up to 23:00 BST (22:00Z), 44 of its 46 half hours so far.
-    const spring = halfHourlyPeriods(new Date("2026-03-29T12:00:00Z"));
-    expect(iso(spring)).toEqual([["2026-02-27T00:00:00.000Z", "2026-03-29T22:00:00.000Z"]]);
+    expect(iso(halfHourlyPeriods(new Date("2026-03-29T12:00:00Z")))).toEqual([["2026-02-27T00:00:00.000Z", "2026-03-29T22:00:00.000Z"]]);
+    // 20 May: the spring change (29 March) was 52 days ago.
+    expect(iso(halfHourlyPeriods(new Date("2026-05-20T12:00:00Z")))).toEqual([["2026-03-28T00:00:00.000Z", "2026-05-20T22:00:00.000Z"]]);
+    expect([latestClockChange("2026-03-28"), latestClockChange("2026-03-29"), latestClockChange("2026-12-31")]).toEqual(["2025-10-26", "2026-03-29", "2026-10-25"]);
+  });
+
+  it("prices every London day of the run whole: 48 half hours, 46 and 50 on the clock-change days, across both changes", () => {
+    for (const at of ["2026-04-20T17:00:00Z", "2026-05-29T09:00:00Z", "2026-11-02T12:00:00Z", "2026-12-01T12:00:00Z", "2026-12-25T17:00:00Z"]) {
+      const now = new Date(at);
+      const [[from, to]] = halfHourlyPeriods(now);
+      const perDay = new Map<string, number>();
+      for (const r of halfHourlyRates(from, to, 2)) {
+        const day = formatLondonDate(new Date(r.valid_from!));
+        perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      }
+      const { spring, autumn } = clockChangeDays(2026);
+      const last = publishedThrough(now);
+      let days = 0;
+      for (let d = formatLondonDate(from); d <= last; d = addDays(d, 1), days++) {
+        const whole = d === spring ? 46 : d === autumn ? 50 : 48;
+        // The last published day runs to 23:00 London: its last two half hours come with the next publication.
+        expect(perDay.get(d), `${at}: ${d}`).toBe(d === last ? whole - 2 : whole);
+      }
+      expect(days).toBe(perDay.size);
+    }
   });
 
   it("prices variable products from four quarters back through the next one", () => {

@@ -37,30 +37,32 @@ export function clockChangeDays(year: number): { spring: string; autumn: string 
   return { spring: lastSunday(3), autumn: lastSunday(10) };
 }
 
+/** How long after a clock change the half-hourly series still reaches back to it. */
+export const CLOCK_CHANGE_DAYS_KEPT = 62;
+
 /**
- * The half-hourly (Agile) price periods at `now`, as [from, to) instants: London midnight 30
- * days back up to 23:00 London on the last published day (each 16:00 publication covers 23:00
- * that evening to 23:00 the next day, as production's day-ahead auction does), plus this year's
- * two clock-change days, each whole with a day either side, once published.
+ * The half-hourly (Agile) price periods at `now`, as one continuous [from, to) run of instants:
+ * from London midnight 30 days back, or from the day before the latest clock change when that
+ * was at most 62 days ago (so the 46- or 50-half-hour day stays in the series for two months),
+ * up to 23:00 London on the last published day (each 16:00 publication covers 23:00 that
+ * evening to 23:00 the next day, as production's day-ahead auction does). Every London day in
+ * between is whole: 48 half hours, 46 and 50 on the clock-change days (ADR 0204).
  */
 export function halfHourlyPeriods(now: Date): [Date, Date][] {
   const last = publishedThrough(now);
   const end = londonWallTime(...ymd(last), 23);
-  const days = new Set<string>();
-  for (let d = addDays(formatLondonDate(now), -HISTORY_DAYS); d <= last; d = addDays(d, 1)) days.add(d);
-  const { spring, autumn } = clockChangeDays(Number(last.slice(0, 4)));
-  for (const change of [spring, autumn]) {
-    for (const d of [addDays(change, -1), change, addDays(change, 1)]) if (d <= last) days.add(d);
-  }
-  const runs: [Date, Date][] = [];
-  for (const d of [...days].sort()) {
-    const from = londonMidnight(d);
-    const to = new Date(Math.min(londonMidnight(addDays(d, 1)).getTime(), end.getTime()));
-    const run = runs.at(-1);
-    if (run && run[1].getTime() === from.getTime()) run[1] = to;
-    else runs.push([from, to]);
-  }
-  return runs;
+  const today = formatLondonDate(now);
+  let first = addDays(today, -HISTORY_DAYS);
+  const change = latestClockChange(last);
+  if (change && change >= addDays(today, -CLOCK_CHANGE_DAYS_KEPT) && addDays(change, -1) < first) first = addDays(change, -1);
+  return [[londonMidnight(first), end]];
+}
+
+/** The latest UK clock change on or before `date` (this year's or last year's autumn one). */
+export function latestClockChange(date: string): string | null {
+  const year = Number(date.slice(0, 4));
+  const days = [clockChangeDays(year - 1).autumn, clockChangeDays(year).spring, clockChangeDays(year).autumn];
+  return days.filter((d) => d <= date).at(-1) ?? null;
 }
 
 const ymd = (date: string) => date.split("-").map(Number) as [number, number, number];

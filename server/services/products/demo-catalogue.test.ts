@@ -4,7 +4,7 @@ import { type RateType, TARIFF_REGIONS } from "@/db/schema";
 import { type Ctx, systemCtx } from "@/server/context";
 import { addDays, formatLondonDate, londonWallTime } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
-import { clockChangeDays, londonMidnight, publishedThrough } from "./demo-calendar";
+import { halfHourlyPeriods, latestClockChange, londonMidnight, publishedThrough } from "./demo-calendar";
 import { demoProducts, loadDemoProducts } from "./demo-products";
 import { getProduct } from "./get-product";
 import { listProducts } from "./list-products";
@@ -124,8 +124,10 @@ describe("the demo catalogue loaded with the clock at several dates", () => {
         }
       }
 
-      // Agile, region C: contiguous half hours from 30 days back through 23:00 London on the last published day.
-      const start = londonMidnight(addDays(today, -30));
+      // Agile, region C: contiguous half hours from its first day (30 days back, or the day before a
+      // clock change of the last 62 days) through 23:00 London on the last published day.
+      const start = halfHourlyPeriods(now)[0][0];
+      expect(start.getTime()).toBeLessThanOrEqual(londonMidnight(addDays(today, -30)).getTime());
       const end = londonWallTime(...(publishedThrough(now).split("-").map(Number) as [number, number, number]), 23);
       const rates = await allRates(ctx, "AGILE-24-10-01", "E-1R-AGILE-24-10-01-C", "standard_unit_rate", start, end);
       expect(rates).toHaveLength((end.getTime() - start.getTime()) / HALF_HOUR);
@@ -144,12 +146,12 @@ describe("the demo catalogue loaded with the clock at several dates", () => {
         expect(JSON.parse(tracker.resultsJson)[0].valid_to).toBe(`${lastPublished}T23:00:00Z`);
       }
 
-      // This year's clock-change days, once published whole, keep their 46 and 50 half hours.
-      const { spring, autumn } = clockChangeDays(now.getUTCFullYear());
-      for (const [day, slots] of [[spring, 46], [autumn, 50]] as const) {
-        if (day >= publishedThrough(now)) continue;
-        const onDay = await allRates(ctx, "AGILE-24-10-01", "E-1R-AGILE-24-10-01-C", "standard_unit_rate", londonMidnight(day), londonMidnight(addDays(day, 1)));
-        expect(onDay, day).toHaveLength(slots);
+      // A clock change of the last 62 days, once published whole, keeps its 46 or 50 half hours, inside the series.
+      const change = latestClockChange(publishedThrough(now));
+      if (change && change < publishedThrough(now) && change >= addDays(today, -62)) {
+        const onDay = await allRates(ctx, "AGILE-24-10-01", "E-1R-AGILE-24-10-01-C", "standard_unit_rate", londonMidnight(change), londonMidnight(addDays(change, 1)));
+        expect(onDay, change).toHaveLength(change.slice(5, 7) === "03" ? 46 : 50);
+        expect(londonMidnight(addDays(change, -1)).getTime()).toBeGreaterThanOrEqual(start.getTime());
       }
     });
   }, 120_000);
