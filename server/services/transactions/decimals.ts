@@ -103,7 +103,7 @@ function checkDecimal(payload: z.core.ParsePayload<unknown>, whole: number, plac
 /**
  * What a ledger posts: production's `(decimal)` in pounds (Dec(10, 10)'s form and sizes) that
  * is a whole number of pence. Trailing zeros are no precision ("10.500" is 10.50); anything
- * finer ("10.005") is refused with `amount_not_whole_pence`, never rounded (ADR 0109).
+ * finer ("10.005") is refused with `amount_not_whole_pence`, never rounded (ADR 0110).
  */
 export const WholePence = () =>
   z

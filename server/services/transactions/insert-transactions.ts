@@ -72,7 +72,7 @@ export async function insertTransactionRows(
 export async function storedTransactions(tx: Db, accountId: number, rows: Row[]): Promise<Map<string, { id: number; same: boolean }>> {
   if (!rows.length) return new Map();
   const statement = rows[0].statement ?? "current";
-  // Rows stored before "" was read as absent (ADR 0109) still hold "" in these two columns.
+  // Rows stored before "" was read as absent (ADR 0110) still hold "" in these two columns.
   const names = (prefix: string) => sql.raw(SENT.map((c) => (prefix === "t" && EMPTY_AS_NULL.has(c.name) ? `nullif(t.${c.name}, '')` : `${prefix}.${c.name}`)).join(", "));
   const found = await execRows<{ id: string | number; transaction_id: string; same: boolean }>(
     tx,

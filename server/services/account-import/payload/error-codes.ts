@@ -119,7 +119,7 @@ const ACCOUNT_ERROR_CODES = {
   duplicate_statement_ids: "One statement_id twice in the account's statements.",
   balance_mismatch_on_transfer_balance: "A ledger's ledger_balance is not its last_statement_balance (else its historical transactions) plus its current statement transactions, credit positive.",
 
-  // ledgers (the account's ledger; ADR 0109)
+  // ledgers (the account's ledger; ADR 0110)
   ledgers_and_deprecated_ledger_fields_provided: "The ledger is given in ledgers and in a deprecated flat field (last_statement_*, current_/historical_statement_transactions); give it once, in ledgers.",
   duplicate_ledger_entries_found: "Two ledgers entries for one ledger (the same ledger_code; no code is the main ledger).",
   duplicate_identifiers_entries_found: "Two ledgers entries with one ledger_identifier.",

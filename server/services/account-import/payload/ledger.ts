@@ -6,7 +6,7 @@ import { EnergyTransaction } from "./embedded";
  * One entry of production's `ledgers` (its example account sends it; the flat
  * `last_statement_*`, `current_statement_transactions` and `historical_statement_transactions`
  * are deprecated in its favour). The platform keeps one ledger per account, so an account
- * gives its ledger either here or in the flat fields (rules/ledger-rules.ts, ADR 0109).
+ * gives its ledger either here or in the flat fields (rules/ledger-rules.ts, ADR 0110).
  */
 export const EnergyLedger = z.strictObject({
   ledger_code: Str(100, { blank: false }).optional().describe("The ledger's code; absent means the account's main ledger."),

@@ -28,7 +28,7 @@ const MAX_BALANCE = new Decimal(10).pow(NUMERIC.balance.digits);
 /**
  * The balance the account carries over beyond what its import posts: for a ledger that gives
  * ledger_balance (production's balance after its transactions), that balance less the
- * transactions; otherwise transfer_balance, the ledger's opening balance (ADR 0409, 0109).
+ * transactions; otherwise transfer_balance, the ledger's opening balance (ADR 0409, 0110).
  */
 export function carriedOverBalance(a: Parameters<typeof accountLedger>[0] & Pick<EnergyAccount, "transfer_balance">): Decimal | null {
   const ledger = accountLedger(a);
