@@ -195,6 +195,10 @@ export const VARIABLES = {
   NATS_SERVER_BIN: v("tests", text("/usr/sbin/nats-server"), "the nats-server binary tests start"),
   VITEST_POOL_ID: v("tests", optText(), "set by vitest in each worker (1 to its worker count); on PostgreSQL the worker's files use their own copy of `DATABASE_URL`'s database, named with `_w<id>` ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))", { show: "set by vitest" }),
   E2E_STATE_DIR: v("tests", text("e2e/artifacts/.state"), "where Playwright's global set-up keeps signed-in state (set by playwright.config.ts)"),
+  E2E_METRICS_PORT: v("tests", num(3191), "the e2e server's `METRICS_PORT`, which `e2e/api/metrics.spec.ts` has Prometheus scrape (set by playwright.config.ts)"),
+  E2E_METRICS_TOKEN: v("tests", text("e2e-metrics-token"), "the e2e server's `METRICS_TOKEN` (set by playwright.config.ts)"),
+  PROMETHEUS_BIN: v("tests", text("/usr/bin/prometheus"), "the Prometheus binary `e2e/api/metrics.spec.ts` runs (Debian's `prometheus`; `.ci/run` installs it); without it the spec is skipped outside CI"),
+  CI: v("tests", optText(), "set by CI (`.ci/run`: `true`); Playwright then retries once, and the metrics spec fails instead of skipping without Prometheus"),
 
   // Benchmarks (bench/, BENCHMARKS.md)
   BENCH_WRITE: v("benches", optText(), "`0`: do not write figures to BENCHMARKS.md (`bench:support` writes only with `1`)"),
