@@ -118,6 +118,6 @@ export const badSegment: fc.Arbitrary<string> = fc.oneof(
 
 /** A bad query-string value. */
 export const badQueryValue: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom(...BAD_DATES, ...EDGE_NUMBER_TEXT, ...EDGE_NUMBERS.map(String), "true", "maybe", "", "%00", "\u0000", "a".repeat(5000)),
+  fc.constantFrom(...BAD_DATES, ...EDGE_NUMBER_TEXT, ...EDGE_NUMBERS.map(String), "true", "maybe", "", "%00", "\u0000", "a".repeat(5000), "X", "xml", "1e400", "-1e400", "[1]", "{", "null"),
   oddString.filter((s) => s.length < 2000),
 );

@@ -9,6 +9,7 @@ import { badQueryValue, badSegment } from "./bad-values";
 import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 import { env, setEnv } from "@/server/env.mjs";
+import { startConsoleSession } from "@/server/auth/console-sessions";
 
 /**
  * Issue 18's fuzz suite, REST half: every route under app/ (found from the route tree, so a new
@@ -19,7 +20,7 @@ import { env, setEnv } from "@/server/env.mjs";
 
 // The console's routes read the session through Auth.js, which needs Next's request scope: the
 // signed-in user is given here instead, as the tRPC tests give their context.
-const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; organisationId: number } } }));
+const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; organisationId: number }; sessionId: string } }));
 vi.mock("@/server/auth/config", async (original) => ({ ...(await original<object>()), auth: async () => session.current }));
 setEnv({ AUTH_SECRET: env.AUTH_SECRET ?? "fuzz-secret-fuzz-secret-fuzz-secret" });
 
@@ -117,7 +118,13 @@ const ROUTES: Record<string, Spec> = {
   "v1/events/asyncapi.json": { auth: "none" },
   "v1/events/openapi.json": { auth: "none" },
   "v1/events/relay-status": { auth: "none" },
-  "v1/graphql": { body: (w) => ({ query: `mutation { obtainKrakenToken(input: {APIKey: "${w.auth.slice(6)}"}) { token } }` }), auth: "none", errorShape: "graphql" },
+  "v1/graphql": {
+    body: (w) => ({ query: `mutation { obtainKrakenToken(input: {APIKey: "${w.auth.slice(6)}"}) { token } }` }),
+    query: ["query", "variables", "extensions", "operationName"],
+    validQuery: () => ({ query: "{ __typename }", variables: "{}" }),
+    auth: "none",
+    errorShape: "graphql",
+  },
   "v1/graphql/schema.graphql": { auth: "none" },
   "v1/industry/grid-supply-points": { query: ["postcode"], validQuery: () => ({ postcode: "SW1A 1AA" }), auth: "none" },
   "v1/openapi.json": { auth: "none" },
@@ -155,7 +162,8 @@ beforeAll(async () => {
     setEnv({ [`PAYMENT_VENDOR_${name}_TOKEN`]: "fuzz" });
   }
   w = await fuzzWorld(t.db);
-  session.current = { user: { id: String(w.operator.id), organisationId: w.org.id } };
+  // A real session row: without one the console routes answer 401 before reading any input.
+  session.current = { user: { id: String(w.operator.id), organisationId: w.org.id }, sessionId: await startConsoleSession(t.db, w.operator.id, 3600) };
   state = storageTracker(await storageProbe(t.db, w.org.id));
 });
 afterAll(() => new Promise<void>((r) => vendor.close(() => r())));

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import Papa from "papaparse";
+import { unstorableValueErrors } from "../../lib/exact-json";
 import { ServiceError } from "../../errors";
 import { unknownCsvColumns } from "../accounts/account-csv";
 import { MAX_LINE_BYTES } from "./schemas";
@@ -13,6 +14,17 @@ function tooLong(line: number): never {
   });
 }
 
+/**
+ * A record with text no column can hold (a NUL, an unpaired surrogate) is a row that fails with
+ * the reason, not a database error that would end the whole upload.
+ */
+function storable(line: number, record: Record<string, unknown>): UploadedRow {
+  const [first] = unstorableValueErrors(record);
+  if (!first) return { line, record };
+  const at = first.attr;
+  return { line, record: null, problem: `${first.detail}${at ? ` (at ${at})` : ""}` };
+}
+
 /** JSON Lines, read as it arrives: one account per line, blank lines skipped, numbered as the file's lines. */
 export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<UploadedRow> {
   const decoder = new TextDecoder("utf-8");
@@ -24,7 +36,7 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
     if (!trimmed) return null;
     try {
       const value: unknown = JSON.parse(trimmed);
-      if (value && typeof value === "object" && !Array.isArray(value)) return { line, record: value as Record<string, unknown> };
+      if (value && typeof value === "object" && !Array.isArray(value)) return storable(line, value as Record<string, unknown>);
       return { line, record: null, problem: "This line is not a JSON object (one account per line)." };
     } catch {
       return { line, record: null, problem: "This line is not valid JSON." };
@@ -83,6 +95,6 @@ export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator
     }
     const extra = (cells as Record<string, unknown>).__parsed_extra;
     if (extra) yield { line: row, record: null, problem: "This row has more cells than the header has columns." };
-    else yield { line: row, record: cells };
+    else yield storable(row, cells);
   }
 }

@@ -2,13 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type ImportJobRowError, importJobRows, importJobs } from "@/db/schema";
 import { type Ctx, actorLabel, organisationOf, requireWriter } from "../../context";
-import { ServiceError } from "../../errors";
+import { ServiceError, parseOrThrow } from "../../errors";
 import { logger } from "../../logger";
 import { recordAudit } from "../audit/record-audit";
 import { findSupplier } from "../suppliers/find-supplier";
 import { startLanes } from "./lanes";
 import { csvRows, jsonLines, type UploadedRow } from "./parse-upload";
 import { CreateImportJobInput, MAX_JOB_ROWS } from "./schemas";
+import { utf8Checked } from "./utf8-checked";
 
 const INSERT_BATCH = 500;
 
@@ -16,12 +17,14 @@ const INSERT_BATCH = 500;
  * Receives an uploaded file as a job (ADR 0404): the body is read as it arrives and stored
  * in batches as job rows (never the whole file in memory); then the job's lanes are queued
  * and workers stage and import (or, for a dry run, validate) every row. A file that breaks
- * off leaves a failed job with the rows received so far, none of them acted on.
+ * off leaves a failed job with the rows received so far, none of them acted on; a file refused
+ * for what it holds leaves nothing.
  */
 export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body: ReadableStream<Uint8Array>) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const input = CreateImportJobInput.parse(raw);
+  // Options from the upload's query string: a bad one is a 400 at its field (issue 37 item 5).
+  const input = parseOrThrow(CreateImportJobInput, raw);
   const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
   if (supplier.status === "Complete") {
     throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplier.code} is Complete: no more accounts can be staged or imported.`);
@@ -33,7 +36,8 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
   let total = 0;
   try {
     let batch: UploadedRow[] = [];
-    for await (const row of input.format === "csv" ? csvRows(body) : jsonLines(body)) {
+    const bytes = utf8Checked(body);
+    for await (const row of input.format === "csv" ? csvRows(bytes) : jsonLines(bytes)) {
       if (++total > MAX_JOB_ROWS) {
         throw new ServiceError("validation", "too_many_rows", `A job takes at most ${MAX_JOB_ROWS.toLocaleString("en-GB")} accounts; split the file.`);
       }
@@ -46,10 +50,16 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
     if (batch.length) await insertRows(ctx.db, job.id, batch);
     if (total === 0) throw new ServiceError("validation", "empty_file", "The file holds no accounts.");
   } catch (err) {
-    const detail = err instanceof ServiceError ? err.message : "The upload broke off before the whole file arrived.";
+    // A file refused for what it holds (its encoding, its size, no accounts) changes nothing:
+    // the job and the rows received so far go (issue 37 item 5); the 400 says why.
+    if (err instanceof ServiceError) {
+      await ctx.db.delete(importJobs).where(eq(importJobs.id, job.id));
+      throw err;
+    }
+    const detail = "The upload broke off before the whole file arrived.";
     await ctx.db.update(importJobs).set({ status: "failed", uploadError: detail, totalRows: total, updatedAt: sql`now()`, finishedAt: sql`now()` }).where(eq(importJobs.id, job.id));
-    if (!(err instanceof ServiceError)) logger.warn("import job upload failed", { jobId: job.id, err });
-    throw err instanceof ServiceError ? err : new ServiceError("validation", "upload_incomplete", detail);
+    logger.warn("import job upload failed", { jobId: job.id, err });
+    throw new ServiceError("validation", "upload_incomplete", detail);
   }
   await ctx.db.transaction(async (tx) => {
     await tx.update(importJobs).set({ totalRows: total, updatedAt: sql`now()` }).where(eq(importJobs.id, job.id));

@@ -2,6 +2,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { decimalText, entryOf, ledgerRows } from "./get-ledger";
 import { LedgerFilter } from "./ledger-input";
+import { parseOrThrow } from "../../errors";
 
 /** The most rows one export holds (an account's whole ledger in practice). */
 export const LEDGER_CSV_MAX_ROWS = 100_000;
@@ -21,7 +22,8 @@ const text = (v: string | null) => {
  */
 export async function exportLedgerCsv(ctx: Ctx, raw: unknown): Promise<{ filename: string; body: string }> {
   const organisationId = organisationOf(ctx);
-  const filter = LedgerFilter.parse(raw);
+  // A bad filter in the export's URL is a 400 at its field, as the ledger tab's own (issue 37 item 5).
+  const filter = parseOrThrow(LedgerFilter, raw, "invalid", "The ledger filter is not valid.");
   const { account } = await findOwnAccount(ctx.db, organisationId, filter.accountNumber);
   const opening = account.transferBalance ?? "0";
   const rows = (await ledgerRows(ctx.db, account.id, opening, filter, undefined, LEDGER_CSV_MAX_ROWS)).map(entryOf);
