@@ -32,3 +32,4 @@ export * from "./consumption";
 export * from "./import-jobs";
 export * from "./customer-api-keys";
 export * from "./account-search-terms";
+export * from "./smart-meter-devices";

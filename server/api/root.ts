@@ -4,6 +4,7 @@ import { apiKeyRouter } from "./routers/api-key";
 import { customerKeyRouter } from "./routers/customer-key";
 import { auditRouter } from "./routers/audit";
 import { consumptionRouter } from "./routers/consumption";
+import { smartDevicesRouter } from "./routers/smart-devices";
 import { eventRouter } from "./routers/event";
 import { importJobRouter } from "./routers/import-job";
 import { productRouter } from "./routers/product";
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   product: productRouter,
   consumption: consumptionRouter,
+  smartDevices: smartDevicesRouter,
   support: supportRouter,
 });
 

@@ -12,6 +12,7 @@ import { stageAccount } from "@/server/services/account-import/stage-account";
 import { intervalCsv, loadCsv } from "@/test/factories";
 import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
 import { revokeCustomerKey } from "@/server/services/customers/revoke-customer-key";
+import { loadSmartDeviceInventory } from "@/server/services/smart-devices/load-smart-device-inventory";
 import { uniq, useTestDb } from "@/test/db";
 import { domesticCustomer, electricityPoint, freshMeterIds, fullDomesticAccount, gasPoint, supplyAddress, TARIFFS } from "@/test/factories";
 import { makeOrg, makeSupplier, type OrgFixture } from "@/test/factories";
@@ -38,6 +39,18 @@ async function importCustomerAccount(org: OrgFixture, supplier: string, email: s
   await stageAccount(org.ctx, payload);
   const { account_number } = await processAccountImport(org.ctx, { import_supplier: supplier, external_account_number: ids.external, dry_run: false });
   return { number: account_number, ...ids, elecSerial: elec.meters![0].meter_serial_number, gasSerial: gas.meters![0].meter_serial_number, elecDevice, gasDevice };
+}
+
+/** Imports an account with the given meter points and reads its meters' types through an organisation token. */
+async function typesOf(org: OrgFixture, ids: { supplier: string; external: string; mpan: string; mprn: string }, elec: ReturnType<typeof electricityPoint>, gas: ReturnType<typeof gasPoint>) {
+  const supplier = await makeSupplier(org);
+  const payload = StageAccountInput.parse(fullDomesticAccount({ ...ids, supplier: supplier.code }, { supply_addresses: [supplyAddress([elec, gas])] }));
+  await stageAccount(org.ctx, payload);
+  const { account_number } = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: ids.external, dry_run: false });
+  const res = await gql(`{ account(accountNumber: "${account_number}") { electricityAgreements { meterPoint { meters { meterType smartImportElectricityMeter { deviceId } } } } gasAgreements { meterPoint { meters { mechanism } } } } }`, `Token ${org.apiKey}`);
+  expect(res.errors).toBeUndefined();
+  const e = res.data.account.electricityAgreements[0].meterPoint.meters[0];
+  return { meterType: e.meterType, mechanism: res.data.account.gasAgreements[0].meterPoint.meters[0].mechanism, device: e.smartImportElectricityMeter };
 }
 
 async function setup() {
@@ -120,6 +133,37 @@ describe("the Home Assistant integration's documents, replayed verbatim with a c
     // The gas meter's device has no interval reads loaded: an empty list, nothing invented.
     const gasTelemetry = await gql(pyFormat(LIVE_CONSUMPTION_QUERY, { device_id: ada.gasDevice, period_from: "2026-11-01T00:00:00+0000", period_to: "2026-11-02T00:00:00+0000" }), token);
     expect(gasTelemetry).toEqual({ data: { smartMeterTelemetry: [] } });
+  });
+
+  it("answers each smart device's manufacturer, model and firmware from the organisation's inventory, and production's traditional types for meters that are not smart", async () => {
+    const { org, ada, adaKey } = await setup();
+    const csv = `device_id,device_type,manufacturer,model,firmware_version\n${ada.elecDevice},ESME,Landis+Gyr,E470,4.3.1\n${ada.gasDevice},GSME,Itron,Gallus G4,1.2.0\n`;
+    expect(await loadSmartDeviceInventory(org.ctx, { format: "csv", content: csv })).toEqual({ devices: 2, added: 2, changed: 0, onMeters: 2 });
+    // Another organisation's inventory naming the same device tells this one nothing.
+    const other = await makeOrg(t.db);
+    await loadSmartDeviceInventory(other.ctx, { format: "json", content: JSON.stringify([{ device_id: ada.elecDevice, manufacturer: "Other", model: "X", firmware_version: "9" }]) });
+    const { token } = await tokenFor(adaKey.key);
+    const res = await gql(pyFormat(ACCOUNT_QUERY, { account_id: ada.number }), token);
+    expect(res.errors).toBeUndefined();
+    const elec = res.data.account.electricityAgreements[0].meterPoint.meters[0];
+    const gas = res.data.account.gasAgreements[0].meterPoint.meters[0];
+    expect(elec).toMatchObject({ meterType: "S2", makeAndType: "Landis+Gyr E470", smartImportElectricityMeter: { deviceId: ada.elecDevice, manufacturer: "Landis+Gyr", model: "E470", firmwareVersion: "4.3.1" } });
+    expect(gas).toMatchObject({ mechanism: "S2", modelName: "Gallus G4", smartGasMeter: { deviceId: ada.gasDevice, manufacturer: "Itron", model: "Gallus G4", firmwareVersion: "1.2.0" } });
+    // A newer inventory updates the firmware; loading it again changes nothing.
+    const newer = csv.replace("4.3.1", "4.4.0");
+    expect(await loadSmartDeviceInventory(org.ctx, { format: "csv", content: newer })).toMatchObject({ added: 0, changed: 1 });
+    expect(await loadSmartDeviceInventory(org.ctx, { format: "csv", content: newer })).toMatchObject({ added: 0, changed: 0 });
+    // Every problem of a file at its line; nothing kept.
+    await expect(loadSmartDeviceInventory(org.ctx, { format: "csv", content: "device_id,manufacturer,model\nX,Y,Z\n" })).rejects.toMatchObject({ code: "invalid_inventory_file", errors: [{ attr: "lines.2.firmware_version" }] });
+
+    // Not smart: production's traditional types (N non-half-hourly credit, K key prepayment, CR gas credit, PP gas prepayment).
+    const ids = { supplier: "", external: uniq("EXT"), ...freshMeterIds() };
+    const plainElec = electricityPoint(ids.mpan);
+    plainElec.meters = plainElec.meters!.map((m) => ({ ...m, smart_type: "NONE" as const, smart_device_id: undefined, smart_commissioned_on: undefined }));
+    const prepayGas = gasPoint(ids.mprn);
+    prepayGas.meters = prepayGas.meters!.map((m) => ({ ...m, smart_type: "NONE" as const, smart_device_id: undefined, smart_commissioned_on: undefined, is_prepay: true }));
+    const types = await typesOf(org, ids, plainElec, prepayGas);
+    expect(types).toEqual({ meterType: "N", mechanism: "PP", device: null });
   });
 
   it("gives a second customer's key nothing of the first: KT-CT-1111 on GraphQL, 404 on REST; data-import routes refuse customer keys", async () => {

@@ -213,15 +213,21 @@ export const typeDefs = /* GraphQL */ `
     agreements(includeInactive: Boolean): [GasAgreementType]
   }
 
-  "Smart meter mechanism: S1 (SMETS1), S2 (SMETS2); null for a meter imported as not smart."
+  "The meter's type, from the imported smart_type: S1 (SMETS1, enrolled or not), S2 (SMETS2); otherwise production's traditional types: K (key prepayment), H (half-hourly), N (non-half-hourly)."
   enum ElectricityMeterMeterType {
     S1
     S2
+    H
+    K
+    N
   }
 
-  enum MeterMechanism {
+  "The gas meter's mechanism, from the imported smart_type: S1, S2; otherwise PP (prepayment) or CR (credit)."
+  enum GasMeterMechanism {
     S1
     S2
+    CR
+    PP
   }
 
   type SmartMeterDeviceType {
@@ -251,7 +257,7 @@ export const typeDefs = /* GraphQL */ `
     "m³ for a meter imported as SCMH, ft³ for SCFH."
     consumptionUnits: String
     modelName: String
-    mechanism: MeterMechanism
+    mechanism: GasMeterMechanism
     smartGasMeter: SmartMeterDeviceType
     smartDevices: [SmartMeterDeviceType]
   }

@@ -90,6 +90,10 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
       content: JSON.stringify([{ mpxn: w.meter.mprn, serial_number: w.meter.gasSerial, interval_start: "2026-11-02T00:00:00Z", consumption: "1.5" }]),
     },
   ],
+  "smartDevices.upload": () => [
+    { fileName: "inventory.csv", format: "csv", content: "device_id,device_type,manufacturer,model,firmware_version\nFZ-00-01,ESME,Landis+Gyr,E470,4.3.1\n" },
+    { format: "json", content: JSON.stringify([{ device_id: "FZ-00-02", manufacturer: "Itron", model: "Gallus", firmware_version: "1.0" }]) },
+  ],
   "importJob.list": (w) => ({ importSupplier: w.supplier.code, limit: 10 }),
   "importJob.get": (w) => ({ id: w.job.id }),
   "importJob.failureGroups": (w) => ({ id: w.job.id }),

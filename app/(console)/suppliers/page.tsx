@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/app/components/session";
 import { queryString, type SearchParams, supplierListParams } from "@/app/components/suppliers/list-params";
+import { SmartDeviceUpload } from "@/app/components/smart-devices/smart-device-upload";
 import { SuppliersView } from "@/app/components/suppliers/suppliers-view";
 import { HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";
@@ -23,6 +24,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
       />
       {/* Keyed by the URL: Back and Forward start the filter form again from it. */}
       <SuppliersView key={qs} canEdit={canEdit} params={supplierListParams(sp)} />
+      {canEdit && <SmartDeviceUpload />}
     </HydrateClient>
   );
 }

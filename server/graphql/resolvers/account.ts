@@ -3,7 +3,7 @@ import type { AccountGraph, GraphAgreement, GraphMeterPoint, GraphProperty, Grap
 
 type MeterPointNode = { p: GraphMeterPoint; g: AccountGraph };
 type AgreementNode = { a: GraphAgreement; p: GraphMeterPoint; g: AccountGraph };
-type MeterNode = { m: Meter; p: GraphMeterPoint };
+type MeterNode = { m: Meter; p: GraphMeterPoint; g: AccountGraph };
 type PropertyNode = { property: GraphProperty; g: AccountGraph };
 
 const num = (s: string | null) => (s === null ? null : Number(s));
@@ -13,9 +13,18 @@ const agreementNodes = (g: AccountGraph, fuel: "electricity" | "gas", active: bo
     .flatMap((p) => p.agreements.map((a) => ({ a, p, g })))
     .filter(({ a }) => active == null || a.active === active);
 const notEnded = (a: GraphAgreement) => a.validTo === null || Date.parse(a.validTo) > Date.now();
-const device = (m: Meter) => (m.smart_device_id ? { deviceId: m.smart_device_id, manufacturer: null, model: null, firmwareVersion: null } : null);
-// smart_type as imported: SMETS1 (enrolled or not) is S1, SMETS2 is S2; NONE or absent is not known to be anything.
-const mechanism = (m: Meter) => (m.smart_type?.startsWith("SMETS1") ? "S1" : m.smart_type === "SMETS2" ? "S2" : null);
+/** The meter's smart device: its id as imported, what the organisation's inventory says of it (null fields until it is loaded). */
+const device = ({ m, g }: MeterNode) => {
+  if (!m.smart_device_id) return null;
+  const known = g.devices.get(m.smart_device_id);
+  return { deviceId: m.smart_device_id, manufacturer: known?.manufacturer ?? null, model: known?.model ?? null, firmwareVersion: known?.firmwareVersion ?? null };
+};
+// smart_type as imported: SMETS1 (enrolled or not) is S1, SMETS2 is S2 (ADR 0213).
+const smartMechanism = (m: Meter) => (m.smart_type?.startsWith("SMETS1") ? "S1" : m.smart_type === "SMETS2" ? "S2" : null);
+/** Production's traditional electricity meter types otherwise: K (key prepayment), H (half-hourly measurement class), N (non-half-hourly). */
+const electricityMeterType = ({ m, p }: MeterNode) => smartMechanism(m) ?? (m.is_prepay ? "K" : p.measurementClass && "CEFG".includes(p.measurementClass) ? "H" : "N");
+/** Production's traditional gas mechanisms otherwise: PP (prepayment) or CR (credit). */
+const gasMechanism = ({ m }: MeterNode) => smartMechanism(m) ?? (m.is_prepay ? "PP" : "CR");
 const UNITS: Record<string, string> = { SCMH: "m³", SCFH: "ft³" };
 
 export const tariffFields = {
@@ -33,7 +42,7 @@ const singleRate = { ...tariffFields, unitRate: (t: GraphTariff) => num(t.unitRa
 const meterPointFields = {
   id: ({ p }: MeterPointNode) => p.id,
   meters: ({ p, g }: MeterPointNode, args: { includeInactive?: boolean | null }) =>
-    p.meters.filter((m) => args.includeInactive === true || !m.removed_on || m.removed_on > g.today).map((m) => ({ m, p })),
+    p.meters.filter((m) => args.includeInactive === true || !m.removed_on || m.removed_on > g.today).map((m) => ({ m, p, g })),
   agreements: ({ p, g }: MeterPointNode, args: { includeInactive?: boolean | null }) =>
     p.agreements.filter((a) => args.includeInactive === true || notEnded(a)).map((a) => ({ a, p, g })),
 };
@@ -50,7 +59,7 @@ const meterFields = {
   serialNumber: ({ m }: MeterNode) => m.serial_number,
   activeFrom: ({ m }: MeterNode) => m.installed_on ?? null,
   activeTo: ({ m }: MeterNode) => m.removed_on ?? null,
-  smartDevices: ({ m }: MeterNode) => (device(m) ? [device(m)] : []),
+  smartDevices: (node: MeterNode) => (device(node) ? [device(node)] : []),
 };
 // No tariff in the catalogue has three registers, so ThreeRateTariff (in production's union) is never answered.
 const tariffType = (t: GraphTariff) =>
@@ -80,17 +89,20 @@ export const accountResolvers = {
   GasMeterPointType: { ...meterPointFields, mprn: ({ p }: MeterPointNode) => p.mpxn },
   ElectricityMeterType: {
     ...meterFields,
-    makeAndType: () => null,
-    meterType: ({ m }: MeterNode) => mechanism(m),
-    smartImportElectricityMeter: ({ m, p }: MeterNode) => (p.isExport ? null : device(m)),
-    smartExportElectricityMeter: ({ m, p }: MeterNode) => (p.isExport ? device(m) : null),
+    makeAndType: ({ m, g }: MeterNode) => {
+      const known = m.smart_device_id ? g.devices.get(m.smart_device_id) : undefined;
+      return known ? `${known.manufacturer} ${known.model}` : null;
+    },
+    meterType: electricityMeterType,
+    smartImportElectricityMeter: (node: MeterNode) => (node.p.isExport ? null : device(node)),
+    smartExportElectricityMeter: (node: MeterNode) => (node.p.isExport ? device(node) : null),
   },
   GasMeterType: {
     ...meterFields,
     consumptionUnits: ({ m }: MeterNode) => (m.units_of_measure ? (UNITS[m.units_of_measure] ?? null) : null),
-    modelName: () => null,
-    mechanism: ({ m }: MeterNode) => mechanism(m),
-    smartGasMeter: ({ m }: MeterNode) => device(m),
+    modelName: ({ m, g }: MeterNode) => (m.smart_device_id ? (g.devices.get(m.smart_device_id)?.model ?? null) : null),
+    mechanism: gasMechanism,
+    smartGasMeter: device,
   },
   ElectricityTariffType: { __resolveType: tariffType },
   TariffType: { __resolveType: tariffType },

@@ -34,26 +34,31 @@ export type GraphMeterPoint = {
   fuel: "electricity" | "gas";
   mpxn: string;
   isExport: boolean;
+  /** Production's measurement class (A non-half-hourly; C, E, F, G half-hourly), as imported. */
+  measurementClass: string | null;
   meters: Meter[];
   agreements: GraphAgreement[];
 };
 export type GraphProperty = { id: number; address: string; postcode: string; movedInAt: string | null; movedOutAt: string | null };
-export type AccountGraph = { number: string; balance: number; properties: GraphProperty[]; meterPoints: GraphMeterPoint[]; today: string };
+/** A smart device of the organisation's inventory (smart_meter_devices), by the id its meter was imported with. */
+export type GraphDevice = { deviceId: string; deviceType: string | null; manufacturer: string; model: string; firmwareVersion: string };
+export type AccountGraph = { number: string; balance: number; properties: GraphProperty[]; meterPoints: GraphMeterPoint[]; devices: Map<string, GraphDevice>; today: string };
 
-/** Everything the account query's document can ask for, in five queries whatever the document. */
+/** Everything the account query's document can ask for, in six queries whatever the document. */
 export async function loadAccountGraph(ctx: Ctx, input: { accountNumber: string }): Promise<AccountGraph> {
   return withTransaction(ctx, async (tx) => {
     const account = await findReadableAccount(tx, ctx, input.accountNumber);
-    const [properties, points, agreements, balance] = [
+    const [properties, points, agreements, balance, devices] = [
       await loadProperties(tx, account.id),
       await loadMeterPoints(tx, account.id),
       await loadAgreements(tx, account.id),
       await loadBalance(tx, account),
+      await loadDevices(tx, account.id),
     ];
     const now = Date.now();
     for (const p of points) p.agreements = agreements.filter((a) => a.meterPointId === p.id);
     for (const a of agreements) a.active = Date.parse(a.validFrom) <= now && (a.validTo === null || Date.parse(a.validTo) > now);
-    return { number: account.number, balance, properties, meterPoints: points, today: new Date(now).toISOString().slice(0, 10) };
+    return { number: account.number, balance, properties, meterPoints: points, devices, today: new Date(now).toISOString().slice(0, 10) };
   });
 }
 
@@ -69,11 +74,32 @@ async function loadProperties(tx: Db, accountId: number): Promise<GraphProperty[
 }
 
 async function loadMeterPoints(tx: Db, accountId: number): Promise<GraphMeterPoint[]> {
-  const rows = await execRows<{ id: number; supply_address_id: number; fuel: "electricity" | "gas"; mpxn: string; is_export: boolean; meters: Meter[] }>(
+  const rows = await execRows<{ id: number; supply_address_id: number; fuel: "electricity" | "gas"; mpxn: string; is_export: boolean; measurement_class: string | null; meters: Meter[] }>(
     tx,
-    sql`select id, supply_address_id, fuel, mpxn, is_export, meters from meter_points where account_id = ${accountId} order by id`,
+    sql`select id, supply_address_id, fuel, mpxn, is_export, measurement_class, meters from meter_points where account_id = ${accountId} order by id`,
   );
-  return rows.map((r) => ({ id: Number(r.id), propertyId: Number(r.supply_address_id), fuel: r.fuel, mpxn: r.mpxn, isExport: r.is_export, meters: r.meters, agreements: [] }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    propertyId: Number(r.supply_address_id),
+    fuel: r.fuel,
+    mpxn: r.mpxn,
+    isExport: r.is_export,
+    measurementClass: r.measurement_class,
+    meters: r.meters,
+    agreements: [],
+  }));
+}
+
+/** The inventory's devices of the account's meters (the account's organisation's inventory only). */
+async function loadDevices(tx: Db, accountId: number): Promise<Map<string, GraphDevice>> {
+  const rows = await execRows<{ device_id: string; device_type: string | null; manufacturer: string; model: string; firmware_version: string }>(
+    tx,
+    sql`select d.device_id, d.device_type, d.manufacturer, d.model, d.firmware_version
+        from smart_meter_devices d
+        where d.organisation_id = (select s.organisation_id from accounts a join import_suppliers s on s.id = a.supplier_id where a.id = ${accountId})
+          and d.device_id in (select m->>'smart_device_id' from meter_points mp cross join jsonb_array_elements(mp.meters) m where mp.account_id = ${accountId})`,
+  );
+  return new Map(rows.map((r) => [r.device_id, { deviceId: r.device_id, deviceType: r.device_type, manufacturer: r.manufacturer, model: r.model, firmwareVersion: r.firmware_version }]));
 }
 
 /**

@@ -18,10 +18,25 @@ const people = [
   ["Dorothy", "Hodgkin", "9 Banbury Road", "Oxford", "OX2 6NN", "20", "H"],
 ] as const;
 
+/** The smart device id (EUI-64, as the smart-metering data service names devices) of demo customer `i`'s meter of a fuel. */
+export const demoDeviceId = (i: number, fuel: "electricity" | "gas") => `00-1B-E7-${fuel === "electricity" ? "0E" : "06"}-00-00-00-${String(i + 1).padStart(2, "0")}`;
+
+/**
+ * The demo's smart-meter inventory, as the smart-metering data service would send it: every
+ * demo meter is a SMETS2 smart meter, and this is what its device is.
+ */
+export function demoSmartDeviceInventory(): { device_id: string; device_type: "ESME" | "GSME"; manufacturer: string; model: string; firmware_version: string }[] {
+  return people.flatMap((_, i) => [
+    { device_id: demoDeviceId(i, "electricity"), device_type: "ESME" as const, manufacturer: i % 2 ? "Landis+Gyr" : "Aclara", model: i % 2 ? "E470" : "SGM1411", firmware_version: i % 2 ? "4.3.1" : "2.1.7" },
+    ...(i % 2 === 0 ? [{ device_id: demoDeviceId(i, "gas"), device_type: "GSME" as const, manufacturer: "Itron", model: "Gallus G4", firmware_version: "1.2.0" }] : []),
+  ]);
+}
+
 /**
  * Seven demo customers in production's EnergyAccount shape; each gets an electricity and
- * (every other one) a gas meter point, on Flexible Octopus in their region, with meters,
- * registers, EAC/AQ, a transfer reading at the billed-to date and some reading history.
+ * (every other one) a gas meter point, on Flexible Octopus in their region, with SMETS2 smart
+ * meters (their devices in demoSmartDeviceInventory), registers, EAC/AQ, a transfer reading at
+ * the billed-to date and some reading history.
  */
 export function demoAccounts(): Maker[] {
   return people.map(([given, family, street, town, postcode, distributor, region], i) => (supplierCode: string) => {
@@ -39,6 +54,10 @@ export function demoAccounts(): Maker[] {
         {
           meter_serial_number: `G4A${String(700000 + i)}`,
           gas_number_of_digits: 5,
+          smart_type: "SMETS2",
+          smart_device_id: demoDeviceId(i, "gas"),
+          smart_commissioned_on: "2024-03-12",
+          units_of_measure: "SCMH",
           transfer_readings: [{ reading_date: billed, reading_value: `${4200 + i * 37}`, reading_type: "CUSTOMER" }],
           reading_history: [{ reading_date: "2026-07-31", reading_value: `${3900 + i * 37}`, reading_type: "ESTIMATE", billed: true }],
         },
@@ -82,6 +101,9 @@ export function demoAccounts(): Maker[] {
               meters: [
                 {
                   meter_serial_number: `21E${String(500000 + i)}`,
+                  smart_type: "SMETS2",
+                  smart_device_id: demoDeviceId(i, "electricity"),
+                  smart_commissioned_on: "2024-03-12",
                   registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
                   transfer_readings: [{ reading_date: billed, reading_value: `${15000 + i * 211}`, reading_type: "CUSTOMER", register_id: "1" }],
                   reading_history: [{ reading_date: "2026-07-31", reading_value: `${14300 + i * 211}`, reading_type: "CUSTOMER", register_id: "1", billed: true }],

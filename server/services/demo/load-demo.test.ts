@@ -64,6 +64,16 @@ describe("demo data set", () => {
         // Its meters carry the demo consumption (demo-consumption.test.ts checks its shape).
         const [{ n }] = await execRows<{ n: number }>(tx, sql`select count(*)::int as n from consumption_intervals i join consumption_meters m on m.id = i.meter_id where m.organisation_id = ${demo.organisation.id}`);
         expect(n).toBeGreaterThan(0);
+        // Every demo meter is a SMETS2 smart meter whose device the demo's inventory describes.
+        const devices = await execRows<{ meters: number; known: number }>(
+          tx,
+          sql`select count(*)::int as meters, count(d.id)::int as known from meter_points mp join accounts a on a.id = mp.account_id
+              join import_suppliers s on s.id = a.supplier_id cross join jsonb_array_elements(mp.meters) m
+              left join smart_meter_devices d on d.organisation_id = s.organisation_id and d.device_id = m->>'smart_device_id'
+              where s.organisation_id = ${demo.organisation.id} and m->>'smart_type' = 'SMETS2'`,
+        );
+        expect(devices[0].meters).toBeGreaterThan(5);
+        expect(devices[0].known).toBe(devices[0].meters);
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);

@@ -12,7 +12,8 @@ import { setSupplierStatus } from "../suppliers/set-supplier-status";
 import { createConsoleUser } from "../users/create-console-user";
 import { loadDemoProducts } from "../products/demo-products";
 import { loadDemoActivity } from "./demo-activity";
-import { demoAccounts } from "./demo-accounts";
+import { loadSmartDeviceInventory } from "../smart-devices/load-smart-device-inventory";
+import { demoAccounts, demoSmartDeviceInventory } from "./demo-accounts";
 import { loadDemoConsumption } from "./demo-consumption";
 import { addDays } from "../../lib/time";
 
@@ -65,6 +66,7 @@ async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
     if (imported.length <= 2) await loadDemoActivity(ctx, code, external, addDays(body.last_billed_to_date!, 1));
   }
   await loadDemoConsumption(db, organisation.id);
+  await loadSmartDeviceInventory(ctx, { format: "json", fileName: "demo-inventory.json", content: JSON.stringify(demoSmartDeviceInventory()) });
   suppliers.paused = await setSupplierStatus(ctx, { code: suppliers.paused.code, status: "Paused" });
   suppliers.complete = await setSupplierStatus(ctx, { code: suppliers.complete.code, status: "Complete" });
   return { organisation, apiKey: apiKey!.key, users: DEMO_USERS, suppliers, importedAccounts: imported };

@@ -105,6 +105,7 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "audit.list": (w) => w.operator.audit.list({}),
   "product.list": (w) => w.operator.product.list({}),
   "product.rates": (w) => w.operator.product.rates({ tariffCode: "E-1R-VAR-22-11-01-C" }),
+  "smartDevices.upload": (w) => w.operator.smartDevices.upload({ format: "csv", content: `device_id,manufacturer,model,firmware_version\n${uniq("DEV")},Aclara,SGM1411,2.1.7\n` }),
   "consumption.upload": (w) =>
     w.operator.consumption.upload({
       accountNumber: w.meters.accountNumber,

@@ -1,0 +1,1 @@
+export { LoadSmartDeviceInventoryResult as SmartDeviceUploadOutput } from "@/server/services/smart-devices/smart-device-schemas";
