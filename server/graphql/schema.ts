@@ -9,6 +9,7 @@ import { obtainToken, TokenError } from "../auth/obtain-token";
 import type { Ctx } from "../context";
 import { ServiceError } from "../errors";
 import { parseLondonDateTime } from "../lib/time";
+import { type ApplicableRatesInput, listApplicableRates } from "../services/account-graph/applicable-rates";
 import { halfHourlyUnitRates } from "../services/account-graph/half-hourly-rates";
 import { type AccountGraph, type GraphTariff, loadAccountGraph } from "../services/account-graph/load-account-graph";
 import { smartMeterTelemetry, type TelemetryGrouping } from "../services/account-graph/smart-meter-telemetry";
@@ -59,6 +60,7 @@ const DateTime = new GraphQLScalarType({
   parseValue: parseDateTime,
   parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : null),
 });
+const Decimal = new GraphQLScalarType({ name: "Decimal", serialize: (v) => (v === null ? null : String(v)), parseValue: (v) => String(v), parseLiteral: (ast) => (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ast.value : null) });
 const DateScalar = new GraphQLScalarType({ name: "Date", serialize: (v) => v, parseValue: (v) => v, parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : null) });
 
 /** The caller's context for a service verb, or production's auth error. */
@@ -97,6 +99,7 @@ export const schema = createSchema<GraphQLContext>({
     GenericScalar,
     DateTime,
     Date: DateScalar,
+    Decimal,
     ...accountResolvers,
     HalfHourlyTariff: {
       ...tariffFields,
@@ -127,6 +130,13 @@ export const schema = createSchema<GraphQLContext>({
           return await smartMeterTelemetry(await callerCtx(ctx.request), { deviceId: args.deviceId, grouping: args.grouping ?? "HALF_HOURLY", start, end });
         } catch (err) {
           throw asKrakenError(err, `Device '${args.deviceId}'`);
+        }
+      },
+      applicableRates: async (_root, args: ApplicableRatesInput, ctx) => {
+        try {
+          return await listApplicableRates(await callerCtx(ctx.request), args);
+        } catch (err) {
+          throw asKrakenError(err, `Meter point '${args.mpxn}' of account '${args.accountNumber}'`);
         }
       },
       // The account must be the caller's; no loyalty scheme runs here, so never enrolled.

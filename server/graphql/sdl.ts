@@ -285,6 +285,36 @@ export const typeDefs = /* GraphQL */ `
     isOctoplusEnrolled: Boolean
   }
 
+  "A decimal number as a string, e.g. 24.57 (pence per kWh for a rate)."
+  scalar Decimal
+
+  type ApplicableRate {
+    "Pence per kWh including VAT."
+    value: Decimal
+    validFrom: DateTime
+    validTo: DateTime
+  }
+
+  type ApplicableRateConnectionTypeEdge {
+    node: ApplicableRate
+    cursor: String!
+  }
+
+  type PageInfo {
+    hasNextPage: Boolean!
+    hasPreviousPage: Boolean!
+    startCursor: String
+    endCursor: String
+  }
+
+  "The unit rates that apply to an account's meter point over a period, oldest first."
+  type ApplicableRateConnectionTypeConnection {
+    pageInfo: PageInfo!
+    edges: [ApplicableRateConnectionTypeEdge]!
+    totalCount: Int!
+    edgeCount: Int!
+  }
+
   type Query {
     "Who the Authorization header's token belongs to."
     viewer: AccountUserType!
@@ -293,6 +323,8 @@ export const typeDefs = /* GraphQL */ `
     "Half-hourly reads of the meter with this smart device id, from start (inclusive) to end (exclusive), at most 31 days."
     smartMeterTelemetry(deviceId: String!, grouping: TelemetryGrouping, start: DateTime, end: DateTime): [SmartMeterTelemetryType]
     octoplusAccountInfo(accountNumber: String!): OctoplusAccountInfoType
+    "The unit rates of the agreements of one of the account's meter points over [startAt, endAt), at most 31 days, each cut to its agreement and the period (Relay paging with first/after, last/before)."
+    applicableRates(accountNumber: String!, mpxn: String!, startAt: DateTime!, endAt: DateTime!, before: String, after: String, first: Int, last: Int): ApplicableRateConnectionTypeConnection
   }
 
   type Mutation {
