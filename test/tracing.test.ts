@@ -14,6 +14,7 @@ import { DIRECT_ROUTES, directRoutes } from "@/scripts/direct-routes.mjs";
 import { requestTracer } from "@/scripts/request-tracing.mjs";
 import { routeMatcher } from "@/scripts/route-templates.mjs";
 import { setEnv } from "@/server/env.mjs";
+import { metrics } from "@/server/lib/metrics.mjs";
 import { flushTracing, startTracing, stopTracing, tracingEnabled } from "@/server/lib/tracing.mjs";
 import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/factories";
 import { readStream } from "@/test/nats-server";
@@ -101,8 +102,12 @@ describe("traces", () => {
       .where(and(eq(events.accountNumber, account.accountNumber), eq(events.type, "data_import.import_process.post_import.completed"), isNotNull(events.traceparent)));
     expect(row?.traceparent).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
 
+    const publishedBefore = (await metrics().eventsPublished.get()).values[0]?.value ?? 0;
     h.relay("EVENTS").start();
     await waitPublished(t.db, [row.id]);
+    // The relay's own counters (ADR 0043): it leads, and counted what it published.
+    expect((await metrics().relayLeader.get()).values[0]?.value).toBe(1);
+    expect((await metrics().eventsPublished.get()).values[0]?.value).toBeGreaterThan(publishedBefore);
     const [message] = (await readStream(h.nc, "EVENTS")).filter((m) => m.headers["Nats-Msg-Id"] === row.id);
     expect(message.body.traceparent).toBe(row.traceparent);
     expect(message.headers.traceparent).toBe(row.traceparent);
