@@ -84,6 +84,9 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: config.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     ...(isSet("GRAPHQL_RATE_LIMIT_PER_MINUTE") ? {} : { GRAPHQL_RATE_LIMIT_PER_MINUTE: "100000000" }),
+    // The shared per-address and per-customer limits too (issue 37 item 6): this bench measures throughput.
+    ...(isSet("API_ADDRESS_RATE_LIMIT_PER_MINUTE") ? {} : { API_ADDRESS_RATE_LIMIT_PER_MINUTE: "0" }),
+    ...(isSet("API_CUSTOMER_RATE_LIMIT_PER_MINUTE") ? {} : { API_CUSTOMER_RATE_LIMIT_PER_MINUTE: "0" }),
   };
   if (!env.DATABASE_URL) env.PGLITE_DIR ??= "/tmp/km-bench-public-pglite";
   console.log(`loading demo products into ${env.DATABASE_URL ? "DATABASE_URL" : env.PGLITE_DIR}...`);

@@ -26,6 +26,8 @@ export type RunningServer = { base: string; stop: () => void; pid?: number; kill
 export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string; skipBuild?: boolean }): Promise<RunningServer> {
   if (config.BENCH_URL) return { base: config.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
   const env: NodeJS.ProcessEnv = {
+    // A bench floods public routes from one address, which the per-address limit exists to stop.
+    API_ADDRESS_RATE_LIMIT_PER_MINUTE: "0",
     ...process.env,
     ...opts.env,
     NODE_ENV: "production",

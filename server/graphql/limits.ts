@@ -6,7 +6,7 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { getDb } from "@/db/client";
 import { addressKey } from "../auth/rate-limit";
 import { clientAddress } from "../auth/client-address";
-import { countRequest } from "../auth/request-rate-limit";
+import { admitRequest, countRequest } from "../auth/request-rate-limit";
 import { actorOf, type ActorResult } from "./actor";
 import { krakenError, VALIDATION_CODES } from "./errors";
 
@@ -33,7 +33,11 @@ function bucketOf(r: ActorResult, request: Request): string {
 export const rateLimitPlugin: Plugin = {
   async onParams({ request, setResult }) {
     const r = await actorOf(request);
-    const gate = await countRequest(await getDb(), bucketOf(r, request));
+    const db = await getDb();
+    // The budget REST shares (per key, or per address without valid credentials: issue 37 item 6),
+    // then GraphQL's own operations a minute.
+    const shared = await admitRequest(db, "actor" in r ? r.actor : null, request.headers);
+    const gate = shared.allowed ? await countRequest(db, bucketOf(r, request)) : shared;
     if (!gate.allowed) setResult({ errors: [krakenError("tooManyRequests", "Too many requests.", `Rate limit exceeded; try again in ${gate.retryAfterSeconds} seconds.`)] });
   },
 };

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/client";
 import { authenticate } from "../auth/authenticate";
+import { admitRequest } from "../auth/request-rate-limit";
 import { type Actor, type Ctx, requireWriter } from "../context";
 import { ServiceError, safeParseReporting, validationError } from "../errors";
 import { logger } from "../logger";
@@ -74,7 +75,12 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       const actor: Actor =
         def.auth === "none"
           ? { kind: "system", label: "anonymous" }
-          : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic", allowCustomer: def.customers === true });
+          : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic", allowCustomer: def.customers === true }).catch(async (err) => {
+              // Missing or bad credentials count against the address: 40 bad keys are throttled like 40 anonymous reads.
+              if (err instanceof ServiceError && err.status === 401) await refuseOverLimit(db, null, req.headers);
+              throw err;
+            });
+      await refuseOverLimit(db, def.auth === "none" ? null : actor, req.headers);
       const ctx: Ctx = { db, actor, requestId };
       if (def.writer) requireWriter(ctx);
       refuseUnstorableParams(params);
@@ -103,6 +109,19 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
       return res;
     }
   };
+}
+
+/**
+ * The shared REST and GraphQL limiter (issue 37 item 6): per key, or per address without valid
+ * credentials; over it, 429 `throttled` with Retry-After, in the words of production's own
+ * throttle (Django REST framework's).
+ */
+async function refuseOverLimit(db: Awaited<ReturnType<typeof getDb>>, actor: Actor | null, headers: Headers) {
+  const gate = await admitRequest(db, actor, headers);
+  if (gate.allowed) return;
+  throw new ServiceError("rate_limited", "throttled", `Request was throttled. Expected available in ${gate.retryAfterSeconds} second${gate.retryAfterSeconds === 1 ? "" : "s"}.`, {
+    headers: { "Retry-After": String(gate.retryAfterSeconds) },
+  });
 }
 
 /**
