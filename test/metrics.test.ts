@@ -54,6 +54,7 @@ describe("metrics counted by the services", () => {
     const text = (await renderMetrics()).body;
     expect(text).toMatch(/^events_pending \d+$/m);
     expect(text).toMatch(/^events_relay_lag_seconds [\d.e+-]+$/m);
+    expect(await value("events_relay_configured")).toBe(env.NATS_URL ? 1 : 0);
     expect(text).toMatch(/^import_jobs\{status="running"\} \d+$/m);
     expect(text).toMatch(/^import_job_rows\{state="pending"\} \d+$/m);
     expect(text).toMatch(/^import_job_lanes\{state="busy"\} \d+$/m);

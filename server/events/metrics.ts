@@ -26,6 +26,7 @@ export function registerEventGauges(db: Db) {
     "events",
     cachedReading(async () => {
       const s = await getRelayStatus(db);
+      m.relayConfigured.set(s.relay_configured ? 1 : 0);
       m.eventsPending.set(s.unpublished_count);
       m.relayLag.set(s.oldest_unpublished_age_seconds ?? 0);
       m.relayPublishedTotal.set(s.published_total);

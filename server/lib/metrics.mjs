@@ -34,6 +34,7 @@ function create(registry) {
     eventsPublished: counter("events_published_total", "Messages this process's relay published and JetStream acked (a row delivered as several versions is several)"),
     eventsPublishFailures: counter("events_publish_failures_total", "Messages this process's relay failed to publish"),
     relayLeader: gauge("events_relay_leader", "1 while this process's relay holds the leader lock"),
+    relayConfigured: gauge("events_relay_configured", "1 when this process has NATS_URL (events are relayed to the bus); 0: the events table is the log and pending events are expected"),
     eventsPending: gauge("events_pending", "Events not yet published, in the whole database (read at scrape time)"),
     relayLag: gauge("events_relay_lag_seconds", "Age of the oldest unpublished event, in the whole database (0 when none; read at scrape time)"),
     relayPublishedTotal: gauge("events_relay_published_events", "Events the relays have published since the stream's state row was made (database-wide, read at scrape time)"),
