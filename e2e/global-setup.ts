@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { request, type FullConfig } from "@playwright/test";
 import { env } from "@/server/env.mjs";
 
@@ -19,6 +20,8 @@ export type Seed = {
   suppliers: { ongoing: string; toPause: string; complete: string; forSupport: string };
   users: { operator: string; support: string; outsider: string };
   accounts: { accountNumber: string; externalAccountNumber: string; importSupplier: string; mpan: string; mprn: string }[];
+  /** The supplier production's example payloads name (TENTACLE_ENERGY), its documents written, its catalogue loaded. */
+  exampleSupplier?: string;
   /** accounts[0]'s meters, with half-hourly reads over the 2026 autumn clock change. */
   consumption?: { mpan: string; elecSerial: string; mprn: string; gasSerial: string; intervals: number };
 };
@@ -66,6 +69,14 @@ async function seed() {
   await makeSupplier(org, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: `s3://bright-sparks/${sfx}/cohort-b` });
   await makeSupplier(org, { code: suppliers.complete, name: "Legacy book", documentRoot: `file:///srv/legacy/${sfx}`, status: "Complete" });
   await makeSupplier(org, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: `s3://bright-sparks/${sfx}/support` });
+  // Production's example payloads (test/factories/production-examples.ts): their supplier, documents and products.
+  const examples = await import("@/test/factories/production-examples");
+  const { demoDocumentRoot } = await import("@/server/services/documents/locations");
+  const exampleRoot = `${demoDocumentRoot()}/${org.number}/production-example`;
+  examples.writeExampleDocuments(fileURLToPath(exampleRoot));
+  await makeSupplier(org, { code: examples.EXAMPLE.supplier, name: "Production's example supplier", documentRoot: exampleRoot });
+  const { loadProducts } = await import("@/server/services/products/load-products");
+  await loadProducts(sys, examples.exampleCatalogue());
   const users = { operator: `operator-${sfx}@e2e.test`.toLowerCase(), support: `support-${sfx}@e2e.test`.toLowerCase(), outsider: `outsider-${sfx}@e2e.test`.toLowerCase() };
   await makeUser(org, "operator", { email: users.operator, name: "Olivia Operator", password: PASSWORD });
   await makeUser(org, "support", { email: users.support, name: "Sam Support", password: PASSWORD });
@@ -97,7 +108,7 @@ async function seed() {
   }
   await loadConsumption(org.ctx, { chunks: (async function* () { yield rows.join("\n"); })(), format: "csv" });
   await handle.close();
-  const state: Seed = { apiKey: org.apiKey, organisation: org.number, suppliers, users, accounts, consumption };
+  const state: Seed = { apiKey: org.apiKey, organisation: org.number, suppliers, users, accounts, consumption, exampleSupplier: "TENTACLE_ENERGY" };
   fs.mkdirSync(STATE_DIR, { recursive: true });
   fs.writeFileSync(SEED_FILE, JSON.stringify(state, null, 2));
   console.log(`e2e seed: organisation ${org.number}, suppliers ${Object.values(suppliers).join(", ")}`);
