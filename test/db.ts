@@ -22,8 +22,14 @@ function testDatabaseUrl(): string | undefined {
  * fresh in-memory PGlite loaded from the run's migrated template (test/global-setup.ts).
  */
 export function openTestDatabase(url = testDatabaseUrl()): Promise<DbHandle> {
-  const template = url ? undefined : inject("pgliteTemplate");
-  return openDatabase({ url, pgliteDir: "memory://", pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined });
+  return url ? openDatabase({ url }) : openTestPglite();
+}
+
+/** An in-memory PGlite from the run's migrated template, whatever DATABASE_URL says. */
+export function openTestPglite(): Promise<DbHandle> {
+  const template = inject("pgliteTemplate");
+  // An empty URL counts as unset (server/env.mjs).
+  return openDatabase({ url: "", pgliteDir: "memory://", pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined });
 }
 
 /**

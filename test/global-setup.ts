@@ -10,8 +10,8 @@ import { adminQuery, copyDatabase, databaseName, dropDatabase, workerDatabaseRun
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A dumpDataDir() tarball of a migrated PGlite, each file's database starts from it (PGlite runs). */
-    pgliteTemplate: string | undefined;
+    /** A dumpDataDir() tarball of a migrated PGlite: each in-memory test database starts from it. */
+    pgliteTemplate: string;
     /** DATABASE_URL as the run was started with, the template of every database the tests make (PostgreSQL runs). */
     baseDatabaseUrl: string | undefined;
     /** Each worker's own copy of it, by VITEST_POOL_ID - 1 (PostgreSQL runs). */
@@ -33,12 +33,12 @@ const CACHE = path.join(ROOT, "node_modules", ".cache", "kraken-migrate");
 export default async function setup(project: TestProject) {
   const base = env.DATABASE_URL;
   project.provide("baseDatabaseUrl", base);
+  // Also on PostgreSQL: a few files use an embedded database whatever DATABASE_URL says.
+  project.provide("pgliteTemplate", await pgliteTemplate());
   if (!base) {
-    project.provide("pgliteTemplate", await pgliteTemplate());
     project.provide("workerDatabaseUrls", undefined);
     return;
   }
-  project.provide("pgliteTemplate", undefined);
   await (await openDatabase({ url: base })).close();
   const workers = Number(project.config.maxWorkers || project.vitest.config.maxWorkers || os.availableParallelism());
   const urls = Array.from({ length: workers }, (_, i) => workerDatabaseUrl(base, process.pid, i + 1));

@@ -4,16 +4,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { uniq } from "@/test/db";
+import { cliIn } from "@/test/cli";
+import { uniq, useTestDb } from "@/test/db";
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), "km-cli-"));
+const t = useTestDb();
 
-/** Runs `npm run cli -- ...` the way an operator would, against a throwaway database. */
+/** `npm run cli -- ...`, in this process on the file's database (test/cli.ts). */
 async function cli(...args: string[]) {
-  return cliWith({}, ...args);
+  return cliIn(t.handle, ...args);
 }
 
+/**
+ * Runs `npm run cli -- ...` the way an operator would, in a process of its own, against a
+ * throwaway database: for what only a real process shows (its environment, its exit code and
+ * streams, another process's lock).
+ */
 async function cliWith(env: Record<string, string | undefined>, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["server/cli/main.ts", ...args], {
@@ -75,8 +82,6 @@ describe("operator CLI", () => {
   }, 300_000);
 
   it("scopes supplier codes and document roots to the --org organisation", async () => {
-    // Its own embedded database: a slow earlier test's process cannot hold this one's.
-    const cli = (...args: string[]) => cliWith({ PGLITE_DIR: path.join(dataDir, "scoped") }, ...args);
     const orgs = [];
     for (const name of ["Ours", "Theirs"]) orgs.push(JSON.parse((await cli("org", "create", "--name", name, "--json")).stdout).organisation.number as string);
     const [ours, theirs] = orgs;
@@ -121,15 +126,17 @@ describe("operator CLI", () => {
   }, 120_000);
 
   it("says clearly when the database settings or the database itself are unusable", async () => {
-    const pool = await cliWith({ DATABASE_URL: "postgres://u@127.0.0.1:1/x", DATABASE_POOL_SIZE: "0" }, "supplier", "list");
+    const [pool, scheme, down] = await Promise.all([
+      cliWith({ DATABASE_URL: "postgres://u@127.0.0.1:1/x", DATABASE_POOL_SIZE: "0" }, "supplier", "list"),
+      cliWith({ DATABASE_URL: "mysql://u:secret@db/x" }, "supplier", "list", "--json"),
+      cliWith({ DATABASE_URL: "postgres://u:secret@127.0.0.1:1/x" }, "supplier", "list"),
+    ]);
     expect(pool.code).toBe(1);
     expect(pool.stderr).toContain('DATABASE_POOL_SIZE="0" must be a whole number >= 1');
 
-    const scheme = await cliWith({ DATABASE_URL: "mysql://u:secret@db/x" }, "supplier", "list", "--json");
     expect(JSON.parse(scheme.stderr)).toMatchObject({ code: "invalid_configuration" });
     expect(scheme.stderr).not.toContain("secret");
 
-    const down = await cliWith({ DATABASE_URL: "postgres://u:secret@127.0.0.1:1/x" }, "supplier", "list");
     expect(down.code).toBe(1);
     expect(down.stderr).toContain("cannot open the database at postgres://u:***@127.0.0.1:1/x (DATABASE_URL)");
     expect(down.stderr).not.toContain("secret");

@@ -1,25 +1,16 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { uniq } from "@/test/db";
+import { cliIn } from "@/test/cli";
+import { uniq, useTestDb } from "@/test/db";
 
-const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), "km-cli-consumption-"));
+const t = useTestDb();
 
+/** `npm run cli -- ...`, in this process on the file's database (test/cli.ts). */
 async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["server/cli/main.ts", ...args], {
-      env: { ...process.env, PGLITE_DIR: path.join(dir, "pglite"), LOG_LEVEL: "silent" },
-      timeout: 120_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return cliIn(t.handle, ...args);
 }
 
 describe("consumption load (CLI)", () => {

@@ -1,26 +1,21 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DbHandle, setDbHandle } from "@/db/client";
+import { cliIn } from "@/test/cli";
+import { openTestPglite } from "@/test/db";
 
-const run = promisify(execFile);
-const dir = mkdtempSync(path.join(tmpdir(), "km-cli-customer-key-"));
+// An embedded database of its own, whatever DATABASE_URL says: the demo set loads into an empty one.
+let db: DbHandle;
+beforeAll(async () => {
+  db = await openTestPglite();
+  setDbHandle(db);
+});
+afterAll(async () => {
+  await db?.close();
+});
 
-/** The CLI as an operator runs it, on its own embedded database. */
+/** The CLI as an operator runs it (in this process: test/cli.ts), on that database. */
 async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["server/cli/main.ts", ...args], {
-      // An empty DATABASE_URL counts as unset (server/env.mjs): the CLI opens its own PGlite.
-      env: { ...process.env, DATABASE_URL: "", PGLITE_DIR: path.join(dir, "pglite"), LOG_LEVEL: "silent" },
-      timeout: 120_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return cliIn(db, ...args);
 }
 
 describe("customer-key (CLI)", () => {

@@ -8,6 +8,14 @@ import { ServiceError } from "../errors";
 import { CliError } from "./errors";
 
 let handle: DbHandle | undefined;
+/** Given by lendCliDb: used, never closed, by the command. */
+let lent = false;
+
+/** The database the next command uses and leaves open (the tests' in-process runs, on their file's database). */
+export function lendCliDb(db: DbHandle) {
+  handle = db;
+  lent = true;
+}
 
 export async function cliDb() {
   handle ??= await openDatabase().catch((err) => {
@@ -33,8 +41,9 @@ function describeOpenError(err: unknown): unknown {
 }
 
 export async function closeCliDb() {
-  await handle?.close();
+  if (!lent) await handle?.close();
   handle = undefined;
+  lent = false;
 }
 
 /** A system context acting for the organisation named by --org (or the only one there is). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { events } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
+import { backendPid, someoneWaitsFor } from "@/test/locks";
 import { emit } from "./emit";
 import { env } from "@/server/env.mjs";
 
@@ -18,7 +19,9 @@ describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreS
     let firstEmitted!: () => void;
     const emitted = new Promise<void>((r) => (firstEmitted = r));
     let firstId = "";
+    let firstPid = 0;
     const first = t.db.transaction(async (tx) => {
+      firstPid = await backendPid(tx as unknown as Db);
       firstId = await occupied(tx as unknown as Db, account);
       firstEmitted();
       await gate;
@@ -32,7 +35,8 @@ describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreS
     });
     // Another account is not held up by the open transaction.
     const otherId = await t.db.transaction((tx) => occupied(tx as unknown as Db, other));
-    await new Promise((r) => setTimeout(r, 300));
+    // The second is waiting on the first's lock (PostgreSQL says so), not merely slow.
+    expect(await someoneWaitsFor(t.db, firstPid, () => secondDone)).toBe(true);
     expect(secondDone).toBe(false);
 
     release();

@@ -7,6 +7,7 @@ import { env } from "@/server/env.mjs";
 import { addDays, londonToday } from "@/server/lib/time";
 import { importedAccount } from "@/test/factories";
 import { uniq, useTestDb } from "@/test/db";
+import { backendPid, someoneWaitsFor } from "@/test/locks";
 import { insertTransactionRows } from "./insert-transactions";
 
 const t = useTestDb();
@@ -24,7 +25,9 @@ describe.skipIf(!env.DATABASE_URL)("transactions insert under a concurrent emit 
     let emitted!: () => void;
     const held = new Promise<void>((r) => (emitted = r));
     let firstId = "";
+    let firstPid = 0;
     const first = t.db.transaction(async (tx) => {
+      firstPid = await backendPid(tx as unknown as Db);
       firstId = await emit(tx as unknown as Db, "account.occupied", "v1", { account_number: account.accountNumber }, { accountNumber: account.accountNumber });
       emitted();
       await gate;
@@ -43,7 +46,8 @@ describe.skipIf(!env.DATABASE_URL)("transactions insert under a concurrent emit 
         ),
       )
       .then((r) => ((insertDone = true), r));
-    await new Promise((r) => setTimeout(r, 300));
+    // The insert is waiting on the open transaction's lock (PostgreSQL says so), not merely slow.
+    expect(await someoneWaitsFor(t.db, firstPid, () => insertDone)).toBe(true);
     expect(insertDone).toBe(false);
 
     release();
