@@ -37,6 +37,11 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
             <div className="stat">
               <div className="label">Failed</div>
               <div className="value">{formatCount(s.counts.failed)}</div>
+              {s.counts.failed > 0 && (
+                <div className="muted" style={{ fontSize: 12 }} data-testid="supplier-failed-breakdown">
+                  {formatCount(s.counts.failedStaging)} before staging (import jobs) · {formatCount(s.counts.failedImport)} at import
+                </div>
+              )}
             </div>
           </div>
           <div className="grid-2">

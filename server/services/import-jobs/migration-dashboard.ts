@@ -3,6 +3,7 @@ import { z } from "zod";
 import { execRows } from "@/db/client";
 import { type Ctx, organisationOf } from "../../context";
 import { findSupplier } from "../suppliers/find-supplier";
+import { supplierCounts } from "../suppliers/supplier-counts";
 import { SupplierCode } from "../suppliers/schemas";
 
 export const MigrationDashboardInput = z.strictObject({ importSupplier: SupplierCode.optional(), minutes: z.number().int().min(5).max(24 * 60).default(60) });
@@ -33,26 +34,12 @@ export async function getMigrationDashboard(ctx: Ctx, raw: MigrationDashboardInp
   const input = MigrationDashboardInput.parse(raw);
   const supplier = input.importSupplier ? await findSupplier(ctx.db, organisationId, input.importSupplier) : null;
   const only = supplier ? sql`and s.id = ${supplier.id}` : sql``;
-  const [suppliers, processes, jobRows, registrations, series, pace] = await Promise.all([
+  const [suppliers, counts, registrations, series, pace] = await Promise.all([
     execRows<{ id: number; code: string; name: string; status: string }>(
       ctx.db,
       sql`select id, code, name, status from import_suppliers s where s.organisation_id = ${organisationId} ${only} order by code`,
     ),
-    execRows<{ supplier_id: number; staged: number; imported: number; failed: number }>(
-      ctx.db,
-      sql`select p.supplier_id, count(*)::int as staged, count(*) filter (where p.status = 'imported')::int as imported,
-                 count(*) filter (where p.status = 'failed')::int as failed
-          from account_import_processes p join import_suppliers s on s.id = p.supplier_id
-          where s.organisation_id = ${organisationId} ${only} group by p.supplier_id`,
-    ),
-    execRows<{ supplier_id: number; waiting: number; failed: number }>(
-      ctx.db,
-      sql`select j.supplier_id,
-                 count(*) filter (where r.status = 'pending' and j.status in ('running', 'paused'))::int as waiting,
-                 count(*) filter (where r.status = 'failed' and r.step in ('validation', 'staging'))::int as failed
-          from import_job_rows r join import_jobs j on j.id = r.job_id join import_suppliers s on s.id = j.supplier_id
-          where j.organisation_id = ${organisationId} and not j.dry_run ${only} group by j.supplier_id`,
-    ),
+    supplierCounts(ctx.db, organisationId, supplier?.id),
     execRows<{ supplier_id: number; sent: number; registered: number; failed: number }>(
       ctx.db,
       sql`select a.supplier_id, count(distinct r.account_id)::int as sent,
@@ -89,8 +76,11 @@ export async function getMigrationDashboard(ctx: Ctx, raw: MigrationDashboardInp
     const x = bySupplier.get(Number(id));
     if (x) f(x);
   };
-  for (const p of processes) add(p.supplier_id, (x) => ((x.staged = Number(p.staged)), (x.imported = Number(p.imported)), (x.failedImport = Number(p.failed))));
-  for (const r of jobRows) add(r.supplier_id, (x) => ((x.failedStaging = Number(r.failed)), (x.received += Number(r.waiting) + Number(r.failed))));
+  // The same counts as the suppliers' pages (supplier-counts.ts). Staged in the funnel is every
+  // import process (staged, imported or failed): each was staged once.
+  for (const [id, c] of counts) {
+    add(id, (x) => Object.assign(x, { staged: c.staged + c.imported + c.failedImport, imported: c.imported, failedImport: c.failedImport, failedStaging: c.failedStaging, received: c.waiting + c.failedStaging }));
+  }
   for (const r of registrations) add(r.supplier_id, (x) => ((x.registrationSent = Number(r.sent)), (x.registered = Number(r.registered)), (x.failedRegistration = Number(r.failed))));
   for (const x of bySupplier.values()) x.received += x.staged;
   const total = emptyFunnel();

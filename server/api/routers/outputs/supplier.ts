@@ -20,7 +20,8 @@ const SupplierRow = z.object({
 /** With the status changes it may take and its account counts (list and detail). */
 const SupplierView = SupplierRow.extend({
   transitions: z.array(z.object({ to: SupplierStatus, effect: z.string() })),
-  counts: z.object({ staged: z.number(), imported: z.number(), failed: z.number() }),
+  // server/services/suppliers/supplier-counts.ts: failed = failedImport + failedStaging.
+  counts: z.object({ staged: z.number(), imported: z.number(), failed: z.number(), failedImport: z.number(), failedStaging: z.number(), waiting: z.number() }),
 });
 
 export const SupplierListOutput = z.array(SupplierView);
