@@ -84,6 +84,8 @@ export const importJobRows = pgTable(
     index().on(t.jobId, t.status, t.line),
     index("import_job_rows_failures_idx").on(t.jobId, t.errorCode).where(sql`${t.status} = 'failed'`),
     index("import_job_rows_processed_idx").on(t.processedAt).where(sql`${t.processedAt} is not null`),
+    // Support finds a failed row by the external number a caller gives (issue 39 item 2).
+    index("import_job_rows_failed_external_idx").on(sql`lower(${t.externalAccountNumber})`).where(sql`${t.status} = 'failed'`),
     check("import_job_rows_status_check", sql`${t.status} in ('pending', 'valid', 'imported', 'failed')`),
   ],
 );

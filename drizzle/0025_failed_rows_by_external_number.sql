@@ -1,0 +1,1 @@
+CREATE INDEX "import_job_rows_failed_external_idx" ON "import_job_rows" USING btree (lower("external_account_number")) WHERE "import_job_rows"."status" = 'failed';
