@@ -61,6 +61,8 @@ describe("metrics counted by the services", () => {
     expect(text).not.toMatch(/^metrics_scrape_errors_total/m);
     // Without NATS_URL nothing relays here: every written event is still pending.
     if (!env.NATS_URL) expect(await value("events_pending")).toBeGreaterThan(0);
+    if (!env.NATS_URL) expect(await value("events_pending_rows")).toBeGreaterThan(0);
+    expect(await value("events_pending_rows")).toBeLessThanOrEqual(await value("events_pending"));
   });
 
   it.runIf(Boolean(env.DATABASE_URL))("shows the PostgreSQL pool", async () => {

@@ -1,6 +1,9 @@
-import type { Db } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { type Db, execRows } from "@/db/client";
+import { eventPending, eventRelayState, events } from "@/db/schema";
+import { env } from "@/server/env.mjs";
 import { metrics, onScrape } from "@/server/lib/metrics.mjs";
-import { getRelayStatus } from "./relay-status";
+import { EVENTS_IN_ROW } from "./fanout";
 
 /** Readings of database-wide figures are reused for this long, so several scrapers cost one. */
 export const SCRAPE_CACHE_MS = 5000;
@@ -19,19 +22,42 @@ export function cachedReading(read: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** The outbox's pending events, the relay's lag and its heartbeat, read from PostgreSQL on each scrape (ADR 0043). */
+/**
+ * The relay's lag, heartbeat and totals, and the pending rows, read from PostgreSQL on each
+ * scrape in one statement whose cost does not grow with the backlog (ADR 0043); the pending
+ * events (a fan-out row counts as each event it stands for) in a reading of their own, which
+ * probes every pending row: with hundreds of thousands waiting it can take over the scrape's
+ * 2 s, and must not leave the lag, which the alerts read, stale.
+ */
 export function registerEventGauges(db: Db) {
   const m = metrics();
   onScrape(
     "events",
     cachedReading(async () => {
-      const s = await getRelayStatus(db);
-      m.relayConfigured.set(s.relay_configured ? 1 : 0);
-      m.eventsPending.set(s.unpublished_count);
-      m.relayLag.set(s.oldest_unpublished_age_seconds ?? 0);
-      m.relayPublishedTotal.set(s.published_total);
-      if (s.leader?.heartbeat_age_seconds != null) m.relayHeartbeatAge.set(s.leader.heartbeat_age_seconds);
+      const stream = env.EVENTS_STREAM;
+      const [r] = await execRows<{ rows: number; lag: number | null; published: number | string | null; beat: number | null }>(
+        db,
+        sql`select (select count(*) from ${eventPending})::int as rows,
+          extract(epoch from now() - (select e.created_at from ${events} e where e.seq = (select min(p.seq) from ${eventPending} p)))::float8 as lag,
+          (select s.published_total from ${eventRelayState} s where s.stream = ${stream}) as published,
+          extract(epoch from now() - (select s.heartbeat_at from ${eventRelayState} s where s.stream = ${stream}))::float8 as beat`,
+      );
+      m.relayConfigured.set(env.NATS_URL ? 1 : 0);
+      m.eventsPendingRows.set(r.rows);
+      m.relayLag.set(Math.max(0, r.lag ?? 0));
+      m.relayPublishedTotal.set(Number(r.published ?? 0));
+      if (r.beat !== null) m.relayHeartbeatAge.set(Math.max(0, r.beat));
       else m.relayHeartbeatAge.reset();
+    }),
+  );
+  onScrape(
+    "events-pending",
+    cachedReading(async () => {
+      const [r] = await execRows<{ unpublished: number }>(
+        db,
+        sql`select coalesce(sum((select ${EVENTS_IN_ROW} from ${events} where ${events.seq} = p.seq)), 0)::int as unpublished from ${eventPending} p`,
+      );
+      m.eventsPending.set(r.unpublished);
     }),
   );
 }
