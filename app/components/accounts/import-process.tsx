@@ -38,8 +38,25 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
                   </dd>
                   <dt>Platform account</dt>
                   <dd className="mono">{p.accountNumber ? <Link href={`/accounts/${p.accountNumber}`}>{p.accountNumber}</Link> : "not imported yet"}</dd>
-                  <dt>First staged</dt>
-                  <dd>{formatDateTime(p.createdAt)}</dd>
+                  {p.failedIn ? (
+                    <>
+                      <dt>Never staged</dt>
+                      <dd data-testid="failed-in-job">
+                        Refused at {p.failedIn.step ?? "validation"} in import job{" "}
+                        <Link href={`/import-jobs/${p.failedIn.jobId}`}>
+                          {p.failedIn.jobId} ({p.failedIn.fileName})
+                        </Link>
+                        , line {p.failedIn.line}; fix it there and retry.
+                      </dd>
+                      <dt>Uploaded</dt>
+                      <dd>{formatDateTime(p.createdAt)}</dd>
+                    </>
+                  ) : (
+                    <>
+                      <dt>First staged</dt>
+                      <dd>{formatDateTime(p.createdAt)}</dd>
+                    </>
+                  )}
                   <dt>Last change</dt>
                   <dd>{formatDateTime(p.updatedAt)}</dd>
                   <dt>Imported</dt>

@@ -86,6 +86,11 @@ export function AccountFinder({ query }: { query: string }) {
                     <td>{m.billingName ?? "—"}</td>
                     <td>
                       <Badge value={m.status} />
+                      {m.failedIn && (
+                        <div className="small muted" data-testid="failed-in-job">
+                          never staged: import job <Link href={`/import-jobs/${m.failedIn.jobId}`}>{m.failedIn.jobId}</Link>, line {m.failedIn.line}
+                        </div>
+                      )}
                     </td>
                     <td>
                       <ul className="small" style={{ margin: 0, paddingLeft: 0, listStyle: "none" }}>

@@ -78,3 +78,28 @@ describe("support.search: one box, anything a caller says", () => {
     expect(await w.support.support.search({ query: "zzqx%_" })).toEqual([]);
   });
 });
+
+describe("support.search: a failed import is found by its exact number, first (issue 39 item 2)", () => {
+  it("an external number like a name ('LEG-…' near 'Leo') finds the failed job row first, and its page says why", async () => {
+    const { w } = await world();
+    const { uploadImportJob } = await import("@/server/services/import-jobs/upload-import-job");
+    const { bodyOf, drainLanes, jsonl } = await import("@/test/import-jobs");
+    const { makeImportedAccount: imported } = await import("@/test/factories");
+    for (const given of ["Leo", "Leon", "Leona"]) await imported(w.org, w.supplier.code, { billing_name: `${given} Legg`, customers: [{ given_name: given, family_name: "Legg" }] });
+    const external = `LEG-R5-${uniq("").slice(-6)}`;
+    const bad = accountPayload(w.supplier.code, external, { billing_name: "Leo Lagrange", billing_postcode: "XX" });
+    const job = await uploadImportJob(w.org.ctx, { importSupplier: w.supplier.code, format: "jsonl", fileName: "cohort-5.jsonl" }, bodyOf(jsonl([bad])));
+    await drainLanes(t.db);
+
+    const results = await w.support.support.search({ query: external });
+    expect(results[0]).toMatchObject({ externalAccountNumber: external, status: "failed", accountNumber: null, billingName: "Leo Lagrange", failedIn: { jobId: job.id, line: 1 } });
+    expect(results[0].score).toBeGreaterThan(Math.max(...results.slice(1).map((r) => r.score)));
+    // Exact identifiers outrank names for an imported account too.
+    const acc = await imported(w.org, w.supplier.code, { billing_name: "Leo Sayer" });
+    expect((await w.support.support.search({ query: acc.externalAccountNumber }))[0].externalAccountNumber).toBe(acc.externalAccountNumber);
+
+    const page = await w.support.accountImport.get({ importSupplier: w.supplier.code, externalAccountNumber: external });
+    expect(page).toMatchObject({ status: "failed", accountNumber: null, failedIn: { jobId: job.id, line: 1, fileName: "cohort-5.jsonl" } });
+    expect(page.errors.map((e) => e.attr)).toContain("billing_postcode");
+  });
+});

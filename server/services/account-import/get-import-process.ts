@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { accountImportProcesses, accounts, events } from "@/db/schema";
+import { accountImportProcesses, accounts, events, importJobRows, importJobs } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { findSupplier } from "../suppliers/find-supplier";
@@ -32,6 +32,27 @@ export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
     .leftJoin(accounts, eq(accounts.id, accountImportProcesses.accountId))
     .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.externalAccountNumber)));
   if (!row) {
+    // Never staged: a row an import job refused before staging still has a page that says why (issue 39 item 2).
+    const failed = await failedJobRow(ctx, organisationId, supplier.id, input.externalAccountNumber);
+    if (failed) {
+      const payload = { import_supplier: supplier.code, ...(failed.fixedPayload ?? failed.record ?? {}) };
+      return {
+        importSupplier: supplier.code,
+        supplierStatus: supplier.status,
+        externalAccountNumber: failed.externalAccountNumber ?? input.externalAccountNumber,
+        status: "failed" as const,
+        accountNumber: null,
+        errors: failed.errors.map((e) => ({ detail: e.detail, code: e.code, attr: e.attr })),
+        operationsTeamName: null,
+        payload,
+        tree: payloadTree(payload),
+        createdAt: failed.createdAt,
+        updatedAt: failed.processedAt ?? failed.createdAt,
+        importedAt: null,
+        history: [],
+        failedIn: { jobId: failed.jobId, line: failed.line, fileName: failed.fileName, step: failed.step },
+      };
+    }
     throw new ServiceError("not_found", "account_not_found", `No account ${input.externalAccountNumber} is staged or imported for ${supplier.code}.`);
   }
   const history = await ctx.db
@@ -62,5 +83,37 @@ export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
     updatedAt: process.updatedAt,
     importedAt: process.importedAt,
     history,
+    failedIn: null,
   };
+}
+
+/** The newest row of a real (not dry-run) import job that failed for this external number before it was staged. */
+async function failedJobRow(ctx: Ctx, organisationId: number, supplierId: number, external: string) {
+  const [found] = await ctx.db
+    .select({
+      jobId: importJobRows.jobId,
+      line: importJobRows.line,
+      externalAccountNumber: importJobRows.externalAccountNumber,
+      record: importJobRows.record,
+      fixedPayload: importJobRows.fixedPayload,
+      errors: importJobRows.errors,
+      step: importJobRows.step,
+      processedAt: importJobRows.processedAt,
+      createdAt: importJobs.createdAt,
+      fileName: importJobs.fileName,
+    })
+    .from(importJobRows)
+    .innerJoin(importJobs, eq(importJobs.id, importJobRows.jobId))
+    .where(
+      and(
+        sql`lower(${importJobRows.externalAccountNumber}) = lower(${external})`,
+        eq(importJobRows.status, "failed"),
+        eq(importJobs.organisationId, organisationId),
+        eq(importJobs.supplierId, supplierId),
+        eq(importJobs.dryRun, false),
+      ),
+    )
+    .orderBy(desc(importJobRows.jobId), desc(importJobRows.line))
+    .limit(1);
+  return found;
 }

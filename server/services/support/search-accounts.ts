@@ -23,6 +23,8 @@ export type SearchResult = {
   billingName: string | null;
   score: number;
   matches: SearchMatch[];
+  /** A row an import job refused before staging: where to fix it. */
+  failedIn: { jobId: number; line: number } | null;
 };
 
 /** Prefix matches need this many characters (fewer would list half the organisation). */
@@ -80,7 +82,10 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     tx,
     sql`with exact as (${sql.join(exact, sql` union all `)}), hits as (
           select process_id, kind, term, shown, w,
-            case when term = lower(${compact}) or term = upper(${compact}) or kind in ('postcode', 'phone') then 1.0
+            -- An identifier typed exactly outranks every name however close (issue 39 item 2).
+            case when (term = lower(${compact}) or term = upper(${compact}) or term = lower(${query})) and kind in ('account_number', 'external_number', 'email', 'meter_serial', 'mpxn') then 2.0
+                 when kind = 'phone' and term = ${ukPhone(digits) || "-"} then 2.0
+                 when term = lower(${compact}) or term = upper(${compact}) or kind in ('postcode', 'phone') then 1.0
                  else 0.5 + 0.5 * least(length(${compact}), length(term))::float8 / greatest(length(term), 1) end::float8 as score
           from exact
           ${fuzzy}
@@ -104,7 +109,22 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
         left join accounts a on a.id = p.account_id
         order by r.score desc, p.external_account_number`,
   ));
-  return rows.map((r) => ({
+  const failedRows = await failedJobRows(ctx, organisationId, query);
+  const shown = new Set(rows.map((r) => `${r.supplier_code}\u0000${r.external_account_number}`));
+  const refused: SearchResult[] = failedRows
+    .filter((r) => !shown.has(`${r.supplier_code}\u0000${r.external_account_number}`))
+    .map((r) => ({
+      accountNumber: null,
+      externalAccountNumber: r.external_account_number,
+      importSupplier: r.supplier_code,
+      supplierName: r.supplier_name,
+      status: "failed" as const,
+      billingName: r.billing_name,
+      score: 2,
+      matches: [{ kind: "external_number" as const, text: r.external_account_number, highlight: highlightOf("external_number", r.external_account_number.toLowerCase(), r.external_account_number, query) }],
+      failedIn: { jobId: Number(r.job_id), line: Number(r.line) },
+    }));
+  return [...refused, ...rows.map((r) => ({
     accountNumber: r.account_number,
     externalAccountNumber: r.external_account_number,
     importSupplier: r.supplier_code,
@@ -113,7 +133,25 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     billingName: r.payload_billing_name,
     score: Math.round(Number(r.score) * 1000) / 1000,
     matches: dedupe(r.matches).map((m) => ({ kind: m.kind, text: m.shown, highlight: highlightOf(m.kind, m.term, m.shown, query) })),
-  }));
+    failedIn: null,
+  }))].slice(0, limit);
+}
+
+/**
+ * Rows of real import jobs that failed before staging (so no import process holds them) whose
+ * external number is exactly what was typed: support finds a caller whose migration failed.
+ */
+function failedJobRows(ctx: Ctx, organisationId: number, query: string) {
+  return execRows<{ external_account_number: string; supplier_code: string; supplier_name: string; billing_name: string | null; job_id: number; line: number }>(
+    ctx.db,
+    sql`select distinct on (j.supplier_id, lower(r.external_account_number)) r.external_account_number, s.code as supplier_code, s.name as supplier_name,
+          coalesce(r.fixed_payload, r.record)->>'billing_name' as billing_name, r.job_id, r.line
+        from import_job_rows r join import_jobs j on j.id = r.job_id join import_suppliers s on s.id = j.supplier_id
+        where lower(r.external_account_number) = lower(${query}) and r.status = 'failed' and j.organisation_id = ${organisationId} and not j.dry_run
+          and not exists (select 1 from account_import_processes p where p.supplier_id = j.supplier_id and p.external_account_number = r.external_account_number)
+        order by j.supplier_id, lower(r.external_account_number), r.job_id desc, r.line desc
+        limit 5`,
+  );
 }
 
 /** As account_search_phone (the migration) stores phones: digits, +44 and 0044 folded into a leading 0. A constant prefix lets the index serve it. */

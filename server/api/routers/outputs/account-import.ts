@@ -32,6 +32,8 @@ export const AccountImportGetOutput = z.object({
   updatedAt: z.date(),
   importedAt: z.date().nullable(),
   history: z.array(z.object({ id: z.string(), type: z.string(), version: z.string(), occurredAt: z.date(), payload: z.record(z.string(), z.unknown()) })),
+  /** Set when no import process exists: the import job row that failed before staging. */
+  failedIn: z.object({ jobId: z.number(), line: z.number(), fileName: z.string(), step: z.string().nullable() }).nullable(),
 });
 
 export const AccountImportActivityOutput = z.array(z.object({ day: z.string(), staged: z.number(), imported: z.number(), failed: z.number() }));

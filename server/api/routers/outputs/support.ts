@@ -13,6 +13,7 @@ export const SupportSearchOutput = z.array(z.object({
     text: z.string(),
     highlight: z.tuple([z.number(), z.number()]).nullable(),
   })),
+  failedIn: z.object({ jobId: z.number(), line: z.number() }).nullable(),
 }));
 
 export const SupportLedgerOutput = z.object({
