@@ -78,6 +78,13 @@ export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
 
 const KNOWN = new Set(ACCOUNT_CSV_COLUMNS.map((c) => c.name));
 
+/** A header cell as the template names it: matched whatever its case and spacing (issue 39 item 10); an unknown one as typed. */
+export function canonicalCsvColumn(header: string): string {
+  const trimmed = header.trim();
+  const lower = trimmed.toLowerCase();
+  return KNOWN.has(lower) ? lower : trimmed;
+}
+
 export function unknownCsvColumns(header: readonly string[]): string[] {
   return header.filter((h) => !KNOWN.has(h));
 }

@@ -1,7 +1,7 @@
 // Pure (no server imports): one CSV row as production's EnergyAccount, and its errors back on the row's columns.
 import { ACCOUNT_CSV_COLUMNS, type CsvColumn } from "./account-csv-columns";
 
-export { ACCOUNT_CSV_COLUMNS, csvTemplate, unknownCsvColumns } from "./account-csv-columns";
+export { ACCOUNT_CSV_COLUMNS, canonicalCsvColumn, csvTemplate, unknownCsvColumns } from "./account-csv-columns";
 
 type Json = Record<string, unknown>;
 type Cells = Record<string, string>;

@@ -35,3 +35,26 @@ describe("uploaded rows are numbered as the operator sees the file", () => {
     ]);
   });
 });
+
+describe("uploads as spreadsheets and scripts write them (issue 39 item 10)", () => {
+  it("CSV headers match the template whatever their case and spacing; an unknown one is named as typed", async () => {
+    const rows: { record: Record<string, unknown> | null }[] = [];
+    for await (const r of csvRows(bodyOf("External_Account_Number , BILLING_POSTCODE\nA2,YO1 7HH\n"))) rows.push(r);
+    expect(rows.map((r) => r.record)).toEqual([{ external_account_number: "A2", billing_postcode: "YO1 7HH" }]);
+    await expect(collect(csvRows(bodyOf("External_Account_Number,Colour\nA,blue\n")))).rejects.toMatchObject({ code: "unknown_column", errors: [{ attr: "Colour" }] });
+  });
+
+  it("a JSON array is refused at once with a clear message, not failed as one row", async () => {
+    const file = ` \n[{"external_account_number":"J1"},\n{"external_account_number":"J2"}]\n`;
+    await expect(collect(jsonLines(bodyOf(file, 3)))).rejects.toMatchObject({ code: "json_array_not_json_lines", message: expect.stringContaining("JSON Lines") });
+  });
+
+  it("a NUL in a record fails that row with the reason, not the whole upload", async () => {
+    const file = ['{"external_account_number":"J1"}', '{"external_account_number":"J2","billing_name":"a\\u0000b"}', '{"external_account_number":"J3"}'].join("\n");
+    expect(await collect(jsonLines(bodyOf(file)))).toEqual([
+      [1, "J1"],
+      [2, "Text may not contain the NUL character (\\u0000). (at billing_name)"],
+      [3, "J3"],
+    ]);
+  });
+});

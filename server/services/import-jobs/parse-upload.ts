@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import Papa from "papaparse";
 import { unstorableValueErrors } from "../../lib/exact-json";
 import { ServiceError } from "../../errors";
-import { unknownCsvColumns } from "../accounts/account-csv";
+import { canonicalCsvColumn, unknownCsvColumns } from "../accounts/account-csv";
 import { MAX_LINE_BYTES } from "./schemas";
 
 /** One account of the file: its line (JSON Lines) or spreadsheet row (CSV), and what it holds. */
@@ -43,9 +43,19 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
     }
   };
   const reader = body.getReader();
+  let started = false;
   for (;;) {
     const { done, value } = await reader.read();
     carry += done ? decoder.decode() : decoder.decode(value, { stream: true });
+    // A JSON array (a whole file of accounts in [...]) is refused at once, not failed as one row (issue 39 item 10).
+    if (!started && carry.trim()) {
+      started = true;
+      if (carry.trimStart().startsWith("[")) {
+        const detail = "This file is a JSON array; upload JSON Lines instead: one account object per line (for example: jq -c '.[]' accounts.json > accounts.jsonl).";
+        await reader.cancel().catch(() => {});
+        throw new ServiceError("validation", "json_array_not_json_lines", detail, { errors: [{ attr: null, code: "json_array_not_json_lines", detail }] });
+      }
+    }
     let nl: number;
     while ((nl = carry.indexOf("\n")) >= 0) {
       const row = take(carry.slice(0, nl));
@@ -73,7 +83,7 @@ export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator
     header: true,
     skipEmptyLines: false,
     // The line ending is guessed from the first chunk; a CRLF file guessed as LF keeps a stray CR on each last cell.
-    transformHeader: (h: string) => h.trim(),
+    transformHeader: (h: string) => canonicalCsvColumn(h),
     transform: (v: string) => (v.endsWith("\r") ? v.slice(0, -1) : v),
   });
   const input = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
