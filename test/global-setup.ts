@@ -74,7 +74,8 @@ async function pgliteTemplate(): Promise<string> {
   } catch {
     // not built yet
   }
-  const handle = await openDatabase({ pgliteDir: "memory://" });
+  // url "": embedded even when DATABASE_URL is set (openDatabase falls back to it only when url is undefined).
+  const handle = await openDatabase({ url: "", pgliteDir: "memory://" });
   try {
     const tarball = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
     mkdirSync(CACHE, { recursive: true });
