@@ -68,7 +68,7 @@ async function balanceOf(accountNumber: string) {
 }
 
 describe("production's published example account", () => {
-  it("validates, stages and imports, its ledgers[] acted on as the flat fields are; then every post-import example succeeds", async () => {
+  it("validates, stages and imports, its ledgers[] acted on as the flat fields are; then the post-import examples follow on it", async () => {
     const { auth } = await setup();
     const account = exampleAccount();
     expect(account.ledgers[0].current_statement_transactions[0].payment_type).toBe("");
