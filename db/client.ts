@@ -5,7 +5,7 @@ import { metrics, onScrape } from "@/server/lib/metrics.mjs";
 import { tracingEnabled } from "@/server/lib/tracing.mjs";
 import { traceStatements } from "./trace-statements";
 import * as schema from "./schema";
-import { postgresTarget } from "./postgres-url";
+import { postgresTarget, urlParams } from "./postgres-url";
 
 export type Schema = typeof schema;
 /** A database handle or an open transaction: both accept every query builder. */
@@ -18,7 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  */
 export type Listen = (channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) => () => Promise<void>;
 
-export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; listen: Listen; close: () => Promise<void> };
+/** `connectErrors`: failed connection attempts of the pool so far (postgres-js only); a count that grows says the database is away. */
+export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; listen: Listen; close: () => Promise<void>; connectErrors?: () => number };
 
 /**
  * On the database object itself, not in a module's map: Next bundles this module into each
@@ -100,7 +101,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     connection: { application_name: "kraken-migrate" },
     backoff: RECONNECT.backoff,
     // The URL's own `?connect_timeout=` (seconds) wins over ours.
-    ...(new URL(url).searchParams.has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
+    ...(urlParams(url).has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
   });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   observePool(client as unknown as { poolStats: () => PoolStats });
@@ -118,6 +119,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     kind: "postgres",
     url,
     listen,
+    connectErrors: () => (client as unknown as { poolStats: () => PoolStats }).poolStats().connectErrors,
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       await client.end({ timeout: 5 });
@@ -166,7 +168,7 @@ function listenPostgres(postgres: typeof import("postgres"), url: string, channe
     onnotice: () => {},
     connection: { application_name: "kraken-migrate-listen" },
     backoff: RECONNECT.backoff,
-    ...(new URL(url).searchParams.has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
+    ...(urlParams(url).has("connect_timeout") ? {} : { connect_timeout: RECONNECT.connect_timeout }),
     onnotify: (from: string, payload: string) => {
       if (from === channel) onNotify(payload);
     },

@@ -26,10 +26,14 @@ const numberAtLeast = (min) => z.string().refine((raw) => Number.isFinite(Number
 /** @param {[string, ...string[]]} allowed */
 const oneOf = (...allowed) => z.enum(allowed, { error: `must be one of ${allowed.join(", ")}` });
 
+/** A PostgreSQL URL with its host list (`h1:5432,h2:5432`, libpq's several servers) cut to the first host, which `URL` parses. @param {string} raw */
+const firstHostUrl = (raw) => raw.replace(/^([a-z]+:\/\/(?:[^/?#@]*@)?)([^/?#,]*)(?:,[^/?#]*)?/i, "$1$2");
+
 const databaseUrl = z
   .string()
-  .refine((raw) => URL.canParse(raw), { error: "is not a URL; expected postgres://user:password@host:5432/database", abort: true })
-  .refine((raw) => ["postgres:", "postgresql:"].includes(new URL(raw).protocol), { error: (i) => `must start with postgres:// or postgresql:// (got ${new URL(String(i.input)).protocol}//)` });
+  .refine((raw) => URL.canParse(firstHostUrl(raw)), { error: "is not a URL; expected postgres://user:password@host:5432/database (several hosts: host1:5432,host2:5432)", abort: true })
+  .refine((raw) => ["postgres:", "postgresql:"].includes(new URL(firstHostUrl(raw)).protocol), { error: (i) => `must start with postgres:// or postgresql:// (got ${new URL(firstHostUrl(String(i.input))).protocol}//)` })
+  .refine((raw) => [null, "read-write", "read-only", "primary", "standby", "prefer-standby"].includes(new URL(firstHostUrl(raw)).searchParams.get("target_session_attrs")), "has a target_session_attrs that is not one of read-write, read-only, primary, standby, prefer-standby");
 
 const NATS_SCHEMES = ["nats:", "tls:", "ws:", "wss:"];
 
@@ -106,6 +110,7 @@ export const VARIABLES = {
   DATABASE_URL: v("database", optText(), "PostgreSQL server, e.g. `postgres://user@host:5432/db`; on the same machine a Unix socket is cheaper per statement: `postgres://user@localhost/db?host=/var/run/postgresql` (ADR 0032). Required for several instances or `npm run relay`", { rule: databaseUrl, show: "unset: embedded PGlite" }),
   PGLITE_DIR: v("database", optText(), "where the embedded database lives (`memory://` for a throwaway one)", { show: "`./.data/pglite`" }),
   DATABASE_POOL_SIZE: v("database", num(10), "postgres-js connections per process", { rule: wholeNumber(1) }),
+  DATABASE_UNAVAILABLE_WAIT_MS: v("database", num(1500), "a REST request still waiting this long while the pool's connection attempts fail (the server is down, or a multi-host `DATABASE_URL` finds no primary during a failover) answers the documented 503 `service_unavailable` with `Retry-After` at once; its work, if it ever runs, is a resend's to repeat (every data-import call is safe to resend) ([ADR 0045](docs/adr/0045-postgres-failover-multi-host-url.md))", { rule: wholeNumber(100) }),
 
   // The console and the credentials (server/auth)
   AUTH_SECRET: v("console", optText(), "signs console session cookies; set it (same value) on every instance", { show: "generated into `./.data/auth-secret` by `npm start`" }),
@@ -306,6 +311,7 @@ export const START_VARS = /** @type {const} */ ([
   "CONSOLE_SESSION_MAX_AGE",
   "DATABASE_URL",
   "DATABASE_POOL_SIZE",
+  "DATABASE_UNAVAILABLE_WAIT_MS",
   "NATS_URL",
   "RUN_RELAY",
   "RUN_WORKERS",

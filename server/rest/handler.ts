@@ -2,6 +2,7 @@ import { requestIdOf } from "../lib/request-id";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { getDb } from "@/db/client";
+import { boundedByDatabase } from "./database-wait";
 import { authenticate } from "../auth/authenticate";
 import { admitRequest } from "../auth/request-rate-limit";
 import { type Actor, type Ctx, requireWriter } from "../context";
@@ -69,38 +70,41 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
     writeKind ??= postImportKind(req.url);
     try {
       const db = await getDb();
-      // Next gives static routes undefined params, and already-decoded values to dynamic ones.
-      const raw = (route ? await route.params : undefined) ?? {};
-      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
-      const actor: Actor =
-        def.auth === "none"
-          ? { kind: "system", label: "anonymous" }
-          : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic", allowCustomer: def.customers === true }).catch(async (err) => {
-              // Missing or bad credentials count against the address: 40 bad keys are throttled like 40 anonymous reads.
-              if (err instanceof ServiceError && err.status === 401) await refuseOverLimit(db, null, req.headers);
-              throw err;
-            });
-      await refuseOverLimit(db, def.auth === "none" ? null : actor, req.headers);
-      const ctx: Ctx = { db, actor, requestId };
-      if (def.writer) requireWriter(ctx);
-      refuseUnstorableParams(params);
-      const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
-      let body: unknown = undefined;
-      if (def.body) {
-        const raw = await readJsonBody(req);
-        const unstorable = unstorableValueErrors(raw);
-        if (unstorable.length) throw new ServiceError("validation", def.bodyErrorCode ?? "invalid", "The request body failed validation.", { errors: unstorable });
-        const parsed = safeParseReporting(def.body, raw);
-        if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
-        body = parsed.data;
-      }
-      const result = await def.handle({ ctx, req, body: body as never, query: query as never, params });
-      if (writeKind) countPostImportWrite(writeKind, result.status);
-      if (result instanceof Response) {
-        result.headers.set("x-request-id", requestId);
-        return withCors(result);
-      }
-      return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
+      // Bounded while the database is away (ADR 0045): a failover without a primary must not hold the answer.
+      return await boundedByDatabase(db, async () => {
+        // Next gives static routes undefined params, and already-decoded values to dynamic ones.
+        const raw = (route ? await route.params : undefined) ?? {};
+        const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+        const actor: Actor =
+          def.auth === "none"
+            ? { kind: "system", label: "anonymous" }
+            : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic", allowCustomer: def.customers === true }).catch(async (err) => {
+                // Missing or bad credentials count against the address: 40 bad keys are throttled like 40 anonymous reads.
+                if (err instanceof ServiceError && err.status === 401) await refuseOverLimit(db, null, req.headers);
+                throw err;
+              });
+        await refuseOverLimit(db, def.auth === "none" ? null : actor, req.headers);
+        const ctx: Ctx = { db, actor, requestId };
+        if (def.writer) requireWriter(ctx);
+        refuseUnstorableParams(params);
+        const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
+        let body: unknown = undefined;
+        if (def.body) {
+          const raw = await readJsonBody(req);
+          const unstorable = unstorableValueErrors(raw);
+          if (unstorable.length) throw new ServiceError("validation", def.bodyErrorCode ?? "invalid", "The request body failed validation.", { errors: unstorable });
+          const parsed = safeParseReporting(def.body, raw);
+          if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
+          body = parsed.data;
+        }
+        const result = await def.handle({ ctx, req, body: body as never, query: query as never, params });
+        if (writeKind) countPostImportWrite(writeKind, result.status);
+        if (result instanceof Response) {
+          result.headers.set("x-request-id", requestId);
+          return withCors(result);
+        }
+        return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
+      });
     } catch (err) {
       const mapped = def.mapError ? def.mapError(err) : err;
       const res = errorResponse(mapped, requestId);
