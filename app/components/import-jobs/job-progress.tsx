@@ -4,8 +4,16 @@ import type { ImportJobView } from "@/server/services/import-jobs/get-import-job
 
 const STATUS_TONE = { receiving: "info", running: "brand", paused: "warn", cancelled: "neutral", completed: "ok", failed: "danger" } as const;
 
-export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitingFor"> }) {
+/** The job's state, and for a finished one its outcome: a job whose rows all failed is no green "Completed" (issue 39 item 9). */
+export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitingFor" | "counts" | "dryRun"> }) {
   if (job.waitingFor) return <Badge value="waiting" tone="warn" label="Waiting: supplier paused" />;
+  if (job.status === "completed") {
+    const good = job.dryRun ? job.counts.valid : job.counts.imported;
+    const failed = job.counts.failed;
+    if (failed > 0 && good === 0) return <Badge value="completed" tone="danger" label="Completed: all failed" />;
+    if (failed > 0) return <Badge value="completed" tone="warn" label="Completed: some failed" />;
+    return <Badge value="completed" tone="ok" label={job.dryRun ? "Completed: all valid" : "Completed: all imported"} />;
+  }
   return <Badge value={job.status} tone={STATUS_TONE[job.status]} label={job.status[0].toUpperCase() + job.status.slice(1)} />;
 }
 

@@ -44,7 +44,7 @@ export function JobView({ id, canEdit }: { id: number; canEdit: boolean }) {
               )}
               <JobProgress job={job} label="Job progress" />
               <p className="muted small" data-testid="job-counts">
-                {formatCount(job.counts.pending)} waiting · {formatCount(job.counts.imported)} imported · {formatCount(job.counts.valid)} valid (dry run) · {formatCount(job.counts.failed)} failed
+                {formatCount(job.counts.pending)} waiting · {job.dryRun ? `${formatCount(job.counts.valid)} valid (dry run)` : `${formatCount(job.counts.imported)} imported`} · {formatCount(job.counts.failed)} failed
               </p>
               {job.prunedImported > 0 && (
                 <p className="muted small">
