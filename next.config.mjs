@@ -1,3 +1,5 @@
+import { env } from "./server/env.mjs";
+
 /**
  * Sent with every response (pages, route handlers, static files): no framing of the
  * console (clickjacking its buttons), no MIME sniffing, no full URLs (account numbers) in
@@ -19,6 +21,8 @@ export const API_CSP_PATHS = ["/v1/:path*", "/v2/:path*", "/api/:path*", "/healt
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // CI type-checks the whole tree (tsc --noEmit) before it builds for Playwright (ADR 0503).
+  typescript: { ignoreBuildErrors: !env.NEXT_BUILD_TYPECHECK },
   // Native/WASM packages must be loaded by Node at run time, not bundled.
   // The metrics registry and the OpenTelemetry SDK are one per process, shared with scripts/server.mjs (ADR 0043, 0044).
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "@nats-io/transport-node", "graphql", "graphql-yoga", "prom-client", "@opentelemetry/api", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-http"],

@@ -203,6 +203,7 @@ export const VARIABLES = {
   NATS_SERVER_BIN: v("tests", text("/usr/sbin/nats-server"), "the nats-server binary tests start"),
   VITEST_POOL_ID: v("tests", optText(), "set by vitest in each worker (1 to its worker count); on PostgreSQL the worker's files use their own copy of `DATABASE_URL`'s database, `<name>_t<pid of the run>_w<id>` ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))", { show: "set by vitest" }),
   NEXT_BUILD_TYPECHECK: v("tests", onUnlessFalse(), "`false`: `next build` skips its own TypeScript check; CI sets it for the Playwright build, having run `tsc --noEmit` over the same files already ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))"),
+  NEXT_BUILD_TYPECHECK: v("tests", onUnlessFalse(), "`false`: `next build` skips its own TypeScript check; CI sets it for the Playwright build, having run `tsc --noEmit` over the same files already ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))"),
   E2E_STATE_DIR: v("tests", text("e2e/artifacts/.state"), "where Playwright's global set-up keeps signed-in state (set by playwright.config.ts)"),
   E2E_METRICS_PORT: v("tests", num(3191), "the e2e server's `METRICS_PORT`, which `e2e/api/metrics.spec.ts` has Prometheus scrape (set by playwright.config.ts)"),
   E2E_METRICS_TOKEN: v("tests", text("e2e-metrics-token"), "the e2e server's `METRICS_TOKEN` (set by playwright.config.ts)"),
