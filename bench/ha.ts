@@ -147,6 +147,8 @@ async function scenario(name: string, services: Services, fault: Fault, allowed:
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "km-ha-"));
+// The clusters run as the postgres user when we are root: it must reach their folders inside.
+fs.chmodSync(root, 0o755);
 process.on("exit", () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 console.log(`bench:ha under ${root}; ${machineLine(["PostgreSQL 15", "nats-server"])}; load average before ${os.loadavg()[0].toFixed(1)}`);
 let built = false;
