@@ -110,7 +110,7 @@ export const VARIABLES = {
   DATABASE_URL: v("database", optText(), "PostgreSQL server, e.g. `postgres://user@host:5432/db`; on the same machine a Unix socket is cheaper per statement: `postgres://user@localhost/db?host=/var/run/postgresql` (ADR 0032). Required for several instances or `npm run relay`", { rule: databaseUrl, show: "unset: embedded PGlite" }),
   PGLITE_DIR: v("database", optText(), "where the embedded database lives (`memory://` for a throwaway one)", { show: "`./.data/pglite`" }),
   DATABASE_POOL_SIZE: v("database", num(10), "postgres-js connections per process", { rule: wholeNumber(1) }),
-  DATABASE_UNAVAILABLE_WAIT_MS: v("database", num(1500), "a REST request still waiting this long while the pool's connection attempts fail (the server is down, or a multi-host `DATABASE_URL` finds no primary during a failover) answers the documented 503 `service_unavailable` with `Retry-After` at once; its work, if it ever runs, is a resend's to repeat (every data-import call is safe to resend) ([ADR 0045](docs/adr/0045-postgres-failover-multi-host-url.md))", { rule: wholeNumber(100) }),
+  DATABASE_UNAVAILABLE_WAIT_MS: v("database", num(1000), "a REST request still waiting this long while the pool's connection attempts fail (the server is down, or a multi-host `DATABASE_URL` finds no primary during a failover) answers the documented 503 `service_unavailable` with `Retry-After` at once; its work, if it ever runs, is a resend's to repeat (every data-import call is safe to resend) ([ADR 0045](docs/adr/0045-postgres-failover-multi-host-url.md))", { rule: wholeNumber(100) }),
 
   // The console and the credentials (server/auth)
   AUTH_SECRET: v("console", optText(), "signs console session cookies; set it (same value) on every instance", { show: "generated into `./.data/auth-secret` by `npm start`" }),
@@ -202,7 +202,6 @@ export const VARIABLES = {
   EVENTS_TEST_OUTAGE_SECONDS: v("tests", num(2), "how long the relay test keeps NATS down"),
   NATS_SERVER_BIN: v("tests", text("/usr/sbin/nats-server"), "the nats-server binary tests start"),
   VITEST_POOL_ID: v("tests", optText(), "set by vitest in each worker (1 to its worker count); on PostgreSQL the worker's files use their own copy of `DATABASE_URL`'s database, `<name>_t<pid of the run>_w<id>` ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))", { show: "set by vitest" }),
-  NEXT_BUILD_TYPECHECK: v("tests", onUnlessFalse(), "`false`: `next build` skips its own TypeScript check; CI sets it for the Playwright build, having run `tsc --noEmit` over the same files already ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))"),
   NEXT_BUILD_TYPECHECK: v("tests", onUnlessFalse(), "`false`: `next build` skips its own TypeScript check; CI sets it for the Playwright build, having run `tsc --noEmit` over the same files already ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))"),
   E2E_STATE_DIR: v("tests", text("e2e/artifacts/.state"), "where Playwright's global set-up keeps signed-in state (set by playwright.config.ts)"),
   E2E_METRICS_PORT: v("tests", num(3191), "the e2e server's `METRICS_PORT`, which `e2e/api/metrics.spec.ts` has Prometheus scrape (set by playwright.config.ts)"),

@@ -21,7 +21,7 @@ export function boundedByDatabase<T>(db: Db, work: () => Promise<T>): Promise<T>
       if (errors() > before) {
         running.catch(() => {});
         reject(Object.assign(new Error("no database server accepted a connection in time"), { code: "CONNECT_TIMEOUT" }));
-      } else timer = setTimeout(check, 250);
+      } else timer = setTimeout(check, 100);
     };
     timer = setTimeout(check, env.DATABASE_UNAVAILABLE_WAIT_MS);
     running.then(
