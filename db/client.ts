@@ -30,7 +30,7 @@ const HANDLE = Symbol.for("kraken-migrate.db-handle");
 /** The handle a database (not a transaction) was opened as; undefined for a transaction. */
 export const handleOf = (db: Db): DbHandle | undefined => (db as Db & { [HANDLE]?: DbHandle })[HANDLE];
 
-const MIGRATIONS = path.resolve(process.cwd(), "drizzle");
+const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzle");
 
 /**
  * postgres-js when DATABASE_URL is set, else embedded PGlite in PGLITE_DIR
@@ -48,7 +48,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; pgl
 }
 
 export function defaultPgliteDir() {
-  return path.resolve(process.cwd(), ".data", "pglite");
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".data", "pglite");
 }
 
 /**

@@ -61,7 +61,7 @@ export function resolveDocumentLocation(root: string, path: string): string {
 
 /** The platform's own document folder (the demo set's root): DEMO_DOCUMENT_ROOT, else `.data/documents`. */
 export function demoDocumentRoot(): string {
-  return env.DEMO_DOCUMENT_ROOT || pathToFileURL(path.resolve(process.cwd(), ".data", "documents")).href;
+  return env.DEMO_DOCUMENT_ROOT || pathToFileURL(path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".data", "documents")).href;
 }
 
 /**
@@ -79,12 +79,12 @@ export function documentRootAllowlist(): string[] {
 
 /** The local file a `file://` location names, decoded exactly as it will be opened. */
 export function fileOfLocation(location: string): string {
-  return path.resolve(decodeURIComponent(new URL(location).pathname));
+  return path.resolve(/*turbopackIgnore: true*/ decodeURIComponent(new URL(location).pathname));
 }
 
 /** True when `file` is `dir` itself or lies below it (lexically, after resolving `..`). */
 export function isInside(dir: string, file: string): boolean {
-  const rel = path.relative(path.resolve(dir), path.resolve(file));
+  const rel = path.relative(path.resolve(/*turbopackIgnore: true*/ dir), path.resolve(/*turbopackIgnore: true*/ file));
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
@@ -150,7 +150,7 @@ export function documentRootProblem(root: string): string | null {
  */
 export function canonicalRoot(root: string): string {
   const parsed = parseRoot(root);
-  if (parsed.scheme === "file") return parsed.dir === "/" ? "file:///" : `file://${path.resolve(parsed.dir)}/`;
+  if (parsed.scheme === "file") return parsed.dir === "/" ? "file:///" : `file://${path.resolve(/*turbopackIgnore: true*/ parsed.dir)}/`;
   return `s3://${parsed.bucket}/${parsed.prefix ? `${parsed.prefix.replace(/\/+$/, "")}/` : ""}`;
 }
 

@@ -9,12 +9,12 @@ const MISSING = new Set(["ENOENT", "ENOTDIR"]);
  * is named by its real parent, so a root claimed before its folder is made is judged the same.
  */
 export async function realFolderOf(dir: string): Promise<string> {
-  const written = path.resolve(dir);
+  const written = path.resolve(/*turbopackIgnore: true*/ dir);
   let head = written;
   const rest: string[] = [];
   for (;;) {
     try {
-      return path.join(await realpath(head), ...rest);
+      return path.join(/*turbopackIgnore: true*/ await realpath(head), ...rest);
     } catch (err) {
       const parent = path.dirname(head);
       if (!MISSING.has((err as NodeJS.ErrnoException).code ?? "") || parent === head) throw err;
@@ -30,7 +30,7 @@ export async function realFolderOf(dir: string): Promise<string> {
  * so is treated as holding nothing (ADR 0108). Null too when the folder does not exist.
  */
 export async function realDir(dir: string): Promise<string | null> {
-  const written = path.resolve(dir);
+  const written = path.resolve(/*turbopackIgnore: true*/ dir);
   try {
     return (await realpath(written)) === written ? written : null;
   } catch {
@@ -41,7 +41,7 @@ export async function realDir(dir: string): Promise<string | null> {
 /** Whether a root folder's real path, as far as it exists, is the one written. */
 export async function isRealFolder(dir: string): Promise<boolean> {
   try {
-    return (await realFolderOf(dir)) === path.resolve(dir);
+    return (await realFolderOf(dir)) === path.resolve(/*turbopackIgnore: true*/ dir);
   } catch {
     return false;
   }
