@@ -18,8 +18,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  */
 export type Listen = (channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) => () => Promise<void>;
 
-/** `connectErrors`: failed connection attempts of the pool so far (postgres-js only); a count that grows says the database is away. */
-export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; listen: Listen; close: () => Promise<void>; connectErrors?: () => number };
+/**
+ * `pool` (postgres-js only): failed connection attempts so far, connections open (busy or idle)
+ * and being opened. A count of failures that grows, or a pool with nothing open while it keeps
+ * connecting, says the database is away (ADR 0045).
+ */
+export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; listen: Listen; close: () => Promise<void>; pool?: () => { connectErrors: number; open: number; connecting: number } };
 
 /**
  * On the database object itself, not in a module's map: Next bundles this module into each
@@ -119,7 +123,10 @@ async function openPostgres(url: string): Promise<DbHandle> {
     kind: "postgres",
     url,
     listen,
-    connectErrors: () => (client as unknown as { poolStats: () => PoolStats }).poolStats().connectErrors,
+    pool: () => {
+      const p = (client as unknown as { poolStats: () => PoolStats }).poolStats();
+      return { connectErrors: p.connectErrors, open: p.busy + p.idle, connecting: p.connecting };
+    },
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       await client.end({ timeout: 5 });
