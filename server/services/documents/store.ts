@@ -120,9 +120,9 @@ export async function readDocument(location: string, within: readonly string[]):
     if (location.startsWith("file://")) {
       const file = await allowedFile(location, within);
       if (!file) throw gone();
-      const info = await stat(file);
+      const info = await stat(/*turbopackIgnore: true*/ file);
       if (!info.isFile()) throw gone();
-      return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
+      return { body: Readable.toWeb(createReadStream(/*turbopackIgnore: true*/ file)) as ReadableStream<Uint8Array>, size: info.size };
     }
     const m = /^s3:\/\/([^/]+)\/(.+)$/.exec(location);
     if (!m || !isAllowedDocumentLocation(location) || !isUnderRoots(location, within)) throw gone();
