@@ -29,9 +29,6 @@ const nextConfig = {
   // Type-checking is CI's (`.ci/run`: `npx tsc --noEmit -p .`), not the first start's: it was
   // 45 s of a newcomer's `npm start` (ADR 0504). `next build` still fails on a syntax error.
   typescript: { ignoreBuildErrors: true },
-  // Turbopack's build cache only pays off on a rebuild; writing it cost a fresh clone's first
-  // start (and every CI build, always from a fresh clone) ~19 s at the end of the build (ADR 0504).
-  experimental: { turbopackFileSystemCacheForBuild: false },
   poweredByHeader: false,
   skipTrailingSlashRedirect: true,
   typedRoutes: false,
