@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const WORKERS = Math.min(Math.max(os.availableParallelism(), 3), 6);
+const WORKERS = Math.min(Math.max(os.availableParallelism(), 2), 6);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -13,7 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: on a 2-core machine one, so every file
-    // waited for the one before it, though most of a file's time is waiting (ADR 0503).
+    // waited for the one before it and a core idled (ADR 0503).
     maxWorkers: WORKERS,
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],

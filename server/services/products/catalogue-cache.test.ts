@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as elecUnit } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates/route";
 import { GET as productList } from "@/app/v1/products/route";
 import { execRows } from "@/db/client";
@@ -17,14 +17,18 @@ const t = useTestDb();
 describe("catalogue version reads", () => {
   it("reuse a version for at most CATALOGUE_VERSION_TTL_MS, then see the new one", async () => {
     setEnv({ CATALOGUE_VERSION_TTL_MS: "300" });
+    // The clock stands still until moved: "inside the window" holds however slow the machine.
+    vi.useFakeTimers({ toFake: ["Date"] });
     try {
       await t.db.insert(productCatalogueState).values({ id: 1, version: 100 }).onConflictDoNothing();
       const before = await catalogueVersion(t.db);
       await execRows(t.db, sql`update product_catalogue_state set version = version + 1 where id = 1`);
+      vi.setSystemTime(Date.now() + 299);
       expect(await catalogueVersion(t.db)).toBe(before); // inside the window: no round trip
-      await new Promise((r) => setTimeout(r, 350));
+      vi.setSystemTime(Date.now() + 51);
       expect(Number(await catalogueVersion(t.db))).toBe(Number(before) + 1);
     } finally {
+      vi.useRealTimers();
       setEnv({ CATALOGUE_VERSION_TTL_MS: "0" });
     }
   });
@@ -69,13 +73,20 @@ describe("cached public responses follow the catalogue", () => {
 
   it("a cached 'available now' list expires when a product becomes available", async () => {
     const brand = uniq("BR");
-    const soon = new Date(Date.now() + 1500).toISOString();
-    await loadProducts(systemCtx(t.db), { products: [product(uniq("NOW"), { brand }), product(uniq("SOON"), { brand, available_from: soon })] });
-    const list = () => call(productList, `/v1/products/?brand=${brand}`);
-    expect((await list()).json.count).toBe(1);
-    expect((await list()).json.count).toBe(1);
-    await new Promise((r) => setTimeout(r, 1700));
-    expect((await list()).json.count).toBe(2);
+    // The clock moves only when the test moves it: the product is not available early on a slow machine.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const soon = new Date(Date.now() + 1500).toISOString();
+      await loadProducts(systemCtx(t.db), { products: [product(uniq("NOW"), { brand }), product(uniq("SOON"), { brand, available_from: soon })] });
+      const list = () => call(productList, `/v1/products/?brand=${brand}`);
+      expect((await list()).json.count).toBe(1);
+      vi.setSystemTime(Date.now() + 1400);
+      expect((await list()).json.count).toBe(1);
+      vi.setSystemTime(Date.now() + 300);
+      expect((await list()).json.count).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keys on the forwarded origin: links are never served for another host", async () => {

@@ -98,68 +98,73 @@ function fixed(kind: "single" | "dual" | "gas", r: number, from: string, s: Reco
 
 const base = { direction: "IMPORT", is_variable: false, is_green: false, is_tracker: false, is_prepay: false, is_business: false, is_restricted: false, term: null, available_to: null } as const;
 
-function build(now: Date): ProductsFileInput {
-  const list: ProductIn[] = [
-    {
-      ...base, code: "VAR-22-11-01", brand: "OCTOPUS_ENERGY", full_name: "Flexible Octopus", display_name: "Flexible Octopus",
-      description: "Flexible Octopus prices follow wholesale costs and change at most once a quarter.", is_variable: true, available_from: "2022-11-01T00:00:00",
-      tariffs: regionalTariffs("VAR-22-11-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT", "NON_DIRECT_DEBIT"], (k, r, m) => quarterly(now, k, r, m)),
-    },
-    {
-      ...base, code: "AGILE-24-10-01", brand: "OCTOPUS_ENERGY", full_name: "Agile Octopus October 2024 v1", display_name: "Agile Octopus",
-      description: "Half-hourly prices tied to wholesale prices and published a day ahead.", is_variable: true, is_green: true, term: 12, available_from: "2024-10-01T00:00:00",
-      tariffs: regionalTariffs("AGILE-24-10-01", { single: true }, ["DIRECT_DEBIT"], (_k, r) => ({
-        standing_charges: quarterly(now, "single", r, null, { notBefore: "2024-10-01" }).standing_charges,
-        standard_unit_rates: agileRates(now, r),
-      })),
-    },
-    {
-      ...base, code: "SILVER-25-04-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus Tracker April 2025 v1", display_name: "Octopus Tracker",
-      description: "Unit prices change every day with the wholesale market.", is_variable: true, is_tracker: true, available_from: "2025-04-01T00:00:00",
-      tariffs: regionalTariffs("SILVER-25-04-01", { single: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => ({
-        standing_charges: quarterly(now, k, r, null, { notBefore: "2025-04-01" }).standing_charges,
-        standard_unit_rates: trackerRates(now, k === "gas" ? "gas" : "single", r),
-      })),
-    },
-    {
-      ...base, code: "OE-FIX-12M-26-09-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus 12M Fixed September 2026 v1", display_name: "Octopus 12M Fixed",
-      description: "Prices fixed for 12 months; exit fees apply.", term: 12, available_from: "2026-09-01T00:00:00",
-      tariffs: regionalTariffs("OE-FIX-12M-26-09-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => ({
-        ...fixed(k, r, "2026-09-01", { single: { unit: "23.95", sc: "48.12" }, gas: { unit: "5.71", sc: "30.88" } }),
-        exit_fees_exc_vat: "5000", exit_fees_inc_vat: "5000", exit_fees_type: "PER_FUEL",
-      })),
-    },
-    {
-      ...base, code: "PREPAY-VAR-24-04-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus Key and Card", display_name: "Octopus Key and Card",
-      description: "Flexible prices for prepayment meters.", is_variable: true, is_prepay: true, available_from: "2024-04-01T00:00:00",
-      tariffs: regionalTariffs("PREPAY-VAR-24-04-01", { single: true, dual: true, gas: true }, ["PREPAYMENT"], (k, r) => quarterly(now, k, r, null, { uplift: "0.985" })),
-    },
-    {
-      ...base, code: "OUTGOING-VAR-24-10-26", brand: "OCTOPUS_ENERGY", direction: "EXPORT", full_name: "Outgoing Octopus October 2024 v1", display_name: "Outgoing Octopus",
-      description: "A fixed price for every kWh exported to the grid.", is_variable: true, is_green: true, available_from: "2024-10-26T00:00:00",
-      tariffs: regionalTariffs("OUTGOING-VAR-24-10-26", { single: true }, ["DIRECT_DEBIT"], () => ({
-        standing_charges: steppedRates(["2024-10-26"], ["0"], { vatPercent: 0 }),
-        standard_unit_rates: outgoingRates(now),
-      })),
-    },
-    {
-      ...base, code: "VAR-21-05-01", brand: "OCTOPUS_ENERGY", full_name: "Flexible Octopus May 2021 v1", display_name: "Flexible Octopus",
-      description: "Withdrawn; kept for customers who joined before November 2022.", is_variable: true, available_from: "2021-05-01T00:00:00", available_to: "2022-11-01T00:00:00",
-      tariffs: regionalTariffs("VAR-21-05-01", { single: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => quarterly(now, k, r, null, { uplift: "0.6" })),
-    },
-    {
-      ...base, code: "GV-GREEN-24M-26-06-01", brand: "GREEN_VALLEY_ENERGY", full_name: "Green Valley 24M Fixed Green June 2026", display_name: "Green Valley 24M Fixed",
-      description: "Renewable electricity and offset gas, fixed for 24 months.", is_green: true, term: 24, available_from: "2026-06-01T00:00:00",
-      tariffs: regionalTariffs("GV-GREEN-24M-26-06-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT"], (k, r) =>
-        fixed(k, r, "2026-06-01", { single: { unit: "25.10", sc: "49.50" }, gas: { unit: "6.05", sc: "31.20" } })),
-    },
-    {
-      ...base, code: "GV-BUSINESS-VAR-26-01-01", brand: "GREEN_VALLEY_ENERGY", full_name: "Green Valley Business Variable January 2026", display_name: "Green Valley Business",
-      description: "Variable prices for small businesses; available through brokers only.", is_variable: true, is_business: true, is_restricted: true, available_from: "2026-01-01T00:00:00",
-      tariffs: regionalTariffs("GV-BUSINESS-VAR-26-01-01", { single: true, gas: true }, ["DIRECT_DEBIT", "NON_DIRECT_DEBIT"], (k, r, m) => quarterly(now, k, r, m, { notBefore: "2026-01-01", uplift: "1.2" })),
-    },
-  ];
-  return { products: list };
+/**
+ * Each demo product, built when asked for: a fixture that needs one product does not build
+ * Agile's thousands of half-hourly rates (most of a test file's set-up, ADR 0503).
+ */
+const PRODUCTS: Record<(typeof DEMO_PRODUCT_CODES)[number], (now: Date) => ProductIn> = {
+  "VAR-22-11-01": (now) => ({
+    ...base, code: "VAR-22-11-01", brand: "OCTOPUS_ENERGY", full_name: "Flexible Octopus", display_name: "Flexible Octopus",
+    description: "Flexible Octopus prices follow wholesale costs and change at most once a quarter.", is_variable: true, available_from: "2022-11-01T00:00:00",
+    tariffs: regionalTariffs("VAR-22-11-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT", "NON_DIRECT_DEBIT"], (k, r, m) => quarterly(now, k, r, m)),
+  }),
+  "AGILE-24-10-01": (now) => ({
+    ...base, code: "AGILE-24-10-01", brand: "OCTOPUS_ENERGY", full_name: "Agile Octopus October 2024 v1", display_name: "Agile Octopus",
+    description: "Half-hourly prices tied to wholesale prices and published a day ahead.", is_variable: true, is_green: true, term: 12, available_from: "2024-10-01T00:00:00",
+    tariffs: regionalTariffs("AGILE-24-10-01", { single: true }, ["DIRECT_DEBIT"], (_k, r) => ({
+      standing_charges: quarterly(now, "single", r, null, { notBefore: "2024-10-01" }).standing_charges,
+      standard_unit_rates: agileRates(now, r),
+    })),
+  }),
+  "SILVER-25-04-01": (now) => ({
+    ...base, code: "SILVER-25-04-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus Tracker April 2025 v1", display_name: "Octopus Tracker",
+    description: "Unit prices change every day with the wholesale market.", is_variable: true, is_tracker: true, available_from: "2025-04-01T00:00:00",
+    tariffs: regionalTariffs("SILVER-25-04-01", { single: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => ({
+      standing_charges: quarterly(now, k, r, null, { notBefore: "2025-04-01" }).standing_charges,
+      standard_unit_rates: trackerRates(now, k === "gas" ? "gas" : "single", r),
+    })),
+  }),
+  "OE-FIX-12M-26-09-01": (now) => ({
+    ...base, code: "OE-FIX-12M-26-09-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus 12M Fixed September 2026 v1", display_name: "Octopus 12M Fixed",
+    description: "Prices fixed for 12 months; exit fees apply.", term: 12, available_from: "2026-09-01T00:00:00",
+    tariffs: regionalTariffs("OE-FIX-12M-26-09-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => ({
+      ...fixed(k, r, "2026-09-01", { single: { unit: "23.95", sc: "48.12" }, gas: { unit: "5.71", sc: "30.88" } }),
+      exit_fees_exc_vat: "5000", exit_fees_inc_vat: "5000", exit_fees_type: "PER_FUEL",
+    })),
+  }),
+  "PREPAY-VAR-24-04-01": (now) => ({
+    ...base, code: "PREPAY-VAR-24-04-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus Key and Card", display_name: "Octopus Key and Card",
+    description: "Flexible prices for prepayment meters.", is_variable: true, is_prepay: true, available_from: "2024-04-01T00:00:00",
+    tariffs: regionalTariffs("PREPAY-VAR-24-04-01", { single: true, dual: true, gas: true }, ["PREPAYMENT"], (k, r) => quarterly(now, k, r, null, { uplift: "0.985" })),
+  }),
+  "OUTGOING-VAR-24-10-26": (now) => ({
+    ...base, code: "OUTGOING-VAR-24-10-26", brand: "OCTOPUS_ENERGY", direction: "EXPORT", full_name: "Outgoing Octopus October 2024 v1", display_name: "Outgoing Octopus",
+    description: "A fixed price for every kWh exported to the grid.", is_variable: true, is_green: true, available_from: "2024-10-26T00:00:00",
+    tariffs: regionalTariffs("OUTGOING-VAR-24-10-26", { single: true }, ["DIRECT_DEBIT"], () => ({
+      standing_charges: steppedRates(["2024-10-26"], ["0"], { vatPercent: 0 }),
+      standard_unit_rates: outgoingRates(now),
+    })),
+  }),
+  "VAR-21-05-01": (now) => ({
+    ...base, code: "VAR-21-05-01", brand: "OCTOPUS_ENERGY", full_name: "Flexible Octopus May 2021 v1", display_name: "Flexible Octopus",
+    description: "Withdrawn; kept for customers who joined before November 2022.", is_variable: true, available_from: "2021-05-01T00:00:00", available_to: "2022-11-01T00:00:00",
+    tariffs: regionalTariffs("VAR-21-05-01", { single: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => quarterly(now, k, r, null, { uplift: "0.6" })),
+  }),
+  "GV-GREEN-24M-26-06-01": (now) => ({
+    ...base, code: "GV-GREEN-24M-26-06-01", brand: "GREEN_VALLEY_ENERGY", full_name: "Green Valley 24M Fixed Green June 2026", display_name: "Green Valley 24M Fixed",
+    description: "Renewable electricity and offset gas, fixed for 24 months.", is_green: true, term: 24, available_from: "2026-06-01T00:00:00",
+    tariffs: regionalTariffs("GV-GREEN-24M-26-06-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT"], (k, r) =>
+      fixed(k, r, "2026-06-01", { single: { unit: "25.10", sc: "49.50" }, gas: { unit: "6.05", sc: "31.20" } })),
+  }),
+  "GV-BUSINESS-VAR-26-01-01": (now) => ({
+    ...base, code: "GV-BUSINESS-VAR-26-01-01", brand: "GREEN_VALLEY_ENERGY", full_name: "Green Valley Business Variable January 2026", display_name: "Green Valley Business",
+    description: "Variable prices for small businesses; available through brokers only.", is_variable: true, is_business: true, is_restricted: true, available_from: "2026-01-01T00:00:00",
+    tariffs: regionalTariffs("GV-BUSINESS-VAR-26-01-01", { single: true, gas: true }, ["DIRECT_DEBIT", "NON_DIRECT_DEBIT"], (k, r, m) => quarterly(now, k, r, m, { notBefore: "2026-01-01", uplift: "1.2" })),
+  }),
+};
+
+function build(now: Date, only?: readonly string[]): ProductsFileInput {
+  return { products: DEMO_PRODUCT_CODES.filter((code) => !only || only.includes(code)).map((code) => PRODUCTS[code](now)) };
 }
 
 /**
@@ -183,6 +188,5 @@ export const DEMO_TARIFF_CODES = { electricity: "E-1R-VAR-22-11-01-C", gas: "G-1
  * (a quicker fixture for tests), marked as demo products for the daily job (refresh-demo-catalogue.ts).
  */
 export function loadDemoProducts(ctx: Ctx, opts: { only?: readonly string[]; now?: Date } = {}) {
-  const all = demoProducts(opts.now);
-  return loadProducts(ctx, opts.only ? { products: all.products.filter((p) => opts.only!.includes(p.code)) } : all, { source: "demo" });
+  return loadProducts(ctx, build(opts.now ?? new Date(), opts.only), { source: "demo" });
 }
