@@ -384,6 +384,7 @@ const REST: Record<string, RestCase> = {
   "v1/events/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/openapi.json/route.ts", "GET", a)] },
   "v1/events/relay-status/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/events/relay-status/route.ts", "GET", a)] },
   "v1/graphql/schema.graphql/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/graphql/schema.graphql/route.ts", "GET", a)] },
+  "v1/industry/grid-supply-points/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/industry/grid-supply-points/route.ts", "GET", a)] },
   "v1/openapi.json/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/openapi.json/route.ts", "GET", a)] },
   "v1/graphql/route.ts": { outcome: "no_tenant_data", why: "obtainKrakenToken exchanges a secret (API key, refresh token, password) for a token; it takes no record identifiers" },
   "v1/products/route.ts": { outcome: "no_tenant_data", run: async (a) => [await rest("v1/products/route.ts", "GET", a)] },
@@ -427,6 +428,8 @@ const TRPC: Record<string, TrpcCase> = {
   "apiKey.invalidate": { outcome: "not_found", input: (_a, v) => v.keyIds.map((keyId) => ({ keyId })) },
   "audit.list": { outcome: "empty", input: (_a, v) => [{}, { entityType: "import_supplier", entityId: v.supplier.code }] },
   "product.list": { outcome: "no_tenant_data", input: () => [{}] },
+  // The inventory is the caller's own: a device id another organisation's meter carries adds a device to the caller's inventory only.
+  "smartDevices.upload": { outcome: "no_tenant_data", input: () => [{ format: "csv", content: `device_id,manufacturer,model,firmware_version\n${uniq("ISO-DEV")},Acme,M1,1.0\n` }] },
   "product.rates": { outcome: "no_tenant_data", input: () => [{ tariffCode: "E-1R-VAR-22-11-01-C" }] },
   "consumption.upload": {
     outcome: "not_found",
