@@ -151,6 +151,8 @@ describe("a worker that listens for work (wakeOnNotify)", () => {
       10_000,
     );
     expect(ran).toEqual([first.id, second]);
+    // The handler has run; the worker marks the job done just after it returns.
+    await until("the second job marked done", async () => (await statusOf([second]))[0].status === "done");
     expect((await statusOf([second]))[0].status).toBe("done");
   });
 
