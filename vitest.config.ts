@@ -15,6 +15,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on a 2-core machine one, so every file
     // waited for the one before it and a core idled (ADR 0503).
     maxWorkers: WORKERS,
+    // A larger young generation: fewer scavenges of the fixtures' short-lived objects (a few % of a file's CPU).
+    execArgv: ["--max-semi-space-size=32"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/setup.ts"],
     reporters: ["default", "./test/duration-reporter.ts"],
