@@ -21,6 +21,9 @@ const setting = (name: LimitName) => () => {
 };
 /** GraphQL operations one key (or, without one, one address) may run per minute, across every instance. */
 export const GRAPHQL_RATE_LIMIT_PER_MINUTE = setting("GRAPHQL_RATE_LIMIT_PER_MINUTE");
+const ORGANISATION_LIMIT = setting("API_RATE_LIMIT_PER_MINUTE");
+const CUSTOMER_LIMIT = setting("API_CUSTOMER_RATE_LIMIT_PER_MINUTE");
+const ADDRESS_LIMIT = setting("API_ADDRESS_RATE_LIMIT_PER_MINUTE");
 const WINDOW_SECONDS = 60;
 
 /**
@@ -46,10 +49,10 @@ export async function countRequest(db: Db, bucket: string, limit = GRAPHQL_RATE_
 
 /** Where one request is counted: its organisation key, console user, customer key, or (without valid credentials) its address. */
 export function requestBucket(actor: Actor | null, headers: Headers): { bucket: string; limit: number } {
-  if (actor?.kind === "organisation") return { bucket: `api:key:${actor.apiKeyId}`, limit: setting("API_RATE_LIMIT_PER_MINUTE")() };
-  if (actor?.kind === "user") return { bucket: `api:user:${actor.userId}`, limit: setting("API_RATE_LIMIT_PER_MINUTE")() };
-  if (actor?.kind === "customer") return { bucket: `api:customer-key:${actor.customerKeyId}`, limit: setting("API_CUSTOMER_RATE_LIMIT_PER_MINUTE")() };
-  return { bucket: `api:ip:${addressKey(clientAddress(headers))}`, limit: setting("API_ADDRESS_RATE_LIMIT_PER_MINUTE")() };
+  if (actor?.kind === "organisation") return { bucket: `api:key:${actor.apiKeyId}`, limit: ORGANISATION_LIMIT() };
+  if (actor?.kind === "user") return { bucket: `api:user:${actor.userId}`, limit: ORGANISATION_LIMIT() };
+  if (actor?.kind === "customer") return { bucket: `api:customer-key:${actor.customerKeyId}`, limit: CUSTOMER_LIMIT() };
+  return { bucket: `api:ip:${addressKey(clientAddress(headers))}`, limit: ADDRESS_LIMIT() };
 }
 
 /**

@@ -57,7 +57,7 @@ async function ownUnpublished(db: Db, organisationId: number): Promise<Pick<Rela
   const rows = await execRows<{ n: number; id: string | null; seq: number | null; type: string | null; version: string | null; created_at: Date | string | null; attempts: number | null; last_error: string | null }>(
     db,
     sql`with mine as (select e.* from ${eventPending} p join ${events} e on e.seq = p.seq where e.organisation_id = ${organisationId})
-        select (select coalesce(sum((select ${EVENTS_IN_ROW} from ${events} where ${events.seq} = m.seq)), 0) from mine m)::int as n, h.id, h.seq, h.type, h.version, h.created_at, h.attempts, h.last_error
+        select (select coalesce(sum(coalesce(cardinality(m.fanout_ids), 1)), 0) from mine m)::int as n, h.id, h.seq, h.type, h.version, h.created_at, h.attempts, h.last_error
         from (select 1) one left join (select * from mine order by seq limit 1) h on true`,
   );
   const r = rows[0];

@@ -1,7 +1,7 @@
 import { requestIdOf } from "../lib/request-id";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "@/db/errors";
-import { getDb } from "@/db/client";
+import { type Db, getDb } from "@/db/client";
 import { boundedByDatabase } from "./database-wait";
 import { authenticate } from "../auth/authenticate";
 import { admitRequest } from "../auth/request-rate-limit";
@@ -120,7 +120,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
  * credentials; over it, 429 `throttled` with Retry-After, in the words of production's own
  * throttle (Django REST framework's).
  */
-async function refuseOverLimit(db: Awaited<ReturnType<typeof getDb>>, actor: Actor | null, headers: Headers) {
+async function refuseOverLimit(db: Db, actor: Actor | null, headers: Headers) {
   const gate = await admitRequest(db, actor, headers);
   if (gate.allowed) return;
   throw new ServiceError("rate_limited", "throttled", `Request was throttled. Expected available in ${gate.retryAfterSeconds} second${gate.retryAfterSeconds === 1 ? "" : "s"}.`, {

@@ -58,10 +58,10 @@ describe("issue 37 point 5: the reproductions answer 400 in the error shape, not
     }
   });
 
-  it("the import-job upload with a bad format, an overlong name or a NUL supplier", async () => {
+  it("the import-job upload with a bad format, an overlong name, a NUL in the name or the supplier", async () => {
     const { POST } = await import("@/app/(console)/import-jobs/upload/route");
     const file = `${JSON.stringify(accountPayload(world.supplier))}\n`;
-    for (const q of [`supplier=${world.supplier}&format=xml`, `supplier=${world.supplier}&name=${"n".repeat(5000)}`, "supplier=%00", `supplier=${"s".repeat(5000)}`]) {
+    for (const q of [`supplier=${world.supplier}&format=xml`, `supplier=${world.supplier}&name=${"n".repeat(5000)}`, `supplier=${world.supplier}&name=lx~%00`, "supplier=%00", `supplier=${"s".repeat(5000)}`]) {
       const res = await answer(() => POST(new Request(`http://localhost/import-jobs/upload?${q}`, { method: "POST", body: file })));
       expect([res.status, res.loggedErrors], q.slice(0, 40)).toEqual([400, 0]);
       expect(res.json, q.slice(0, 40)).toMatchObject({ detail: expect.any(String), code: expect.any(String), errors: expect.any(Array) });

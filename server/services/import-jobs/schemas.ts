@@ -13,7 +13,14 @@ export const MAX_LINE_BYTES = 1024 * 1024;
 export const CreateImportJobInput = z.strictObject({
   importSupplier: SupplierCode,
   format: z.enum(IMPORT_JOB_FORMATS),
-  fileName: z.string().trim().min(1).max(200),
+  // A file name is shown in the console and stored as text: control characters (NUL among them,
+  // which PostgreSQL text refuses) are refused at the field.
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^\p{Cc}]*$/u, "A file name may not contain control characters."),
   dryRun: z.boolean().default(false),
   sendRegistration: z.boolean().default(false),
 });
