@@ -11,9 +11,10 @@ import { transactionRow } from "@/server/services/transactions/transaction-rows"
 import { renderTransactionData } from "@/server/services/transactions/transaction-errors";
 import { insertParameters } from "@/server/services/transactions/insert-transactions";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const ITER = env.STAGES_ITERATIONS;
-const PASSES = env.STAGES_PASSES;
+const ITER = benchEnv.STAGES_ITERATIONS;
+const PASSES = benchEnv.STAGES_PASSES;
 const N = 500;
 const text = JSON.stringify({ import_supplier: "BENCH", external_account_number: "BENCH-1", transactions: transactionsFor("STAGES-RUN-c0", N) });
 

@@ -25,15 +25,16 @@ import { EventRelay } from "@/server/events/relay";
 import { relayConfigFromEnv } from "@/server/events/relay-config";
 import { cpuBetween, cpuSnapshot, perRowLine } from "./lib/cpu";
 import { env, setEnv } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 setEnv({ LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
-const RATE = env.BENCH_RATE;
-const SECONDS = env.BENCH_SECONDS;
-const BULK = env.BENCH_BULK;
-const ACCOUNTS = env.BENCH_ACCOUNTS ?? 5000;
-const HOT = env.BENCH_HOT;
-const ROUNDS = env.BENCH_ROUNDS ?? 3;
-const PER_TX = env.BENCH_EVENTS_PER_TX;
+const RATE = benchEnv.BENCH_RATE;
+const SECONDS = benchEnv.BENCH_SECONDS;
+const BULK = benchEnv.BENCH_BULK;
+const ACCOUNTS = benchEnv.BENCH_ACCOUNTS ?? 5000;
+const HOT = benchEnv.BENCH_HOT;
+const ROUNDS = benchEnv.BENCH_ROUNDS ?? 3;
+const PER_TX = benchEnv.BENCH_EVENTS_PER_TX;
 const NATS_URL = env.NATS_URL ?? "nats://127.0.0.1:4222";
 const tag = `${process.pid}`;
 // The machine's PostgreSQL serves other people too: count only this database's backends.
@@ -122,7 +123,7 @@ async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>)
   const record = (cs: Commit[]) => cs.forEach((c) => commitAt.set(c.id, c.at));
   let produceSeconds: number;
   if (handle.kind === "postgres") {
-    const child = fork(fileURLToPath(import.meta.url), ["--producer"], { execArgv: ["--import", "tsx"], env: { ...process.env, LOG_LEVEL: "warn", DATABASE_POOL_SIZE: String(env.BENCH_PRODUCER_POOL) } });
+    const child = fork(fileURLToPath(import.meta.url), ["--producer"], { execArgv: ["--import", "tsx"], env: { ...process.env, LOG_LEVEL: "warn", DATABASE_POOL_SIZE: String(benchEnv.BENCH_PRODUCER_POOL) } });
     produceSeconds = await new Promise<number>((resolve, reject) => {
       child.on("message", (m: { commits?: Commit[]; done?: number }) => (m.commits ? record(m.commits) : resolve(m.done!)));
       child.once("exit", (code) => code && reject(new Error(`producer exited ${code}`)));
@@ -133,7 +134,7 @@ async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>)
   const total = commitAt.size;
   const lat = [...commitAt].map(([id, c]) => Math.max(0, (ackAt.get(id) ?? Number.NaN) - c)).sort((a, b) => a - b);
   if (lat.some(Number.isNaN)) throw new Error("an event was committed but never acked");
-  if (env.BENCH_DEBUG) {
+  if (benchEnv.BENCH_DEBUG) {
     const bySecond = new Map<number, number[]>();
     for (const [id, c] of commitAt) {
       const sec = Math.floor((c - started) / 1000);
@@ -167,7 +168,7 @@ async function throughput(db: Db, relay: EventRelay, n: number, accounts: number
   await waitDrained(db, 600_000, relay, relay.stats.published + n);
   const seconds = (Date.now() - started) / 1000;
   const used = cpuBetween(cpu, cpuNow());
-  if (env.BENCH_DEBUG) console.log(`  relay event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
+  if (benchEnv.BENCH_DEBUG) console.log(`  relay event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
   return { events: n, accounts, seconds, perSecond: n / seconds, cpu: perRowLine(used, n, "event") };
 }
 
@@ -208,7 +209,7 @@ async function rawLoop(n: number) {
   }
   const seconds = (Date.now() - started) / 1000;
   const used = cpuBetween(cpu, cpuNow());
-  if (env.BENCH_DEBUG) console.log(`  raw event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
+  if (benchEnv.BENCH_DEBUG) console.log(`  raw event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
   await nc.close();
   return { events: n, seconds, perSecond: n / seconds, cpu: perRowLine(used, n, "event") };
 }

@@ -58,16 +58,17 @@ import { checkStream, waitDrained } from "./lib/fault-stream";
 import { machineLine } from "./lib/machine";
 import { type RunningServer, startProductionServer } from "./lib/server";
 import { env as config } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const CLIENTS = config.FAULTS_CLIENTS;
-const RATE = config.FAULTS_CLIENT_RATE;
-const ACCOUNTS = config.FAULTS_ACCOUNTS;
-const WARM_S = config.FAULTS_WARM_S;
-const PRE_S = config.FAULTS_PRE_S;
-const GAP_S = config.FAULTS_GAP_S;
-const PG_DOWN_S = config.FAULTS_PG_DOWN_S;
-const NATS_DOWN_S = config.FAULTS_NATS_DOWN_S;
-const KILL_DOWN_S = config.FAULTS_KILL_DOWN_S;
+const CLIENTS = benchEnv.FAULTS_CLIENTS;
+const RATE = benchEnv.FAULTS_CLIENT_RATE;
+const ACCOUNTS = benchEnv.FAULTS_ACCOUNTS;
+const WARM_S = benchEnv.FAULTS_WARM_S;
+const PRE_S = benchEnv.FAULTS_PRE_S;
+const GAP_S = benchEnv.FAULTS_GAP_S;
+const PG_DOWN_S = benchEnv.FAULTS_PG_DOWN_S;
+const NATS_DOWN_S = benchEnv.FAULTS_NATS_DOWN_S;
+const KILL_DOWN_S = benchEnv.FAULTS_KILL_DOWN_S;
 const LIMIT_MS = 2000;
 /** Seconds after the database is back whose light posts' p99 is held to P99_LIMIT_MS. */
 const WINDOW = { from: 5, to: 10 };
@@ -285,8 +286,8 @@ stopping = true;
 await Promise.all([...clients, polling, lagging]);
 
 // Figures. FAULTS_DUMP=<file> keeps every answer and poll for a closer look.
-if (config.FAULTS_DUMP)
-  fs.writeFileSync(config.FAULTS_DUMP, JSON.stringify({ startedAt: Date.now() - now() * 1000, pgFaults, natsFault, killFault, sent: sent.map(({ json: _j, ...s }) => s), polls: polls.map(({ json: _j, ...p }) => p), loads }));
+if (benchEnv.FAULTS_DUMP)
+  fs.writeFileSync(benchEnv.FAULTS_DUMP, JSON.stringify({ startedAt: Date.now() - now() * 1000, pgFaults, natsFault, killFault, sent: sent.map(({ json: _j, ...s }) => s), polls: polls.map(({ json: _j, ...p }) => p), loads }));
 const lines: string[] = [];
 const out = (s: string) => (console.log(s), lines.push(s));
 const failures: string[] = [];
@@ -428,7 +429,7 @@ servers.b.stop();
 pg.stop();
 await nats.stop();
 
-if (config.BENCH_WRITE !== "0") {
+if (benchEnv.BENCH_WRITE !== "0") {
   writeBenchmarkSection(
     "Fault recovery (`npm run bench:faults`)",
     [

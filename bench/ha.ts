@@ -33,9 +33,10 @@ import { startPostgresPair } from "./lib/ha-postgres";
 import { machineLine } from "./lib/machine";
 import { type RunningServer, startProductionServer } from "./lib/server";
 import { env as config } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const CLIENTS = config.FAULTS_CLIENTS;
-const RATE = config.FAULTS_CLIENT_RATE;
+const CLIENTS = benchEnv.FAULTS_CLIENTS;
+const RATE = benchEnv.FAULTS_CLIENT_RATE;
 const LIMIT_MS = 2000;
 const RESUME_LIMIT_S = 5;
 const DATA_IMPORT = "/v1/data-import";
@@ -67,7 +68,7 @@ async function scenario(name: string, services: Services, fault: Fault, allowed:
   }
   const lb = await startBalancer([{ name: "a", port: ports.a }, { name: "b", port: ports.b }], await sparePort());
   const headers = { authorization: `Token ${apiKey}` };
-  const t0 = performance.now() + config.HA_WARM_S * 1000;
+  const t0 = performance.now() + benchEnv.HA_WARM_S * 1000;
   const now = () => (performance.now() - t0) / 1000;
   const sent: Sent[] = [];
   let stopping = false;
@@ -105,9 +106,9 @@ async function scenario(name: string, services: Services, fault: Fault, allowed:
     http.close();
   };
   const clients = Array.from({ length: CLIENTS }, (_, w) => client(w));
-  await sleep(config.HA_WARM_S + config.HA_PRE_S);
+  await sleep(benchEnv.HA_WARM_S + benchEnv.HA_PRE_S);
   const f = await fault.run(now);
-  await sleep(Math.max(0, f.over + config.HA_AFTER_S - now()));
+  await sleep(Math.max(0, f.over + benchEnv.HA_AFTER_S - now()));
   stopping = true;
   await Promise.all(clients);
   const end = now();
@@ -152,7 +153,7 @@ fs.chmodSync(root, 0o755);
 process.on("exit", () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 console.log(`bench:ha under ${root}; ${machineLine(["PostgreSQL 15", "nats-server"])}; load average before ${os.loadavg()[0].toFixed(1)}`);
 let built = false;
-const which = config.HA_SCENARIOS.split(",").map((s) => s.trim());
+const which = benchEnv.HA_SCENARIOS.split(",").map((s) => s.trim());
 
 if (which.includes("postgres")) {
   const pair = await startPostgresPair(path.join(root, "pg"));
@@ -166,7 +167,7 @@ if (which.includes("postgres")) {
         const at = now();
         await pair.stopPrimary();
         const stopped = now();
-        await sleep(Math.max(0, at + config.HA_PROMOTE_AFTER_S - now()));
+        await sleep(Math.max(0, at + benchEnv.HA_PROMOTE_AFTER_S - now()));
         const promoting = now();
         await pair.promote();
         promoted = true;
@@ -196,7 +197,7 @@ if (which.includes("nats")) {
         console.log(`EVENTS: ${info.config.num_replicas} replicas, leader ${info.cluster?.leader}, replicas ${(info.cluster?.replicas ?? []).map((r) => r.name).join(", ")}`);
         const at = now();
         await leader.kill();
-        await sleep(config.HA_NATS_DOWN_S);
+        await sleep(benchEnv.HA_NATS_DOWN_S);
         const restart = now();
         await leader.start();
         return { at, over: now(), marks: { [`leader ${leader.name} SIGKILLed`]: at, "started again": restart } };

@@ -37,20 +37,21 @@ import { chunks, clock, type Measured, obtainToken, viaRest } from "./lib/rest-t
 import { startProductionServer } from "./lib/server";
 import { runAccountBench, setUpAccountBench } from "./lib/account-bench";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const TOTAL = env.BENCH_TOTAL;
-const BATCH = env.BENCH_BATCH;
-const CLIENTS = env.BENCH_CLIENTS;
+const TOTAL = benchEnv.BENCH_TOTAL;
+const BATCH = benchEnv.BENCH_BATCH;
+const CLIENTS = benchEnv.BENCH_CLIENTS;
 const TARGET_RATIO = 0.5;
 // Rows sent through each path (on spare accounts, untimed) before the clock: a migration
 // sends millions, so the server is measured warm, not on its first requests. The server's
 // CPU per row keeps falling for the first ~20,000 rows as V8 optimises the route
 // (measured: ~50 core-µs per row after 4,000 warm rows, ~36 after 20,000).
-const WARM = env.BENCH_WARM;
-const WARM_BATCH = env.BENCH_WARM_BATCH;
-const ROUNDS = Math.max(1, env.BENCH_ROUNDS ?? 5);
+const WARM = benchEnv.BENCH_WARM;
+const WARM_BATCH = benchEnv.BENCH_WARM_BATCH;
+const ROUNDS = Math.max(1, benchEnv.BENCH_ROUNDS ?? 5);
 // The HTTP client: Node's http module with keep-alive (bench/lib/http-client.ts), or `fetch`.
-const CLIENT = env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
+const CLIENT = benchEnv.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 const RUN = Date.now().toString(36).toUpperCase();
 
 /** The baseline's own driver connections, reaching the server as the app does (DATABASE_URL's ?host= socket included). */
@@ -104,9 +105,9 @@ async function main() {
   // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
-  const server = await startProductionServer({ name: "import", port: env.BENCH_PORT ?? 3300, env: { RUN_WORKERS: "true" } /* the import-job phase runs on the server's workers; the others only poll idle queues */, probe: "/v1/openapi.json" });
+  const server = await startProductionServer({ name: "import", port: benchEnv.BENCH_PORT ?? 3300, env: { RUN_WORKERS: "true" } /* the import-job phase runs on the server's workers; the others only poll idle queues */, probe: "/v1/openapi.json" });
   try {
-    if (env.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
+    if (benchEnv.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
     const token = await obtainToken(server.base, apiKey);
     const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
@@ -166,7 +167,7 @@ async function main() {
     ];
     console.log(lines.join("\n"));
     console.log(`machine    : ${machine}`);
-    if (env.BENCH_WRITE !== "0") {
+    if (benchEnv.BENCH_WRITE !== "0") {
       let commit = "unknown";
       try {
         commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
@@ -209,7 +210,7 @@ async function main() {
       );
       console.log("BENCHMARKS.md updated (section: Data-import transactions)");
     }
-    if (env.BENCH_ONLY !== "transactions") await accountsPart(db, server.base, loadAtStart);
+    if (benchEnv.BENCH_ONLY !== "transactions") await accountsPart(db, server.base, loadAtStart);
   } finally {
     server.stop();
     await raw.end({ timeout: 5 });
@@ -220,13 +221,13 @@ async function main() {
 /** The second measurement: production-shaped accounts staged and processed through REST, beside raw INSERTs of their rows. */
 async function accountsPart(db: Db, base: string, loadAtStart: number) {
   const setup = await setUpAccountBench(db);
-  const raw = rawClient(env.DATABASE_URL!, env.BENCH_ACCOUNT_CLIENTS);
+  const raw = rawClient(env.DATABASE_URL!, benchEnv.BENCH_ACCOUNT_CLIENTS);
   try {
     const result = await runAccountBench({ db, raw, base, token: await obtainToken(base, setup.apiKey), setup });
     const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
     const machine = machineLine([`PostgreSQL ${version}`]);
     console.log([...result.lines, `machine              : ${machine}`].join("\n"));
-    if (env.BENCH_WRITE === "0") return;
+    if (benchEnv.BENCH_WRITE === "0") return;
     let commit = "unknown";
     try {
       commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();

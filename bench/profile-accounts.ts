@@ -14,10 +14,11 @@ import { obtainToken } from "@/server/auth/obtain-token";
 import { setUpAccountBench } from "./lib/account-bench";
 import { accountMaker, stageAndProcess } from "./lib/profile-setup";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const CLIENTS = env.PROFILE_CLIENTS;
-const PER_ROUND = env.PROFILE_ACCOUNTS;
-const ROUNDS = env.PROFILE_ROUNDS;
+const CLIENTS = benchEnv.PROFILE_CLIENTS;
+const PER_ROUND = benchEnv.PROFILE_ACCOUNTS;
+const ROUNDS = benchEnv.PROFILE_ROUNDS;
 
 /** PROFILE_COUNT=1: count the statements drizzle sends per account, by their first words. */
 async function countStatements() {
@@ -36,7 +37,7 @@ async function countStatements() {
 async function main() {
   if (!env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");
   const db = await getDb();
-  const counts = env.PROFILE_COUNT ? await countStatements() : null;
+  const counts = benchEnv.PROFILE_COUNT ? await countStatements() : null;
   const setup = await setUpAccountBench(db);
   const { token } = await obtainToken(db, { APIKey: setup.apiKey }, "127.0.0.1");
   const headers = { "content-type": "application/json", authorization: `Token ${token}`, "x-kraken-peer": "127.0.0.1" };

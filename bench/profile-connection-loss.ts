@@ -11,12 +11,13 @@
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 import { accountBodies } from "./lib/fault-accounts";
 import { createAccounts, notesBody, transactionsBody } from "./lib/fault-fixtures";
 import { quantile, timedClient } from "./lib/fault-load";
 
-const CLIENTS = env.FAULTS_CLIENTS;
-const RATE = env.FAULTS_CLIENT_RATE; // 0: closed loop, as in bench:faults
+const CLIENTS = benchEnv.FAULTS_CLIENTS;
+const RATE = benchEnv.FAULTS_CLIENT_RATE; // 0: closed loop, as in bench:faults
 const LOSS_AT_S = 20;
 const AFTER_S = 20;
 const DATA_IMPORT = "/v1/data-import";
@@ -24,8 +25,8 @@ const DATA_IMPORT = "/v1/data-import";
 type Row = { at: number; ms: number; kind: string; status: number };
 
 async function main() {
-  if (!env.DATABASE_URL || !env.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
-  const base = env.BENCH_URL.replace(/\/+$/, "");
+  if (!env.DATABASE_URL || !benchEnv.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
+  const base = benchEnv.BENCH_URL.replace(/\/+$/, "");
   const handle = await openDatabase({ url: env.DATABASE_URL });
   const { apiKey, supplierCode, accounts } = await createAccounts(handle.db, 16);
   await handle.close();

@@ -12,11 +12,12 @@ import { POST } from "@/app/v1/data-import/transactions/create/route";
 import { obtainToken } from "@/server/auth/obtain-token";
 import { makeAccounts, transactionsFor } from "./lib/import-fixtures";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 const CLIENTS = 4;
 const BATCH = 500;
-const PER_CLIENT = env.PROFILE_PER_CLIENT;
-const ROUNDS = env.PROFILE_ROUNDS;
+const PER_CLIENT = benchEnv.PROFILE_PER_CLIENT;
+const ROUNDS = benchEnv.PROFILE_ROUNDS;
 
 async function main() {
   if (!env.DATABASE_URL) throw new Error("Set DATABASE_URL to a scratch PostgreSQL database.");

@@ -13,10 +13,11 @@ import { eventPending } from "@/db/schema";
 import { emitMany, pending } from "@/server/events/emit";
 import { EventRelay } from "@/server/events/relay";
 import { env, setEnv } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 setEnv({ LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
-const BULK = env.BENCH_BULK;
-const ACCOUNTS = env.BENCH_ACCOUNTS ?? 5000;
+const BULK = benchEnv.BENCH_BULK;
+const ACCOUNTS = benchEnv.BENCH_ACCOUNTS ?? 5000;
 const NATS_URL = env.NATS_URL ?? "nats://127.0.0.1:4222";
 const stream = { stream: `PROFILE_RELAY_${process.pid}`, subjectPrefix: `profile${process.pid}.events` };
 
@@ -45,7 +46,7 @@ async function main() {
   await relay.stop();
   const [{ n }] = await db.select({ n: count() }).from(eventPending);
   console.log(`drained ${BULK} events in ${seconds.toFixed(2)} s (${(BULK / seconds).toFixed(0)}/s), ${n} left pending`);
-  if (env.PROFILE_OUT) writeFileSync(env.PROFILE_OUT, JSON.stringify(profile));
+  if (benchEnv.PROFILE_OUT) writeFileSync(benchEnv.PROFILE_OUT, JSON.stringify(profile));
   const nodes = profile.nodes as Node[];
   const total = nodes.reduce((a, x) => a + (x.hitCount ?? 0), 0);
   const self = new Map<string, number>();
@@ -54,7 +55,7 @@ async function main() {
     const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*wt-relay\//, "")}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (x.hitCount ?? 0));
   }
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, env.PROFILE_TOP)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, benchEnv.PROFILE_TOP)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
   const nc = await connect({ servers: NATS_URL });
   await (await jetstreamManager(nc)).streams.delete(stream.stream).catch(() => {});
   await nc.close();

@@ -9,9 +9,10 @@ import { cpuBetween, cpuSnapshot } from "./lib/cpu";
 import { accountMaker, restProfileSetup } from "./lib/profile-setup";
 import { ROOT } from "./lib/server";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 const CLIENTS = 8;
-const N = env.PROFILE_ACCOUNTS;
+const N = benchEnv.PROFILE_ACCOUNTS;
 const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 const PROCESS = "/v1/data-import/account-import-process/process/";
 

@@ -10,10 +10,11 @@ import { cpuBetween, cpuSnapshot } from "./lib/cpu";
 import { accountMaker, restProfileSetup, stageAndProcess } from "./lib/profile-setup";
 import { ROOT } from "./lib/server";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const CLIENTS = env.PROFILE_CLIENTS;
-const PER_ROUND = env.PROFILE_ACCOUNTS;
-const ROUNDS = env.PROFILE_ROUNDS;
+const CLIENTS = benchEnv.PROFILE_CLIENTS;
+const PER_ROUND = benchEnv.PROFILE_ACCOUNTS;
+const ROUNDS = benchEnv.PROFILE_ROUNDS;
 
 async function main() {
   const { setup, client, auth: headers } = await restProfileSetup(CLIENTS);

@@ -19,14 +19,15 @@ import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { postgresTarget } from "@/db/postgres-url";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 import { accountsFor, check, setUpAccountBench, viaInsert, viaJob, viaRest } from "./lib/account-bench";
 import { cpuBetween, cpuSnapshot } from "./lib/cpu";
 import { startPostgres } from "./lib/fault-services";
 import { obtainToken } from "./lib/rest-transactions";
 import { ROOT, startProductionServer } from "./lib/server";
 
-const N = env.PROFILE_ACCOUNTS;
-const SHOWN = env.PROFILE_STATEMENTS;
+const N = benchEnv.PROFILE_ACCOUNTS;
+const SHOWN = benchEnv.PROFILE_STATEMENTS;
 // Enough for each of the server pool's connections to pass its first five calls of every statement (custom plans).
 const WARM = 100;
 
@@ -39,9 +40,9 @@ async function main() {
   console.log(`private PostgreSQL ${pg.url} (under ${root}), pg_stat_statements loaded`);
   const handle = await openDatabase({ url: pg.url });
   const target = postgresTarget(pg.url);
-  const raw = postgres(target.url, { ...target.options, max: env.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
+  const raw = postgres(target.url, { ...target.options, max: benchEnv.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
   await raw`create extension if not exists pg_stat_statements`;
-  const server = await startProductionServer({ name: "statements", port: env.BENCH_PORT ?? 3330, env: { DATABASE_URL: pg.url, RUN_WORKERS: "true", LOG_LEVEL: "warn" }, probe: "/v1/openapi.json" });
+  const server = await startProductionServer({ name: "statements", port: benchEnv.BENCH_PORT ?? 3330, env: { DATABASE_URL: pg.url, RUN_WORKERS: "true", LOG_LEVEL: "warn" }, probe: "/v1/openapi.json" });
   try {
     const setup = await setUpAccountBench(handle.db);
     const token = await obtainToken(server.base, setup.apiKey);

@@ -32,16 +32,17 @@ import { BENCH_DEVICE, BENCH_TELEMETRY_DAY, setUpCustomerGraphqlBench } from "./
 import { ACCOUNT_QUERY, API_TOKEN_QUERY, LIVE_CONSUMPTION_QUERY, pyFormat } from "../test/home-assistant-documents";
 import { serverNodeOptions } from "../scripts/server-options.mjs";
 import { env as config, isSet } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const PORT = config.BENCH_PORT ?? 3200;
-const DURATION = config.BENCH_DURATION;
-const ROUNDS = Math.max(1, config.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = config.BENCH_CONNECTIONS;
+const PORT = benchEnv.BENCH_PORT ?? 3200;
+const DURATION = benchEnv.BENCH_DURATION;
+const ROUNDS = Math.max(1, benchEnv.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = benchEnv.BENCH_CONNECTIONS;
 const TARGET_RATIO = 0.7;
 const TARGET_P99_MS = 150;
 const TARGET_CONSUMPTION_P99_MS = 100;
 const TARGET_GRAPHQL_P99_MS = 50;
-const LATENCY_SECONDS = config.BENCH_LATENCY_SECONDS;
+const LATENCY_SECONDS = benchEnv.BENCH_LATENCY_SECONDS;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 const ROUTES: Record<string, string> = {
@@ -97,7 +98,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
   customerBench = await setUpCustomerGraphqlBench(handle.db);
   await handle.close();
   const next = path.join(ROOT, "node_modules", ".bin", "next");
-  if (!config.BENCH_SKIP_BUILD) {
+  if (!benchEnv.BENCH_SKIP_BUILD) {
     console.log("next build (log: /tmp/km-bench-public-build.log)...");
     await run(next, ["build"], env, "/tmp/km-bench-public-build.log");
   }
@@ -179,15 +180,15 @@ async function graphqlFigures(base: string) {
   const tel = await measureGraphql(base, telemetry, token, LATENCY_SECONDS);
   const verdict = (f: Figures) => `p50/p99 ${f.p50}/${f.p99} ms (target p99 < ${TARGET_GRAPHQL_P99_MS} ms) ${f.p99 < TARGET_GRAPHQL_P99_MS && !f.non2xx && !f.errors ? "PASS" : "FAIL"}`;
   console.log(`one connection, ${LATENCY_SECONDS} s each, customer token: health p50/p99 ${health.p50}/${health.p99} ms; GraphQL account (4 meter points, 32 agreements) ${verdict(acc)}; telemetry (a day, 48 reads) ${verdict(tel)}`);
-  if (config.BENCH_JSON) console.log(JSON.stringify({ graphql_single_connection: { health, account: acc, telemetry: tel } }));
+  if (benchEnv.BENCH_JSON) console.log(JSON.stringify({ graphql_single_connection: { health, account: acc, telemetry: tel } }));
   if (acc.non2xx || acc.errors || tel.non2xx || tel.errors) process.exitCode = 1;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
-  const server = config.BENCH_URL ? { base: config.BENCH_URL.replace(/\/$/, ""), stop: () => {} } : await startServer();
-  if (config.BENCH_URL && config.DATABASE_URL) {
+  const server = benchEnv.BENCH_URL ? { base: benchEnv.BENCH_URL.replace(/\/$/, ""), stop: () => {} } : await startServer();
+  if (benchEnv.BENCH_URL && config.DATABASE_URL) {
     const handle = await openDatabase({ url: config.DATABASE_URL });
     await addConsumptionRoutes(handle.db);
     customerBench = await setUpCustomerGraphqlBench(handle.db);
@@ -212,7 +213,7 @@ async function main() {
     const rates = results[2];
     const day = results.find((r) => r.route === "consumption_day");
     const summary = { connections: CONNECTIONS, duration_s: DURATION, rounds: ROUNDS, results, per_round_ratios: ratios.map((x) => Number(x.toFixed(3))), products_to_health_ratio: Number(ratio.toFixed(3)), rates_p99_ms: rates.p99, consumption_day_p99_ms: day?.p99 ?? null };
-    if (config.BENCH_JSON) console.log(JSON.stringify(summary));
+    if (benchEnv.BENCH_JSON) console.log(JSON.stringify(summary));
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds x ${Math.round(DURATION / ROUNDS)} s per route, medians, ${server.base}`);
     console.log("route              req/s     p50 ms  p99 ms  bytes/req  non-2xx  errors");
     for (const r of results) {
@@ -226,7 +227,7 @@ async function main() {
       // One request at a time: how long the answer itself takes, without 50-deep queueing on two cores.
       const single = { health: await measure(server.base, "health", LATENCY_SECONDS, 1), day: await measure(server.base, "consumption_day", LATENCY_SECONDS, 1) };
       console.log(`one connection, ${LATENCY_SECONDS} s each: health p50/p99 ${single.health.p50}/${single.health.p99} ms; consumption a year by day p50/p99 ${single.day.p50}/${single.day.p99} ms (target < ${TARGET_CONSUMPTION_P99_MS} ms) ${single.day.p99 < TARGET_CONSUMPTION_P99_MS ? "PASS" : "FAIL"}`);
-      if (config.BENCH_JSON) console.log(JSON.stringify({ single_connection: single }));
+      if (benchEnv.BENCH_JSON) console.log(JSON.stringify({ single_connection: single }));
     } else console.log("consumption routes skipped (BENCH_URL without DATABASE_URL)");
     await graphqlFigures(server.base);
     if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;

@@ -28,21 +28,22 @@ import { consoleReads, type ReadFigure, type ReadTarget, timeReads } from "./lib
 import { seedScaleDatabase } from "./lib/scale-template";
 import { startProductionServer } from "./lib/server";
 import { env, setEnv } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 setEnv({ LOG_LEVEL: env.LOG_LEVEL ?? "warn" });
 const PG = "postgres://postgres@127.0.0.1:5432";
-const SCALE_URL = env.SCALE_DATABASE_URL ?? `${PG}/km_scale`;
-const FRESH_URL = env.FRESH_DATABASE_URL ?? `${PG}/km_scale_fresh`;
-const SCALE = env.SCALE;
+const SCALE_URL = benchEnv.SCALE_DATABASE_URL ?? `${PG}/km_scale`;
+const FRESH_URL = benchEnv.FRESH_DATABASE_URL ?? `${PG}/km_scale_fresh`;
+const SCALE = benchEnv.SCALE;
 const NATS_URL = env.NATS_URL ?? "nats://127.0.0.1:4222";
-const READS = env.BENCH_READS;
-const RELAY_N = env.BENCH_RELAY;
-const RELAY_ROUNDS = env.BENCH_RELAY_ROUNDS;
-const REST_TOTAL = env.BENCH_TOTAL;
-const REST_ROUNDS = env.BENCH_ROUNDS ?? 5;
+const READS = benchEnv.BENCH_READS;
+const RELAY_N = benchEnv.BENCH_RELAY;
+const RELAY_ROUNDS = benchEnv.BENCH_RELAY_ROUNDS;
+const REST_TOTAL = benchEnv.BENCH_TOTAL;
+const REST_ROUNDS = benchEnv.BENCH_ROUNDS ?? 5;
 const CLIENTS = 4;
-const PUBLIC_SECONDS = env.BENCH_PUBLIC_SECONDS;
-const ONLY = env.BENCH_ONLY;
+const PUBLIC_SECONDS = benchEnv.BENCH_PUBLIC_SECONDS;
+const ONLY = benchEnv.BENCH_ONLY;
 const READ_TARGET_MS = 100;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -183,7 +184,7 @@ async function main() {
   console.log(`\n${lines.join("\n")}`);
   const load = `load average ${loadAtStart.map(f1).join(" ")} at the start, ${loadAtEnd.map(f1).join(" ")} at the end`;
   console.log(load);
-  if (env.BENCH_WRITE !== "0" && !ONLY && SCALE === 1) {
+  if (benchEnv.BENCH_WRITE !== "0" && !ONLY && SCALE === 1) {
     let commit = "unknown";
     try {
       commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();

@@ -21,11 +21,12 @@ import { searchAccounts } from "@/server/services/support/search-accounts";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { machineLine } from "./lib/machine";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const LARGE = env.BENCH_ACCOUNTS ?? 100_000;
-const SMALL = env.BENCH_SMALL;
-const QUERIES = env.BENCH_QUERIES;
-const TRANSACTIONS = env.BENCH_TRANSACTIONS;
+const LARGE = benchEnv.BENCH_ACCOUNTS ?? 100_000;
+const SMALL = benchEnv.BENCH_SMALL;
+const QUERIES = benchEnv.BENCH_QUERIES;
+const TRANSACTIONS = benchEnv.BENCH_TRANSACTIONS;
 const TARGET_MS = 100;
 const RUN = Date.now().toString(36);
 
@@ -163,10 +164,10 @@ async function main() {
       `${ok ? "Within" : "NOT within"} target. ${machineLine([`load average ${loadBefore} before, ${load()} after`])}; the machine was shared with other work.`,
     ].join("\n");
     console.log(body);
-    if (env.BENCH_WRITE === "1") writeBenchmarkSection("Support: account search and ledger", body);
+    if (benchEnv.BENCH_WRITE === "1") writeBenchmarkSection("Support: account search and ledger", body);
     if (!ok) process.exitCode = 1;
   } finally {
-    if (!env.BENCH_KEEP) for (const db of Object.values(names)) await admin.unsafe(`drop database if exists ${db} with (force)`);
+    if (!benchEnv.BENCH_KEEP) for (const db of Object.values(names)) await admin.unsafe(`drop database if exists ${db} with (force)`);
     await admin.end();
   }
 }

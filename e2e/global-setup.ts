@@ -9,8 +9,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { request, type FullConfig } from "@playwright/test";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
-export const STATE_DIR = path.resolve(env.E2E_STATE_DIR);
+export const STATE_DIR = path.resolve(testEnv.E2E_STATE_DIR);
 export const SEED_FILE = path.join(STATE_DIR, "seed.json");
 export const PASSWORD = "e2e-password-123";
 

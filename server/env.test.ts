@@ -2,14 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
-import { README, renderConfigTables, withConfigTables } from "@/scripts/config-docs.mjs";
-import { configFrom, env, loadConfig, setEnv, VARIABLES } from "./env.mjs";
+import { VARIABLES as BENCH_VARIABLES } from "@/bench/env.mjs";
+import { ALL_VARIABLES, README, renderConfigTables, withConfigTables } from "@/scripts/config-docs.mjs";
+import { VARIABLES as TEST_VARIABLES } from "@/test/env.mjs";
+import { configErrors, configFrom, env, loadConfig, setEnv, START_VARS, VARIABLES } from "./env.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** Files that may touch process.env, and why. Everything else reads `env` from server/env.mjs. */
+/** Files that may touch process.env, and why. Everything else reads `env` from server/env.mjs (or test/env.mjs, bench/env.mjs). */
 const ALLOWED: Record<string, string> = {
-  "server/env.mjs": "the configuration module itself",
+  "server/env-kit.mjs": "the kit the three configuration modules are built from",
   "playwright.config.ts": "decides the test servers' and workers' environment before any worker starts (Playwright reads it in its own process)",
   "instrumentation.ts": "process.env.NEXT_RUNTIME is replaced by Next.js at build, per runtime, so the edge bundle drops the Node-only import",
 };
@@ -73,7 +75,31 @@ describe("one configuration module", () => {
   it("the README's tables are generated from the module (run `npm run docs:config` after adding a variable)", () => {
     const readme = fs.readFileSync(README, "utf8");
     expect(withConfigTables(readme)).toBe(readme);
-    for (const name of Object.keys(VARIABLES)) expect(renderConfigTables()).toContain(`| \`${name}\` |`);
+    for (const name of Object.keys(ALL_VARIABLES)) expect(renderConfigTables()).toContain(`| \`${name}\` |`);
+  });
+
+  it("holds the deployment's variables only; the tests' and benches' are in their own modules, none in two", () => {
+    const server = Object.keys(VARIABLES);
+    expect(server.filter((n) => /^(BENCH_|FAULTS_|CHAOS_|PROFILE_|HA_|STAGES_|FUZZ_|PROPERTY_|E2E_)/.test(n))).toEqual([]);
+    const all = [...server, ...Object.keys(TEST_VARIABLES), ...Object.keys(BENCH_VARIABLES)];
+    expect(all.length).toBe(new Set(all).size);
+    expect(Object.keys(TEST_VARIABLES)).toContain("FUZZ_RUNS");
+    expect(Object.keys(BENCH_VARIABLES)).toContain("BENCH_ROUNDS");
+  });
+
+  it("checks every deployment variable at start: a bad number, flag or text is refused, never a NaN", () => {
+    expect([...START_VARS].sort()).toEqual(Object.keys(VARIABLES).sort());
+    for (const [name, variable] of Object.entries({ ...VARIABLES, ...TEST_VARIABLES, ...BENCH_VARIABLES })) expect(variable.rule, `${name} has a rule`).toBeDefined();
+    expect(
+      configErrors({ IMPORT_JOB_WORKERS: "four", PAYMENT_VENDOR_TIMEOUT_MS: "3s", AUTH_RATE_LIMIT_MAX_FAILURES: "-1", RUN_RELAY: "no", S3_FORCE_PATH_STYLE: "yes", AUTH_SECRET: "abc\ndef", EVENT_SOURCE: "urn:x" }),
+    ).toEqual([
+      'AUTH_SECRET="abc\ndef" must not contain control characters (a newline, a tab, NUL)',
+      'AUTH_RATE_LIMIT_MAX_FAILURES="-1" must be a whole number >= 0',
+      'RUN_RELAY="no" must be one of true, false',
+      'IMPORT_JOB_WORKERS="four" must be a whole number >= 0',
+      'PAYMENT_VENDOR_TIMEOUT_MS="3s" must be a whole number >= 0',
+      'S3_FORCE_PATH_STYLE="yes" must be one of true, false',
+    ]);
   });
 
   it("converts each variable with its default; empty counts as unset", () => {
@@ -86,7 +112,7 @@ describe("one configuration module", () => {
 
   it("loadConfig names every bad variable at once, and returns a frozen snapshot", () => {
     expect(() => loadConfig({ PORT: "abc", DATABASE_POOL_SIZE: "0", LOG_LEVEL: "debug" })).toThrow(
-      /PORT="abc" must be a whole number from 1 to 65535\n {2}DATABASE_POOL_SIZE="0" must be a whole number >= 1\n {2}LOG_LEVEL="debug" must be one of info, warn, error, silent/,
+      /PORT="abc" must be a whole number from 1 to 65535\n {2}LOG_LEVEL="debug" must be one of info, warn, error, silent\n {2}DATABASE_POOL_SIZE="0" must be a whole number >= 1/,
     );
     const snapshot = loadConfig({ PORT: "4000" });
     expect([snapshot.PORT, Object.isFrozen(snapshot)]).toEqual([4000, true]);

@@ -6,8 +6,9 @@ import path from "node:path";
 import { type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { type NatsConnection, errors } from "@nats-io/transport-node";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
-const NATS_BIN = env.NATS_SERVER_BIN;
+const NATS_BIN = testEnv.NATS_SERVER_BIN;
 
 /**
  * A private nats-server with JetStream for one test file or bench run, on a free port

@@ -18,6 +18,7 @@ import { cpuBetween, cpuSnapshot, perRowLine } from "./cpu";
 import { keepAliveClient } from "./http-client";
 import { ROOT } from "./server";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 /**
  * Account import, end to end: production-shaped accounts (test/factories/energy-account.ts: both fuels,
@@ -28,11 +29,11 @@ import { env } from "@/server/env.mjs";
  * INSERTs into the same tables by as many connections, in batches, no app code in between.
  */
 
-const CLIENTS = env.BENCH_ACCOUNT_CLIENTS;
-const PER_ROUND = env.BENCH_ACCOUNTS ?? 400;
-const WARM = env.BENCH_ACCOUNT_WARM;
-const ROUNDS = Math.max(1, env.BENCH_ACCOUNT_ROUNDS);
-const RAW_BATCH = env.BENCH_ACCOUNT_RAW_BATCH;
+const CLIENTS = benchEnv.BENCH_ACCOUNT_CLIENTS;
+const PER_ROUND = benchEnv.BENCH_ACCOUNTS ?? 400;
+const WARM = benchEnv.BENCH_ACCOUNT_WARM;
+const ROUNDS = Math.max(1, benchEnv.BENCH_ACCOUNT_ROUNDS);
+const RAW_BATCH = benchEnv.BENCH_ACCOUNT_RAW_BATCH;
 const RUN = String(Date.now() % 10_000).padStart(4, "0");
 
 type Measured = { seconds: number; cpu: Map<string, number> };

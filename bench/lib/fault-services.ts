@@ -3,13 +3,14 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 // Private services for bench/faults.ts: a PostgreSQL 15 cluster and a NATS server of its own
 // under one temporary folder, on spare loopback ports, so restarting them touches nothing
 // shared. Only processes started here are ever stopped (by their own pid or data folder).
 
-const PG_BIN = env.FAULTS_PG_BIN;
-const NATS_BIN = env.FAULTS_NATS_BIN;
+const PG_BIN = benchEnv.FAULTS_PG_BIN;
+const NATS_BIN = benchEnv.FAULTS_NATS_BIN;
 
 /** A loopback port nothing listens on now. */
 export function sparePort(): Promise<number> {

@@ -4,12 +4,13 @@ import net from "node:net";
 import path from "node:path";
 import { sparePort } from "./fault-services";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 // A 3-node NATS JetStream cluster for bench/ha.ts, on spare loopback ports, each node with its
 // own store under `root`. A node can be SIGKILLed and started again on the same ports and store
 // (as its host dying and coming back). Only these processes are ever stopped.
 
-const NATS_BIN = env.FAULTS_NATS_BIN;
+const NATS_BIN = benchEnv.FAULTS_NATS_BIN;
 
 export type NatsNode = { name: string; port: number; cluster: number; kill(): Promise<void>; start(): Promise<void> };
 export type NatsCluster = { url: string; nodes: NatsNode[]; stop(): void };

@@ -3,12 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { sparePort } from "./fault-services";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 // A PostgreSQL 15 primary and a streaming hot standby of its own (pg_basebackup -R) under one
 // temporary folder, on spare loopback ports, for bench/ha.ts. Only these two clusters are ever
 // stopped or promoted (by their own data folders); the machine's shared server is never touched.
 
-const PG_BIN = env.FAULTS_PG_BIN;
+const PG_BIN = benchEnv.FAULTS_PG_BIN;
 
 export type PostgresPair = {
   /** Both servers, primary first, with `target_session_attrs=read-write`: what the app is given. */

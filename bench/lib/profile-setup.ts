@@ -2,6 +2,7 @@ import { getDb } from "@/db/client";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { fullDomesticAccount } from "@/test/factories/energy-account";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 import { setUpAccountBench } from "./account-bench";
 import { keepAliveClient } from "./http-client";
 import { obtainToken } from "./rest-transactions";
@@ -29,8 +30,8 @@ export const stageAndProcess = (supplierCode: string, b: ReturnType<typeof fullD
 
 /** An organisation and supplier on DATABASE_URL, a token for it from BENCH_URL's server, and a keep-alive client to that server. */
 export async function restProfileSetup(clients: number) {
-  if (!env.DATABASE_URL || !env.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
-  const base = env.BENCH_URL.replace(/\/+$/, "");
+  if (!env.DATABASE_URL || !benchEnv.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
+  const base = benchEnv.BENCH_URL.replace(/\/+$/, "");
   const setup = await setUpAccountBench(await getDb());
   const token = await obtainToken(base, setup.apiKey);
   return { setup, client: keepAliveClient(base, clients), auth: { authorization: `Token ${token}` } };

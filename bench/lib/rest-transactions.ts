@@ -2,13 +2,14 @@ import { cpuBetween, cpuSnapshot } from "./cpu";
 import { keepAliveClient } from "./http-client";
 import type { Acc } from "./import-fixtures";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 // bench:import's REST transaction phase, shared with bench:scale: batches of transactions
 // through POST /v1/data-import/transactions/create/ from one client per account, timed.
 
-const BATCH = env.BENCH_BATCH;
+const BATCH = benchEnv.BENCH_BATCH;
 // The HTTP client: Node's http module with keep-alive (bench/lib/http-client.ts), or `fetch`.
-const CLIENT = env.BENCH_CLIENT === "fetch" ? "fetch" : "http";
+const CLIENT = benchEnv.BENCH_CLIENT === "fetch" ? "fetch" : "http";
 
 export type Measured = { seconds: number; cpu: Map<string, number> };
 

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { serverNodeOptions } from "../../scripts/server-options.mjs";
 import { env as config } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -24,7 +25,7 @@ export type RunningServer = { base: string; stop: () => void; pid?: number; kill
  * `probe` is a path that answers 2xx once the app is up.
  */
 export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string; skipBuild?: boolean }): Promise<RunningServer> {
-  if (config.BENCH_URL) return { base: config.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
+  if (benchEnv.BENCH_URL) return { base: benchEnv.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
   const env: NodeJS.ProcessEnv = {
     // A bench floods public routes from one address, which the per-address limit exists to stop.
     API_ADDRESS_RATE_LIMIT_PER_MINUTE: "0",
@@ -36,7 +37,7 @@ export async function startProductionServer(opts: { name: string; port: number; 
     AUTH_SECRET: config.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
   };
   const next = path.join(ROOT, "node_modules", ".bin", "next");
-  if (!config.BENCH_SKIP_BUILD && !opts.skipBuild) {
+  if (!benchEnv.BENCH_SKIP_BUILD && !opts.skipBuild) {
     console.log(`next build (log: /tmp/km-bench-${opts.name}-build.log)...`);
     await run(next, ["build"], env, `/tmp/km-bench-${opts.name}-build.log`);
   }

@@ -5,14 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 import { readSeed } from "../global-setup";
 
 // Debian's real Prometheus scrapes the running production server's metrics endpoint (its own
 // port, behind a bearer token: playwright.config.ts), and PromQL over Prometheus's HTTP API
 // sees exactly the workload this test sends (ADR 0043). `.ci/run` installs `prometheus`.
-const PROMETHEUS = env.PROMETHEUS_BIN;
-const METRICS_PORT = env.E2E_METRICS_PORT;
-const METRICS_TOKEN = env.E2E_METRICS_TOKEN;
+const PROMETHEUS = testEnv.PROMETHEUS_BIN;
+const METRICS_PORT = testEnv.E2E_METRICS_PORT;
+const METRICS_TOKEN = testEnv.E2E_METRICS_TOKEN;
 const seed = readSeed();
 const run = Date.now().toString(36).toUpperCase();
 
@@ -27,7 +28,7 @@ function sparePort(): Promise<number> {
 }
 
 test.describe("metrics scraped by Prometheus", () => {
-  test.skip(!fs.existsSync(PROMETHEUS) && !env.CI, `no ${PROMETHEUS} (apt-get install -y prometheus)`);
+  test.skip(!fs.existsSync(PROMETHEUS) && !testEnv.CI, `no ${PROMETHEUS} (apt-get install -y prometheus)`);
   let prometheus: ChildProcess | undefined;
   let dir = "";
   let api = "";

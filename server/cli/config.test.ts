@@ -26,12 +26,12 @@ describe("start-up configuration", () => {
       "KEEP_ALIVE_TIMEOUT",
       "TRUST_PROXY_HOPS",
       "MAX_BODY_BYTES",
-      "IMPORT_CONCURRENCY",
+      "LOG_LEVEL",
       "DATABASE_URL",
       "DATABASE_POOL_SIZE",
       "NATS_URL",
       "RUN_RELAY",
-      "LOG_LEVEL",
+      "IMPORT_CONCURRENCY",
     ]);
     expect(errors.join("\n")).not.toContain("secret");
     expect(

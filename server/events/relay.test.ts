@@ -27,12 +27,13 @@ import {
   waitPublished,
 } from "@/test/relay";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
 // A relay publishes every unpublished row of its database: these tests get a database of
 // their own (see useRelayTestDb) and run one after another, each on its own stream.
 const t = useRelayTestDb();
 // EVENTS_TEST_OUTAGE_SECONDS=180 replays the outage test with NATS down for minutes.
-const OUTAGE_MS = env.EVENTS_TEST_OUTAGE_SECONDS * 1000;
+const OUTAGE_MS = testEnv.EVENTS_TEST_OUTAGE_SECONDS * 1000;
 const h = useRelayNats(t);
 const relay = h.relay;
 

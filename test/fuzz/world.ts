@@ -15,12 +15,13 @@ import { intervalCsv, loadCsv, makeMeterAccount } from "@/test/factories";
 import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
 /** Runs per route or procedure: small in `npm test`, nightly-sized with FUZZ_RUNS=100000. */
-export const FUZZ_RUNS = env.FUZZ_RUNS;
+export const FUZZ_RUNS = testEnv.FUZZ_RUNS;
 export const fuzzParams = (seedOffset: number): fc.Parameters<unknown> => ({
   numRuns: FUZZ_RUNS,
-  ...(env.FUZZ_SEED !== undefined ? { seed: env.FUZZ_SEED + seedOffset } : {}),
+  ...(testEnv.FUZZ_SEED !== undefined ? { seed: testEnv.FUZZ_SEED + seedOffset } : {}),
   endOnFailure: true,
 });
 

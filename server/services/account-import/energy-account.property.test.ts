@@ -16,6 +16,7 @@ import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 import { def, type Leaf, leavesOf, maxLengthOf } from "@/test/zod-arbitrary";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
 /**
  * Accounts generated from the EnergyAccount zod schema itself (test/zod-arbitrary.ts): any
@@ -23,7 +24,7 @@ import { env } from "@/server/env.mjs";
  * is refused with production's code at that field's dotted attr, and nothing else.
  */
 const t = useTestDb();
-const RUNS = env.PROPERTY_RUNS ?? 0;
+const RUNS = testEnv.PROPERTY_RUNS ?? 0;
 const runs = (n: number) => ({ numRuns: RUNS || n });
 /** More runs than the defaults (PROPERTY_RUNS) need more than vitest's 30 s. */
 const TIMEOUT = RUNS ? 30_000 + RUNS * 2_000 : undefined;

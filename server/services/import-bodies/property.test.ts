@@ -12,9 +12,10 @@ import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { importedAccount } from "@/test/factories";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
 const t = useTestDb();
-const RUNS = env.PROPERTY_RUNS ?? 40;
+const RUNS = testEnv.PROPERTY_RUNS ?? 40;
 
 async function written(): Promise<string> {
   const [row] = await execRows<Record<string, unknown>>(

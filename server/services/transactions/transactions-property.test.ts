@@ -12,9 +12,10 @@ import { moneyText } from "./decimals";
 import { type ArbitraryContext, TYPES, validBatch } from "./transaction-arbitraries";
 import { eventsFor, importedAccount } from "@/test/factories";
 import { env } from "@/server/env.mjs";
+import { testEnv } from "@/test/env.mjs";
 
 const t = useTestDb();
-const RUNS = env.PROPERTY_RUNS ?? 40;
+const RUNS = testEnv.PROPERTY_RUNS ?? 40;
 const URL = "/v1/data-import/transactions/create/";
 const today = londonToday();
 
