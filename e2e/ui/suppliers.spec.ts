@@ -224,7 +224,7 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     const errors = page.getByTestId("failed-rows");
     await expect(errors).toContainText("external_account_number is required.");
     await expect(errors).not.toContainText("Invalid input");
-    const postcodeRows = errors.getByRole("row").filter({ hasText: "Enter a valid UK postcode." });
+    const postcodeRows = errors.getByRole("row").filter({ hasText: "'NOT A POSTCODE' is not a UK postcode: it is too long" });
     await expect(postcodeRows).toHaveCount(1);
     await expect(postcodeRows.getByRole("cell").nth(2)).toHaveText("billing_postcode");
     await expect(errors).not.toContainText("supply_postcode");

@@ -2,6 +2,7 @@ import { isValid as isValidPostcode, toNormalised } from "postcode";
 import { z } from "zod";
 import { INT4 } from "@/db/limits";
 import { isValidDate, parseLondonDateTime } from "./time";
+import { mpanProblem, mprnProblem, postcodeProblem, quoted } from "./value-problems";
 
 /** The id of a `serial` row: a larger number names no row, and the integer column refuses it. */
 export const SerialId = z.number().int().min(1).max(INT4.max);
@@ -36,24 +37,24 @@ export const Text = (max = 255) => z.string().trim().min(1).max(max);
 
 export const DateString = z
   .string()
-  .refine(isValidDate, { message: "Enter a valid date in YYYY-MM-DD form.", params: { code: "invalid_date" } });
+  .refine(isValidDate, { error: (i) => `${quoted(String(i.input))} is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31.`, params: { code: "invalid_date" } });
 
 export const DateTimeString = z
   .string()
-  .refine((s) => parseLondonDateTime(s) !== null, { message: "Enter a valid ISO 8601 datetime.", params: { code: "invalid_datetime" } });
+  .refine((s) => parseLondonDateTime(s) !== null, { error: (i) => `${quoted(String(i.input))} is not a date and time: give it in ISO 8601, e.g. 2026-01-31T09:30:00Z.`, params: { code: "invalid_datetime" } });
 
 export const Postcode = z
   .string()
   .trim()
-  .refine((p) => isValidPostcode(p), { message: "Enter a valid UK postcode.", params: { code: "invalid_postcode" } })
+  .refine((p) => isValidPostcode(p), { error: (i) => postcodeProblem(String(i.input)) ?? "Not a UK postcode.", params: { code: "invalid_postcode" } })
   .transform((p) => toNormalised(p) ?? p);
 
 export const Mpan = z
   .string()
   .trim()
-  .refine(isValidMpan, { message: "An MPAN is 13 digits ending in a valid check digit.", params: { code: "invalid_supply_point_identifier" } });
+  .refine(isValidMpan, { error: (i) => mpanProblem(String(i.input)) ?? "Not an MPAN.", params: { code: "invalid_supply_point_identifier" } });
 
 export const Mprn = z
   .string()
   .trim()
-  .refine(isValidMprn, { message: "An MPRN is 6 to 10 digits.", params: { code: "invalid_supply_point_identifier" } });
+  .refine(isValidMprn, { error: (i) => mprnProblem(String(i.input)) ?? "Not an MPRN.", params: { code: "invalid_supply_point_identifier" } });

@@ -58,7 +58,8 @@ describe("account import endpoints under random input", () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 requests with their database writes: about 5 s on a quiet machine; a busy one (CI beside other work) takes several times that.
+  }, 120_000);
 
   it("never 5xx on arbitrary JSON for the process endpoint", async () => {
     const org = await makeOrg(t.db);

@@ -31,7 +31,7 @@ describe("processAccountImport of staged data that no longer validates", () => {
     expect(err.message).toMatch(/supply_addresses\.0\.supply_address1/);
     const expected = [
       expect.objectContaining({ attr: "supply_addresses.0.supply_address1", code: "required", detail: "supply_addresses.0.supply_address1 is required." }),
-      expect.objectContaining({ attr: "billing_postcode", code: "invalid_postcode", detail: "Enter a valid UK postcode." }),
+      expect.objectContaining({ attr: "billing_postcode", code: "invalid_postcode", detail: "'NOT A POSTCODE' is not a UK postcode: it is too long (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA)." }),
     ];
     expect(err.errors).toEqual(expect.arrayContaining(expected));
     expect(err.errors).toHaveLength(2);

@@ -109,22 +109,27 @@ const PLAIN: Record<string, (name: string) => string> = {
 };
 
 /**
- * Each problem once, against the column (CSV) or field (JSON) it concerns: a copied billing
- * address reports its problem on the billing column only, not again on the supply one.
+ * Each problem once, against the column (CSV) or field (JSON) it concerns. A row that leaves
+ * its supply address blank is supplied at its billing address: the copy is checked by the
+ * supply address's own rules (supply_postcode is shorter than billing_postcode), and a problem
+ * the copy has that the billing column has not is said too, as the derived value it is
+ * (issue 39 item 4), on the billing column it came from.
  */
 export function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
   const seen = new Set<string>();
   const out: RowError[] = [];
   const copied = (e: FieldError, col: string | null) => Boolean(col?.startsWith("billing_") && e.attr?.startsWith("supply_addresses."));
-  // A billing value copied into the supply address may fail there too (supply_postcode is
-  // shorter): once the billing column has its own problem, the copy's is not said again.
   const ordered = [...errors].sort((a, b) => Number(copied(a, column(a.attr))) - Number(copied(b, column(b.attr))));
   for (const e of ordered) {
     const col = column(e.attr);
-    if (copied(e, col) && out.some((o) => o.column === col)) continue;
+    const derived = copied(e, col);
+    // The same problem of the same value, already said on the billing column: once is enough.
+    if (derived && out.some((o) => o.column === col && o.code === e.code)) continue;
     const name = col ?? e.attr;
     const whole = e.code === "invalid_type" && csvColumn(col)?.kind?.startsWith("int");
-    const detail = whole ? `${col} takes a whole number.` : name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
+    const plain = whole ? `${col} takes a whole number.` : name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
+    const field = e.attr?.split(".").at(-1) ?? "";
+    const detail = derived ? `${field}, filled from ${col} because the row leaves the supply address blank: ${plain}` : plain;
     const key = `${col ?? e.attr}|${e.code}|${detail}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -24,6 +24,13 @@ const SUPPLY = "supply_addresses.0";
 const col = (group: CsvGroup, name: string, path: string, required: string, help: string, kind?: CsvColumn["kind"]): CsvColumn => ({ name, path, group, required, help, ...(kind ? { kind } : {}) });
 
 /** One account per row: one customer, one supply address, at most one electricity and one gas meter point. */
+/**
+ * What makes a phone number valid (the rule of server/lib/value-problems.ts, in the upload
+ * panel's words): one that is not stops its account, with a message saying why.
+ */
+export const PHONE_HELP =
+  "A UK number is 0 and 9 or 10 more digits in a range in use (07700 900123, 020 7946 0000, 0161 496 0000); another country's starts with + and its code (+33 1 23 45 67 89). Spaces, brackets and dashes are ignored. A number that is not valid stops the account; leave the cell blank when unknown."
+
 export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
   col("account", "external_account_number", "external_account_number", "yes", "Your account number for this customer; the key of the import"),
   col("account", "account_type", "account_type", "", "DOMESTIC (the default), BUSINESS, DOMESTIC_OCCUPIER, …"),
@@ -43,8 +50,8 @@ export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
   col("customer", "customer_family_name", "customers.0.family_name", "on a domestic account's customer", ""),
   col("customer", "customer_salutation", "customers.0.salutation", "", "How letters greet them, e.g. Dear Dr Hopper"),
   col("customer", "customer_email", "customers.0.email", "", ""),
-  col("customer", "customer_mobile", "customers.0.mobile", "", "A UK mobile number"),
-  col("customer", "customer_landline", "customers.0.landline", "", "A UK landline number"),
+  col("customer", "customer_mobile", "customers.0.mobile", "", PHONE_HELP),
+  col("customer", "customer_landline", "customers.0.landline", "", PHONE_HELP),
   col("customer", "customer_date_of_birth", "customers.0.date_of_birth", "", "YYYY-MM-DD"),
   col("supply", "supply_address1", `${SUPPLY}.supply_address1`, "", "Blank (with supply_postcode): the billing address"),
   col("supply", "supply_address2", `${SUPPLY}.supply_address2`, "", ""),

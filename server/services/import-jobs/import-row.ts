@@ -6,7 +6,8 @@ import { ServiceError } from "../../errors";
 import { importInTransaction, recordImportFailure } from "../account-import/process-account-import";
 import { accountDataErrors, importedAccountNumber, stageAccount } from "../account-import/stage-account";
 import { sendRegistrationFlows } from "../registration/send-registration-flows";
-import { prepareRow, refusalErrors, withColumns } from "./row-payload";
+import { type PreparedRow, prepareRow, refusalErrors, withColumns } from "./row-payload";
+import { unrelatedTo } from "../account-import/partial-payload";
 import { inSpan } from "@/server/lib/tracing.mjs";
 
 export type LaneState = {
@@ -64,9 +65,20 @@ export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise
 const NOT_ONGOING = Symbol("supplier not ongoing");
 const notOngoing = (err: ServiceError) => err.code === "import_supplier_migration_not_ongoing";
 
+/**
+ * A row the schema refused, with what the later checks (production's rules, the catalogue,
+ * meter points held elsewhere) find in the rest of it: every error in one pass (issue 39 item 4).
+ */
+async function schemaFailure(tx: Db, state: LaneState, prepared: PreparedRow): Promise<Outcome> {
+  if (!prepared.partial) return failed("validation", prepared.errors, prepared.external);
+  const { data, removed, fieldErrors } = prepared.partial;
+  const later = unrelatedTo(removed, await accountDataErrors(tx, state.organisationId, state.supplierId, data));
+  return failed("validation", withColumns([...fieldErrors, ...later], prepared.columnOf), prepared.external);
+}
+
 async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome> {
   const prepared = prepareRow(state.format, state.supplierCode, row);
-  if (!prepared.data) return failed("validation", prepared.errors, prepared.external);
+  if (!prepared.data) return schemaFailure(tx, state, prepared);
   const errors = await accountDataErrors(tx, state.organisationId, state.supplierId, prepared.data);
   if (errors.length) return failed("validation", withColumns(errors, prepared.columnOf), prepared.external);
   const imported = await importedAccountNumber(tx, state.supplierId, prepared.external!);
@@ -79,7 +91,7 @@ async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome>
 
 async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome | typeof NOT_ONGOING> {
   const prepared = prepareRow(state.format, state.supplierCode, row);
-  if (!prepared.data) return failed("validation", prepared.errors, prepared.external);
+  if (!prepared.data) return schemaFailure(tx, state, prepared);
   const external = prepared.external!;
   const ctx: Ctx = { db: tx, inTransaction: true, requestId: `import-job-${state.jobId}-${row.line}`, actor: { kind: "system", organisationId: state.organisationId, label: `import job ${state.jobId}` } };
   try {

@@ -3,6 +3,7 @@ import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } fro
 import { StageAccountInput } from "../account-import/account-schemas";
 import { csvColumnLocator, csvRecordToPayload } from "../accounts/account-csv";
 import { rowErrors } from "../account-import/stage-account-rows";
+import { withoutFailedFields } from "../account-import/partial-payload";
 
 export type PreparedRow = {
   data: StageAccountInput | null;
@@ -10,6 +11,12 @@ export type PreparedRow = {
   errors: ImportJobRowError[];
   /** Names the CSV column an error's attr falls in (null for JSON rows and fixed payloads). */
   columnOf: (attr: string | null) => string | null;
+  /**
+   * When the schema refused some values: the payload without them, which the later checks still
+   * run over so that one pass reports every error (issue 39 item 4); `fieldErrors` are the
+   * schema's, `removed` the attrs left out.
+   */
+  partial?: { data: StageAccountInput; removed: string[]; fieldErrors: FieldError[] };
 };
 
 type RowSource = { record: Record<string, unknown> | null; fixedPayload: Record<string, unknown> | null };
@@ -29,8 +36,13 @@ export function prepareRow(format: ImportJobFormat, supplierCode: string, row: R
   if (payload.import_supplier !== undefined && payload.import_supplier !== supplierCode) {
     return fail([{ attr: "import_supplier", code: "import_supplier_mismatch", detail: `This row is for import supplier '${String(payload.import_supplier)}', not '${supplierCode}'.` }]);
   }
-  const parsed = safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplierCode });
-  if (!parsed.success) return fail(zodFieldErrors(parsed.error));
+  const input = { ...payload, import_supplier: supplierCode };
+  const parsed = safeParseReporting(StageAccountInput, input);
+  if (!parsed.success) {
+    const fieldErrors = zodFieldErrors(parsed.error);
+    const rest = withoutFailedFields(StageAccountInput, input, fieldErrors);
+    return { ...fail(fieldErrors), ...(rest ? { partial: { ...rest, fieldErrors } } : {}) };
+  }
   if (!external || external.trim() === "") {
     return fail([{ attr: "external_account_number", code: external === null ? "required" : "blank", detail: "The external account number is the key of the import process; give it." }]);
   }

@@ -1,6 +1,7 @@
 import { isValid as isValidPostcode } from "postcode";
 import type { EnergyAccount } from "../payload/energy-account";
 import { Findings, type Path, repeatIndexes } from "./paths";
+import { postcodeProblem } from "../../../lib/value-problems";
 
 const LEGACY_BILLING = ["billing_address1", "billing_address2", "billing_address3", "billing_address4", "billing_address5", "billing_postcode"] as const;
 
@@ -68,7 +69,7 @@ function billingAddress(a: EnergyAccount, f: Findings) {
       f.add(["billing_address", "structured_street_address"], "invalid_address", "Give street_address or structured_street_address, not both.");
     }
     if (b.country === "GB" && present(b.postal_code) && !isValidPostcode(b.postal_code!.trim())) {
-      f.add(["billing_address", "postal_code"], "invalid_postcode", "Enter a valid UK postcode.");
+      f.add(["billing_address", "postal_code"], "invalid_postcode", postcodeProblem(b.postal_code!) ?? "Not a UK postcode.");
     }
   }
   if (isOccupierAccount(a)) return;
