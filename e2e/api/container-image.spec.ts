@@ -15,7 +15,7 @@ import { testEnv } from "@/test/env.mjs";
 // CMD then run there with an environment holding nothing but what an operator sets, and the
 // HEALTHCHECK command must pass. A file the image lacks, a dev dependency the server needs, or
 // a path outside the image fails this test.
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const CONTAINERFILE = fs.readFileSync(path.join(ROOT, "Containerfile"), "utf8");
 
 type Stage = { name: string; env: Record<string, string>; workdir: string; user?: string; copies: { from?: string; sources: string[]; dest: string }[]; cmd?: string[]; healthcheck?: string[]; run: string[] };
