@@ -4,8 +4,6 @@ import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "@/server/api/root";
 import { useTestDb } from "@/test/db";
-import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv";
-import { accountPayload, meterIds } from "@/test/factories";
 import { intervalCsv } from "@/test/factories";
 import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
@@ -20,26 +18,6 @@ import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, fuzzParams, fuzz
 
 const t = useTestDb();
 
-/** A CSV row of the console's upload: every column, a single-rate electricity meter point. */
-const csvRow = (w: FuzzWorld): Record<string, string> => ({
-  ...Object.fromEntries(ACCOUNT_CSV_COLUMNS.map((c) => [c.name, ""])),
-  external_account_number: w.staged.external_account_number!,
-  billing_name: "Grace Hopper",
-  billing_address1: "2 Compiler Lane",
-  billing_address4: "Leeds",
-  billing_postcode: "LS1 4AP",
-  customer_at_supply_address_from_date: "2025-01-01",
-  elec_identifier: meterIds().mpan,
-  elec_mpid: "OCTO",
-  elec_supply_start_date: "2025-01-01",
-  elec_meter_serial_number: "E1",
-  elec_register_ids: "1",
-  elec_register_tprs: "00001",
-  elec_register_digits: "5",
-  elec_tariff_code: "E-1R-VAR-22-11-01-C",
-  elec_effective_from: "2025-01-01",
-});
-
 /** A valid input of every procedure (or several: one is picked per run). */
 const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "session.me": () => ({}),
@@ -52,12 +30,6 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "accountImport.list": (w) => ({ importSupplier: w.supplier.code, status: "staged", search: "S", sort: "created_at", direction: "desc", cursor: null, before: null, limit: 10 }),
   "accountImport.get": (w) => ({ importSupplier: w.supplier.code, externalAccountNumber: w.staged.external_account_number }),
   "accountImport.activity": (w) => ({ importSupplier: w.supplier.code, days: 30 }),
-  "accountImport.stageRows": (w) => {
-    const { import_supplier: _s, ...record } = accountPayload(w.supplier.code, w.staged.external_account_number!);
-    const json = { importSupplier: w.supplier.code, format: "json", firstRow: 1, rows: [1], records: [record] };
-    return [json, { importSupplier: w.supplier.code, format: "csv", firstRow: 2, records: [csvRow(w)] }];
-  },
-  "accountImport.processBatch": (w) => ({ importSupplier: w.supplier.code, externalAccountNumbers: [w.staged.external_account_number], dryRun: true }),
   "account.find": (w) => ({ query: w.account.externalAccountNumber }),
   "account.get": (w) => ({ accountNumber: w.account.accountNumber }),
   "account.notes": (w) => ({ accountNumber: w.account.accountNumber, cursor: null, direction: "forward", limit: 10 }),

@@ -62,66 +62,9 @@ describe("issue 18.1: invalid agreement dates are 400s at their field, never 500
           expect(r.json).toMatchObject({ code: "account_failed_validation" });
           expect(r.json.errors).toContainEqual(expect.objectContaining({ attr: `${AGREEMENT}.${field}`, code }));
         }
-        const { import_supplier: _s, ...record } = body;
-        const rows = await operator.accountImport.stageRows({ importSupplier: supplier.code, format: "json", firstRow: 1, records: [record] });
-        expect(rows.results[0]).toMatchObject({ ok: false, code: "account_failed_validation" });
-        expect(rows.results[0].errors).toContainEqual(expect.objectContaining({ attr: `${AGREEMENT}.${field}`, code }));
       }
     }
     expect(await stagedCount(supplier.id)).toBe(0);
-  });
-});
-
-describe("issue 18.2: console batches answer row by row what was written, never a 500 after a partial write", () => {
-  it("stageRows: a good row and a row with valid_to 'garbage' stage the good one and report the bad one", async () => {
-    const { supplier, operator } = await world();
-    const { import_supplier: _a, ...good } = accountPayload(supplier.code);
-    const { import_supplier: _b, ...bad } = withAgreement(supplier.code, "effective_to", "garbage");
-    const r = await operator.accountImport.stageRows({ importSupplier: supplier.code, format: "json", firstRow: 1, records: [good, bad] });
-    expect(r.results.map((x) => [x.row, x.ok])).toEqual([[1, true], [2, false]]);
-    expect(r.results[1].errors).toContainEqual(expect.objectContaining({ attr: `${AGREEMENT}.effective_to`, code: "invalid_date" }));
-    expect(await stagedCount(supplier.id)).toBe(1);
-  });
-
-  it("stageRows: a row the database refuses is reported against its row; the rows around it are staged", async () => {
-    const { supplier, operator } = await world();
-    const boom = uniq("BOOM");
-    const undo = await refuseInDatabase("account_import_processes", boom);
-    try {
-      const records = [accountPayload(supplier.code), accountPayload(supplier.code, boom), accountPayload(supplier.code)].map(({ import_supplier: _s, ...r }) => r);
-      const r = await operator.accountImport.stageRows({ importSupplier: supplier.code, format: "json", firstRow: 1, records });
-      expect(r.results.map((x) => [x.ok, x.code ?? null])).toEqual([[true, null], [false, "internal_error"], [true, null]]);
-      expect(r.results[1]).toMatchObject({ row: 2, externalAccountNumber: boom });
-      expect(await stagedCount(supplier.id)).toBe(2);
-    } finally {
-      await undo();
-    }
-  });
-
-  it("processBatch: an account whose import the database refuses fails on its own row (recorded, with an error event); the others import", async () => {
-    const { supplier, operator, org } = await world();
-    const boom = uniq("BOOM");
-    const good = accountPayload(supplier.code);
-    const staged = await operator.accountImport.stageRows({
-      importSupplier: supplier.code,
-      format: "json",
-      firstRow: 1,
-      records: [good, accountPayload(supplier.code, boom)].map(({ import_supplier: _s, ...r }) => r),
-    });
-    expect(staged.results.every((x) => x.ok)).toBe(true);
-    const undo = await refuseInDatabase("accounts", boom);
-    try {
-      const r = await operator.accountImport.processBatch({ importSupplier: supplier.code, externalAccountNumbers: [good.external_account_number, boom] });
-      expect(r.results[0]).toMatchObject({ externalAccountNumber: good.external_account_number, ok: true });
-      expect(r.results[1]).toMatchObject({ externalAccountNumber: boom, ok: false, code: "account_import_failed" });
-      const [row] = await t.db.select().from(accountImportProcesses).where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, boom)));
-      expect(row.status).toBe("failed");
-      expect(row.errors).toEqual([expect.objectContaining({ code: "account_import_failed" })]);
-      const evs = await t.db.select().from(events).where(and(eq(events.organisationId, org.id), eq(events.type, "data_import.import_process.error")));
-      expect(evs.map((e) => e.payload)).toContainEqual(expect.objectContaining({ external_identifier: boom, error_code: "account_import_failed" }));
-    } finally {
-      await undo();
-    }
   });
 });
 

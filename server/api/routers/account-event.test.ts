@@ -4,7 +4,7 @@ import { emit } from "@/server/events/emit";
 import { markPublished } from "@/server/events/outbox";
 import { deliveredId } from "@/server/events/versions";
 import { uniq, useTestDb } from "@/test/db";
-import { accountPayload, makeImportedAccount } from "@/test/factories";
+import { makeImportedAccount, makeStagedAccount } from "@/test/factories";
 import { codeOf, consoleWorld } from "@/test/factories";
 
 const t = useTestDb();
@@ -28,9 +28,8 @@ describe("account router", () => {
 
   it("finds staged accounts too and shows an imported account's details", async () => {
     const w = await consoleWorld(t.db);
-    const staged = accountPayload(w.supplier.code);
-    await w.operator.accountImport.stageRows({ importSupplier: w.supplier.code, format: "json", firstRow: 1, records: [staged] });
-    expect(await w.support.account.find({ query: staged.external_account_number })).toEqual([
+    const { payload: staged } = await makeStagedAccount(w.org, w.supplier.code);
+    expect(await w.support.account.find({ query: staged.external_account_number! })).toEqual([
       expect.objectContaining({ accountNumber: null, status: "staged", billingName: "Ada Lovelace" }),
     ]);
     const acc = await makeImportedAccount(w.org, w.supplier.code, {

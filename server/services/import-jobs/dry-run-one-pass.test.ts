@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
-import { rowErrors } from "../account-import/stage-account-rows";
+import { rowErrors } from "./row-errors";
 import { ACCOUNT_CSV_COLUMNS, csvColumnLocator } from "../accounts/account-csv";
 import { listFailedRows } from "./triage";
 import { uploadImportJob } from "./upload-import-job";

@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { listAudit } from "../audit/list-audit";
-import { processAccountBatch } from "../account-import/process-account-batch";
-import { stageAccountRows } from "../account-import/stage-account-rows";
 import { cancelImportJob, pauseImportJob, resumeImportJob } from "./control-import-job";
 import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { retryFailureGroup } from "./triage";
@@ -55,18 +53,5 @@ describe("console imports in the audit log", () => {
     await drainLanes(t.db);
     await expect(pauseImportJob(ctx, { id: job.id })).rejects.toMatchObject({ code: "import_job_state" });
     expect((await entries(ctx)).map((a) => a.action)).toEqual(["import_job.uploaded"]);
-  });
-
-  it("records each batch the browser stages and imports, with how many succeeded and failed", async () => {
-    const { code, ctx } = await operatorWorld();
-    const good = accountPayload(code);
-    const bad = accountPayload(code, uniq("EXT"), { billing_postcode: "NOPE 1" });
-    await stageAccountRows(ctx, { importSupplier: code, format: "json", firstRow: 1, records: [good, bad] });
-    await processAccountBatch(ctx, { importSupplier: code, externalAccountNumbers: [good.external_account_number as string, "NEVER-STAGED"] });
-    const log = await entries(ctx);
-    expect(log.map((a) => [a.action, a.actor, a.entityType, a.entityId, a.details])).toEqual([
-      ["account_import.rows_staged", "ops@example.com", "import_supplier", code, { format: "json", rows: 2, staged: 1, failed: 1 }],
-      ["account_import.batch_processed", "ops@example.com", "import_supplier", code, { rows: 2, imported: 1, failed: 1 }],
-    ]);
   });
 });

@@ -2,7 +2,7 @@ import type { ImportJobFormat, ImportJobRowError } from "@/db/schema";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/account-schemas";
 import { csvColumnLocator, csvRecordToPayload } from "../accounts/account-csv";
-import { rowErrors } from "../account-import/stage-account-rows";
+import { rowErrors } from "./row-errors";
 import { withoutFailedFields } from "../account-import/partial-payload";
 
 export type PreparedRow = {

@@ -37,26 +37,3 @@ export const AccountImportGetOutput = z.object({
 });
 
 export const AccountImportActivityOutput = z.array(z.object({ day: z.string(), staged: z.number(), imported: z.number(), failed: z.number() }));
-
-export const AccountImportStageRowsOutput = z.object({
-  results: z.array(z.object({
-    row: z.number(),
-    externalAccountNumber: z.string().nullable(),
-    ok: z.boolean(),
-    created: z.boolean().optional(),
-    code: z.string().optional(),
-    detail: z.string().optional(),
-    errors: z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable(), column: z.string().nullable() })),
-  })),
-});
-
-export const AccountImportProcessBatchOutput = z.object({
-  results: z.array(z.object({
-    externalAccountNumber: z.string(),
-    ok: z.boolean(),
-    accountNumber: z.string().optional(),
-    code: z.string().optional(),
-    detail: z.string().optional(),
-    errors: z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable() })).optional(),
-  })),
-});
