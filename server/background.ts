@@ -10,7 +10,7 @@ import { startAccountImportWorker } from "./services/account-import/account-impo
 import { startImportJobRetention } from "./services/import-jobs/import-job-retention";
 import { startImportJobWorker } from "./services/import-jobs/import-job-worker";
 import { registerImportJobGauges } from "./services/import-jobs/metrics";
-import { startDemoCatalogueJob } from "./services/products/demo-catalogue-job";
+import { startDemoCatalogueJob } from "./services/demo/demo-catalogue-job";
 import { startRegistrationWorker } from "./services/registration/registration-worker";
 
 type Global = typeof globalThis & { __background?: boolean; [STOP_BACKGROUND]?: () => Promise<void> };

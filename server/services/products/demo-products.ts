@@ -185,7 +185,7 @@ export const DEMO_TARIFF_CODES = { electricity: "E-1R-VAR-22-11-01-C", gas: "G-1
 
 /**
  * Loads the demo catalogue as at `now` (default: the clock), or only the named products of it
- * (a quicker fixture for tests), marked as demo products for the daily job (refresh-demo-catalogue.ts).
+ * (a quicker fixture for tests), marked as demo products for the daily job (demo/refresh-demo-catalogue.ts).
  */
 export function loadDemoProducts(ctx: Ctx, opts: { only?: readonly string[]; now?: Date } = {}) {
   return loadProducts(ctx, build(opts.now ?? new Date(), opts.only), { source: "demo" });

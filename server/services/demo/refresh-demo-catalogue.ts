@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { organisations, products } from "@/db/schema";
 import { type Ctx, actorLabel, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
-import { DEMO_ORG_NUMBER } from "../demo/load-demo";
-import { DEMO_PRODUCT_CODES, loadDemoProducts } from "./demo-products";
-import { LOAD_LOCK } from "./load-products";
+import { DEMO_ORG_NUMBER } from "./load-demo";
+import { DEMO_PRODUCT_CODES, loadDemoProducts } from "../products/demo-products";
+import { LOAD_LOCK } from "../products/load-products";
 
 /**
  * Extends the demo products' rate series to `now` (default: the clock): the next day's

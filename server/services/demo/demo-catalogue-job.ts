@@ -6,9 +6,9 @@ import { startPeriodicCheck } from "../../jobs/periodic";
 import { claimJobs, enqueueJob } from "../../jobs/queue";
 import { type JobHandler, runOne } from "../../jobs/worker";
 import { logger } from "../../logger";
-import { topUpDemoConsumption } from "../demo/demo-consumption";
-import { DEMO_ORG_NUMBER } from "../demo/load-demo";
-import { publicationDate } from "./demo-calendar";
+import { topUpDemoConsumption } from "./demo-consumption";
+import { DEMO_ORG_NUMBER } from "./load-demo";
+import { publicationDate } from "../products/demo-calendar";
 import { refreshDemoCatalogue } from "./refresh-demo-catalogue";
 
 export const DEMO_CATALOGUE_QUEUE = "demo-catalogue";

@@ -5,7 +5,7 @@ import { jobs, productCatalogueState } from "@/db/schema";
 import { systemCtx } from "@/server/context";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { loadProducts } from "@/server/services/products/load-products";
-import { refreshDemoCatalogue } from "@/server/services/products/refresh-demo-catalogue";
+import { refreshDemoCatalogue } from "./refresh-demo-catalogue";
 import { regionCTariffs } from "@/test/factories";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
