@@ -1,6 +1,7 @@
 import { requestIdOf } from "@/server/lib/request-id";
 import { preflightResponse, withCors } from "../cors";
 import { json } from "../handler";
+import { invalidPathResponse } from "../invalid-path";
 import { allowList, HTTP_METHODS, type HttpMethod } from "../methods";
 import { type RestRoute, type RouteHandler, restRoutes } from "./table";
 
@@ -84,6 +85,8 @@ function methodsOf(route: RestMatch["route"]): Methods {
 
 /** Answers a request under /v1/ or /v2/ from the route table; a JSON 404 in the standard shape where no route is. */
 export async function dispatchRest(req: Request): Promise<Response> {
+  const invalid = invalidPathResponse(req);
+  if (invalid) return invalid;
   const match = matchRest(new URL(req.url).pathname);
   if (!match) return notFound(req);
   const method = (req.method === "HEAD" ? "GET" : req.method) as HttpMethod;
