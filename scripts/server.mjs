@@ -38,9 +38,9 @@ await startTracing(env.OTEL_SERVICE_NAME);
 const loadTable = await tableHandler();
 const direct = env.DIRECT_ROUTES ? directRoutes(loadTable, { maxBodyBytes: env.MAX_BODY_BYTES }) : () => undefined;
 const api = apiLane(loadTable.dispatch, { maxBodyBytes: env.MAX_BODY_BYTES });
-// Workers, relay and metrics endpoint start here, not in Next's instrumentation (which then finds them started).
+// Workers, relay and metrics endpoint, started here (Next's instrumentation then finds them started).
 const { tsImport } = await import("tsx/esm/api");
-await (await tsImport("../server/background.ts", import.meta.url)).startBackground();
+const startBackground = async () => (await tsImport("../server/background.ts", import.meta.url)).startBackground();
 
 /** @type {{ close: () => Promise<void> } | undefined} */
 let app;
@@ -129,6 +129,8 @@ try {
   // `--build` (npm start, when sources changed): the console is built while the API answers.
   if (process.argv.includes("--build")) await buildConsole();
   await startNext();
+  // After Next has loaded: loading it holds the event loop for seconds, past the pool's 2 s connect timeout (ADR 0013).
+  await startBackground();
   console.log(`> Ready on http://localhost:${port}`);
 } catch (err) {
   console.error(`The console could not start: ${err.message}`);
