@@ -8,8 +8,8 @@
 //
 //   PROFILE_ACCOUNTS=200 accounts per round; PROFILE_ROUNDS=4; PROFILE_CLIENTS=8
 import { getDb } from "@/db/client";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { processAccountHandler as processRoute } from "@/server/rest/routes/account-import";
 import { obtainToken } from "@/server/auth/obtain-token";
 import { setUpAccountBench } from "./lib/account-bench";
 import { accountMaker, stageAndProcess } from "./lib/profile-setup";

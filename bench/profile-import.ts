@@ -8,7 +8,7 @@
 //
 //   PROFILE_PER_CLIENT=10000 transactions per client per round; PROFILE_ROUNDS=4
 import { getDb } from "@/db/client";
-import { POST } from "@/app/v1/data-import/transactions/create/route";
+import { createTransactionsHandler as POST } from "@/server/rest/routes/data-import";
 import { obtainToken } from "@/server/auth/obtain-token";
 import { makeAccounts, transactionsFor } from "./lib/import-fixtures";
 import { env } from "@/server/env.mjs";

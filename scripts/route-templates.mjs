@@ -60,12 +60,14 @@ export function routeMatcher(routes) {
 }
 
 /**
- * The matcher for the build under `dir`: every page and route handler Next built. Without a
- * build's list (never under `npm start`, which builds first) every path is `unmatched`.
+ * The matcher for the build under `dir`: every page and route handler Next built, and `extra`
+ * (the REST route table's templates, served by the catch-alls: ADR 0505). Without a build's
+ * list (while `npm start` builds the console) its pages are `unmatched`.
  * @param {string} dir
+ * @param {string[]} [extra]
  */
-export function builtRouteMatcher(dir) {
+export function builtRouteMatcher(dir, extra = []) {
   const file = path.join(dir, ".next", "app-path-routes-manifest.json");
   const manifest = fs.existsSync(file) ? /** @type {Record<string, string>} */ (JSON.parse(fs.readFileSync(file, "utf8"))) : {};
-  return routeMatcher(Object.values(manifest).filter((r) => !r.startsWith("/_")));
+  return routeMatcher([...Object.values(manifest).filter((r) => !r.startsWith("/_")), ...extra]);
 }

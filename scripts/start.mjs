@@ -2,10 +2,11 @@
 // `npm start`: one command from a fresh clone to a running app.
 // 0. The environment is checked first: a bad value stops it before a long build.
 // 1. AUTH_SECRET: generated once into ./.data when unset (embedded default).
-// 2. `next build` when there is no build or a source file is newer than it.
-// 3. Migrations, and the demo data set on an empty database (`cli bootstrap`).
-// 4. scripts/server.mjs on PORT (default 3000): Next's handler behind a Node server that
-//    passes each request's TCP peer address on (client-address.ts, ADR 0009).
+// 2. Migrations, and the demo data set on an empty database (`cli bootstrap`).
+// 3. scripts/server.mjs on PORT (default 3000): the REST API from the route table's sources at
+//    once, the console through Next's handler, behind a Node server that passes each request's
+//    TCP peer address on (client-address.ts, ADR 0009). With `--build` (no build, or a source
+//    file newer than it) the server runs `next build` first while the API answers (ADR 0506).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -77,10 +78,8 @@ if (invalid.length) {
 
 try {
   ensureAuthSecret();
-  if (needsBuild()) {
-    console.log("> Building the app (first start or sources changed)…");
-    await run(bin("next"), ["build"]);
-  }
+  // The console's build runs inside the server, while the API already answers (ADR 0506).
+  const build = needsBuild();
   console.log(`> Database: ${config.DATABASE_URL ? `PostgreSQL server ${redactUrl(config.DATABASE_URL)}` : `embedded PGlite in ${config.PGLITE_DIR || "./.data/pglite"}`}`);
   await run(bin("tsx"), ["server/cli/main.ts", "bootstrap"]);
   const port = String(config.PORT);
@@ -88,7 +87,7 @@ try {
   env.NODE_OPTIONS = serverNodeOptions(config.NODE_OPTIONS);
   env.PORT = port;
   env.NODE_ENV = "production";
-  await run(process.execPath, [path.join(root, "scripts", "server.mjs")]);
+  await run(process.execPath, [path.join(root, "scripts", "server.mjs"), ...(build ? ["--build"] : [])]);
 } catch (err) {
   console.error(`start failed: ${err.message}`);
   process.exit(1);

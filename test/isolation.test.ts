@@ -11,6 +11,7 @@ import { callerFor } from "@/test/factories";
 import { useTestDb, uniq } from "@/test/db";
 import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";
+import { restRouteFiles } from "@/test/rest-routes";
 import { intervalCsv, loadCsv, makeMeterAccount } from "@/test/factories";
 import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";
@@ -69,7 +70,7 @@ async function tenant(label: string) {
   const auth = `Token ${org.apiKey}`;
   const ref = { import_supplier: supplier.code, external_account_number: account.externalAccountNumber };
   const post = async (route: string, body: unknown, params?: Record<string, string>) => {
-    const mod = (await import(`@/app/v1/data-import/${route}/route`)) as { POST: Handler };
+    const mod = (await importRoute(`v1/data-import/${route}/route.ts`)) as { POST: Handler };
     const res = await call(mod.POST, "/x", { auth, body, params, method: "POST" });
     expect(res.status, `${label} seeds ${route}: ${json(res)}`).toBeLessThan(300);
     return res;
@@ -83,7 +84,7 @@ async function tenant(label: string) {
   const staged = accountPayload(supplier.code, uniq(`${label}STAGED`), { billing_name: `Staged ${mark}` });
   await post("account-import-process/create-or-update", staged);
   const scheduled = accountPayload(supplier.code, uniq(`${label}V2`), { billing_name: `Scheduled ${mark}` });
-  const { POST: v2 } = await import("@/app/v2/data-import/accounts/route");
+  const { scheduleAccountHandler: v2 } = await import("@/server/rest/routes/account-import-v2");
   const v2res = await call(v2 as Handler, "/x", { auth, body: { payload: scheduled, task_params: { schedule_window_start: new Date(Date.now() + 86_400_000).toISOString() } } });
   expect(v2res.status, json(v2res)).toBe(201);
   const [operator, support] = [await makeUser(org, "operator"), await makeUser(org, "support")];
@@ -196,7 +197,8 @@ type Outcome = "not_found" | "empty" | "refused" | "no_tenant_data";
 type Answer = { status: number; body: string; sent: string; expected?: number; code?: string };
 type RestCase = { outcome: Outcome; why?: string; run?: (a: Tenant, v: Tenant) => Promise<Answer[]> };
 
-const importRoute = async (file: string) => (await import(`@/app/${file.replace(/\.ts$/, "")}`)) as Record<string, Handler>;
+const TABLE = restRouteFiles();
+const importRoute = async (file: string) => ((await TABLE[`/app/${file}`]?.()) ?? (await import(`@/app/${file.replace(/\.ts$/, "")}`))) as Record<string, Handler>;
 const rest = async (file: string, method: string, a: Tenant, opts: { params?: Record<string, string>; body?: unknown; url?: string } = {}) => {
   const mod = await importRoute(file);
   const res = await call(mod[method], opts.url ?? "/x", { auth: a.auth, method, params: opts.params, body: opts.body });
@@ -479,9 +481,14 @@ async function trpc(user: User, procedure: string, input: unknown) {
   return { status: res.status, body: await res.text() };
 }
 
-function routeFiles(dir = APP, prefix = ""): string[] {
+/** Every route file under app/ and every route of the REST table, as `v1/accounts/[account]/route.ts`. */
+function routeFiles(): string[] {
+  return [...appRouteFiles(), ...Object.keys(TABLE).map((f) => f.replace(/^\/app\//, ""))];
+}
+
+function appRouteFiles(dir = APP, prefix = ""): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? routeFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : e.name === "route.ts" ? [`${prefix}route.ts`] : [],
+    e.isDirectory() ? appRouteFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : e.name === "route.ts" ? [`${prefix}route.ts`] : [],
   );
 }
 

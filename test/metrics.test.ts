@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
+import { createNotesHandler as createNotes } from "@/server/rest/routes/data-import";
 import { env } from "@/server/env.mjs";
 import { registerEventGauges } from "@/server/events/metrics";
 import { metrics, renderMetrics } from "@/server/lib/metrics.mjs";

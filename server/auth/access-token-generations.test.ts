@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { GET as accountRoute } from "@/app/v1/accounts/[account]/route";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { publicAccountHandler as accountRoute } from "@/server/rest/routes/public";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { refreshTokens } from "@/db/schema";
 import { removeConsoleUser } from "@/server/services/users/remove-console-user";
 import { updateConsoleUser } from "@/server/services/users/update-console-user";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as accountRoute } from "@/app/v1/accounts/[account]/route";
-import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
+import { publicAccountHandler as accountRoute } from "@/server/rest/routes/public";
+import { createNotesHandler as notesRoute } from "@/server/rest/routes/data-import";
 import { useTestDb } from "@/test/db";
 import { makeOrg, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";

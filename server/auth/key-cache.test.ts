@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { GET as accountRoute } from "@/app/v1/accounts/[account]/route";
+import { publicAccountHandler as accountRoute } from "@/server/rest/routes/public";
 import { type DbHandle, execRows, openDatabase } from "@/db/client";
 import { env } from "@/server/env.mjs";
 import { useTestDb } from "@/test/db";

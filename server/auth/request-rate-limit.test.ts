@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { GET as accountRoute } from "@/app/v1/accounts/[account]/route";
-import { POST as graphql } from "@/app/v1/graphql/route";
-import { GET as products } from "@/app/v1/products/route";
+import { publicAccountHandler as accountRoute } from "@/server/rest/routes/public";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
+import { productListHandler as products } from "@/server/rest/routes/public";
 import { setEnv } from "@/server/env.mjs";
 import { issueCustomerKey } from "@/server/services/customers/issue-customer-key";
 import { uniq, useTestDb } from "@/test/db";

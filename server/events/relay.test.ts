@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { GET as relayStatus } from "@/app/v1/events/relay-status/route";
+import { relayStatusHandler as relayStatus } from "@/server/rest/routes/events";
 import { type Db, execRows } from "@/db/client";
 import { events } from "@/db/schema";
 import { call } from "@/test/http";

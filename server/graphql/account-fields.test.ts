@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { accounts, accountUsers, supplyAddresses } from "@/db/schema";
 import { systemCtx } from "@/server/context";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";

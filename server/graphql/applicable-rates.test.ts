@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { systemCtx } from "@/server/context";
 import { addDays, londonMidnight, londonToday, londonWallTime } from "@/server/lib/time";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";

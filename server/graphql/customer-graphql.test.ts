@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { GET as getAccount } from "@/app/v1/accounts/[account]/route";
-import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { publicAccountHandler as getAccount } from "@/server/rest/routes/public";
+import { createNotesHandler as createNotes } from "@/server/rest/routes/data-import";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { customerApiKeys, supplyAddresses } from "@/db/schema";
 import { getSigningKey } from "@/server/auth/signing-key";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";

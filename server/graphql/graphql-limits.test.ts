@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GET as getSdl } from "@/app/v1/graphql/schema.graphql/route";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { graphqlSchemaHandler as getSdl } from "@/server/rest/routes/graphql";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { useTestDb } from "@/test/db";
 import { makeOrg } from "@/test/factories";
 import { ACCOUNT_QUERY, LIVE_CONSUMPTION_QUERY, pyFormat } from "@/test/home-assistant-documents";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { POST as graphql } from "@/app/v1/graphql/route";
-import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
+import { createNotesHandler as createNotes } from "@/server/rest/routes/data-import";
 import { authRateLimits, events, refreshTokens } from "@/db/schema";
 import { hashRefreshToken } from "@/server/auth/refresh-tokens";
 import { getSigningKey } from "@/server/auth/signing-key";

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DELETE as productsDelete, GET as products } from "@/app/v1/products/route";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { productListHandler as products } from "@/server/rest/routes/public";
+const productsDelete = restRouteModule().DELETE;
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { requestIdOf } from "./request-id";
+import { restRouteModule } from "@/server/rest/routes/router";
 
 useTestDb();
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
-import { POST as createTransactions } from "@/app/v1/data-import/transactions/create/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { createNotesHandler as createNotes } from "@/server/rest/routes/data-import";
+import { createTransactionsHandler as createTransactions } from "@/server/rest/routes/data-import";
 import { execRows } from "@/db/client";
 import { accounts, notes } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";

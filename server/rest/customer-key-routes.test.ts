@@ -9,7 +9,7 @@ import { issueCustomerKey } from "@/server/services/customers/issue-customer-key
 import { uniq, useTestDb } from "@/test/db";
 import { domesticCustomer, freshMeterIds, fullDomesticAccount, makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 
 const t = useTestDb();
 

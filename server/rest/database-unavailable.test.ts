@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, setDbHandle } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/errors";
-import { GET as products } from "@/app/v1/products/route";
-import { GET as relayStatus } from "@/app/v1/events/relay-status/route";
+import { productListHandler as products } from "@/server/rest/routes/public";
+import { relayStatusHandler as relayStatus } from "@/server/rest/routes/events";
 import { GET as ready } from "@/app/healthz/ready/route";
 import { GET as live } from "@/app/healthz/route";
 import { useTestDb } from "@/test/db";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { GET as listAll } from "@/app/v1/data-import/all-account-import-processes/[supplier]/route";
-import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { allImportProcessesHandler as listAll } from "@/server/rest/routes/account-import";
+import { transferStatusHandler as transferStatus } from "@/server/rest/routes/account-import";
 import { useTestDb } from "@/test/db";
 import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";

@@ -36,12 +36,19 @@ type Def<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> = {
    * that produced it, and compressing it cost the import route ~15% of its throughput (ADR 0008).
    */
   compress?: boolean;
-  /** Rewrites an error before it is answered: a route whose documented error bodies differ from the standard shape (the v2 routes). */
-  mapError?: (err: unknown) => unknown;
+  /**
+   * Parses the JSON body read against `body` (default: the contract's schema, its failures a 400
+   * `bodyErrorCode`); the post-import writes give the first field error's code instead (`parseBody`).
+   */
+  parse?: (schema: NonNullable<B>, raw: Record<string, unknown>) => B extends z.ZodType ? z.infer<B> : undefined;
+  /** Rewrites an error before it is answered (the v2 routes' bodies; the payment instruction's fields), given the JSON body when it was read. */
+  mapError?: (err: unknown, raw: unknown) => unknown;
   handle: (args: {
     ctx: Ctx;
     req: Request;
     body: B extends z.ZodType ? z.infer<B> : undefined;
+    /** The JSON body as sent, when the route has a body. */
+    raw: unknown;
     query: Q extends z.ZodType ? z.infer<Q> : undefined;
     params: Record<string, string>;
   }) => Promise<RestResult>;
@@ -68,6 +75,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(req);
     writeKind ??= postImportKind(req.url);
+    let sent: unknown;
     try {
       const db = await getDb();
       // Bounded while the database is away (ADR 0045): a failover without a primary must not hold the answer.
@@ -90,14 +98,10 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
         let body: unknown = undefined;
         if (def.body) {
-          const raw = await readJsonBody(req);
-          const unstorable = unstorableValueErrors(raw);
-          if (unstorable.length) throw new ServiceError("validation", def.bodyErrorCode ?? "invalid", "The request body failed validation.", { errors: unstorable });
-          const parsed = safeParseReporting(def.body, raw);
-          if (!parsed.success) throw validationError(parsed.error, def.bodyErrorCode ?? "invalid", "The request body failed validation.");
-          body = parsed.data;
+          const raw = (sent = await readJsonBody(req));
+          body = def.parse ? def.parse(def.body as NonNullable<B>, raw) : parseContractBody(def.body, raw, def.bodyErrorCode ?? "invalid");
         }
-        const result = await def.handle({ ctx, req, body: body as never, query: query as never, params });
+        const result = await def.handle({ ctx, req, body: body as never, raw: sent, query: query as never, params });
         if (writeKind) countPostImportWrite(writeKind, result.status);
         if (result instanceof Response) {
           result.headers.set("x-request-id", requestId);
@@ -106,13 +110,21 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         return json(result.status, result.body, { ...fixed, ...result.headers, "x-request-id": requestId });
       });
     } catch (err) {
-      const mapped = def.mapError ? def.mapError(err) : err;
+      const mapped = def.mapError ? def.mapError(err, sent) : err;
       const res = errorResponse(mapped, requestId);
       if (writeKind) countPostImportWrite(writeKind, res.status, mapped);
       for (const [k, v] of Object.entries(fixed)) res.headers.set(k, v);
       return res;
     }
   };
+}
+
+function parseContractBody(schema: z.ZodType, raw: Record<string, unknown>, code: string): unknown {
+  const unstorable = unstorableValueErrors(raw);
+  if (unstorable.length) throw new ServiceError("validation", code, "The request body failed validation.", { errors: unstorable });
+  const parsed = safeParseReporting(schema, raw);
+  if (!parsed.success) throw validationError(parsed.error, code, "The request body failed validation.");
+  return parsed.data;
 }
 
 /**

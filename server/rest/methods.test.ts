@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import * as catchAll from "@/app/v1/[[...rest]]/route";
-import * as accountRoute from "@/app/v1/accounts/[account]/route";
-import * as graphqlRoute from "@/app/v1/graphql/route";
-import * as notesRoute from "@/app/v1/data-import/notes/create/route";
-import * as productsRoute from "@/app/v1/products/route";
+const catchAll = restRouteModule();
+const accountRoute = restRouteModule();
+const graphqlRoute = restRouteModule();
+const notesRoute = restRouteModule();
+const productsRoute = restRouteModule();
 import { useTestDb } from "@/test/db";
 import { makeOrg } from "@/test/factories";
 import { call } from "@/test/http";
 import { allowList } from "./methods";
+import { restRouteModule } from "@/server/rest/routes/router";
 
 const t = useTestDb();
 

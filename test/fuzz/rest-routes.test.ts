@@ -10,9 +10,10 @@ import { mutated } from "./mutate";
 import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
 import { env, setEnv } from "@/server/env.mjs";
 import { startConsoleSession } from "@/server/auth/console-sessions";
+import { restRouteFiles } from "@/test/rest-routes";
 
 /**
- * Issue 18's fuzz suite, REST half: every route under app/ (found from the route tree, so a new
+ * Issue 18's fuzz suite, REST half: every route under app/ and in the REST route table (found from both, so a new
  * route fails this file until it is given inputs below) is called with generated bad input in
  * its path segments, query string, headers and body. Never a 5xx, always the error shape, and a
  * refused request stores nothing. FUZZ_RUNS sets the runs per route and method (10; nightly 100000).
@@ -25,7 +26,8 @@ vi.mock("@/server/auth/config", async (original) => ({ ...(await original<object
 setEnv({ AUTH_SECRET: env.AUTH_SECRET ?? "fuzz-secret-fuzz-secret-fuzz-secret" });
 
 const t = useTestDb();
-const ROUTE_FILES = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
+// The files under app/ and the REST route table's routes (server/rest/routes/table.ts, ADR 0505).
+const ROUTE_FILES = { ...import.meta.glob<Record<string, unknown>>("/app/**/route.ts"), ...restRouteFiles() };
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;

@@ -1,6 +1,5 @@
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
 import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,10 +9,11 @@ import { useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier, type OrgFixture } from "@/test/factories";
 import { call } from "@/test/http";
 import { MAX_BODY_BYTES } from "@/server/rest/body";
+import { restRouteModules } from "@/server/rest/routes/router";
 
 /**
  * ADR 0037: `npm start` serves the data-import API's POST routes past Next's pipeline. Driven
- * over a real socket: the same route handlers (app/.../route.ts) behind directRoutes, with a
+ * over a real socket: the same route handlers (the REST route table's, ADR 0505) behind directRoutes, with a
  * stand-in for Next that answers 299, so each request shows which way it went. A client must see
  * what the handler answers through Next (`call`, as test/http.ts does it), plus next.config.mjs's headers.
  */
@@ -31,9 +31,10 @@ const PROCESS = "/v1/data-import/account-import-process/process/";
 const NOTES = "/v1/data-import/notes/create/";
 
 beforeAll(async () => {
+  const table = restRouteModules();
   for (const route of DIRECT_ROUTES) {
-    const mod = (await import(path.join(process.cwd(), "app", route, "route.ts"))) as { POST?: Handler };
-    if (mod.POST) handlers.set(route, mod.POST);
+    const methods = table[route.replace(/^\/|\/$/g, "")];
+    if (methods) handlers.set(route, methods.POST as Handler);
   }
   const direct = directRoutes((route) => handlers.get(route)!, { maxBodyBytes: MAX_BODY });
   server = http.createServer((req, res) => {
@@ -76,7 +77,7 @@ async function viaHandler(route: string, body: string | undefined, auth: string 
 }
 
 describe("the data-import POST routes, past Next's pipeline", () => {
-  it("every route listed is a route file with a POST handler", () => {
+  it("every route listed is a POST route of the route table", () => {
     expect([...handlers.keys()].sort()).toEqual([...DIRECT_ROUTES].sort());
   });
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { answerClientError, edgeServerOptions, edgeTimeouts, withServedMethods } from "@/scripts/http-edge.mjs";
 
 /**

@@ -41,7 +41,7 @@ async function answer(run: () => Promise<Response>) {
 
 describe("issue 37 point 5: the reproductions answer 400 in the error shape, nothing logged as an error", () => {
   it("GraphQL GET with variables or extensions that are not JSON objects", async () => {
-    const { GET } = await import("@/app/v1/graphql/route");
+    const { graphqlGetHandler: GET } = await import("@/server/rest/routes/graphql");
     for (const q of ["variables=x", "extensions=x", "variables=[1]", "extensions=%7B", "variables=null&extensions=1"]) {
       const res = await answer(() => GET(new Request(`http://localhost/v1/graphql/?query=%7B__typename%7D&${q}`)));
       expect([res.status, res.loggedErrors], q).toEqual([400, 0]);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { GET as openApiJson } from "@/app/v1/openapi.json/route";
+import { GET as openApiJson } from "@/app/v1/[[...rest]]/route";
 import { ApiReference, type OpenApiDoc } from "@/app/components/api-reference";
 import { requireUser } from "@/app/components/session";
 import { PageHeader } from "@/app/components/ui/page-header";

@@ -1,5 +1,4 @@
-import { unknownPath } from "@/server/rest/methods";
+import { restRouteModule } from "@/server/rest/routes/router";
 
-// Specific routes win over this optional catch-all: it answers /v1/ itself and every path
-// no route serves, with the API's JSON 404 instead of the console's HTML page.
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = unknownPath();
+// Every /v1/ request, dispatched from the REST route table (server/rest/routes/table.ts, ADR 0505).
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = restRouteModule();

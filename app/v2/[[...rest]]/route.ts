@@ -1,5 +1,4 @@
-import { unknownPath } from "@/server/rest/methods";
+import { restRouteModule } from "@/server/rest/routes/router";
 
-// As app/v1/[[...rest]]: specific routes win over this optional catch-all, so it answers /v2/
-// itself and every path no route serves with the API's JSON 404 (ADR 0203).
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = unknownPath();
+// Every /v2/ request, dispatched from the REST route table (server/rest/routes/table.ts, ADR 0505).
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = restRouteModule();

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiKeys, events } from "@/db/schema";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
 import { useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/factories";
 import { call } from "@/test/http";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GET as elecConsumption } from "@/app/v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route";
+import { electricityConsumptionHandler as elecConsumption } from "@/server/rest/routes/consumption";
 import { makeMeterAccount } from "@/test/factories";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";

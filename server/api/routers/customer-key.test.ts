@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GET as getAccount } from "@/app/v1/accounts/[account]/route";
+import { publicAccountHandler as getAccount } from "@/server/rest/routes/public";
 import { useTestDb } from "@/test/db";
 import { makeImportedAccount } from "@/test/factories";
 import { call } from "@/test/http";

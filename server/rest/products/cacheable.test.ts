@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as gasDay } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/day-unit-rates/route";
-import { GET as gasNight } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/night-unit-rates/route";
-import { GET as gasUnit } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/standard-unit-rates/route";
+import { gasDayUnitRatesHandler as gasDay } from "@/server/rest/routes/public";
+import { gasNightUnitRatesHandler as gasNight } from "@/server/rest/routes/public";
+import { gasStandardUnitRatesHandler as gasUnit } from "@/server/rest/routes/public";
 import { systemCtx } from "@/server/context";
 import { loadProducts } from "@/server/services/products/load-products";
 import { regionCTariffs } from "@/test/factories";

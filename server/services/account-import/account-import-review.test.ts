@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
-import { POST as validate } from "@/app/v1/data-import/validate-account/route";
-import { GET as allList } from "@/app/v1/data-import/all-account-import-processes/[supplier]/route";
-import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { processAccountHandler as processRoute } from "@/server/rest/routes/account-import";
+import { validateAccountHandler as validate } from "@/server/rest/routes/account-import";
+import { allImportProcessesHandler as allList } from "@/server/rest/routes/account-import";
+import { transferStatusHandler as transferStatus } from "@/server/rest/routes/account-import";
 import { and, eq } from "drizzle-orm";
 import { accountImportProcesses } from "@/db/schema";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
-import { POST as validate } from "@/app/v1/data-import/validate-account/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { processAccountHandler as processRoute } from "@/server/rest/routes/account-import";
+import { validateAccountHandler as validate } from "@/server/rest/routes/account-import";
 import { accountImportProcesses, events } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
-import { GET as transferStatus } from "@/app/v1/data-import/account-transfer-status/[supplier]/[external]/route";
-import { GET as pendingList } from "@/app/v1/data-import/pending-account-import-processes/[supplier]/route";
-import { GET as importedList } from "@/app/v1/data-import/imported-account-import-processes/[supplier]/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { processAccountHandler as processRoute } from "@/server/rest/routes/account-import";
+import { transferStatusHandler as transferStatus } from "@/server/rest/routes/account-import";
+import { pendingImportProcessesHandler as pendingList } from "@/server/rest/routes/account-import";
+import { importedImportProcessesHandler as importedList } from "@/server/rest/routes/account-import";
 import { accounts, events, meterPoints } from "@/db/schema";
 import { setSupplierStatus } from "@/server/services/suppliers/set-supplier-status";
 import { uniq, useTestDb } from "@/test/db";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as stage } from "@/app/v1/data-import/account-import-process/create-or-update/route";
-import { POST as processRoute } from "@/app/v1/data-import/account-import-process/process/route";
+import { stageAccountHandler as stage } from "@/server/rest/routes/account-import";
+import { processAccountHandler as processRoute } from "@/server/rest/routes/account-import";
 import { accountImportProcesses, accounts, events, historicalStatements, notes, transactions } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
 import { embeddedLedger, freshMeterIds, fullDomesticAccount } from "@/test/factories";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as accountRoute } from "@/app/v1/accounts/[account]/route";
+import { publicAccountHandler as accountRoute } from "@/server/rest/routes/public";
 import { signAccessToken } from "@/server/auth/tokens";
 import { systemCtx } from "@/server/context";
 import { invalidateApiKey } from "@/server/services/organisations/invalidate-api-key";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as elecConsumption } from "@/app/v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route";
-import { GET as meterPointRoute } from "@/app/v1/electricity-meter-points/[mpan]/route";
-import { GET as gasConsumption } from "@/app/v1/gas-meter-points/[mprn]/meters/[serial]/consumption/route";
+import { electricityConsumptionHandler as elecConsumption } from "@/server/rest/routes/consumption";
+import { electricityMeterPointHandler as meterPointRoute } from "@/server/rest/routes/consumption";
+import { gasConsumptionHandler as gasConsumption } from "@/server/rest/routes/consumption";
 import { signAccessToken } from "@/server/auth/tokens";
 import { useTestDb } from "@/test/db";
 import { type OrgFixture, makeOrg } from "@/test/factories";

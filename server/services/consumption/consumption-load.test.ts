@@ -1,8 +1,8 @@
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as elecConsumption } from "@/app/v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route";
-import { GET as gasConsumption } from "@/app/v1/gas-meter-points/[mprn]/meters/[serial]/consumption/route";
+import { electricityConsumptionHandler as elecConsumption } from "@/server/rest/routes/consumption";
+import { gasConsumptionHandler as gasConsumption } from "@/server/rest/routes/consumption";
 import { execRows } from "@/db/client";
 import { ServiceError } from "@/server/errors";
 import { useTestDb } from "@/test/db";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { GET as elecConsumption } from "@/app/v1/electricity-meter-points/[mpan]/meters/[serial]/consumption/route";
-import { GET as gasConsumption } from "@/app/v1/gas-meter-points/[mprn]/meters/[serial]/consumption/route";
-import { POST as graphql } from "@/app/v1/graphql/route";
+import { electricityConsumptionHandler as elecConsumption } from "@/server/rest/routes/consumption";
+import { gasConsumptionHandler as gasConsumption } from "@/server/rest/routes/consumption";
+import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { accounts, agreements, meterPoints, meterReadings } from "@/db/schema";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { processAccountImport } from "@/server/services/account-import/process-account-import";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GET as agileRates } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates/route";
+import { electricityStandardUnitRatesHandler as agileRates } from "@/server/rest/routes/public";
 import { jobs, productCatalogueState } from "@/db/schema";
 import { systemCtx } from "@/server/context";
 import { loadDemoProducts } from "@/server/services/products/demo-products";

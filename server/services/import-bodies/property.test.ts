@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as createHistoricalStatements } from "@/app/v1/data-import/historical-statements/create/route";
-import { POST as createNotes } from "@/app/v1/data-import/notes/create/route";
-import { POST as createPaymentInstruction } from "@/app/v1/data-import/payment-instruction/create/route";
-import { POST as sendRegistrationFlows } from "@/app/v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]/route";
-import { POST as createTransactions } from "@/app/v1/data-import/transactions/create/route";
+import { createHistoricalStatementsHandler as createHistoricalStatements } from "@/server/rest/routes/data-import";
+import { createNotesHandler as createNotes } from "@/server/rest/routes/data-import";
+import { createPaymentInstructionHandler as createPaymentInstruction } from "@/server/rest/routes/data-import";
+import { sendRegistrationFlowsHandler as sendRegistrationFlows } from "@/server/rest/routes/data-import";
+import { createTransactionsHandler as createTransactions } from "@/server/rest/routes/data-import";
 import { execRows } from "@/db/client";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";

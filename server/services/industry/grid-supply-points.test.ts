@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GET } from "@/app/v1/industry/grid-supply-points/route";
+import { gridSupplyPointsHandler as GET } from "@/server/rest/routes/industry";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { gspOfMpan } from "@/server/services/consumption/gsp";
 import { demoAccounts } from "@/server/services/demo/demo-accounts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as create } from "@/app/v1/data-import/notes/create/route";
+import { createNotesHandler as create } from "@/server/rest/routes/data-import";
 import { accounts, notes } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";

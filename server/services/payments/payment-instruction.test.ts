@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { POST as create } from "@/app/v1/data-import/payment-instruction/create/route";
+import { createPaymentInstructionHandler as create } from "@/server/rest/routes/data-import";
 import { accounts, paymentInstructions, paymentVendorFailures } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { GET as elecUnit } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates/route";
-import { GET as productList } from "@/app/v1/products/route";
+import { electricityStandardUnitRatesHandler as elecUnit } from "@/server/rest/routes/public";
+import { productListHandler as productList } from "@/server/rest/routes/public";
 import { execRows } from "@/db/client";
 import { productCatalogueState } from "@/db/schema";
 import { systemCtx } from "@/server/context";

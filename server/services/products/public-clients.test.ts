@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as elecUnit } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates/route";
-import { GET as gasStanding } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/standing-charges/route";
-import { GET as productDetail } from "@/app/v1/products/[product]/route";
-import { GET as productList } from "@/app/v1/products/route";
+import { electricityStandardUnitRatesHandler as elecUnit } from "@/server/rest/routes/public";
+import { gasStandingChargesHandler as gasStanding } from "@/server/rest/routes/public";
+import { productDetailHandler as productDetail } from "@/server/rest/routes/public";
+import { productListHandler as productList } from "@/server/rest/routes/public";
 import { systemCtx } from "@/server/context";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";

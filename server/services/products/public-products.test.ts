@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as productDetail } from "@/app/v1/products/[product]/route";
-import { GET as productList } from "@/app/v1/products/route";
+import { productDetailHandler as productDetail } from "@/server/rest/routes/public";
+import { productListHandler as productList } from "@/server/rest/routes/public";
 import { systemCtx } from "@/server/context";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as elecDay } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/day-unit-rates/route";
-import { GET as elecNight } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/night-unit-rates/route";
-import { GET as elecUnit } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates/route";
-import { GET as elecStanding } from "@/app/v1/products/[product]/electricity-tariffs/[tariff]/standing-charges/route";
-import { GET as gasUnit } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/standard-unit-rates/route";
-import { GET as gasStanding } from "@/app/v1/products/[product]/gas-tariffs/[tariff]/standing-charges/route";
+import { electricityDayUnitRatesHandler as elecDay } from "@/server/rest/routes/public";
+import { electricityNightUnitRatesHandler as elecNight } from "@/server/rest/routes/public";
+import { electricityStandardUnitRatesHandler as elecUnit } from "@/server/rest/routes/public";
+import { electricityStandingChargesHandler as elecStanding } from "@/server/rest/routes/public";
+import { gasStandardUnitRatesHandler as gasUnit } from "@/server/rest/routes/public";
+import { gasStandingChargesHandler as gasStanding } from "@/server/rest/routes/public";
 import { systemCtx } from "@/server/context";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";

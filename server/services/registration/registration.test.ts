@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { POST as send } from "@/app/v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]/route";
+import { sendRegistrationFlowsHandler as send } from "@/server/rest/routes/data-import";
 import { accounts, jobs, meterPointRegistrations, meterPoints } from "@/db/schema";
 import { claimJobs } from "@/server/jobs/queue";
 import { runOne, startWorker } from "@/server/jobs/worker";

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { POST as create } from "@/app/v1/data-import/transactions/create/route";
+import { createTransactionsHandler as create } from "@/server/rest/routes/data-import";
 import { execRows } from "@/db/client";
 import { accounts, meterPoints, transactions } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";

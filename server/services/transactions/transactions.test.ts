@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as create } from "@/app/v1/data-import/transactions/create/route";
+import { createTransactionsHandler as create } from "@/server/rest/routes/data-import";
 import { accounts, events, notes, transactions } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";

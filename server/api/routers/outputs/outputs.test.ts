@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { POST as statements } from "@/app/v1/data-import/historical-statements/create/route";
-import { POST as notesRoute } from "@/app/v1/data-import/notes/create/route";
-import { POST as flows } from "@/app/v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]/route";
-import { POST as txRoute } from "@/app/v1/data-import/transactions/create/route";
+import { createHistoricalStatementsHandler as statements } from "@/server/rest/routes/data-import";
+import { createNotesHandler as notesRoute } from "@/server/rest/routes/data-import";
+import { sendRegistrationFlowsHandler as flows } from "@/server/rest/routes/data-import";
+import { createTransactionsHandler as txRoute } from "@/server/rest/routes/data-import";
 import { makeMeterAccount } from "@/test/factories";
 import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { uploadImportJob } from "@/server/services/import-jobs/upload-import-job";

@@ -1,6 +1,0 @@
-import { importProcessListRoute } from "@/server/rest/import-process-list-route";
-import { otherMethods } from "@/server/rest/methods";
-
-export const dynamic = "force-dynamic";
-export const GET = importProcessListRoute("imported");
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

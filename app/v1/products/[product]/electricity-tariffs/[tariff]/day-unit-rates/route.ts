@@ -1,6 +1,0 @@
-import { tariffRatesRoute } from "@/server/rest/products/rates-route";
-import { otherMethods } from "@/server/rest/methods";
-
-export const dynamic = "force-dynamic";
-export const GET = tariffRatesRoute("electricity", "day_unit_rate");
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
