@@ -2,11 +2,12 @@ import { z } from "zod";
 import { DateString, pushIssue, Text } from "../../lib/validators";
 import { Dec } from "./decimals";
 import { UNIT_TYPES } from "./transaction-enums";
-import { lineItemIssues, type RuleIssue } from "./transaction-rules";
+import type { Findings } from "../../lib/findings";
+import { lineItemRules } from "./transaction-rules";
 
-/** Pushes a rule function's findings as zod issues carrying their codes. */
-export function pushRuleIssues(payload: z.core.ParsePayload<unknown>, issues: RuleIssue[]) {
-  for (const i of issues) pushIssue(payload, i.code, i.detail, i.path);
+/** Pushes a rule function's findings as zod issues carrying their codes, at their paths under the object checked. */
+export function pushFindings(payload: z.core.ParsePayload<unknown>, findings: Findings) {
+  for (const i of findings.found) pushIssue(payload, i.code, i.detail, i.path);
 }
 
 /** Free-form parameters production keeps with an item (default `{}`). */
@@ -26,7 +27,7 @@ export const LineItem = z
     units: z.array(Dec(12, 4)).optional().describe("Exactly two values when given."),
     params: Params.optional(),
   })
-  .check((payload) => pushRuleIssues(payload, lineItemIssues(payload.value)));
+  .check((payload) => pushFindings(payload, lineItemRules(payload.value)));
 export type LineItem = z.infer<typeof LineItem>;
 
 export const TaxItem = z.strictObject({

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { lineItemIssues, netAmountTolerance, supplyChargeIssues } from "./transaction-rules";
+import { type LineItemFields, lineItemRules, netAmountTolerance, type SupplyChargeFields, supplyChargeRules } from "./transaction-rules";
+
+const lineItemIssues = (l: LineItemFields) => lineItemRules(l).found;
+const supplyChargeIssues = (t: SupplyChargeFields) => supplyChargeRules(t).found;
 
 const line = (extra: Record<string, unknown> = {}) => ({ start_date: "2026-01-01", end_date: "2026-01-31", number_of_units: "400.5", net_amount: "117.57", price_per_unit: "0.29356", ...extra });
 const codes = (issues: { code: string; path: (string | number)[] }[]) => issues.map((i) => [i.code, i.path.join(".")]);

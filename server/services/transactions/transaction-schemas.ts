@@ -3,8 +3,8 @@ import { DateString, Text } from "../../lib/validators";
 import { ACCOUNT_KEY, ItemList, requireAccountKey } from "../import-bodies/common";
 import { WholePence } from "./decimals";
 import { CHARGE_REASONS, CREDIT_REASONS, PAYMENT_PAYMENT_TYPES, PAYMENT_REASONS, REPAYMENT_PAYMENT_TYPES, REPAYMENT_REASONS } from "./transaction-enums";
-import { LineItem, pushRuleIssues, TaxItem } from "./transaction-items";
-import { supplyChargeIssues } from "./transaction-rules";
+import { LineItem, pushFindings, TaxItem } from "./transaction-items";
+import { supplyChargeRules } from "./transaction-rules";
 
 export { LineItem, TaxItem } from "./transaction-items";
 
@@ -49,7 +49,7 @@ export const EnergySupplyCharge = z
     line_items: z.array(LineItem).min(1).max(100),
     tax_items: TaxItems.optional(),
   })
-  .check((payload) => pushRuleIssues(payload, supplyChargeIssues(payload.value)));
+  .check((payload) => pushFindings(payload, supplyChargeRules(payload.value)));
 
 /** Production's EnergyTransaction: one of the five, chosen by `type`. */
 export const EnergyTransaction = z.discriminatedUnion("type", [EnergyCharge, EnergyCredit, EnergyPayment, EnergyRepayment, EnergySupplyCharge]);

@@ -1,15 +1,10 @@
-import { type FieldError, fieldError } from "../../../errors";
+import { Findings as RuleFindings } from "../../../lib/findings";
 import type { AccountErrorCode } from "../payload/error-codes";
 
-export type Path = (string | number)[];
+export type { Path } from "../../../lib/findings";
 
-/** Collects a rule's findings: one FieldError per problem, at the dotted path of the payload. */
-export class Findings {
-  readonly errors: FieldError[] = [];
-  add(path: Path, code: AccountErrorCode, detail: string) {
-    this.errors.push(fieldError(path, code, detail));
-  }
-}
+/** An account rule's findings, in production's account codes (the one rule vocabulary: server/lib/findings.ts). */
+export class Findings extends RuleFindings<AccountErrorCode> {}
 
 /** Half-open date periods [from, to) over YYYY-MM-DD strings; a missing `to` is open-ended. */
 export type DatePeriod = { from: string; to: string | null | undefined };
