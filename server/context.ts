@@ -17,6 +17,29 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: Db, txCtx: Ctx) => P
   return ctx.db.transaction(async (tx) => fn(tx as unknown as Db, { ...ctx, db: tx as unknown as Db, inTransaction: true }));
 }
 
+class DryRunRollback<T> extends Error {
+  constructor(readonly value: T) {
+    super("dry run");
+  }
+}
+
+/**
+ * A dry run: `fn` in a transaction (a savepoint inside the caller's) that is always rolled back,
+ * answering what `fn` returned. The one way every dry run (account imports, transactions) undoes
+ * its writes; a refusal `fn` throws passes through as it is.
+ */
+export async function rolledBack<T>(ctx: Ctx, fn: (tx: Db, txCtx: Ctx) => Promise<T>): Promise<T> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      throw new DryRunRollback(await fn(tx as unknown as Db, { ...ctx, db: tx as unknown as Db, inTransaction: true }));
+    });
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.value as T;
+    throw err;
+  }
+  throw new Error("unreachable: a dry run always rolls back");
+}
+
 export function actorLabel(actor: Actor): string {
   if (actor.kind === "user") return actor.email;
   return actor.label;

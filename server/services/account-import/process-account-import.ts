@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { isDatabaseUnavailable, sqlStates } from "@/db/errors";
 import { logger } from "../../logger";
-import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { type Ctx, organisationOf, requireWriter, rolledBack, withTransaction } from "../../context";
 import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { emit, emitMany, pending } from "../../events/emit";
 import { assertMigrationOngoing, type Supplier, supplierNotFound } from "../suppliers/find-supplier";
@@ -16,8 +16,6 @@ import { env } from "@/server/env.mjs";
 
 export const IMPORT_CONCURRENCY = env.IMPORT_CONCURRENCY;
 const LOCK_NAMESPACE = 727274002;
-
-class DryRunRollback extends Error {}
 
 export type ProcessResult = {
   import_supplier: string;
@@ -45,14 +43,14 @@ export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput)
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   try {
-    return await withTransaction(ctx, (tx) => importInTransaction(tx, ctx, organisationId, input));
+    if (!input.dry_run) return await withTransaction(ctx, (tx) => importInTransaction(tx, ctx, organisationId, input));
+    // A dry run imports in a transaction that is rolled back, then says so in an event of its own.
+    const result = await rolledBack(ctx, (tx) => importInTransaction(tx, ctx, organisationId, input));
+    await withTransaction(ctx, (tx) =>
+      emit(tx, "data_import.import_process.dry_run_complete", "v1", { resource_type: "account", external_identifier: input.external_account_number }, { organisationId }),
+    );
+    return result;
   } catch (err) {
-    if (err instanceof DryRunRollback) {
-      await withTransaction(ctx, (tx) =>
-        emit(tx, "data_import.import_process.dry_run_complete", "v1", { resource_type: "account", external_identifier: input.external_account_number }, { organisationId }),
-      );
-      return JSON.parse(err.message) as ProcessResult;
-    }
     const refusal = err instanceof ServiceError ? err : unstorable(err, ctx.requestId);
     if (refusal?.kind === "validation") await recordImportFailure(ctx, organisationId, input, refusal);
     throw refusal ?? err;
@@ -154,7 +152,6 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
     await emitMany(tx, [...created, complete]);
   }
   const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
-  if (input.dry_run) throw new DryRunRollback(JSON.stringify(result));
   return result;
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
+import { type Ctx, organisationOf, requireWriter, rolledBack, withTransaction } from "../../context";
 import { type AccountKey, findAccountByKey } from "../import-bodies/common";
 import { type Outcome, type PostOptions, postTransactions, ResendFound, resultOf } from "./post-transactions";
 import type { CreateTransactionsQuery, TransactionResult } from "./transaction-schemas";
@@ -40,21 +40,3 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
   return { results: outcomes.map((o, index) => resultOf(input.transactions[index], o, input.dry_run === true)) };
 }
 
-class DryRunRollback<T> extends Error {
-  constructor(readonly value: T) {
-    super("dry run");
-  }
-}
-
-/** Runs `fn` in a transaction (a savepoint inside the caller's) and rolls it back, returning what it returned. */
-async function rolledBack<T>(ctx: Ctx, fn: (tx: Db, txCtx: Ctx) => Promise<T>): Promise<T> {
-  try {
-    await ctx.db.transaction(async (tx) => {
-      throw new DryRunRollback(await fn(tx as unknown as Db, { ...ctx, db: tx as unknown as Db, inTransaction: true }));
-    });
-  } catch (err) {
-    if (err instanceof DryRunRollback) return err.value as T;
-    throw err;
-  }
-  throw new Error("unreachable: a dry run always rolls back");
-}
