@@ -56,6 +56,8 @@ export async function requestReconciliation(ctx: Ctx, raw: CohortIdInput) {
 export async function runReconciliation(db: Db, reconciliationId: number) {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // The plan's cost (its joins' row estimates multiply) is far above jit_above_cost; compiling it took seconds where running it takes less (ADR 0417).
+    await tx.execute(sql`set local jit = off`);
     const [run] = await tx.select().from(cohortReconciliations).where(eq(cohortReconciliations.id, reconciliationId)).for("update");
     if (!run || run.status === "done" || run.status === "failed") return;
     await tx.update(cohortReconciliations).set({ status: "running", startedAt: sql`now()` }).where(eq(cohortReconciliations.id, run.id));
