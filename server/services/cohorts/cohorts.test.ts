@@ -20,6 +20,8 @@ import { exportMismatchesCsv, getReconciliation, listResults } from "./results";
 import { acceptMismatches, signOffCohort } from "./sign-off";
 import { uploadControlFile } from "./upload-control-file";
 import { getAccountCohort } from "./account-cohort";
+import { stageIntoCohort } from "./stage-into-cohort";
+import { StageAccountInput } from "../account-import/account-schemas";
 
 const t = useTestDb();
 
@@ -114,6 +116,18 @@ describe("cohorts", () => {
     expect(failed).toEqual([{ line: 3, error_code: "account_in_another_cohort" }]);
     const view = await getCohort(org.ctx, { id: cohort.id });
     expect(view).toMatchObject({ members: 2, imported: 2, status: "imported" });
+  });
+
+  it("the data-import API's optional cohort header stages the account into the cohort; an unknown cohort stages nothing", async () => {
+    const { org, code, cohort } = await world();
+    const body = StageAccountInput.parse(accountPayload(code));
+    expect((await refused(stageIntoCohort(org.ctx, body, "No such wave"))).code).toBe("cohort_not_found");
+    const [{ n }] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from account_import_processes where external_account_number = ${body.external_account_number}`);
+    expect(Number(n)).toBe(0);
+    expect((await stageIntoCohort(org.ctx, body, "Wave 1")).created).toBe(true);
+    const members = await t.db.select().from(cohortMembers).where(eq(cohortMembers.cohortId, cohort.id));
+    expect(members.map((m) => [m.externalAccountNumber, m.source])).toEqual([[body.external_account_number, "api"]]);
+    expect((await getCohort(org.ctx, { id: cohort.id })).status).toBe("importing");
   });
 
   it("refuses a control file with bad rows at their line and column, storing nothing", async () => {
