@@ -76,6 +76,7 @@ test.describe.serial("a cohort from creation to cut-over", () => {
       expect(res.status(), await res.text()).toBe(200);
 
       await page.goto(`/suppliers/${code}/cohorts`);
+      await noSeriousAxe(page);
       await page.getByLabel("Name").fill("Wave 1");
       await page.getByLabel("Planned cut-over date").fill(londonDate(30));
       await page.getByLabel("Notes").fill("First production wave");
