@@ -25,9 +25,10 @@ import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { writeBenchmarkSection } from "./lib/benchmarks-md";
 import { machineLine } from "./lib/machine";
 import { env } from "@/server/env.mjs";
+import { benchEnv } from "@/bench/env.mjs";
 
-const N = env.BENCH_ACCOUNTS ?? 100_000;
-const ROUNDS = env.BENCH_ROUNDS ?? 3;
+const N = benchEnv.BENCH_ACCOUNTS ?? 100_000;
+const ROUNDS = benchEnv.BENCH_ROUNDS ?? 3;
 const TARGET_S = 120;
 const RUN = Date.now().toString(36);
 
@@ -165,10 +166,10 @@ async function main() {
       `${ok ? "Within" : "NOT within"} target. ${machineLine([`load average ${loadBefore} before, ${load()} after`])}; the machine was shared with other work.`,
     ].join("\n");
     console.log(body);
-    if (env.BENCH_WRITE === "1") writeBenchmarkSection("Cohort reconciliation", body);
+    if (benchEnv.BENCH_WRITE === "1") writeBenchmarkSection("Cohort reconciliation", body);
     if (!ok) process.exitCode = 1;
   } finally {
-    if (!env.BENCH_KEEP) await admin.unsafe(`drop database if exists ${name} with (force)`);
+    if (!benchEnv.BENCH_KEEP) await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
