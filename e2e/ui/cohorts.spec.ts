@@ -99,12 +99,12 @@ test.describe.serial("a cohort from creation to cut-over", () => {
       await expect(page.getByTestId("cohort-imported")).toHaveText("1,000");
 
       // A bad control file is refused at its row and column, and nothing is stored.
-      await page.getByLabel("Control file", { exact: true }).setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("external_account_number,closing_balance_pence\nX1,12.50\n") });
+      await page.locator("#control-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("external_account_number,closing_balance_pence\nX1,12.50\n") });
       await page.getByRole("button", { name: "Upload control file" }).click();
       await expect(page.getByTestId("control-errors")).toContainText("Line 2, closing_balance_pence");
       await expect(page.getByText("No control file yet.")).toBeVisible();
 
-      await page.getByLabel("Control file", { exact: true }).setInputFiles({ name: "control.csv", mimeType: "text/csv", buffer: Buffer.from(controlFile(made)) });
+      await page.locator("#control-file").setInputFiles({ name: "control.csv", mimeType: "text/csv", buffer: Buffer.from(controlFile(made)) });
       await page.getByRole("button", { name: "Upload control file" }).click();
       await expect(page.getByTestId("control-file")).toContainText(`control.csv: ${(TOTAL).toLocaleString("en-GB")} accounts`);
       await page.getByRole("button", { name: "Reconcile", exact: true }).click();
@@ -128,7 +128,7 @@ test.describe.serial("a cohort from creation to cut-over", () => {
       await expect(page.getByTestId("sign-off-error")).toContainText("neither fixed nor accepted");
 
       // Two balances were wrong in the source extract: the corrected file, and a new run.
-      await page.getByLabel("Control file", { exact: true }).setInputFiles({ name: "control-fixed.csv", mimeType: "text/csv", buffer: Buffer.from(controlFile(made, 2)) });
+      await page.locator("#control-file").setInputFiles({ name: "control-fixed.csv", mimeType: "text/csv", buffer: Buffer.from(controlFile(made, 2)) });
       await page.getByRole("button", { name: "Upload control file" }).click();
       await expect(page.getByTestId("control-file")).toContainText("control-fixed.csv");
       await page.getByRole("button", { name: "Reconcile again" }).click();
