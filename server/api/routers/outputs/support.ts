@@ -19,6 +19,7 @@ export const SupportSearchOutput = z.array(z.object({
 export const SupportLedgerOutput = z.object({
   openingBalance: z.string(),
   closingBalance: z.string(),
+  carriedOverAgain: z.array(z.string()),
   items: z.array(z.object({
     id: z.number(),
     transactionId: z.string(),
@@ -65,6 +66,7 @@ export const SupportTimelineOutput = z.object({
     key: z.string(),
     title: z.string(),
     detail: z.string().nullable(),
+    amount: z.string().nullable(),
     count: z.number(),
     href: z.string(),
   })),
