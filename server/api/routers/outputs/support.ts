@@ -7,6 +7,7 @@ export const SupportSearchOutput = z.array(z.object({
   supplierName: z.string(),
   status: z.enum(["staged", "imported", "failed"]),
   billingName: z.string().nullable(),
+  address: z.string().nullable(),
   score: z.number(),
   matches: z.array(z.object({
     kind: z.enum(["name", "billing_name", "email", "postcode", "mpxn", "account_number", "external_number", "phone", "postcode_outward", "meter_serial"]),
