@@ -29,9 +29,11 @@ export function Money({ value, signed = true, describe = false }: { value: strin
   const owed = n.startsWith("-") && !/^-0*(\.0*)?$/.test(n);
   const credit = !owed && !/^[-+]?0*(\.0*)?$/.test(n) && n !== "";
   return (
-    <span className="money" data-money={value ?? ""}>
-      {formatMoney(value, { signed })}
+    <>
+      <span className="money" data-money={value ?? ""}>
+        {formatMoney(value, { signed })}
+      </span>
       {describe && (owed || credit) && <span className="muted"> {owed ? "owed" : "in credit"}</span>}
-    </span>
+    </>
   );
 }
