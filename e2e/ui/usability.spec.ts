@@ -23,13 +23,6 @@ const sideways = (page: Page) =>
     const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
     return `${over}px: ${innermost.slice(0, 3).map(describe).join("; ")}`;
   });
-/** At desktop width a table cut off inside its card (its own scroll bar) counts as sideways too: its columns and how much is hidden. */
-const tablesCut = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll(".table-wrap")]
-      .filter((w) => w.scrollWidth > w.clientWidth + 1)
-      .map((w) => `${w.querySelector("table")?.getAttribute("aria-label") ?? "a table"} hides ${w.scrollWidth - w.clientWidth}px`),
-  );
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** A dry-run job of two accounts, the second with a postcode that is not one; its number. */
@@ -99,7 +92,6 @@ test.describe("a console people can use all day", () => {
         for (const skip of await headingSkips(page)) found.push(`${width} ${path}: heading skips ${skip}`);
         const wider = await sideways(page);
         if (wider) found.push(`${width} ${path}: the page scrolls sideways by ${wider}`);
-        if (width > 1000) for (const cut of await tablesCut(page)) found.push(`${width} ${path}: ${cut}`);
         await shot(page, `ux-${name}-${width}`);
       }
     }
