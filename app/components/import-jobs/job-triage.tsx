@@ -306,11 +306,13 @@ function CsvRowForm({ line, cells, errors, pending, error, onSave }: { line: num
  */
 function RetryOutcome({ jobId, line }: { jobId: number; line: number }) {
   const trpc = useTRPC();
+  // The row's cached state is from before the save: only an answer read after it says the outcome.
   const q = useQuery({
     ...trpc.importJob.row.queryOptions({ id: jobId, line }),
+    refetchOnMount: "always",
     refetchInterval: (query) => (query.state.data?.status === "pending" || !query.state.data ? 1000 : false),
   });
-  const r = q.data;
+  const r = q.isFetchedAfterMount ? q.data : undefined;
   if (!r || r.status === "pending") {
     return (
       <div className="alert alert-info" role="status" data-testid="retry-outcome">
