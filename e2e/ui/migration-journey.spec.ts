@@ -145,7 +145,7 @@ test.describe.serial("a migration, followed by its three users", () => {
 
       await page.getByRole("tab", { name: /Transactions/ }).click();
       const txs = page.getByTestId("transactions");
-      await expect(txs.getByRole("row").filter({ hasText: `${supplier}-T1` })).toContainText("£42.50");
+      await expect(txs.getByRole("row").filter({ hasText: `${supplier}-T1` })).toContainText("−£42.50");
       await expect(txs.getByRole("row").filter({ hasText: `${supplier}-T1` })).toContainText("Added to account");
       await expect(txs.getByRole("row").filter({ hasText: `${supplier}-T2` })).toContainText("(moved)");
       await shot(page, "account-transactions");

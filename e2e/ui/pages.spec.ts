@@ -196,11 +196,12 @@ test.describe("an account's record", () => {
     await expect(page).toHaveURL(new RegExp(`\\?tab=transactions$`));
     const table = page.getByTestId("transactions");
     const row = (id: string) => table.getByTestId("transaction-row").filter({ hasText: `${external}-${id}` });
-    await expect(row("C")).toContainText("£42.17");
-    await expect(row("C")).not.toContainText("−£42.17");
+    // One sign convention, stated on the page: a charge lowers the balance (−), a credit or payment raises it (+).
+    await expect(table.getByTestId("sign-convention")).toContainText("a positive balance (+) means they are in credit");
+    await expect(row("C")).toContainText("−£42.17");
     await expect(row("C")).toContainText("“Balance carried over”");
-    await expect(row("G")).toContainText("−£10.00");
-    await expect(row("P")).toContainText("−£60.00");
+    await expect(row("G")).toContainText("+£10.00");
+    await expect(row("P")).toContainText("+£60.00");
     await expect(row("P")).toContainText("Direct Debit (regular collection)");
     await expect(row("G")).toContainText("General credit");
     await row("P").getByRole("button", { name: "Details" }).click();
@@ -223,7 +224,7 @@ test.describe("an account's record", () => {
     await row.scrollIntoViewIfNeeded();
     const meta = row.locator(".transaction-meta");
     await expect(meta).toBeVisible();
-    await expect(meta).toHaveText(/^Payment · −£60\.00 · \d{1,2} \w{3} \d{4}$/);
+    await expect(meta).toHaveText(/^Payment · \+£60\.00 · \d{1,2} \w{3} \d{4}$/);
     await expect(meta).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole("columnheader", { name: "Amount" })).toBeHidden();
     await expect(row.getByRole("button", { name: "Details" })).toBeInViewport();

@@ -136,7 +136,7 @@ test.describe("production's EnergyAccount in the console", () => {
     await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
     await expect(page.getByText("Domestic", { exact: true })).toBeVisible();
     await expect(page.getByText("Channel: Direct")).toBeVisible();
-    await expect(page.getByText("Transfer balance £42.17 debit")).toBeVisible();
+    await expect(page.getByText("Transfer balance (carried over) −£42.17 owed")).toBeVisible();
     await expect(page.getByText("Billed to 31 Oct 2026")).toBeVisible();
     // Whole-text matches: freshMeter's MPRN is a substring of its MPAN.
     const point = (id: string) => page.getByTestId("meter-point").filter({ has: page.getByText(id, { exact: true }) });

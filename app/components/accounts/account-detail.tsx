@@ -4,22 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime, formatDay, formatMoney } from "@/app/components/ui/format";
+import { formatDateTime, formatDay } from "@/app/components/ui/format";
+import { Money } from "@/app/components/ui/money";
 import { QueryState } from "@/app/components/ui/query-state";
 import { AccountTabs } from "./account-tabs";
 
 /** DOMESTIC → "Domestic", PRICE_COMPARISON → "price comparison". */
 const words = (code: string) => code.toLowerCase().replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-
-/** Production's sign: credit positive (the customer is owed), debit negative (they owe). */
-function Balance({ value }: { value: string }) {
-  const debit = value.startsWith("-");
-  return (
-    <strong>
-      {formatMoney(debit ? value.slice(1) : value)} {Number(value) === 0 ? "" : debit ? "debit" : "credit"}
-    </strong>
-  );
-}
 
 export function AccountDetail({ number, canEdit = false }: { number: string; canEdit?: boolean }) {
   const trpc = useTRPC();
@@ -61,7 +52,14 @@ export function AccountDetail({ number, canEdit = false }: { number: string; can
                 {a.lastStatementClosingDate && a.lastStatementClosingDate !== a.lastBilledToDate ? ` · last statement closed ${formatDay(a.lastStatementClosingDate)}` : ""}
               </div>
               <div className="small" title="transfer_balance: credit positive, debit negative">
-                Transfer balance {a.transferBalance === null ? "—" : <Balance value={a.transferBalance} />}
+                Transfer balance (carried over){" "}
+                {a.transferBalance === null ? (
+                  "—"
+                ) : (
+                  <strong>
+                    <Money value={a.transferBalance} describe />
+                  </strong>
+                )}
               </div>
             </section>
           </div>

@@ -2,7 +2,8 @@
 
 import type { inferRouterOutputs } from "@trpc/server";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime, formatDay, formatMoney, LONDON_TIME } from "@/app/components/ui/format";
+import { formatDateTime, formatDay, LONDON_TIME, negateMoney } from "@/app/components/ui/format";
+import { Money, SignConvention } from "@/app/components/ui/money";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
 import type { AppRouter } from "@/server/api/root";
@@ -16,7 +17,8 @@ export function Statements({ number, statements }: { number: string; statements:
   return (
     <>
       <More more={statements.more} />
-      <Table label="Historical statements" columns={["Statement", "Number", "Period", "Issued", { label: "Gross", className: "num" }, "PDF"]}>
+      <SignConvention />
+      <Table label="Historical statements" columns={["Statement", "Number", "Period", "Issued", { label: "Billed (gross)", className: "num" }, "PDF"]}>
         {statements.items.map((s) => (
           <tr key={s.id}>
             <td>
@@ -27,7 +29,7 @@ export function Statements({ number, statements }: { number: string; statements:
               {formatDay(s.billPeriodFromDate)} – {formatDay(s.billPeriodToDate)}
             </td>
             <td className="nowrap">{formatDay(s.issuedDate)}</td>
-            <td className="num nowrap">{formatMoney(s.grossAmount)}</td>
+            <td className="num nowrap">{s.grossAmount === null ? "—" : <Money value={negateMoney(s.grossAmount)} />}</td>
             <td className="nowrap">
               {s.hasDocument ? (
                 <a href={`/accounts/${number}/documents/statement/${s.id}`} target="_blank" rel="noopener noreferrer">

@@ -3,11 +3,12 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import { Fragment, useState } from "react";
 import { Badge } from "@/app/components/ui/badge";
-import { formatCount, formatDay, formatMoney } from "@/app/components/ui/format";
+import { formatCount, formatDay } from "@/app/components/ui/format";
+import { Money, SignConvention } from "@/app/components/ui/money";
 import { OlderPager } from "@/app/components/ui/older-pager";
 import { Table } from "@/app/components/ui/table";
 import type { AppRouter } from "@/server/api/root";
-import { PAYMENT_TYPE_LABEL, signedAmount, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
+import { balanceEffect, PAYMENT_TYPE_LABEL, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
 
 type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
 type Tx = TxPage["items"][number];
@@ -28,9 +29,7 @@ export function Transactions({ pages, pager }: { pages: TxPage[]; pager: Pager }
   const items = pages.flatMap((p) => p.items);
   return (
     <div data-testid="transactions">
-      <p className="muted small">
-        Charges and repayments add to what the customer owes; credits and payments reduce it and are shown with a minus sign.
-      </p>
+      <SignConvention />
       <Table label="Transactions" columns={COLUMNS} className="fold-on-phone">
         {items.map((t) => (
           <TransactionRow key={t.id} t={t} />
@@ -63,7 +62,7 @@ function TransactionRow({ t }: { t: Tx }) {
             <Badge value="added" tone="ok" label={t.dateMoved ? "Added, date moved" : "Added to account"} />
           </div>
           <div className="phone-only small transaction-meta">
-            {TRANSACTION_TYPE_LABEL[t.type] ?? t.type} · <span className="nowrap">{formatMoney(signedAmount(t.type, t.amount))}</span> ·{" "}
+            {TRANSACTION_TYPE_LABEL[t.type] ?? t.type} · <Money value={balanceEffect(t.type, t.amount)} /> ·{" "}
             <span className="nowrap">{formatDay(t.transactionDate)}</span>
             {t.dateMoved && <span className="muted"> (moved from {formatDay(t.originalTransactionDate)})</span>}
           </div>
@@ -80,7 +79,9 @@ function TransactionRow({ t }: { t: Tx }) {
           {t.reason ? <span title={t.reason}>{TRANSACTION_REASON_LABEL[t.reason] ?? t.reason}</span> : <span className="muted">—</span>}
           {t.displayNote && <div className="muted small">“{t.displayNote}”</div>}
         </td>
-        <td className="num nowrap wide-only">{formatMoney(signedAmount(t.type, t.amount))}</td>
+        <td className="num nowrap wide-only">
+          <Money value={balanceEffect(t.type, t.amount)} />
+        </td>
         <td className="wide-only">
           <span className="nowrap">{formatDay(t.transactionDate)}</span>
           {t.dateMoved && (

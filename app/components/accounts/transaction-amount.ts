@@ -1,15 +1,5 @@
-/**
- * Amounts arrive with the type giving the direction (a negative charge or credit reverses
- * one). The console shows them as they move the account's balance: charges and repayments add
- * to what the customer owes; credits and payments reduce it and carry a minus sign (−£10.00),
- * as statement amounts do, so a negative credit shows as a plus.
- */
-const REDUCES_BALANCE = new Set(["CREDIT", "PAYMENT"]);
-
-export function signedAmount(type: string, amount: string): string {
-  if (!REDUCES_BALANCE.has(type) || /^-?0*(\.0*)?$/.test(amount)) return amount;
-  return amount.startsWith("-") ? amount.slice(1) : `-${amount}`;
-}
+// Amounts are shown by their effect on the balance, credit positive: one convention (money.tsx).
+export { balanceEffect } from "@/server/services/support/balance-effect";
 
 /** Transaction types in words, as support staff say them. */
 export const TRANSACTION_TYPE_LABEL: Record<string, string> = {

@@ -23,8 +23,8 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
       <div className="alert alert-info" role="status" aria-label="Event delivery">
         <span>
           <strong>Events are kept in the database</strong>
-          No event bus is configured for this platform, so events are not published anywhere: this log is where they are kept, every one of
-          them. Nothing is waiting and nothing is lost.
+          No event bus is configured for this platform, so no event is published: each stays marked “pending” below ({waiting.replace(" waiting", " pending")}), and this
+          log is where they are kept, every one of them. Nothing is lost; with a bus configured they are published in order.
         </span>
       </div>
     );

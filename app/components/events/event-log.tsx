@@ -27,6 +27,9 @@ export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?
     refetchInterval: live ? LIVE_INTERVAL_MS : false,
   });
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  // The filter offers the catalogue's types, each area's prefix first ("account.", then its types).
+  const catalogue = useQuery({ ...trpc.event.catalogue.queryOptions({}), staleTime: Infinity });
+  const types = [...new Set((catalogue.data ?? []).flatMap((e) => [`${e.domain}.`, e.type]))].sort();
   const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
   const reversed = rangeReversed(draft);
   const submit = (e: React.FormEvent) => {
@@ -49,7 +52,12 @@ export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?
         <form className="filters" onSubmit={submit} aria-label="Filter events" noValidate>
           <div className="field">
             <label htmlFor="ev-type">Type starts with</label>
-            <input id="ev-type" type="text" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
+            <input id="ev-type" type="text" list="ev-types" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
+            <datalist id="ev-types" data-testid="event-types">
+              {types.map((t) => (
+                <option key={t} value={t} />
+              ))}
+            </datalist>
           </div>
           <div className="field">
             <label htmlFor="ev-account">Account</label>

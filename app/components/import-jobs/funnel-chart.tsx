@@ -40,8 +40,14 @@ export function FunnelChart({ funnel, title, id }: { funnel: Funnel; title: stri
           );
         })}
       </svg>
-      <figcaption id={`${id}-summary`} className="muted small">
-        {title}: {summary}.
+      <figcaption className="small" style={{ marginTop: 8 }}>
+        <span className="legend">
+          <span style={{ ["--swatch" as string]: "#0f9d63" }}>Reached the step</span>
+          <span style={{ ["--swatch" as string]: "#e0455a" }}>Failed at the step</span>
+        </span>
+        <span id={`${id}-summary`} className="muted">
+          {title}: {summary}.
+        </span>
       </figcaption>
     </figure>
   );

@@ -1,11 +1,12 @@
 import { Badge } from "@/app/components/ui/badge";
-import { formatCount, formatSeconds } from "@/app/components/ui/format";
+import { countOf, formatCount, formatSeconds } from "@/app/components/ui/format";
 import type { ImportJobView } from "@/server/services/import-jobs/get-import-job";
 
 const STATUS_TONE = { receiving: "info", running: "brand", paused: "warn", cancelled: "neutral", completed: "ok", failed: "danger" } as const;
 
 /** The job's state, and for a finished one its outcome: a job whose rows all failed is no green "Completed" (issue 39 item 9). */
-export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitingFor" | "counts" | "dryRun"> }) {
+export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitingFor" | "counts" | "dryRun" | "uploadError"> }) {
+  if (job.status === "failed" && job.uploadError) return <Badge value="failed" tone="danger" label="Upload refused" />;
   if (job.waitingFor) return <Badge value="waiting" tone="warn" label="Waiting: supplier paused" />;
   if (job.status === "completed") {
     const good = job.dryRun ? job.counts.valid : job.counts.imported;
@@ -22,6 +23,14 @@ export function JobProgress({ job, label }: { job: ImportJobView; label: string 
   const total = Math.max(job.totalRows, 1);
   const good = job.dryRun ? job.counts.valid : job.counts.imported;
   const pct = (n: number) => `${(n / total) * 100}%`;
+  // A file refused at upload has no rows to show: its reason instead of "0 of 0 handled".
+  if (job.status === "failed" && job.uploadError) {
+    return (
+      <p className="small break-anywhere" style={{ margin: 0 }} data-testid="upload-refused">
+        Refused at upload{job.totalRows ? ` after ${countOf(job.totalRows, "row")}` : ""}: {job.uploadError}
+      </p>
+    );
+  }
   return (
     <div>
       <div className="row small" style={{ justifyContent: "space-between", marginBottom: 6 }}>
@@ -44,6 +53,11 @@ export function JobProgress({ job, label }: { job: ImportJobView; label: string 
       >
         <div style={{ width: pct(good) }} />
         <div className="job-progress-failed" style={{ width: pct(job.counts.failed) }} />
+      </div>
+      <div className="legend" style={{ marginTop: 4 }}>
+        <span style={{ ["--swatch" as string]: "var(--brand)" }}>{job.dryRun ? "Valid" : "Imported"}</span>
+        <span style={{ ["--swatch" as string]: "#e0455a" }}>Failed</span>
+        <span style={{ ["--swatch" as string]: "var(--neutral-soft)" }}>Not handled yet</span>
       </div>
     </div>
   );

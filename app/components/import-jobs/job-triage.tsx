@@ -1,7 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv-columns";
+import { jsonErrorAt } from "./json-error";
 import { useQueryParam } from "@/app/components/ui/use-query-param";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
@@ -36,10 +38,11 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
   const line = /^\d+$/.test(lineParam) ? Number(lineParam) : null;
   const setLine = (l: number | null) => setLineParam(l === null ? "" : String(l));
   const [message, setMessage] = useState<string | null>(null);
+  const [retried, setRetried] = useState<number | null>(null);
   const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.failureGroups.queryKey({ id: job.id }), trpc.importJob.failedRows.queryKey());
   const retry = useMutation(
     trpc.importJob.retryGroup.mutationOptions({
-      onSuccess: async (r) => (setMessage(`${formatCount(r.retried)} rows with ${r.code} are being retried.`), setCode(null), setLine(null), await refresh()),
+      onSuccess: async (r) => (setRetried(null), setMessage(`${formatCount(r.retried)} rows with ${r.code} are being retried; the groups below show what fails again.`), setCode(null), setLine(null), await refresh()),
       onError: (e) => {
         const d = describeError(e);
         setMessage(`${d.detail}${d.requestId ? ` (request id ${d.requestId})` : ""}`);
@@ -59,11 +62,14 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
       }
       flush
     >
-      {message && (
-        <div className="card-body">
-          <div className="alert alert-info" role="status">
-            {message}
-          </div>
+      {(message || retried !== null) && (
+        <div className="card-body stack">
+          {message && (
+            <div className="alert alert-info" role="status">
+              {message}
+            </div>
+          )}
+          {retried !== null && <RetryOutcome jobId={job.id} line={retried} />}
         </div>
       )}
       <QueryState query={groups} inCard live isEmpty={groups.data?.length === 0} empty={<div className="card-body muted">No failed rows.</div>}>
@@ -98,7 +104,7 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
         </div>
       )}
       {code !== null && <GroupRows jobId={job.id} code={code} onOpen={setLine} />}
-      {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (m) => (setMessage(m), setLine(null), await refresh())} />}
+      {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (l) => (setMessage(null), setRetried(l), setLine(null), await refresh())} />}
     </Card>
   );
 }
@@ -146,31 +152,39 @@ function GroupRows({ jobId, code, onOpen }: { jobId: number; code: string; onOpe
   );
 }
 
-function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: number; canEdit: boolean; onFixed: (message: string) => Promise<void> }) {
+function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: number; canEdit: boolean; onFixed: (line: number) => Promise<void> }) {
   const trpc = useTRPC();
   const row = useQuery(trpc.importJob.row.queryOptions({ id: jobId, line }));
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from a long list: the editor is brought into view and the focus moved to it.
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [line]);
   const fix = useMutation(
     trpc.importJob.fixRow.mutationOptions({
-      onSuccess: () => onFixed(`Line ${line} was saved and is being retried.`),
+      onSuccess: () => onFixed(line),
       onMutate: () => setError(null),
     }),
   );
-  function save(payload: unknown) {
+  function save(payload: string) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(String(payload));
-    } catch {
-      setError("The account is not valid JSON.");
+      parsed = JSON.parse(payload);
+    } catch (e) {
+      setError(jsonErrorAt(payload, e));
       return;
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return setError("The account must be a JSON object.");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return setError("The account must be a JSON object ({ … }).");
     fix.mutate({ id: jobId, line, payload: parsed as Record<string, unknown> });
   }
   return (
     <div className="card-body stack" data-testid="row-detail">
-      <h3>Line {line}</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        Line {line}
+      </h3>
       <QueryState query={row}>
         {(r) => (
           <div className="stack">
@@ -181,35 +195,143 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
                 </li>
               ))}
             </ul>
-            {r.tree ? <PayloadTree tree={r.tree} errors={r.errors} label={`Payload of line ${line}`} /> : <p className="muted">This line did not parse; nothing to show.</p>}
-            {canEdit && r.status === "failed" && (
-              <div className="stack">
-                <div className="field">
-                  <label htmlFor={`fix-${line}`}>Corrected account (JSON)</label>
-                  <textarea
-                    id={`fix-${line}`}
-                    className="fix-editor"
-                    value={text ?? JSON.stringify(r.payload ?? {}, null, 2)}
-                    onChange={(e) => setText(e.target.value)}
-                    spellCheck={false}
-                  />
-                </div>
-                {error && (
-                  <div className="alert alert-error" role="alert">
-                    {error}
+            {canEdit && r.status === "failed" && r.cells ? (
+              <CsvRowForm
+                line={line}
+                cells={r.cells}
+                errors={r.errors}
+                pending={fix.isPending}
+                error={fix.error ? <ErrorAlert error={fix.error} /> : null}
+                onSave={(cells) => fix.mutate({ id: jobId, line, cells })}
+              />
+            ) : (
+              <>
+                {r.tree ? <PayloadTree tree={r.tree} errors={r.errors} label={`Payload of line ${line}`} /> : <p className="muted">This line did not parse; nothing to show.</p>}
+                {canEdit && r.status === "failed" && (
+                  <div className="stack">
+                    <div className="field">
+                      <label htmlFor={`fix-${line}`}>Corrected account (JSON)</label>
+                      <textarea
+                        id={`fix-${line}`}
+                        className="fix-editor"
+                        value={text ?? JSON.stringify(r.payload ?? {}, null, 2)}
+                        onChange={(e) => setText(e.target.value)}
+                        spellCheck={false}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `fix-${line}-error` : undefined}
+                      />
+                    </div>
+                    {error && (
+                      <div id={`fix-${line}-error`} className="alert alert-error" role="alert">
+                        {error}
+                      </div>
+                    )}
+                    {fix.error && <ErrorAlert error={fix.error} />}
+                    <div>
+                      <button type="button" className="btn btn-primary" disabled={fix.isPending} onClick={() => save(text ?? JSON.stringify(r.payload ?? {}))}>
+                        Save and retry
+                      </button>
+                    </div>
                   </div>
                 )}
-                {fix.error && <ErrorAlert error={fix.error} />}
-                <div>
-                  <button type="button" className="btn btn-primary" disabled={fix.isPending} onClick={() => save(text ?? JSON.stringify(r.payload ?? {}))}>
-                    Save and retry
-                  </button>
-                </div>
-              </div>
+              </>
             )}
           </div>
         )}
       </QueryState>
+    </div>
+  );
+}
+
+type RowError = { column?: string | null; attr: string | null; detail: string; code: string };
+
+/**
+ * A failed CSV row as a form of its columns (issue 39 item 6): the columns with errors first, each
+ * with its message, the rest folded below; only the cells changed are sent.
+ */
+function CsvRowForm({ line, cells, errors, pending, error, onSave }: { line: number; cells: Record<string, string>; errors: RowError[]; pending: boolean; error: React.ReactNode; onSave: (cells: Record<string, string>) => void }) {
+  const [draft, setDraft] = useState<Record<string, string>>(cells);
+  const messages = new Map<string, string[]>();
+  for (const e of errors) if (e.column) messages.set(e.column, [...(messages.get(e.column) ?? []), e.detail]);
+  const names = ACCOUNT_CSV_COLUMNS.map((c) => c.name);
+  const flagged = names.filter((n) => messages.has(n));
+  const rest = names.filter((n) => !messages.has(n));
+  const input = (name: string) => {
+    const id = `cell-${line}-${name}`;
+    const msgs = messages.get(name);
+    return (
+      <div className="field" key={name}>
+        <label htmlFor={id} className="mono">
+          {name}
+        </label>
+        <input id={id} type="text" value={draft[name] ?? ""} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} aria-invalid={msgs ? true : undefined} aria-describedby={msgs ? `${id}-error` : undefined} />
+        {msgs && (
+          <p id={`${id}-error`} className="field-error">
+            {msgs.join(" ")}
+          </p>
+        )}
+      </div>
+    );
+  };
+  const changed = Object.fromEntries(names.filter((n) => (draft[n] ?? "") !== (cells[n] ?? "")).map((n) => [n, draft[n] ?? ""]));
+  return (
+    <form
+      className="stack"
+      aria-label={`Correct line ${line}`}
+      data-testid="csv-row-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(changed);
+      }}
+    >
+      <p className="muted small">Correct the row&apos;s cells as in your spreadsheet; the row is then checked and imported again.</p>
+      {flagged.length > 0 && <div className="csv-fix-grid">{flagged.map(input)}</div>}
+      <details>
+        <summary>{flagged.length ? `The other ${rest.length} columns` : `All ${rest.length} columns`}</summary>
+        <div className="csv-fix-grid">{rest.map(input)}</div>
+      </details>
+      {error}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={pending || Object.keys(changed).length === 0}>
+          Save and retry
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * What became of a row saved and retried (issue 39 item 6): "being retried" only while it truly
+ * waits, then its real outcome, read from the row itself.
+ */
+function RetryOutcome({ jobId, line }: { jobId: number; line: number }) {
+  const trpc = useTRPC();
+  // The row's cached state is from before the save: only an answer read after it says the outcome.
+  const q = useQuery({
+    ...trpc.importJob.row.queryOptions({ id: jobId, line }),
+    refetchOnMount: "always",
+    refetchInterval: (query) => (query.state.data?.status === "pending" || !query.state.data ? 1000 : false),
+  });
+  const r = q.isFetchedAfterMount ? q.data : undefined;
+  if (!r || r.status === "pending") {
+    return (
+      <div className="alert alert-info" role="status" data-testid="retry-outcome">
+        Line {line} was saved and is being retried…
+      </div>
+    );
+  }
+  if (r.status === "failed") {
+    const first = r.errors[0];
+    return (
+      <div className="alert alert-error" role="status" data-testid="retry-outcome">
+        Line {line} was retried and failed again{first ? `: ${first.column ?? first.attr ?? "account"}: ${first.detail}` : "."}{" "}
+        {r.errors.length > 1 ? `(${r.errors.length} errors) ` : ""}Open it to correct it.
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-ok" role="status" data-testid="retry-outcome">
+      Line {line} was retried and {r.status === "valid" ? "is valid (dry run)" : `imported${r.accountNumber ? ` as ${r.accountNumber}` : ""}`}.
     </div>
   );
 }

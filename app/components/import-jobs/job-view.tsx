@@ -37,11 +37,6 @@ export function JobView({ id, canEdit }: { id: number; canEdit: boolean }) {
                   {job.supplierCode} was marked Complete, so this job was cancelled: no more accounts can be imported for it. Accounts already imported stay imported.
                 </div>
               )}
-              {job.uploadError && (
-                <div className="alert alert-error" role="alert">
-                  The upload did not finish: {job.uploadError}
-                </div>
-              )}
               <JobProgress job={job} label="Job progress" />
               <p className="muted small" data-testid="job-counts">
                 {formatCount(job.counts.pending)} waiting · {job.dryRun ? `${formatCount(job.counts.valid)} valid (dry run)` : `${formatCount(job.counts.imported)} imported`} · {formatCount(job.counts.failed)} failed

@@ -42,7 +42,7 @@ export function ThroughputChart({ series }: { series: Minute[] }) {
           <span style={{ ["--swatch" as string]: "#e0455a" }}>Failed</span>
         </span>
         <span id="throughput-summary" className="muted small">
-          {formatCount(imported)} imported and {formatCount(failed)} failed per minute over the last {series.length} minutes (London time)
+          In the last {series.length} minutes: {formatCount(imported)} imported and {formatCount(failed)} failed in all, one bar a minute (London time)
         </span>
       </figcaption>
     </figure>

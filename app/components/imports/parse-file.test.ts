@@ -21,7 +21,7 @@ describe("reading an uploaded accounts file", () => {
   });
 
   it("reads CSV by the template's columns and refuses columns it does not know", () => {
-    const header = csvTemplate().trim();
+    const header = csvTemplate().split("\n")[0];
     const parsed = parseAccountsFile("a.csv", `${header}\nX-1${",".repeat(header.split(",").length - 1)}\n`);
     expect(parsed).toMatchObject({ format: "csv", firstRow: 2, records: [expect.objectContaining({ external_account_number: "X-1", elec_identifier: "" })] });
     expect(parseAccountsFile("a.csv", "external_account_number,mpan\nX,1\n")).toEqual({ error: "Unknown column(s): mpan. Rename or remove them; the template lists every column." });

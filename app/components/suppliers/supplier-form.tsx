@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
@@ -18,8 +18,9 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
   const trpc = useTRPC();
   const qc = useQueryClient();
   const router = useRouter();
-  const [v, setV] = useState<Values>(initial ?? { code: "", name: "", documentRoot: "s3://", sendAutomatedEmails: false });
+  const [v, setV] = useState<Values>(initial ?? { code: "", name: "", documentRoot: "", sendAutomatedEmails: false });
   const [saved, setSaved] = useState(false);
+  const stores = useQuery(trpc.supplier.documentStores.queryOptions({}));
   const done = async () => {
     await refreshAfterChange(qc, trpc.supplier.pathKey());
   };
@@ -36,7 +37,8 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
     e.preventDefault();
     setSaved(false);
     const name = v.name.trim();
-    if (mode === "create") create.mutate({ code: v.code.trim(), name: name || undefined, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
+    // A blank root on create: the organisation's own folder (shown under the field), changed later.
+    if (mode === "create") create.mutate({ code: v.code.trim(), name: name || undefined, documentRoot: v.documentRoot.trim() || undefined, sendAutomatedEmails: v.sendAutomatedEmails });
     // Blank is sent as null: the server resets the name to the code (and audits it).
     else update.mutate({ code: v.code, name: name || null, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
   };
@@ -62,7 +64,26 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
       )}
       {mode === "create" && field("code", "Code", "Sent as import_supplier by migration scripts. Letters, digits, - and _; it cannot change later.", { required: true, autoFocus: true })}
       {field("name", "Name", "Shown in the console. Leave it blank to use the code.")}
-      {field("documentRoot", "Document root", "Where this supplier's documents live: s3://bucket/prefix or file:///path. Document paths in payloads are relative to it.", { required: true })}
+      {field(
+        "documentRoot",
+        mode === "create" ? "Document root (optional)" : "Document root",
+        mode === "create"
+          ? `Where this supplier's documents live; document paths in payloads are relative to it. Leave it blank to use this organisation's own folder${stores.data ? `, ${stores.data.ownFolder}/${v.code.trim() || "<code>"}` : ""}; you can change it later.`
+          : "Where this supplier's documents live; document paths in payloads are relative to it.",
+        { required: mode === "edit", placeholder: mode === "create" ? "s3://bucket/prefix or file:///path" : undefined },
+      )}
+      {stores.data && (
+        <div className="field small" data-testid="allowed-stores">
+          <div className="label">This platform allows document roots in</div>
+          <ul style={{ margin: "4px 0 0", paddingLeft: 18 }}>
+            {stores.data.allowed.map((a) => (
+              <li key={a} className="break-anywhere">
+                {a}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="field">
         <label className="checkbox">
           <input type="checkbox" checked={v.sendAutomatedEmails} onChange={(e) => (setSaved(false), setV({ ...v, sendAutomatedEmails: e.target.checked }))} />

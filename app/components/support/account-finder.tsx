@@ -71,7 +71,7 @@ export function AccountFinder({ query }: { query: string }) {
                   {results.length} match{results.length === 1 ? "" : "es"}, best first
                 </h2>
               </div>
-              <Table label="Matching accounts" columns={["Account", "External number", "Supplier", "Billing name", "Import stage", "Why it matched"]} testId="search-results">
+              <Table label="Matching accounts" columns={["Account", "External number", "Supplier", "Billing name and address", "Import stage", "Why it matched"]} testId="search-results">
                 {results.map((m) => (
                   <tr key={`${m.importSupplier}/${m.externalAccountNumber}`}>
                     <td className="mono">{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
@@ -83,7 +83,14 @@ export function AccountFinder({ query }: { query: string }) {
                     <td>
                       <span className="code">{m.importSupplier}</span> <span className="small muted">{m.supplierName}</span>
                     </td>
-                    <td>{m.billingName ?? "—"}</td>
+                    <td>
+                      {m.billingName ?? "—"}
+                      {m.address && (
+                        <div className="small muted break-anywhere" data-testid="result-address">
+                          {m.address}
+                        </div>
+                      )}
+                    </td>
                     <td>
                       <Badge value={m.status} />
                       {m.failedIn && (

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { CopyLinkButton } from "@/app/components/ui/copy-button";
-import { countOf, formatDay, formatMoney } from "@/app/components/ui/format";
+import { countOf, formatDay } from "@/app/components/ui/format";
+import { Money, SignConvention } from "@/app/components/ui/money";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
@@ -125,14 +126,22 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
           const items = d.pages.flatMap((p) => p.items);
           return (
             <>
-              <p className="muted small">Balances are positive when the customer is in credit and negative when they owe; payments and credits raise the balance, charges and repayments lower it.</p>
+              <SignConvention />
+              <p className="muted small">Balance now is the balance carried over plus every entry (filters only hide entries).</p>
+              {first.carriedOverAgain.length > 0 && (
+                <div className="alert alert-warn" role="alert" data-testid="carried-over-again">
+                  The balance carried over (<Money value={first.openingBalance} />) is the transfer balance, and imported entry{" "}
+                  {first.carriedOverAgain.join(", ")} has the same effect: the customer&apos;s balance may count it twice. Check the migration&apos;s
+                  transactions against the legacy statement.
+                </div>
+              )}
               <div className="stats" data-testid="ledger-totals">
-                <Stat label="Carried over (transfer balance)" value={formatMoney(first.openingBalance)} id="opening" />
-                <Stat label="Balance now" value={formatMoney(first.closingBalance)} id="closing" />
+                <Stat label="Carried over (transfer balance)" value={<Money value={first.openingBalance} />} id="opening" />
+                <Stat label="Balance now" value={<Money value={first.closingBalance} />} id="closing" />
                 <Stat label="Entries shown" value={String(first.totals.count)} id="count" />
-                <Stat label="In (credits, payments)" value={formatMoney(first.totals.added)} id="added" />
-                <Stat label="Out (charges, repayments)" value={formatMoney(first.totals.taken)} id="taken" />
-                <Stat label="Net of entries shown" value={formatMoney(first.totals.net)} id="net" />
+                <Stat label="In (credits, payments)" value={<Money value={first.totals.added} />} id="added" />
+                <Stat label="Out (charges, repayments)" value={<Money value={first.totals.taken} />} id="taken" />
+                <Stat label="Net of entries shown" value={<Money value={first.totals.net} />} id="net" />
               </div>
               <LedgerStatements statements={first.statements} />
               {items.length === 0 ? (
@@ -154,10 +163,10 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
                       <td title={t.reason ?? undefined}>{t.reason ? (TRANSACTION_REASON_LABEL[t.reason] ?? t.reason) : "—"}</td>
                       <td className="mono small">{t.transactionId}</td>
                       <td className="num" data-col="effect">
-                        {formatMoney(t.effect)}
+                        <Money value={t.effect} />
                       </td>
                       <td className="num" data-col="balance">
-                        {formatMoney(t.balance)}
+                        <Money value={t.balance} />
                       </td>
                     </tr>
                   ))}
@@ -179,7 +188,7 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
   );
 }
 
-function Stat({ label, value, id }: { label: string; value: string; id: string }) {
+function Stat({ label, value, id }: { label: string; value: React.ReactNode; id: string }) {
   return (
     <div className="stat" data-stat={id}>
       <div className="label">{label}</div>

@@ -1,18 +1,16 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import { formatDay, formatMoney } from "@/app/components/ui/format";
+import { formatDay, negateMoney, penceToPounds } from "@/app/components/ui/format";
+import { Money } from "@/app/components/ui/money";
 import { Table } from "@/app/components/ui/table";
 import type { AppRouter } from "@/server/api/root";
 
 type Statement = inferRouterOutputs<AppRouter>["support"]["ledger"]["statements"][number];
 
-const pounds = (pence: string | number) => {
-  const n = String(pence);
-  const neg = n.startsWith("-");
-  const digits = (neg ? n.slice(1) : n).padStart(3, "0");
-  return `${neg ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
-
-/** Historical statements as period boundaries: what each billed against its own gross_amount (pence), its total and closing balance. */
+/**
+ * Historical statements as period boundaries: what each billed against its own gross_amount
+ * (pence, debit positive as production sends it), its total and closing balance. Every figure
+ * is shown in the page's one sign convention: what was billed lowered the balance (−).
+ */
 export function LedgerStatements({ statements }: { statements: Statement[] }) {
   if (!statements.length) return null;
   return (
@@ -23,20 +21,24 @@ export function LedgerStatements({ statements }: { statements: Statement[] }) {
           A statement&apos;s gross amount differs from the charges imported for its period: check the migrated transactions against the customer&apos;s statement.
         </div>
       )}
-      <Table label="Historical statements" columns={["Statement", "Period", "Gross amount (statement)", "Charges imported", "Period total", "Closing balance"]}>
+      <Table label="Historical statements" columns={["Statement", "Period", "Billed (statement's gross amount)", "Charges imported", "Period total", "Closing balance"]}>
         {statements.map((s) => (
           <tr key={s.id}>
             <td className="mono small">{s.statementId}</td>
             <td className="nowrap">
               {formatDay(s.from)} – {formatDay(s.to)}
             </td>
-            <td className="num">{s.grossAmountPence === null ? "—" : formatMoney(pounds(s.grossAmountPence))}</td>
+            <td className="num">{s.grossAmountPence === null ? "—" : <Money value={negateMoney(penceToPounds(s.grossAmountPence))} />}</td>
             <td className="num">
-              {/^-?\d+$/.test(s.billedPence) ? formatMoney(pounds(s.billedPence)) : s.billedPence}
+              {/^-?\d+$/.test(s.billedPence) ? <Money value={negateMoney(penceToPounds(s.billedPence))} /> : s.billedPence}
               {s.mismatch && <span className="badge badge-warn"> mismatch</span>}
             </td>
-            <td className="num">{formatMoney(s.periodTotal)}</td>
-            <td className="num">{formatMoney(s.closingBalance)}</td>
+            <td className="num">
+              <Money value={s.periodTotal} />
+            </td>
+            <td className="num">
+              <Money value={s.closingBalance} />
+            </td>
           </tr>
         ))}
       </Table>

@@ -82,13 +82,33 @@ export function formatCount(n: number): string {
   return n.toLocaleString("en-GB");
 }
 
-/** Money arrives as a decimal string and is shown as it is, with a pound sign: never through a float. */
-export function formatMoney(value: string | null | undefined): string {
+/**
+ * Money arrives as a decimal string and is shown as it is, with a pound sign: never through a
+ * float. `signed` puts a plus on a positive amount, for amounts read against the console's one
+ * sign convention (money.tsx). Shown through the Money component, which keeps it on one line.
+ */
+export function formatMoney(value: string | null | undefined, opts: { signed?: boolean } = {}): string {
   if (value === null || value === undefined || value === "") return "—";
   const neg = value.startsWith("-");
-  const [whole, frac = ""] = (neg ? value.slice(1) : value).split(".");
+  const [whole, frac = ""] = (neg || value.startsWith("+") ? value.slice(1) : value).split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${neg ? "−" : ""}£${grouped}.${(frac + "00").slice(0, Math.max(2, frac.length))}`;
+  const zero = /^0*$/.test(whole) && /^0*$/.test(frac);
+  const sign = neg && !zero ? "−" : opts.signed && !zero ? "+" : "";
+  return `${sign}£${grouped}.${(frac + "00").slice(0, Math.max(2, frac.length))}`;
+}
+
+/** Whole pence (as production's statements send gross_amount) as a decimal string of pounds: 4217 → "42.17". */
+export function penceToPounds(pence: string | number): string {
+  const n = String(pence);
+  const neg = n.startsWith("-");
+  const digits = (neg ? n.slice(1) : n).padStart(3, "0");
+  return `${neg ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** A decimal string with its sign turned over, as exact as it came: "3.50" → "-3.50". */
+export function negateMoney(value: string): string {
+  if (/^[-+]?0*(\.0*)?$/.test(value)) return value.replace(/^[-+]/, "");
+  return value.startsWith("-") ? value.slice(1) : `-${value.replace(/^\+/, "")}`;
 }
 
 /** "1 account", "2 accounts", "1,204 accounts": the count with the noun agreeing with it. */

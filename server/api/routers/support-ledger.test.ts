@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
 import { accounts, events, historicalStatements } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { effectPence, makeLedgerAccount, pence } from "@/test/factories";
+import { effectPence, makeImportedAccount, makeLedgerAccount, makeTransactions, pence, uniq } from "@/test/factories";
 import { codeOf, consoleWorld } from "@/test/factories";
 import { exportLedgerCsv, LEDGER_CSV_HEADER } from "@/server/services/support/export-ledger-csv";
 
@@ -101,6 +101,19 @@ describe("support.ledger", () => {
     expect(lines.map((l) => l[col("transaction_id")])).toEqual(expected.filter((e) => e.type === "PAYMENT" || e.type === "REPAYMENT").map((e) => e.id));
   });
 
+  it("warns when an imported entry repeats the balance carried over (the transfer balance counted twice)", async () => {
+    const { w } = await world();
+    const acc = await makeImportedAccount(w.org, w.supplier.code, { transfer_balance: "-42.17" });
+    const ledgerOf = () => w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } });
+    expect((await ledgerOf()).carriedOverAgain).toEqual([]);
+    const again = uniq("BAL");
+    await makeTransactions(w.org, acc, [
+      { transaction_id: uniq("TX"), transaction_date: "2026-11-05", type: "CHARGE", amount: "12.50", reason: "IMPORTED_CHARGE" },
+      { transaction_id: again, transaction_date: "2026-11-01", type: "CHARGE", amount: "42.17", reason: "IMPORTED_CHARGE" },
+    ]);
+    expect(await ledgerOf()).toMatchObject({ openingBalance: "-42.17", closingBalance: "-96.84", carriedOverAgain: [again] });
+  });
+
   it("refuses bad filters with the field named, and another organisation's account is not found", async () => {
     const { w, acc } = await world();
     expect(await codeOf(w.support.support.ledger({ filter: { accountNumber: acc.accountNumber, from: "2026-11-10", to: "2026-11-01" } }))).toBe("BAD_REQUEST");
@@ -132,7 +145,12 @@ describe("one clock for events, and the timeline", () => {
     const [created] = await t.db.select({ id: events.id }).from(events).where(and(eq(events.accountNumber, acc.accountNumber), eq(events.type, "account.created")));
     expect(items.find((i) => i.kind === "event" && i.title === "account.created")?.href).toBe(`/events?account=${acc.accountNumber}&event=${created.id}`);
     const l3 = acc.posted.find((p) => p.transaction_id === `${acc.external}-L3`)!;
-    const l3Item = items.find((i) => i.kind === "transaction" && i.detail?.startsWith(String(l3.amount).replace(/^-/, "")) && i.title === l3.type);
+    // A transaction's amount is its effect on the balance, as the ledger shows it (one sign convention), its reason apart.
+    const l3Item = items.find((i) => i.kind === "transaction" && i.amount !== null && p(i.amount) === effectPence(l3) && i.title === l3.type);
+    expect(l3Item?.detail).toBe(l3.reason ?? l3.payment_type ?? null);
+    const ledger = await w.support.support.ledger({ filter: { accountNumber: acc.accountNumber } });
+    const sorted = (list: string[]) => list.map(p).sort((a, b) => a - b);
+    expect(sorted(items.filter((i) => i.kind === "transaction").map((i) => i.amount!))).toEqual(sorted(ledger.items.map((i) => i.effect)));
     expect(l3Item?.href).toBe(`/accounts/${acc.accountNumber}?tab=ledger&from=${l3.transaction_date}&to=${l3.transaction_date}`);
     const note = items.find((i) => i.kind === "note")!;
     expect(note.href).toMatch(new RegExp(`^/accounts/${acc.accountNumber}\\?tab=notes#note-\\d+$`));

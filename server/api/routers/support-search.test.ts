@@ -38,6 +38,8 @@ describe("support.search: one box, anything a caller says", () => {
     expect(byName).toMatchObject({ accountNumber: acc.accountNumber, status: "imported", importSupplier: w.supplier.code });
     expect(byName.matches.find((m) => m.kind === "name")).toEqual({ kind: "name", text: "Margaret Thompson", highlight: [9, 17] });
     for (const q of ["LS14AP", "ls1 4ap", "LS1"]) expect((await top(q))?.accountNumber, q).toBe(acc.accountNumber);
+    // A postcode finds neighbours: each result shows its address to tell them apart.
+    expect((await top("LS1 4AP")).address).toBe("1 Analytical Row, London, LS1 4AP");
     for (const q of ["07912 345678", "+447912345678", "0044 7912 345 678", "(07912) 345-678"]) {
       const hit = await top(q);
       expect(hit?.accountNumber, q).toBe(acc.accountNumber);

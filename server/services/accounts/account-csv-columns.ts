@@ -96,6 +96,62 @@ export function unknownCsvColumns(header: readonly string[]): string[] {
   return header.filter((h) => !KNOWN.has(h));
 }
 
+const CUSTOMER = {
+  account_type: "DOMESTIC",
+  billing_address4: "Leeds",
+  last_billed_to_date: "2026-10-31",
+  customer_title: "Dr",
+  customer_at_supply_address_from_date: "2025-01-01",
+};
+
+/** The template's example rows, one per fuel (issue 39 item 10): replace them with your accounts. Each is a whole, valid account. */
+export const CSV_TEMPLATE_EXAMPLES: Record<string, string>[] = [
+  {
+    ...CUSTOMER,
+    external_account_number: "EXAMPLE-ELEC-1",
+    billing_name: "Grace Hopper",
+    billing_address1: "2 Compiler Lane",
+    billing_postcode: "LS1 4AP",
+    transfer_balance: "-42.17",
+    customer_given_name: "Grace",
+    customer_family_name: "Hopper",
+    customer_email: "grace@example.com",
+    customer_mobile: "07911 123456",
+    elec_identifier: "2000012345672",
+    elec_mpid: "OCTO",
+    elec_supply_start_date: "2025-01-01",
+    elec_profile_class: "1",
+    elec_ssc: "0393",
+    elec_meter_serial_number: "21E1234567",
+    elec_register_ids: "1",
+    elec_register_tprs: "00001",
+    elec_register_digits: "5",
+    elec_tariff_code: "E-1R-VAR-22-11-01-M",
+    elec_effective_from: "2025-01-01",
+  },
+  {
+    ...CUSTOMER,
+    external_account_number: "EXAMPLE-GAS-1",
+    billing_name: "Alan Turing",
+    billing_address1: "7 Enigma Road",
+    billing_postcode: "LS2 9JT",
+    transfer_balance: "15.00",
+    customer_given_name: "Alan",
+    customer_family_name: "Turing",
+    customer_landline: "0113 496 0000",
+    gas_identifier: "1234567800",
+    gas_mpid: "OCTO",
+    gas_shipper_mpid: "OCT",
+    gas_supply_start_date: "2025-02-01",
+    gas_meter_serial_number: "G4A12345",
+    gas_number_of_digits: "5",
+    gas_tariff_code: "G-1R-VAR-22-11-01-M",
+    gas_effective_from: "2025-02-01",
+  },
+];
+
+/** The columns' header and one example row per fuel (electricity only, gas only). */
 export function csvTemplate(): string {
-  return `${ACCOUNT_CSV_COLUMNS.map((c) => c.name).join(",")}\n`;
+  const names = ACCOUNT_CSV_COLUMNS.map((c) => c.name);
+  return [names, ...CSV_TEMPLATE_EXAMPLES.map((r) => names.map((n) => r[n] ?? ""))].map((cells) => cells.join(",")).join("\n") + "\n";
 }

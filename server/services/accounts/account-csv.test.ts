@@ -151,6 +151,16 @@ describe("CSV rows as production's EnergyAccount", () => {
     const names = ACCOUNT_CSV_COLUMNS.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
     expect(new Set(ACCOUNT_CSV_COLUMNS.map((c) => c.path)).size).toBe(names.length);
-    expect(csvTemplate().trim().split(",")).toEqual(names);
+    const [header, ...examples] = csvTemplate().trim().split("\n");
+    expect(header.split(",")).toEqual(names);
+    // One example row per fuel, each a whole account the schema takes, with only its own fuel's meter point.
+    expect(examples).toHaveLength(2);
+    const fuels = examples.map((line) => {
+      const cells = Object.fromEntries(names.map((n, i) => [n, line.split(",")[i]]));
+      const parsed = StageAccountInput.safeParse({ import_supplier: "S", ...csvRecordToPayload(row(cells)) });
+      expect(parsed.success ? [] : zodFieldErrors(parsed.error), line).toEqual([]);
+      return parsed.data!.supply_addresses!.flatMap((a) => a.meter_points!.map((m) => m.supply_type));
+    });
+    expect(fuels).toEqual([["ELECTRICITY"], ["GAS"]]);
   });
 });

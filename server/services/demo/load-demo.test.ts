@@ -5,6 +5,7 @@ import { accounts, consoleUsers, events, notes, organisations, products, transac
 import { systemCtx } from "@/server/context";
 import { isValidMpan } from "@/server/lib/validators";
 import { getPublicAccount } from "@/server/services/accounts/get-public-account";
+import { getLedger } from "../support/get-ledger";
 import { listSuppliers } from "@/server/services/suppliers/list-suppliers";
 import { useTestDb } from "@/test/db";
 import { signInConsoleUser } from "../../auth/console-credentials";
@@ -41,7 +42,13 @@ describe("demo data set", () => {
         expect((await tx.select().from(products)).length).toBeGreaterThanOrEqual(5);
         const first = accs.find((a) => a.number === demo.importedAccounts[0])!;
         expect((await tx.select().from(notes).where(eq(notes.accountId, first.id))).length).toBeGreaterThanOrEqual(2);
-        expect((await tx.select().from(transactions).where(eq(transactions.accountId, first.id))).length).toBe(4);
+        // The balance carried over is the transfer balance alone, collected by one payment: counted once (issue 39 item 3).
+        expect(Number(first.transferBalance)).toBe(-42.17);
+        const entries = await tx.select().from(transactions).where(eq(transactions.accountId, first.id));
+        expect(entries.map((e) => [e.type, Number(e.amount)]).sort()).toEqual([["CHARGE", 3.5], ["CREDIT", 10], ["PAYMENT", 42.17]]);
+        const ledger = await getLedger(systemCtx(tx, "test", demo.organisation.id), { filter: { accountNumber: first.number } });
+        expect([ledger.openingBalance, ledger.totals.net, ledger.closingBalance].map(Number)).toEqual([-42.17, 48.67, 6.5]);
+        expect(ledger.carriedOverAgain).toEqual([]);
         const types = new Set((await tx.select().from(events).where(eq(events.accountNumber, first.number))).map((e) => e.type));
         expect([...types]).toEqual(expect.arrayContaining(["account.created", "billing.ledger.entry_posted", "meterpoint.elec.cos_gain.registration.requested"]));
         // What a client derives: region from the MPAN's distributor id; it must match the tariffs and the town.

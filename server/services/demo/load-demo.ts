@@ -63,7 +63,7 @@ async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
     if (i === 4) continue; // one account stays staged
     const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: external, dry_run: false });
     imported.push(res.account_number);
-    if (imported.length <= 2) await loadDemoActivity(ctx, code, external, addDays(body.last_billed_to_date!, 1));
+    if (imported.length <= 2) await loadDemoActivity(ctx, code, external, addDays(body.last_billed_to_date!, 1), String(body.transfer_balance ?? "0"));
   }
   await loadDemoConsumption(db, organisation.id);
   await loadSmartDeviceInventory(ctx, { format: "json", fileName: "demo-inventory.json", content: JSON.stringify(demoSmartDeviceInventory()) });

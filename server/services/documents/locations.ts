@@ -77,6 +77,25 @@ export function documentRootAllowlist(): string[] {
   return [...listed, demoDocumentRoot()];
 }
 
+/**
+ * The stores a document root may point into, in words an operator reads (issue 39 item 8): the
+ * console lists them beside the field and a refusal says them, instead of naming the variable.
+ */
+export function allowedDocumentStores(): string[] {
+  const platform = demoDocumentRoot().replace(/\/+$/, "");
+  return documentRootAllowlist().map((a) => {
+    if (a === demoDocumentRoot()) return `the platform's own document folder, each organisation only in its own folder: ${platform}/<organisation number>`;
+    if (a.startsWith("file://")) return `the server folder ${a} and below`;
+    const bucket = a.replace(/^s3:\/\//, "").replace(/\/+$/, "");
+    return bucket ? `S3 at ${a.replace(/\/+$/, "")} and below` : "any S3 bucket (s3://bucket/prefix)";
+  });
+}
+
+/** The refusal of a root outside every allowed store, saying what is allowed. */
+export function notAllowedMessage(): string {
+  return `This location is outside the document stores this platform allows. A document root may point into ${allowedDocumentStores().join("; or ")}. Leave it blank to use this organisation's own folder, or ask the platform's administrator to allow another store.`;
+}
+
 /** The local file a `file://` location names, decoded exactly as it will be opened. */
 export function fileOfLocation(location: string): string {
   return path.resolve(/*turbopackIgnore: true*/ decodeURIComponent(new URL(location).pathname));
@@ -173,4 +192,9 @@ export function isUnderRoots(location: string, roots: readonly string[]): boolea
 /** The platform's own folder for one organisation: `<platform folder>/<organisation number>`. */
 export function platformFolderOf(organisationNumber: string): string {
   return `${demoDocumentRoot().replace(/\/+$/, "")}/${encodeURIComponent(organisationNumber)}`;
+}
+
+/** A new supplier's root when none is given: its own folder in its organisation's folder of the platform's store. */
+export function defaultDocumentRoot(organisationNumber: string, supplierCode: string): string {
+  return `${platformFolderOf(organisationNumber)}/${encodeURIComponent(supplierCode)}`;
 }

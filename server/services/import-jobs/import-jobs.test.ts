@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
-import { accountImportProcesses, accounts, importJobRows, jobs } from "@/db/schema";
+import { accountImportProcesses, accounts, auditLog, importJobRows, jobs } from "@/db/schema";
 import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { ACCOUNT_CSV_COLUMNS } from "../accounts/account-csv";
@@ -133,6 +133,20 @@ describe("import jobs", () => {
     const failed = await listFailedRows(org.ctx, { id: job.id });
     expect(failed.items[0]).toMatchObject({ line: 3 });
     expect(failed.items[0].errors[0]).toMatchObject({ attr: "billing_postcode", column: "billing_postcode", code: "invalid_postcode" });
+    // Triage fixes a CSV row by its cells: it stays a CSV row, a second mistake is named at its column, and the change is audited.
+    const shown = await getJobRow(org.ctx, { id: job.id, line: 3 });
+    expect(shown.cells).toMatchObject({ billing_postcode: "NOPE", customer_family_name: "Byron" });
+    await expect(fixJobRow(org.ctx, { id: job.id, line: 3, cells: { postcode: "SW1A 1AA" } })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["cells"], message: "Unknown column(s): postcode." })] });
+    await fixJobRow(org.ctx, { id: job.id, line: 3, cells: { billing_postcode: "SW1A 2AA", customer_date_of_birth: "31/02/1990" } });
+    await drainLanes(t.db);
+    const again = await getJobRow(org.ctx, { id: job.id, line: 3 });
+    expect(again).toMatchObject({ status: "failed", fixed: false, cells: { billing_postcode: "SW1A 2AA" } });
+    expect(again.errors.map((e) => e.column)).toEqual(["customer_date_of_birth"]);
+    await fixJobRow(org.ctx, { id: job.id, line: 3, cells: { customer_date_of_birth: "1990-02-28" } });
+    await drainLanes(t.db);
+    expect((await getJobRow(org.ctx, { id: job.id, line: 3 })).status).toBe("imported");
+    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(job.id)), eq(auditLog.action, "import_job.row_fixed"))).orderBy(asc(auditLog.id)).limit(1);
+    expect(audit.details).toMatchObject({ line: 3, cells: { billing_postcode: { from: "NOPE", to: "SW1A 2AA" }, customer_date_of_birth: { from: "", to: "31/02/1990" } } });
     await expect(uploadImportJob(org.ctx, { importSupplier: code, format: "csv", fileName: "x.csv" }, bodyOf("external_account_number,colour\r\nA,blue\r\n"))).rejects.toMatchObject({ code: "unknown_column" });
   });
 

@@ -58,7 +58,7 @@ export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise
   // Every outcome in one statement, in the transaction that did the work.
   await tx.execute(sql`
     update ${importJobRows} r set status = d.status, step = d.step, errors = d.errors, error_code = d.error_code,
-      account_number = d.account_number, external_account_number = d.external, attempts = r.attempts + 1, processed_at = now()
+      account_number = d.account_number, external_account_number = d.external, attempts = r.attempts + 1, processed_at = clock_timestamp()
     from jsonb_to_recordset(${JSON.stringify(done)}::jsonb)
       as d(line int, status text, step text, errors jsonb, error_code text, account_number text, external text)
     where r.job_id = ${state.jobId} and r.line = d.line`);

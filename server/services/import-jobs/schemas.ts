@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { INT4 } from "@/db/limits";
 import { IMPORT_JOB_FORMATS } from "@/db/schema";
+import { ACCOUNT_CSV_COLUMNS } from "../accounts/account-csv-columns";
 import { SupplierCode } from "../suppliers/schemas";
+
+const CSV_COLUMN_NAMES = new Set(ACCOUNT_CSV_COLUMNS.map((c) => c.name));
 import { env } from "@/server/env.mjs";
 
 export const IMPORT_JOB_QUEUE = "import-job";
@@ -49,12 +52,19 @@ export type FailedRowsInput = z.input<typeof FailedRowsInput>;
 export const JobRowInput = z.strictObject({ id: JobId, line: Line });
 export type JobRowInput = z.input<typeof JobRowInput>;
 
-export const FixJobRowInput = z.strictObject({
-  id: JobId,
-  line: Line,
-  /** The corrected EnergyAccount (JSON object); validated when the row runs again. */
-  payload: z.record(z.string(), z.unknown()),
-});
+export const FixJobRowInput = z
+  .strictObject({
+    id: JobId,
+    line: Line,
+    /** The corrected EnergyAccount (JSON object); validated when the row runs again. */
+    payload: z.record(z.string(), z.unknown()).optional(),
+    /** A CSV row's corrected cells by column (the template's columns): the row stays a CSV row, its errors at their columns. */
+    cells: z
+      .record(z.string(), z.string().max(MAX_LINE_BYTES))
+      .refine((c) => Object.keys(c).every((k) => CSV_COLUMN_NAMES.has(k)), { error: (iss) => `Unknown column(s): ${Object.keys(iss.input as object).filter((k) => !CSV_COLUMN_NAMES.has(k)).join(", ")}.` })
+      .optional(),
+  })
+  .refine((v) => (v.payload === undefined) !== (v.cells === undefined), { error: "Send the corrected account (payload) or, for a CSV row, its cells: one of them.", path: ["payload"] });
 export type FixJobRowInput = z.input<typeof FixJobRowInput>;
 
 export const RetryGroupInput = z.strictObject({ id: JobId, code: z.string().trim().min(1).max(200) });

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
 import { importJobRows } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
-import { ServiceError } from "../../errors";
+import { fieldError, ServiceError } from "../../errors";
 import { csvRecordToPayload } from "../accounts/account-csv";
 import { payloadTree } from "../account-import/payload-tree";
 import { recordAudit } from "../audit/record-audit";
@@ -67,6 +67,8 @@ export async function getJobRow(ctx: Ctx, raw: JobRowInput) {
     fixed: row.fixedPayload !== null,
     attempts: row.attempts,
     payload,
+    /** A CSV row as its columns (the upload, or its last fix by cells); null for JSON lines and rows fixed as JSON. */
+    cells: job.format === "csv" && !row.fixedPayload && row.record ? (row.record as Record<string, string>) : null,
     tree: payload ? payloadTree(payload) : null,
   };
 }
@@ -90,14 +92,30 @@ export async function fixJobRow(ctx: Ctx, raw: FixJobRowInput) {
   return withTransaction(ctx, async (tx) => {
     const { job } = await findImportJob(tx, organisationId, input.id, { forUpdate: true });
     assertRetryable(job.status);
-    const [row] = await tx
+    const [current] = await tx
+      .select({ record: importJobRows.record, status: importJobRows.status })
+      .from(importJobRows)
+      .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)))
+      .for("update");
+    if (!current || current.status !== "failed") throw new ServiceError("precondition_failed", "import_job_row_not_failed", `Line ${input.line} has not failed; only failed rows are retried.`);
+    // A CSV row fixed by its cells stays a CSV row (its errors keep naming columns); the cells changed are audited.
+    let changed: Record<string, { from: string; to: string }> | undefined;
+    let fix: { fixedPayload: Record<string, unknown> } | { record: Record<string, string>; fixedPayload: null };
+    if (input.cells) {
+      if (job.format !== "csv") throw new ServiceError("validation", "not_a_csv_row", "This job's rows are JSON lines: send the corrected account as payload.", { errors: [fieldError("cells", "not_a_csv_row", "Only a CSV row is fixed by its cells.")] });
+      const before = (current.record ?? {}) as Record<string, string>;
+      const record = { ...before, ...input.cells };
+      changed = Object.fromEntries(Object.entries(input.cells).filter(([k, v]) => (before[k] ?? "") !== v).map(([k, v]) => [k, { from: before[k] ?? "", to: v }]));
+      fix = { record, fixedPayload: null };
+    } else {
+      fix = { fixedPayload: input.payload! };
+    }
+    await tx
       .update(importJobRows)
-      .set({ fixedPayload: input.payload, status: "pending", step: null, errorCode: null, errors: [], processedAt: null })
-      .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line), eq(importJobRows.status, "failed")))
-      .returning({ line: importJobRows.line });
-    if (!row) throw new ServiceError("precondition_failed", "import_job_row_not_failed", `Line ${input.line} has not failed; only failed rows are retried.`);
+      .set({ ...fix, status: "pending", step: null, errorCode: null, errors: [], processedAt: null })
+      .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)));
     await reopen(tx, job.id, job.status);
-    await recordAudit(tx, ctx, { action: "import_job.row_fixed", entityType: "import_job", entityId: String(job.id), details: { line: input.line, rows: 1 } });
+    await recordAudit(tx, ctx, { action: "import_job.row_fixed", entityType: "import_job", entityId: String(job.id), details: { line: input.line, rows: 1, ...(changed ? { cells: changed } : {}) } });
     return { id: job.id, line: input.line, status: "pending" as const };
   });
 }

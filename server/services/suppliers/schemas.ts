@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SUPPLIER_STATUSES } from "@/db/schema";
-import { documentRootProblem, isAllowedDocumentLocation } from "../documents/locations";
+import { documentRootProblem, isAllowedDocumentLocation, notAllowedMessage } from "../documents/locations";
 
 const missing = (what: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? `Enter ${what}.` : `Enter ${what} as text.`) });
 
@@ -20,7 +20,7 @@ export const DocumentRoot = z
     if (problem) ctx.addIssue({ code: "custom", message: problem, params: { code: "invalid_document_root" }, continue: false });
   })
   // The server reads documents from this root for the console: only the stores this instance allows.
-  .refine(isAllowedDocumentLocation, { message: "This document store is not one this platform allows (DOCUMENT_ROOT_ALLOWLIST).", params: { code: "document_root_not_allowed" } });
+  .refine(isAllowedDocumentLocation, { error: () => notAllowedMessage(), params: { code: "document_root_not_allowed" } });
 
 /** Blank or null: the name is the code (the console's "Defaults to the code"). */
 const SupplierName = z.string().trim().max(200, "At most 200 characters.").nullable().optional();
@@ -31,7 +31,8 @@ export const CreateSupplierInput = z.strictObject({
   code: SupplierCode,
   name: SupplierName,
   status: SupplierStatus.default("Ongoing"),
-  documentRoot: DocumentRoot,
+  /** Left out or blank: the organisation's own folder in the platform's document store, changed later (issue 39 item 8). */
+  documentRoot: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), DocumentRoot.optional()),
   sendAutomatedEmails: z.boolean().default(false),
 });
 export type CreateSupplierInput = z.input<typeof CreateSupplierInput>;

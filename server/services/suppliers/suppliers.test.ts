@@ -5,7 +5,9 @@ import type { Ctx } from "@/server/context";
 import { ServiceError } from "@/server/errors";
 import { uniq, useTestDb } from "@/test/db";
 import { makeImportedAccount, makeOrg, makeSupplier } from "@/test/factories";
+import { allowedDocumentStores, platformFolderOf } from "../documents/locations";
 import { createSupplier } from "./create-supplier";
+import { describeDocumentStores } from "./document-stores";
 import { listSuppliers } from "./list-suppliers";
 import { setSupplierStatus } from "./set-supplier-status";
 import { updateSupplier } from "./update-supplier";
@@ -112,17 +114,28 @@ describe("import suppliers", () => {
       const err = await createSupplier(op, input as never).catch((e) => e);
       return err.issues.map((i: { path: string[]; message: string }) => [i.path.join("."), i.message]);
     };
-    expect(await issues({ code: "", documentRoot: "" })).toEqual([
-      ["code", "Enter a code."],
-      ["documentRoot", "Enter a document root."],
-    ]);
+    // A blank document root is no error on create: the organisation's own folder is used.
+    expect(await issues({ code: "", documentRoot: "" })).toEqual([["code", "Enter a code."]]);
     expect(await issues({ code: "bad code!", documentRoot: "http://x" })).toEqual([
       ["code", "Use letters, digits, '-' and '_' only (at most 64 characters)."],
       ["documentRoot", "Use an s3://bucket/prefix or file:///path location."],
     ]);
-    expect(await issues({})).toEqual([
-      ["code", "Enter a code."],
-      ["documentRoot", "Enter a document root."],
-    ]);
+    expect(await issues({})).toEqual([["code", "Enter a code."]]);
+    // Outside every allowed store: the refusal says what is allowed, in words, not a variable's name.
+    const [[attr, message]] = await issues({ code: "OK", documentRoot: "file:///etc/docs" });
+    expect(attr).toBe("documentRoot");
+    expect(message).toContain("A document root may point into the server folder file:///tmp and below; or the server folder file:///srv and below; or any S3 bucket (s3://bucket/prefix); or the platform's own document folder");
+    expect(message).not.toContain("DOCUMENT_ROOT_ALLOWLIST");
+  });
+
+  it("creates a supplier without a document root in the organisation's own folder of the platform's store, changed later", async () => {
+    const org = await makeOrg(t.db);
+    const op = asUser(org.ctx, "operator");
+    const code = uniq("NOROOT");
+    const created = await createSupplier(op, { code, documentRoot: "" });
+    expect(created.documentRoot).toBe(`${platformFolderOf(org.number)}/${code}`);
+    expect(await describeDocumentStores(op)).toEqual({ allowed: allowedDocumentStores(), ownFolder: platformFolderOf(org.number) });
+    const moved = await updateSupplier(op, { code, documentRoot: `s3://bucket/${code}` });
+    expect(moved.documentRoot).toBe(`s3://bucket/${code}`);
   });
 });

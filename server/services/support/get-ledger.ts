@@ -72,9 +72,19 @@ async function readLedger(ctx: Ctx, organisationId: number, input: z.output<type
     ctx.db,
     sql`select (${opening}::numeric + coalesce(sum(${EFFECT}), 0))::text as balance from transactions t where t.account_id = ${account.id}`,
   );
+  // The balance carried over is the transfer balance; an imported charge or credit of the same
+  // effect beside it most likely carries it a second time (issue 39 item 3): said, not guessed away.
+  const again = await execRows<{ transaction_id: string }>(
+    ctx.db,
+    sql`select t.transaction_id from transactions t
+        where t.account_id = ${account.id} and ${opening}::numeric <> 0 and t.reason in ('IMPORTED_CHARGE', 'IMPORTED_CREDIT') and ${EFFECT} = ${opening}::numeric
+        order by t.transaction_date, t.id limit 5`,
+  );
   return {
     openingBalance: trimAmount(decimalText(opening)),
     closingBalance: trimAmount(current.balance),
+    /** Imported entries that repeat the transfer balance: the carried-over balance may be counted twice. */
+    carriedOverAgain: again.map((r) => r.transaction_id),
     items: page.map(entryOf),
     totals: { count: Number(totals.count), net: trimAmount(totals.net), added: trimAmount(totals.added), taken: trimAmount(totals.taken) },
     statements: statements.map((s) => {

@@ -6,6 +6,7 @@ import { ServiceError } from "../../errors";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { AccountNumber } from "../accounts/get-account";
 import { trimAmount } from "../transactions/list-account-transactions";
+import { balanceEffect } from "./balance-effect";
 
 export const TIMELINE_KINDS = ["event", "note", "transaction", "import"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
@@ -20,7 +21,7 @@ export const GetTimelineInput = z.strictObject({
 });
 export type GetTimelineInput = z.input<typeof GetTimelineInput>;
 
-export type TimelineItem = { kind: TimelineKind; at: string; key: string; title: string; detail: string | null; count: number; href: string };
+export type TimelineItem = { kind: TimelineKind; at: string; key: string; title: string; detail: string | null; amount: string | null; count: number; href: string };
 
 /**
  * Everything that happened to an account in one list, newest first: its events (a fan-out
@@ -71,7 +72,9 @@ export async function getTimeline(ctx: Ctx, raw: GetTimelineInput) {
     at: new Date(r.at).toISOString(),
     key: String(r.key),
     title: r.title,
-    detail: r.kind === "transaction" ? [r.amount && trimAmount(r.amount), r.detail].filter(Boolean).join(" · ") : r.detail,
+    detail: r.detail,
+    /** A transaction's effect on the balance, credit positive (balance-effect.ts), as the ledger shows it. */
+    amount: r.kind === "transaction" && r.amount ? balanceEffect(r.title, trimAmount(r.amount)) : null,
     count: Number(r.count),
     href: hrefOf(r.kind, r.ref),
   }));

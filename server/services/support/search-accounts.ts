@@ -21,6 +21,8 @@ export type SearchResult = {
   supplierName: string;
   status: "staged" | "imported" | "failed";
   billingName: string | null;
+  /** The billing address's first line, town and postcode: a postcode search tells neighbours apart (issue 39 item 10). */
+  address: string | null;
   score: number;
   matches: SearchMatch[];
   /** A row an import job refused before staging: where to fix it. */
@@ -76,6 +78,7 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     supplier_name: string;
     status: SearchResult["status"];
     payload_billing_name: string | null;
+    address: string | null;
     score: number;
     matches: { kind: SearchTermKind; term: string; shown: string; score: number }[];
   }>(
@@ -102,7 +105,8 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
           order by 2 desc, process_id limit ${limit}
         )
         select a.number as account_number, p.external_account_number, s.code as supplier_code, s.name as supplier_name, p.status,
-          coalesce(a.billing_name, p.payload->>'billing_name') as payload_billing_name, r.score::float8 as score, r.matches
+          coalesce(a.billing_name, p.payload->>'billing_name') as payload_billing_name, r.score::float8 as score, r.matches,
+          nullif(concat_ws(', ', coalesce(a.billing_address_line1, p.payload->>'billing_address1'), coalesce(a.billing_town, p.payload->>'billing_address4'), coalesce(a.billing_postcode, p.payload->>'billing_postcode')), '') as address
         from ranked r
         join account_import_processes p on p.id = r.process_id
         join import_suppliers s on s.id = p.supplier_id
@@ -120,6 +124,7 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
       supplierName: r.supplier_name,
       status: "failed" as const,
       billingName: r.billing_name,
+      address: r.address,
       score: 2,
       matches: [{ kind: "external_number" as const, text: r.external_account_number, highlight: highlightOf("external_number", r.external_account_number.toLowerCase(), r.external_account_number, query) }],
       failedIn: { jobId: Number(r.job_id), line: Number(r.line) },
@@ -131,6 +136,7 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
     supplierName: r.supplier_name,
     status: r.status,
     billingName: r.payload_billing_name,
+    address: r.address,
     score: Math.round(Number(r.score) * 1000) / 1000,
     matches: dedupe(r.matches).map((m) => ({ kind: m.kind, text: m.shown, highlight: highlightOf(m.kind, m.term, m.shown, query) })),
     failedIn: null,
@@ -142,10 +148,11 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
  * external number is exactly what was typed: support finds a caller whose migration failed.
  */
 function failedJobRows(ctx: Ctx, organisationId: number, query: string) {
-  return execRows<{ external_account_number: string; supplier_code: string; supplier_name: string; billing_name: string | null; job_id: number; line: number }>(
+  return execRows<{ external_account_number: string; supplier_code: string; supplier_name: string; billing_name: string | null; address: string | null; job_id: number; line: number }>(
     ctx.db,
     sql`select distinct on (j.supplier_id, lower(r.external_account_number)) r.external_account_number, s.code as supplier_code, s.name as supplier_name,
-          coalesce(r.fixed_payload, r.record)->>'billing_name' as billing_name, r.job_id, r.line
+          coalesce(r.fixed_payload, r.record)->>'billing_name' as billing_name, r.job_id, r.line,
+          nullif(concat_ws(', ', coalesce(r.fixed_payload, r.record)->>'billing_address1', coalesce(r.fixed_payload, r.record)->>'billing_address4', coalesce(r.fixed_payload, r.record)->>'billing_postcode'), '') as address
         from import_job_rows r join import_jobs j on j.id = r.job_id join import_suppliers s on s.id = j.supplier_id
         where lower(r.external_account_number) = lower(${query}) and r.status = 'failed' and j.organisation_id = ${organisationId} and not j.dry_run
           and not exists (select 1 from account_import_processes p where p.supplier_id = j.supplier_id and p.external_account_number = r.external_account_number)

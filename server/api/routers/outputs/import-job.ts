@@ -72,6 +72,7 @@ export const ImportJobRowOutput = z.object({
   fixed: z.boolean(),
   attempts: z.number(),
   payload: z.looseObject({ import_supplier: z.string() }).nullable(),
+  cells: z.record(z.string(), z.string()).nullable(),
   tree: PayloadNode.nullable(),
 });
 

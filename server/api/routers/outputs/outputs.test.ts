@@ -65,6 +65,7 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "supplier.list": (w) => w.operator.supplier.list({}),
   "supplier.get": (w) => w.operator.supplier.get({ code: w.code }),
   "supplier.audit": (w, s) => w.operator.supplier.audit({ code: s.supplier.code }),
+  "supplier.documentStores": (w) => w.operator.supplier.documentStores({}),
   "accountImport.list": (w) => w.operator.accountImport.list({ importSupplier: w.code }),
   "accountImport.get": (w) => w.operator.accountImport.get({ importSupplier: w.code, externalAccountNumber: w.acc.externalAccountNumber }),
   "accountImport.activity": (w) => w.operator.accountImport.activity({ importSupplier: w.code, days: 7 }),

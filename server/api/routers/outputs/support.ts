@@ -7,6 +7,7 @@ export const SupportSearchOutput = z.array(z.object({
   supplierName: z.string(),
   status: z.enum(["staged", "imported", "failed"]),
   billingName: z.string().nullable(),
+  address: z.string().nullable(),
   score: z.number(),
   matches: z.array(z.object({
     kind: z.enum(["name", "billing_name", "email", "postcode", "mpxn", "account_number", "external_number", "phone", "postcode_outward", "meter_serial"]),
@@ -19,6 +20,7 @@ export const SupportSearchOutput = z.array(z.object({
 export const SupportLedgerOutput = z.object({
   openingBalance: z.string(),
   closingBalance: z.string(),
+  carriedOverAgain: z.array(z.string()),
   items: z.array(z.object({
     id: z.number(),
     transactionId: z.string(),
@@ -65,6 +67,7 @@ export const SupportTimelineOutput = z.object({
     key: z.string(),
     title: z.string(),
     detail: z.string().nullable(),
+    amount: z.string().nullable(),
     count: z.number(),
     href: z.string(),
   })),
