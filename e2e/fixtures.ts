@@ -1,10 +1,22 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { readSeed, type Seed, storageStateFor } from "./global-setup";
 
 export const ARTIFACTS = path.resolve("e2e/artifacts");
+
+/** A free TCP port on 127.0.0.1, for a server a spec starts of its own (Prometheus, the image's server). */
+export function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
 
 type Fixtures = {
   seed: Seed;

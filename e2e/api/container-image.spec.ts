@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { sparePort } from "../fixtures";
 import postgres from "postgres";
 import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
@@ -51,15 +51,6 @@ function stages(text: string): Stage[] {
   return out;
 }
 
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 /** A copy of `src` at `dest`: hard links (the build's files are not changed, only unlinked by the prune). */
 function copy(src: string, dest: string) {

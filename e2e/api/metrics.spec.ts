@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { sparePort } from "../fixtures";
 import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
 import { readSeed } from "../global-setup";
@@ -17,15 +17,6 @@ const METRICS_TOKEN = testEnv.E2E_METRICS_TOKEN;
 const seed = readSeed();
 const run = Date.now().toString(36).toUpperCase();
 
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 test.describe("metrics scraped by Prometheus", () => {
   test.skip(!fs.existsSync(PROMETHEUS) && !testEnv.CI, `no ${PROMETHEUS} (apt-get install -y prometheus)`);
