@@ -3,7 +3,6 @@ import { accountImportRouter } from "./routers/account-import";
 import { apiKeyRouter } from "./routers/api-key";
 import { customerKeyRouter } from "./routers/customer-key";
 import { auditRouter } from "./routers/audit";
-import { cohortRouter } from "./routers/cohort";
 import { consumptionRouter } from "./routers/consumption";
 import { smartDevicesRouter } from "./routers/smart-devices";
 import { eventRouter } from "./routers/event";
@@ -19,7 +18,6 @@ export const appRouter = createTRPCRouter({
   supplier: supplierRouter,
   accountImport: accountImportRouter,
   importJob: importJobRouter,
-  cohort: cohortRouter,
   account: accountRouter,
   event: eventRouter,
   apiKey: apiKeyRouter,

@@ -139,13 +139,8 @@ export function SupplierTitle({ code }: { code: string }) {
 
 export function SupplierActions({ code }: { code: string }) {
   return (
-    <div className="row">
-      <Link className="btn" href={`/suppliers/${encodeURIComponent(code)}/cohorts`}>
-        Cohorts
-      </Link>
-      <Link className="btn btn-primary" href={`/suppliers/${encodeURIComponent(code)}/imports`}>
+    <Link className="btn btn-primary" href={`/suppliers/${encodeURIComponent(code)}/imports`}>
       Account imports
-      </Link>
-    </div>
+    </Link>
   );
 }
