@@ -410,11 +410,11 @@ const TRPC: Record<string, TrpcCase> = {
   "supplier.update": { outcome: "not_found", input: (a, v) => [{ code: v.supplier.code, name: "taken over" }, { code: v.supplier.code, documentRoot: a.supplier.documentRoot }] },
   "supplier.setStatus": { outcome: "not_found", input: (_a, v) => [{ code: v.supplier.code, status: "Complete" }] },
   "supplier.audit": { outcome: "empty", input: (_a, v) => [{ code: v.supplier.code }] },
+  // The caller's own allowed stores and folder: nothing of the victim's.
+  "supplier.documentStores": { outcome: "no_tenant_data", input: () => [{}] },
   "accountImport.list": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code }, { importSupplier: v.supplier.code, search: v.stagedExternal }] },
   "accountImport.get": { outcome: "not_found", input: (_a, v) => [v.account.externalAccountNumber, v.stagedExternal, v.scheduledExternal].map((e) => ({ importSupplier: v.supplier.code, externalAccountNumber: e })) },
   "accountImport.activity": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code }] },
-  "accountImport.stageRows": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code, format: "json", firstRow: 1, records: [accountPayload(v.supplier.code, v.stagedExternal)] }] },
-  "accountImport.processBatch": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code, externalAccountNumbers: [v.stagedExternal] }, { importSupplier: v.supplier.code, externalAccountNumbers: [v.stagedExternal], dryRun: true }] },
   "account.find": { outcome: "empty", input: (_a, v) => [v.account.accountNumber, v.account.externalAccountNumber, v.stagedExternal, v.account.mpan, v.account.mprn].map((query) => ({ query })) },
   "account.get": { outcome: "not_found", input: (_a, v) => [{ accountNumber: v.account.accountNumber }] },
   "account.notes": { outcome: "not_found", input: (_a, v) => [{ accountNumber: v.account.accountNumber }] },

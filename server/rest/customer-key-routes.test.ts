@@ -1,5 +1,3 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RouteContract } from "@/server/rest/contracts/contract";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
@@ -10,6 +8,7 @@ import { uniq, useTestDb } from "@/test/db";
 import { domesticCustomer, freshMeterIds, fullDomesticAccount, makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
+import { restRoutes } from "@/server/rest/routes/table";
 
 const t = useTestDb();
 
@@ -23,18 +22,14 @@ const CUSTOMER_ROUTES = new Set([
 
 type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { contract?: RouteContract };
 
-/** Every exported method of every route.ts under app/v1 and app/v2 that is built from a contract. */
+/** Every route of the REST route table (the router, ADR 0505) that is built from a contract. */
 async function routes() {
   const out: { name: string; handler: Handler; contract: RouteContract; params: Record<string, string> }[] = [];
-  for (const version of ["app/v1", "app/v2"]) {
-    for (const file of readdirSync(version, { recursive: true }).map(String).filter((f) => f.endsWith("route.ts"))) {
-      const mod = (await import(/* @vite-ignore */ path.resolve(version, file))) as Record<string, Handler>;
-      const params = Object.fromEntries([...file.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1], "X-1"]));
-      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-        const contract = mod[method]?.contract;
-        if (contract) out.push({ name: `${method} ${contract.path.replace(/\{\w+\}/g, "{}")}`, handler: mod[method], contract, params });
-      }
-    }
+  for (const route of restRoutes) {
+    const contract = route.handler.contract;
+    if (!contract) continue;
+    const params = Object.fromEntries([...route.template.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1], "X-1"]));
+    out.push({ name: `${route.method} ${contract.path.replace(/\{\w+\}/g, "{}")}`, handler: route.handler as Handler, contract, params });
   }
   return out;
 }

@@ -27,6 +27,7 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "supplier.update": (w) => ({ code: w.paused.code, name: "Renamed", documentRoot: "file:///tmp/km-fuzz-2", sendAutomatedEmails: true }),
   "supplier.setStatus": (w) => ({ code: w.paused.code, status: "Paused" }),
   "supplier.audit": (w) => ({ code: w.supplier.code, cursor: null, direction: "forward" }),
+  "supplier.documentStores": () => ({}),
   "accountImport.list": (w) => ({ importSupplier: w.supplier.code, status: "staged", search: "S", sort: "created_at", direction: "desc", cursor: null, before: null, limit: 10 }),
   "accountImport.get": (w) => ({ importSupplier: w.supplier.code, externalAccountNumber: w.staged.external_account_number }),
   "accountImport.activity": (w) => ({ importSupplier: w.supplier.code, days: 30 }),
