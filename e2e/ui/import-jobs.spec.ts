@@ -123,7 +123,7 @@ test.describe.serial("a cohort of 20,000 accounts imported by a server-side job"
 
     // The rest of the group is retried as it is: it fails again, with its rows' attempts counted.
     await page.getByRole("button", { name: `Retry group: the ${BAD - 1} rows failing with invalid_postcode` }).click();
-    await expect(page.getByText(`${BAD - 1} rows with invalid_postcode are being retried.`)).toBeVisible();
+    await expect(page.getByText(`${BAD - 1} rows with invalid_postcode are being retried; the groups below show what fails again.`)).toBeVisible();
     await waitForJob(page, TOTAL);
     await expect(groups.getByRole("row").filter({ hasText: "invalid_postcode" })).toContainText(String(BAD - 1));
     await shot(page, "job-triage");
