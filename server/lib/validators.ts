@@ -2,23 +2,18 @@ import { isValid as isValidPostcode, toNormalised } from "postcode";
 import { z } from "zod";
 import { INT4 } from "@/db/limits";
 import { isValidDate, parseLondonDateTime } from "./time";
-import { mpanProblem, mprnProblem, postcodeProblem, quoted } from "./value-problems";
+import { mpanCheckDigit, mpanProblem, mprnProblem, postcodeProblem, quoted } from "./value-problems";
 
 /** The id of a `serial` row: a larger number names no row, and the integer column refuses it. */
 export const SerialId = z.number().int().min(1).max(INT4.max);
 
-const MPAN_WEIGHTS = [3, 5, 7, 13, 17, 19, 23, 29, 31, 37, 41, 43];
-
-/** The MPAN core's 13th digit is a weighted checksum of the first twelve. */
+/** The MPAN core's 13th digit is a weighted checksum of the first twelve (value-problems.ts's mpanCheckDigit). */
 export function isValidMpan(mpan: string): boolean {
-  if (!/^\d{13}$/.test(mpan)) return false;
-  const sum = MPAN_WEIGHTS.reduce((acc, w, i) => acc + w * Number(mpan[i]), 0);
-  return (sum % 11) % 10 === Number(mpan[12]);
+  return /^\d{13}$/.test(mpan) && mpanCheckDigit(mpan) === Number(mpan[12]);
 }
 
 export function withMpanCheckDigit(first12: string): string {
-  const sum = MPAN_WEIGHTS.reduce((acc, w, i) => acc + w * Number(first12[i]), 0);
-  return `${first12}${(sum % 11) % 10}`;
+  return `${first12}${mpanCheckDigit(first12)}`;
 }
 
 export function isValidMprn(mprn: string): boolean {
