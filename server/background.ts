@@ -7,6 +7,7 @@ import { startEventRetention } from "./events/event-retention";
 import { serveMetricsFromEnv } from "./lib/metrics-endpoint";
 import { logger } from "./logger";
 import { startAccountImportWorker } from "./services/account-import/account-import-worker";
+import { startCohortWorkers } from "./services/cohorts/cohort-workers";
 import { startImportJobRetention } from "./services/import-jobs/import-job-retention";
 import { startImportJobWorker } from "./services/import-jobs/import-job-worker";
 import { registerImportJobGauges } from "./services/import-jobs/metrics";
@@ -42,7 +43,7 @@ export async function startBackground() {
     await serveMetricsFromEnv("app");
   }
   const stops: (() => Promise<void>)[] = [];
-  if (env.RUN_WORKERS) stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startImportJobRetention(), startEventRetention());
+  if (env.RUN_WORKERS) stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startCohortWorkers(), startImportJobRetention(), startEventRetention());
   if (env.NATS_URL && env.RUN_RELAY) stops.push(startRelay());
   logger.info("background started", { workers: env.RUN_WORKERS, relay: Boolean(env.NATS_URL && env.RUN_RELAY) });
   const stopWork = async () => {

@@ -24,6 +24,17 @@ const ACTIONS: Record<string, string> = {
   "account_import.batch_processed": "Staged accounts imported from the console",
   "account_import.batch_dry_run": "Staged accounts dry-run from the console",
   "consumption.uploaded": "Meter readings uploaded from the console",
+  "cohort.created": "Cohort created",
+  "cohort.updated": "Cohort edited",
+  "cohort.status_changed": "Cohort moved on",
+  "cohort.members_added": "Accounts added to the cohort",
+  "cohort.members_removed": "Accounts taken out of the cohort",
+  "cohort.control_file_uploaded": "Control file uploaded",
+  "cohort.reconciliation_requested": "Reconciliation run",
+  "cohort.mismatches_accepted": "Mismatches accepted with a reason",
+  "cohort.signed_off": "Cohort signed off",
+  "cohort.cutover_started": "Cut-over started",
+  "cohort.cutover_retried": "Refused meter points retried",
 };
 
 const WORDS: Record<string, string> = { api: "API", id: "ID" };

@@ -5,6 +5,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   console_user: "Console user",
   product_catalogue: "Product catalogue",
   import_job: "Import job",
+  cohort: "Cohort",
   account: "Account",
 };
 
@@ -12,6 +13,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
 export function auditEntityHref(entityType: string, entityId: string): string | null {
   if (entityType === "import_supplier") return `/suppliers/${encodeURIComponent(entityId)}`;
   if (entityType === "import_job") return `/import-jobs/${encodeURIComponent(entityId)}`;
+  if (entityType === "cohort") return `/cohorts/${encodeURIComponent(entityId)}`;
   if (entityType === "account") return `/accounts/${encodeURIComponent(entityId)}`;
   return null;
 }

@@ -15,6 +15,7 @@ const SECTIONS = [
     links: [
       { href: "/migration", label: "Dashboard", icon: icon("M3 3v18h18M7 15l4-4 3 3 5-6") },
       { href: "/suppliers", label: "Suppliers", icon: icon("M3 21h18M5 21V7l7-4 7 4v14M9 21v-6h6v6") },
+      { href: "/cohorts", label: "Cohorts", icon: icon("M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75") },
       { href: "/import-jobs", label: "Import jobs", icon: icon("M12 3v12M7 10l5 5 5-5M4 21h16") },
       { href: "/accounts", label: "Accounts", icon: icon("M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35") },
       { href: "/products", label: "Products", icon: icon("M20 7 12 3 4 7v10l8 4 8-4V7zM4 7l8 4 8-4M12 11v10") },

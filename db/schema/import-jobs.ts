@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { ImportProcessError } from "./account-import-processes";
+import { cohorts } from "./cohorts";
 import { importSuppliers } from "./import-suppliers";
 import { organisations } from "./organisations";
 
@@ -40,10 +41,13 @@ export const importJobs = pgTable(
     endReason: text({ enum: IMPORT_JOB_END_REASONS }),
     /** Imported rows whose uploaded records the retention job removed (ADR 0415): still counted as imported. */
     prunedImported: integer().notNull().default(0),
+    /** The cohort the upload named: each row's account joins it (ADR 0416). */
+    cohortId: integer().references(() => cohorts.id),
   },
   (t) => [
     index().on(t.organisationId, t.createdAt),
     index().on(t.supplierId, t.status),
+    index().on(t.cohortId).where(sql`${t.cohortId} is not null`),
     check("import_jobs_status_check", sql`${t.status} in ('receiving', 'running', 'paused', 'cancelled', 'completed', 'failed')`),
     check("import_jobs_format_check", sql`${t.format} in ('jsonl', 'csv')`),
     check("import_jobs_end_reason_check", sql`${t.endReason} in ('supplier_complete')`),

@@ -33,3 +33,6 @@ export * from "./import-jobs";
 export * from "./customer-api-keys";
 export * from "./account-search-terms";
 export * from "./smart-meter-devices";
+export * from "./cohorts";
+export * from "./cohort-reconciliations";
+export * from "./cohort-cutover";

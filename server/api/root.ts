@@ -3,6 +3,7 @@ import { accountImportRouter } from "./routers/account-import";
 import { apiKeyRouter } from "./routers/api-key";
 import { customerKeyRouter } from "./routers/customer-key";
 import { auditRouter } from "./routers/audit";
+import { cohortRouter } from "./routers/cohort";
 import { consumptionRouter } from "./routers/consumption";
 import { smartDevicesRouter } from "./routers/smart-devices";
 import { eventRouter } from "./routers/event";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   supplier: supplierRouter,
   accountImport: accountImportRouter,
   importJob: importJobRouter,
+  cohort: cohortRouter,
   account: accountRouter,
   event: eventRouter,
   apiKey: apiKeyRouter,

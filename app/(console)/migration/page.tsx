@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CohortsDashboard } from "@/app/components/cohorts/cohorts-dashboard";
 import { DashboardView } from "@/app/components/import-jobs/dashboard-view";
 import { requireUser } from "@/app/components/session";
 import { HydrateClient, trpc } from "@/app/components/trpc/server";
@@ -17,6 +18,7 @@ export default async function MigrationPage({ searchParams }: { searchParams: Pr
     <HydrateClient>
       <PageHeader title="Migration dashboard" description="How the migration is going: the funnel from received to registered, throughput and time to go. Live while jobs run." />
       <DashboardView key={supplier ?? ""} supplier={supplier} />
+      <CohortsDashboard />
     </HydrateClient>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { inferRouterOutputs } from "@trpc/server";
+import { AccountCohort } from "@/app/components/cohorts/account-cohort";
 import { Badge } from "@/app/components/ui/badge";
 import { CopyId } from "@/app/components/ui/copy-button";
 import { formatDay } from "@/app/components/ui/format";
@@ -26,6 +27,7 @@ export function Overview({ account, canEdit = false }: { account: Account; canEd
         {account.customers.map((c, i) => (
           <CustomerFacts key={i} c={c} />
         ))}
+        <AccountCohort accountNumber={account.number} />
         <CustomerKeys accountNumber={account.number} emails={[...new Set(account.customers.flatMap((c) => (c.email ? [c.email.trim().toLowerCase()] : [])))]} canEdit={canEdit} />
       </div>
       <div>

@@ -21,7 +21,7 @@ export function formatOf(name: string): "jsonl" | "csv" {
  * Upload a whole cohort as a server-side job (ADR 0404): the browser sends the file as it is
  * read from disk and the server stages and imports it; the page can be closed once it is sent.
  */
-export function JobUpload({ code, disabledReason }: { code: string; disabledReason?: string }) {
+export function JobUpload({ code, disabledReason, cohortId }: { code: string; disabledReason?: string; cohortId?: number }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const router = useRouter();
@@ -42,7 +42,7 @@ export function JobUpload({ code, disabledReason }: { code: string; disabledReas
     setBusy(true);
     setError(null);
     setRequestId(null);
-    const q = new URLSearchParams({ supplier: code, name: file.name, format: formatOf(file.name), dryRun: dryRun ? "1" : "0", registration: registration ? "1" : "0" });
+    const q = new URLSearchParams({ supplier: code, name: file.name, format: formatOf(file.name), dryRun: dryRun ? "1" : "0", registration: registration ? "1" : "0", ...(cohortId ? { cohort: String(cohortId) } : {}) });
     try {
       const res = await fetchWithRequestId(`/import-jobs/upload?${q}`, { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } });
       const body = (await res.json().catch(() => ({}))) as UploadError & { id?: number };
@@ -66,7 +66,7 @@ export function JobUpload({ code, disabledReason }: { code: string; disabledReas
     <Card
       id="job-upload-title"
       title="Upload accounts"
-      description="JSON Lines (one EnergyAccount per line) or CSV with the documented columns, up to 500,000 accounts. The server stages and imports them; you can close the page."
+      description={`JSON Lines (one EnergyAccount per line) or CSV with the documented columns, up to 500,000 accounts. The server stages and imports them; you can close the page.${cohortId ? " Each account joins this cohort." : ""}`}
       action={
         <a className="btn btn-sm" href={`data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`} download="accounts-template.csv">
           CSV template

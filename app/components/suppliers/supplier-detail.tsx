@@ -139,8 +139,13 @@ export function SupplierTitle({ code }: { code: string }) {
 
 export function SupplierActions({ code }: { code: string }) {
   return (
-    <Link className="btn btn-primary" href={`/suppliers/${encodeURIComponent(code)}/imports`}>
+    <div className="row">
+      <Link className="btn" href={`/suppliers/${encodeURIComponent(code)}/cohorts`}>
+        Cohorts
+      </Link>
+      <Link className="btn btn-primary" href={`/suppliers/${encodeURIComponent(code)}/imports`}>
       Account imports
-    </Link>
+      </Link>
+    </div>
   );
 }

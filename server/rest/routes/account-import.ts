@@ -4,6 +4,7 @@ import { importProcessListRoute } from "../import-process-list-route";
 import { getTransferStatus } from "@/server/services/account-import/get-transfer-status";
 import { DRY_RUN_SUCCEEDED, processAccountImport, processCreationBody } from "@/server/services/account-import/process-account-import";
 import { stageAccount } from "@/server/services/account-import/stage-account";
+import { COHORT_HEADER, stageIntoCohort } from "@/server/services/cohorts/stage-into-cohort";
 import { validateAccount } from "@/server/services/account-import/validate-account";
 import { meterPointStatuses } from "@/server/services/registration/meter-point-statuses";
 
@@ -11,8 +12,10 @@ export const stageAccountHandler = contractRoute(stageAccountRoute, {
   writer: true,
   body: stageAccountRoute.body,
   bodyErrorCode: "account_failed_validation",
-  handle: async ({ ctx, body }) => {
-    const { created, body: answer } = await stageAccount(ctx, body);
+  handle: async ({ ctx, body, req }) => {
+    // The optional cohort header (ADR 0416) puts the staged account in a cohort; without it nothing changes.
+    const cohort = req.headers.get(COHORT_HEADER);
+    const { created, body: answer } = cohort === null ? await stageAccount(ctx, body) : await stageIntoCohort(ctx, body, cohort);
     return { status: created ? 201 : 200, body: answer };
   },
 });

@@ -5,6 +5,7 @@ import type { Ctx } from "../../context";
 import { ServiceError } from "../../errors";
 import { importInTransaction, recordImportFailure } from "../account-import/process-account-import";
 import { accountDataErrors, importedAccountNumber, stageAccount } from "../account-import/stage-account";
+import { joinCohortForImport, otherCohortOf } from "../cohorts/members";
 import { sendRegistrationFlows } from "../registration/send-registration-flows";
 import { type PreparedRow, prepareRow, refusalErrors, withColumns } from "./row-payload";
 import { unrelatedTo } from "../account-import/partial-payload";
@@ -18,6 +19,8 @@ export type LaneState = {
   format: ImportJobFormat;
   dryRun: boolean;
   sendRegistration: boolean;
+  /** The cohort the upload named: each row's account joins it before it is staged. */
+  cohortId?: number | null;
 };
 
 type Row = typeof importJobRows.$inferSelect;
@@ -62,6 +65,13 @@ export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise
   return done.length;
 }
 
+const inAnotherCohort = (external: string, cohort: string, column: string | null): ImportJobRowError => ({
+  attr: "external_account_number",
+  code: "account_in_another_cohort",
+  detail: `Account ${external} is already in cohort ${cohort}; an account belongs to at most one cohort.`,
+  column,
+});
+
 const NOT_ONGOING = Symbol("supplier not ongoing");
 const notOngoing = (err: ServiceError) => err.code === "import_supplier_migration_not_ongoing";
 
@@ -81,6 +91,8 @@ async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome>
   if (!prepared.data) return schemaFailure(tx, state, prepared);
   const errors = await accountDataErrors(tx, state.organisationId, state.supplierId, prepared.data);
   if (errors.length) return failed("validation", withColumns(errors, prepared.columnOf), prepared.external);
+  const other = state.cohortId ? await otherCohortOf(tx, { id: state.cohortId, supplierId: state.supplierId }, prepared.external!) : null;
+  if (other) return failed("validation", [inAnotherCohort(prepared.external!, other, prepared.columnOf("external_account_number"))], prepared.external);
   const imported = await importedAccountNumber(tx, state.supplierId, prepared.external!);
   if (imported) {
     const detail = `Account ${prepared.external} is already imported as ${imported}.`;
@@ -94,6 +106,10 @@ async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome | 
   if (!prepared.data) return schemaFailure(tx, state, prepared);
   const external = prepared.external!;
   const ctx: Ctx = { db: tx, inTransaction: true, requestId: `import-job-${state.jobId}-${row.line}`, actor: { kind: "system", organisationId: state.organisationId, label: `import job ${state.jobId}` } };
+  if (state.cohortId) {
+    const other = await joinCohortForImport(tx, { id: state.cohortId, supplierId: state.supplierId }, external, `import job ${state.jobId}`);
+    if (other) return failed("validation", [inAnotherCohort(external, other, prepared.columnOf("external_account_number"))], external);
+  }
   try {
     await tx.transaction((sp) => stageAccount({ ...ctx, db: sp as unknown as Db }, prepared.data!));
   } catch (err) {

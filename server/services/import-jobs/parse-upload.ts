@@ -69,6 +69,10 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
   if (last) yield last;
 }
 
+/** How a CSV's header is read: each column's canonical name, and the columns the file may not have. */
+export type CsvColumns = { canonical: (header: string) => string; unknown: (columns: string[]) => string[] };
+const ACCOUNT_COLUMNS: CsvColumns = { canonical: canonicalCsvColumn, unknown: unknownCsvColumns };
+
 /** A row with no value in any cell: a blank line, or a spreadsheet's row of bare commas. */
 const isBlank = (cells: Record<string, unknown>): boolean =>
   Object.values(cells).every((v) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && isBlank({ ...v })));
@@ -78,12 +82,12 @@ const isBlank = (cells: Record<string, unknown>): boolean =>
  * them (header = 1). Blank rows are skipped but still counted, so a bad row's number is the
  * one the operator sees in the spreadsheet (papaparse's own skipping would renumber the rest).
  */
-export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator<UploadedRow> {
+export async function* csvRows(body: ReadableStream<Uint8Array>, columns: CsvColumns = ACCOUNT_COLUMNS): AsyncGenerator<UploadedRow> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
     header: true,
     skipEmptyLines: false,
     // The line ending is guessed from the first chunk; a CRLF file guessed as LF keeps a stray CR on each last cell.
-    transformHeader: (h: string) => canonicalCsvColumn(h),
+    transformHeader: (h: string) => columns.canonical(h),
     transform: (v: string) => (v.endsWith("\r") ? v.slice(0, -1) : v),
   });
   const input = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
@@ -96,7 +100,7 @@ export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator
     if (isBlank(cells)) continue;
     if (!headerChecked) {
       headerChecked = true;
-      const unknown = unknownCsvColumns(Object.keys(cells));
+      const unknown = columns.unknown(Object.keys(cells));
       if (unknown.length) {
         throw new ServiceError("validation", "unknown_column", `Unknown column(s): ${unknown.join(", ")}.`, {
           errors: unknown.map((c) => ({ attr: c, code: "unknown_field", detail: `Unknown column '${c}'.` })),

@@ -4,6 +4,7 @@ import { importJobRows, importJobs, importSuppliers } from "@/db/schema";
 import type { JobHandler } from "../../jobs/worker";
 import { logger } from "../../logger";
 import { tryTakeImportSlot } from "../account-import/process-account-import";
+import { settleCohortAfterJob } from "../cohorts/members";
 import { cancelJobForCompleteSupplier } from "./end-import-jobs";
 import { handleRows, type LaneState } from "./import-row";
 import type { LanePayload } from "./lanes";
@@ -32,6 +33,7 @@ async function loadState(db: Db, jobId: number): Promise<FullState | undefined> 
       format: importJobs.format,
       dryRun: importJobs.dryRun,
       sendRegistration: importJobs.sendRegistration,
+      cohortId: importJobs.cohortId,
       status: importJobs.status,
       generation: importJobs.generation,
     })
@@ -114,13 +116,15 @@ export const importLaneHandler: JobHandler = {
 
 /** The lane that finds nothing left ends the job, unless a retry started a newer generation meanwhile. */
 async function completeIfDone(db: Db, jobId: number, generation: number) {
-  const [done] = await execRows<{ total_rows: number }>(
+  const [done] = await execRows<{ total_rows: number; cohort_id: number | null; organisation_id: number }>(
     db,
     sql`update import_jobs set status = 'completed', finished_at = now(), updated_at = now()
         where id = ${jobId} and status = 'running' and generation = ${generation}
           and not exists (select 1 from import_job_rows where job_id = ${jobId} and status = 'pending')
-        returning total_rows`,
+        returning total_rows, cohort_id, organisation_id`,
   );
+  // A cohort whose accounts are now all imported moves on to imported (ADR 0416).
+  if (done?.cohort_id) await settleCohortAfterJob(db, Number(done.cohort_id), Number(done.organisation_id));
   // A cohort can grow the import tables a hundredfold in minutes: refresh the planner's
   // statistics at once (PostgreSQL's advice after a bulk load) rather than leave the console's
   // reads (search, lists) to plans made for the old size until autovacuum comes round, or

@@ -26,6 +26,8 @@ export const CreateImportJobInput = z.strictObject({
     .regex(/^[^\p{Cc}]*$/u, "A file name may not contain control characters."),
   dryRun: z.boolean().default(false),
   sendRegistration: z.boolean().default(false),
+  /** The cohort each row's account joins (ADR 0416): one of the supplier's, before sign-off. */
+  cohortId: z.number().int().min(1).max(INT4.max).optional(),
 });
 export type CreateImportJobInput = z.input<typeof CreateImportJobInput>;
 

@@ -5,6 +5,9 @@ import { type Ctx, actorLabel, organisationOf, requireWriter } from "../../conte
 import { ServiceError, parseOrThrow } from "../../errors";
 import { logger } from "../../logger";
 import { recordAudit } from "../audit/record-audit";
+import { findCohort } from "../cohorts/find-cohort";
+import { assertOpen } from "../cohorts/lifecycle";
+import { markImporting } from "../cohorts/members";
 import { findSupplier } from "../suppliers/find-supplier";
 import { startLanes } from "./lanes";
 import { csvRows, jsonLines, type UploadedRow } from "./parse-upload";
@@ -29,9 +32,14 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
   if (supplier.status === "Complete") {
     throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplier.code} is Complete: no more accounts can be staged or imported.`);
   }
+  const cohort = input.cohortId === undefined ? null : await findCohort(ctx.db, organisationId, input.cohortId);
+  if (cohort) {
+    if (cohort.supplierId !== supplier.id) throw new ServiceError("validation", "cohort_of_another_supplier", `Cohort ${cohort.name} belongs to ${cohort.supplierCode}, not ${supplier.code}.`, { errors: [{ attr: "cohort", code: "cohort_of_another_supplier", detail: `Cohort ${cohort.name} belongs to ${cohort.supplierCode}.` }] });
+    assertOpen(cohort);
+  }
   const [job] = await ctx.db
     .insert(importJobs)
-    .values({ organisationId, supplierId: supplier.id, format: input.format, fileName: input.fileName, dryRun: input.dryRun, sendRegistration: input.sendRegistration, createdBy: actorLabel(ctx.actor) })
+    .values({ organisationId, supplierId: supplier.id, format: input.format, fileName: input.fileName, dryRun: input.dryRun, sendRegistration: input.sendRegistration, createdBy: actorLabel(ctx.actor), cohortId: cohort?.id ?? null })
     .returning();
   let total = 0;
   try {
@@ -64,11 +72,12 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
   await ctx.db.transaction(async (tx) => {
     await tx.update(importJobs).set({ totalRows: total, updatedAt: sql`now()` }).where(eq(importJobs.id, job.id));
     await startLanes(tx as unknown as Db, job.id, { from: ["receiving"] });
+    if (cohort && !input.dryRun) await markImporting(tx as unknown as Db, ctx, cohort);
     await recordAudit(tx as unknown as Db, ctx, {
       action: "import_job.uploaded",
       entityType: "import_job",
       entityId: String(job.id),
-      details: { supplier: supplier.code, fileName: input.fileName, format: input.format, dryRun: input.dryRun, rows: total },
+      details: { supplier: supplier.code, fileName: input.fileName, format: input.format, dryRun: input.dryRun, rows: total, ...(cohort ? { cohort: cohort.name, cohortId: cohort.id } : {}) },
     });
   });
   const [saved] = await ctx.db.select().from(importJobs).where(and(eq(importJobs.id, job.id)));

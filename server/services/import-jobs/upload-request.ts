@@ -2,7 +2,7 @@ import type { Ctx } from "../../context";
 import { ServiceError } from "../../errors";
 import type { CreateImportJobInput } from "./schemas";
 
-/** The upload route's query string as the job's options: `?supplier=&format=jsonl|csv&name=&dryRun=1&registration=1`. */
+/** The upload route's query string as the job's options: `?supplier=&format=jsonl|csv&name=&dryRun=1&registration=1&cohort=<id>`. */
 export function uploadOptions(url: URL): CreateImportJobInput {
   const q = url.searchParams;
   const name = q.get("name") ?? "upload";
@@ -13,6 +13,7 @@ export function uploadOptions(url: URL): CreateImportJobInput {
     fileName: name,
     dryRun: q.get("dryRun") === "1" || q.get("dryRun") === "true",
     sendRegistration: q.get("registration") === "1" || q.get("registration") === "true",
+    ...(q.get("cohort") ? { cohortId: Number(q.get("cohort")) } : {}),
   };
 }
 
