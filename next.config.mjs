@@ -21,14 +21,13 @@ export const API_CSP_PATHS = ["/v1/:path*", "/v2/:path*", "/api/:path*", "/healt
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // CI type-checks the whole tree (tsc --noEmit) before it builds for Playwright (ADR 0503).
-  typescript: { ignoreBuildErrors: !env.NEXT_BUILD_TYPECHECK },
   // Native/WASM packages must be loaded by Node at run time, not bundled.
   // The metrics registry and the OpenTelemetry SDK are one per process, shared with scripts/server.mjs (ADR 0043, 0044).
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "@node-rs/argon2", "@nats-io/transport-node", "graphql", "graphql-yoga", "prom-client", "@opentelemetry/api", "@opentelemetry/sdk-node", "@opentelemetry/exporter-trace-otlp-http"],
   // Type-checking is CI's (`.ci/run`: `npx tsc --noEmit -p .`), not the first start's: it was
   // 45 s of a newcomer's `npm start` (ADR 0504). `next build` still fails on a syntax error.
-  typescript: { ignoreBuildErrors: true },
+  // NEXT_BUILD_TYPECHECK=true puts the check back into the build.
+  typescript: { ignoreBuildErrors: env.NEXT_BUILD_TYPECHECK !== true },
   poweredByHeader: false,
   skipTrailingSlashRedirect: true,
   typedRoutes: false,

@@ -10,7 +10,6 @@ import { validateTransactions } from "@/server/services/transactions/validate-tr
 import { transactionRow } from "@/server/services/transactions/transaction-rows";
 import { renderTransactionData } from "@/server/services/transactions/transaction-errors";
 import { insertParameters } from "@/server/services/transactions/insert-transactions";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 const ITER = benchEnv.STAGES_ITERATIONS;

@@ -57,7 +57,6 @@ import { sparePort, startNats, startPostgres } from "./lib/fault-services";
 import { checkStream, waitDrained } from "./lib/fault-stream";
 import { machineLine } from "./lib/machine";
 import { type RunningServer, startProductionServer } from "./lib/server";
-import { env as config } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 const CLIENTS = benchEnv.FAULTS_CLIENTS;

@@ -32,7 +32,6 @@ import { startNatsCluster, waitForMetaLeader } from "./lib/ha-nats";
 import { startPostgresPair } from "./lib/ha-postgres";
 import { machineLine } from "./lib/machine";
 import { type RunningServer, startProductionServer } from "./lib/server";
-import { env as config } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 const CLIENTS = benchEnv.FAULTS_CLIENTS;

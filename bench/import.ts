@@ -235,7 +235,7 @@ async function accountsPart(db: Db, base: string, loadAtStart: number) {
     const load = loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : "";
     writeBenchmarkSection(
       "Data-import accounts",
-      ["`npm run bench:import` (bench/import.ts, bench/lib/account-bench.ts), second measurement: " + result.markdown[0], ...result.markdown.slice(1), "", `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${load}.`].join("\n"),
+      [`\`npm run bench:import\` (bench/import.ts, bench/lib/account-bench.ts), second measurement: ${result.markdown[0]}`, ...result.markdown.slice(1), "", `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${load}.`].join("\n"),
     );
     console.log("BENCHMARKS.md updated (section: Data-import accounts)");
   } finally {

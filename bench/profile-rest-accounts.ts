@@ -9,7 +9,6 @@
 import { cpuBetween, cpuSnapshot } from "./lib/cpu";
 import { accountMaker, restProfileSetup, stageAndProcess } from "./lib/profile-setup";
 import { ROOT } from "./lib/server";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 const CLIENTS = benchEnv.PROFILE_CLIENTS;

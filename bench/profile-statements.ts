@@ -18,7 +18,6 @@ import fs from "node:fs";
 import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { postgresTarget } from "@/db/postgres-url";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 import { accountsFor, check, setUpAccountBench, viaInsert, viaJob, viaRest } from "./lib/account-bench";
 import { cpuBetween, cpuSnapshot } from "./lib/cpu";

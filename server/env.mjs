@@ -34,7 +34,7 @@ export const VARIABLES = {
   LOG_LEVEL: v("server", optText(), "`info`, `warn`, `error` or `silent`; logs are JSON lines with the request id (errors on stderr, the rest on stdout; the CLI logs only to stderr)", { rule: oneOf("info", "warn", "error", "silent"), show: "`info`" }),
   RUN_WORKERS: v("server", onUnlessFalse(), "`false` hands the registration and scheduled-import workers, the import-job workers, the retention jobs and the daily demo-catalogue job to separate processes", { rule: oneOf("true", "false") }),
   NODE_OPTIONS: v("server", optText(), "Node's own options; `npm start`, `npm run relay` and the benches' servers add their V8 flags to it"),
-  NEXT_BUILD_TYPECHECK: v("server", onUnlessFalse(), "`false`: `next build` skips its own TypeScript check; CI sets it for the Playwright build, having run `tsc --noEmit` over the same files already ([ADR 0503](docs/adr/0503-test-databases-migrated-once.md))"),
+  NEXT_BUILD_TYPECHECK: v("server", optBool(), "`true`: `next build` runs its own TypeScript check too. Off by default: type-checking is CI's `tsc --noEmit`, not the first start's ([ADR 0504](docs/adr/0504-first-start-without-type-check.md))"),
 
   // The database (db/client.ts)
   DATABASE_URL: v("database", optText(), "PostgreSQL server, e.g. `postgres://user@host:5432/db`; on the same machine a Unix socket is cheaper per statement: `postgres://user@localhost/db?host=/var/run/postgresql` (ADR 0032). Required for several instances or `npm run relay`", { rule: databaseUrl, show: "unset: embedded PGlite" }),

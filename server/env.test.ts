@@ -35,7 +35,7 @@ const isProcess = (node: ts.Node) => (ts.isIdentifier(node) && node.text === "pr
  * (`.X`, `[x]`, or passed around), `process["env"]`, or `env` imported from "process". Spreading
  * it whole into a child process's environment (`{ ...process.env, X: "1" }`) reads no variable.
  */
-export function environmentReads(fileName: string, code: string): string[] {
+function environmentReads(fileName: string, code: string): string[] {
   const file = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const at = (node: ts.Node) => `${fileName}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.parent.getText().slice(0, 80)}`;

@@ -32,6 +32,6 @@ export default class DurationReporter implements Reporter {
       ` File time ${s(sum)} in ${s(performance.now() - this.started)} of wall time`,
       "",
     ];
-    process.stdout.write(lines.join("\n") + "\n");
+    process.stdout.write(`${lines.join("\n")}\n`);
   }
 }

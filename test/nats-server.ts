@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { type JsMsg, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import { type NatsConnection, errors } from "@nats-io/transport-node";
-import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
 
 const NATS_BIN = testEnv.NATS_SERVER_BIN;

@@ -6,6 +6,6 @@ import { testEnv } from "@/test/env.mjs";
 // nothing is loaded here (zod, under env.mjs, costs a file half a second).
 const urls = inject("workerDatabaseUrls");
 if (urls) {
-  const { env, setEnv } = await import("@/server/env.mjs");
+  const { setEnv } = await import("@/server/env.mjs");
   setEnv({ DATABASE_URL: urls[(Number(testEnv.VITEST_POOL_ID) || 1) - 1] });
 }

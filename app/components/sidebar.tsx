@@ -39,6 +39,7 @@ export function Sidebar({ footer }: { footer: React.ReactNode }) {
           Menu
         </button>
       </div>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: delegation: the click is a link's, which the keyboard activates too */}
       <div
         id="console-menu"
         className="sidebar-panel"

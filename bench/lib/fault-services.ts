@@ -2,7 +2,6 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 // Private services for bench/faults.ts: a PostgreSQL 15 cluster and a NATS server of its own

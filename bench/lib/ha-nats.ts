@@ -3,7 +3,6 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { sparePort } from "./fault-services";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 // A 3-node NATS JetStream cluster for bench/ha.ts, on spare loopback ports, each node with its

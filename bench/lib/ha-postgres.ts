@@ -2,7 +2,6 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { sparePort } from "./fault-services";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 // A PostgreSQL 15 primary and a streaming hot standby of its own (pg_basebackup -R) under one

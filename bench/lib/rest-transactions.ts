@@ -1,7 +1,6 @@
 import { cpuBetween, cpuSnapshot } from "./cpu";
 import { keepAliveClient } from "./http-client";
 import type { Acc } from "./import-fixtures";
-import { env } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
 
 // bench:import's REST transaction phase, shared with bench:scale: batches of transactions

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { documentRoots } from "./document-roots";
 import { organisations } from "./organisations";
 

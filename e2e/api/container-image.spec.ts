@@ -5,7 +5,6 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { sparePort } from "../fixtures";
 import postgres from "postgres";
-import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
 
 // This machine cannot pull base images, so this proves what the image would run (issue 41

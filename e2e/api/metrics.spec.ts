@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { sparePort } from "../fixtures";
-import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
 import { readSeed } from "../global-setup";
 
@@ -34,7 +33,7 @@ test.describe("metrics scraped by Prometheus", () => {
         "global: { scrape_interval: 1s, evaluation_interval: 1s }",
         "scrape_configs:",
         "  - job_name: kraken-migrate",
-        "    authorization: { type: Bearer, credentials: " + JSON.stringify(METRICS_TOKEN) + " }",
+        `    authorization: { type: Bearer, credentials: ${JSON.stringify(METRICS_TOKEN)} }`,
         `    static_configs: [{ targets: ["127.0.0.1:${METRICS_PORT}"] }]`,
         "",
       ].join("\n"),

@@ -31,7 +31,7 @@ function accountsFile(code: string): { text: string; made: Made[] } {
     made.push({ external, mpan: elec.identifier, mprn: gas.identifier });
     lines.push(JSON.stringify(body));
   }
-  return { text: lines.join("\n") + "\n", made };
+  return { text: `${lines.join("\n")}\n`, made };
 }
 
 /**
@@ -60,7 +60,7 @@ function controlFile(made: Made[], fixed = 0): string {
     );
   });
   for (let i = 1; i <= EACH; i++) rows.push(`NEVER-SENT-${i},0,,,,0,`);
-  return rows.join("\n") + "\n";
+  return `${rows.join("\n")}\n`;
 }
 
 const openOf = async (page: Page, check: string) => Number(await page.getByTestId("summary-checks").getByRole("row", { name: new RegExp(`^${check}`) }).getByRole("cell").nth(3).textContent());

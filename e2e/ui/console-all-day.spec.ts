@@ -36,7 +36,7 @@ function csvFile(code: string, rows: number, bad: number[]) {
     return header.map((h) => cells[h] ?? "").join(",");
   };
   // Upper-case headers: matched whatever their case.
-  return [header.map((h) => h.toUpperCase()).join(","), ...Array.from({ length: rows }, (_, i) => line(i))].join("\r\n") + "\r\n";
+  return `${[header.map((h) => h.toUpperCase()).join(","), ...Array.from({ length: rows }, (_, i) => line(i))].join("\r\n")}\r\n`;
 }
 
 /** The count in a table's column, by its header, on the row naming `code`. */

@@ -32,7 +32,7 @@ function cohort(code: string, total: number, badEvery: number) {
       }),
     );
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** What the job page's bar says has been handled. */

@@ -193,7 +193,7 @@ test.describe("an account's record", () => {
     ]);
     await page.goto(`/accounts/${number}`);
     await page.getByRole("tab", { name: /Transactions/ }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?tab=transactions$`));
+    await expect(page).toHaveURL(/\?tab=transactions$/);
     const table = page.getByTestId("transactions");
     const row = (id: string) => table.getByTestId("transaction-row").filter({ hasText: `${external}-${id}` });
     // One sign convention, stated on the page: a charge lowers the balance (−), a credit or payment raises it (+).

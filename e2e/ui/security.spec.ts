@@ -35,7 +35,7 @@ test.describe("the console under its Content-Security-Policy", () => {
   test("the anonymous redirect from / is never cached by a shared cache", async ({ page }) => {
     const res = await page.request.get("/", { maxRedirects: 0 });
     expect(res.status()).toBe(307);
-    expect(res.headers()["location"]).toBe("/suppliers");
+    expect(res.headers().location).toBe("/suppliers");
     expect(res.headers()["cache-control"] ?? "").not.toMatch(/s-maxage/);
     // Over plain HTTP: no HSTS, no Secure cookies.
     expect(res.headers()["strict-transport-security"]).toBeUndefined();

@@ -20,7 +20,7 @@ const sideways = (page: Page) =>
     const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
     // The innermost ones: an element that reaches past the edge though none of its children does.
     const innermost = wide.filter((el) => !wide.some((other) => other.parentElement === el));
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
     return `${over}px: ${innermost.slice(0, 3).map(describe).join("; ")}`;
   });
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
@@ -250,7 +250,7 @@ test.describe("a console people can use all day", () => {
   test("an import started from the console is in the audit log with who, when and how many", async ({ page, seed }) => {
     const code = await newSupplier(page);
     const lines = [1, 2, 3].map((i) => JSON.stringify({ external_account_number: `${code}-${i}`, account_type: "DOMESTIC", billing_name: `Customer ${i}`, billing_address1: "1 Station Road", billing_address4: "York", billing_postcode: "YO1 7HH", customers: [{ given_name: "Mary", family_name: "Somerville" }] }));
-    const job = await uploadJob(page, code, "three.jsonl", lines.join("\n") + "\n", { dryRun: true });
+    const job = await uploadJob(page, code, "three.jsonl", `${lines.join("\n")}\n`, { dryRun: true });
     await page.goto("/audit?kind=import_job");
     const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: String(job), exact: true }) });
     await expect(row).toContainText("Import job uploaded");

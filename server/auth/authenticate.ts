@@ -21,7 +21,7 @@ const invalid = (detail = "Invalid or expired credentials.") =>
 
 /** Reads `Token <t>`, `JWT <t>`, a bare token, or (where allowed) basic auth with the API key as user name. */
 export function readCredential(header: string | null, opts: AuthOptions = {}): string | null {
-  if (!header || !header.trim()) return null;
+  if (!header?.trim()) return null;
   const value = header.trim();
   const match = /^(Token|JWT|Bearer|Basic)\s+(.+)$/i.exec(value);
   if (!match) return value;

@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { configErrors, redactUrl } from "@/server/env.mjs";

@@ -9,7 +9,7 @@ type Issue = { path: PropertyKey[]; message: string; code?: string };
 export function errorOutput(err: unknown, json: boolean): string {
   if (err instanceof ServiceError) {
     if (json) return JSON.stringify(err.body ?? err.toBody(), null, 2);
-    return `error: ${err.message}${err.errors.length ? "\n" + err.errors.map((e) => `  ${e.attr ?? "-"}: ${e.detail} (${e.code})`).join("\n") : ""}`;
+    return `error: ${err.message}${err.errors.length ? `\n${err.errors.map((e) => `  ${e.attr ?? "-"}: ${e.detail} (${e.code})`).join("\n")}` : ""}`;
   }
   if (err && typeof err === "object" && "issues" in err) {
     const issues = (err as { issues: Issue[] }).issues;

@@ -82,7 +82,7 @@ export function expandRow<R extends StoredEvent>(row: R): LoggedEvent<R>[] {
  */
 export function fanoutEventId(rowId: string, seq: number, part: number): string {
   if (seq >= 2 ** 48 || part >= 4096) throw new RangeError("seq or part out of range for a fan-out event id");
-  const hex = seq.toString(16).padStart(12, "0") + "8" + part.toString(16).padStart(3, "0");
+  const hex = `${seq.toString(16).padStart(12, "0")}8${part.toString(16).padStart(3, "0")}`;
   const tail = rowId.replace(/-/g, "").slice(16);
   // Variant bits 10 in the tail's first nibble, as in the row id (a v7 UUID has them already).
   const v = ((parseInt(tail[0], 16) & 0x3) | 0x8).toString(16);

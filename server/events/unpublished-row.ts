@@ -47,8 +47,8 @@ export class UnpublishedRow implements StoredEvent {
     this.accountNumber = c.account_number;
     this.organisationId = c.organisation_id;
     const fanout = c.fanout === null ? null : (JSON.parse(c.fanout) as [number[], string[]]);
-    this.fanoutIds = fanout && fanout[0];
-    this.fanoutKinds = fanout && fanout[1];
+    this.fanoutIds = fanout ? fanout[0] : null;
+    this.fanoutKinds = fanout ? fanout[1] : null;
     this.body = c.body;
     this.traceparent = c.traceparent ?? null;
     this.tracestate = c.tracestate ?? null;

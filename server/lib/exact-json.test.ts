@@ -98,7 +98,7 @@ describe("parseExactJson: bodies with many arrays and objects", () => {
     } finally {
       parse.mockRestore();
     }
-    for (const deep of [`{"a":[{"b":${nested(MAX_JSON_DEPTH)}}]}`, `{"x\\\":[{": 1, "k,[": [0, "],[", {"y": ${nested(MAX_JSON_DEPTH)}}]}`]) {
+    for (const deep of [`{"a":[{"b":${nested(MAX_JSON_DEPTH)}}]}`, `{"x\\":[{": 1, "k,[": [0, "],[", {"y": ${nested(MAX_JSON_DEPTH)}}]}`]) {
       const small = failure(`{"body": ${deep}}`);
       expect(small.code).toBe("nesting_too_deep");
       expect(failure(`{${pad}, "body": ${deep}}`)).toMatchObject({ code: "nesting_too_deep", errors: [{ attr: small.errors[0].attr }] });

@@ -96,7 +96,7 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (def.writer) requireWriter(ctx);
         refuseUnstorableParams(params);
         const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
-        let body: unknown = undefined;
+        let body: unknown ;
         if (def.body) {
           const raw = (sent = await readJsonBody(req));
           body = def.parse ? def.parse(def.body as NonNullable<B>, raw) : parseContractBody(def.body, raw, def.bodyErrorCode ?? "invalid");

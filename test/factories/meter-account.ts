@@ -44,7 +44,7 @@ export function intervalCsv(mpxn: string, serial: string, fromIso: string, count
   const start = Date.parse(fromIso);
   const rows = ["mpxn,serial_number,interval_start,consumption"];
   for (let i = 0; i < count; i++) rows.push(`${mpxn},${serial},${new Date(start + i * 1_800_000).toISOString()},${value(i)}`);
-  return rows.join("\n") + "\n";
+  return `${rows.join("\n")}\n`;
 }
 
 export async function loadCsv(org: OrgFixture, csv: string) {

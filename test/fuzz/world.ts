@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import fc from "fast-check";
+import type fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Db, execRows } from "@/db/client";

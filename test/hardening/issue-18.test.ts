@@ -52,7 +52,7 @@ async function refuseInDatabase(table: "account_import_processes" | "accounts", 
 
 describe("issue 18.1: invalid agreement dates are 400s at their field, never 500s", () => {
   it("create-or-update/, validate-account/ and the console's stageRows refuse each date at its attr and stage nothing", async () => {
-    const { supplier, auth, operator } = await world();
+    const { supplier, auth } = await world();
     for (const [field, code] of [["effective_from", "invalid_date"], ["effective_to", "invalid_date"], ["agreed_at", "invalid_datetime"]] as const) {
       for (const bad of BAD_DATES) {
         const body = withAgreement(supplier.code, field, bad);

@@ -20,6 +20,7 @@ export function FunnelChart({ funnel, title, id }: { funnel: Funnel; title: stri
   const summary = STEPS.map((s) => `${s.label} ${formatCount(funnel[s.key])}${s.failed && funnel[s.failed] ? ` (${formatCount(funnel[s.failed])} ${s.failedLabel})` : ""}`).join(", ");
   return (
     <figure className="chart" style={{ margin: 0 }}>
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figure's own summary text */}
       <svg className="funnel-chart" viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-summary`} data-testid={id}>
         {STEPS.map((s, i) => {
           const y = 4 + i * row;

@@ -26,6 +26,7 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
   // The job's own refresh says when its failures changed (also the last ones, as it completes): read the groups again then.
   const failed = job.counts.failed;
   const refetchGroups = groups.refetch;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the groups are fetched again when the failed count moves.
   useEffect(() => {
     void refetchGroups();
   }, [failed, refetchGroups]);
@@ -112,6 +113,7 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
 function GroupRows({ jobId, code, onOpen }: { jobId: number; code: string; onOpen: (line: number) => void }) {
   const trpc = useTRPC();
   const [after, setAfter] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another group starts at its first page.
   useEffect(() => setAfter(0), [code]);
   const rows = useQuery(trpc.importJob.failedRows.queryOptions({ id: jobId, code: code || undefined, afterLine: after }));
   const title = code ? `Rows failing with ${code}` : "Every failed row";
@@ -159,6 +161,7 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened from a long list: the editor is brought into view and the focus moved to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each row opened (`line`) is brought into view.
   useEffect(() => {
     heading.current?.scrollIntoView({ block: "start" });
     heading.current?.focus({ preventScroll: true });

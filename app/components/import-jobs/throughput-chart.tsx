@@ -18,6 +18,7 @@ export function ThroughputChart({ series }: { series: Minute[] }) {
   const failed = series.reduce((a, m) => a + m.failed, 0);
   return (
     <figure className="chart" style={{ margin: 0 }}>
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figure's own summary text */}
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="throughput-summary" data-testid="throughput-chart">
         <YGrid ticks={ticks} y={y} left={pad.l} right={W - pad.r} />
         {series.map((m, i) => {

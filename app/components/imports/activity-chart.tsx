@@ -54,6 +54,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
       {measured === null ? (
         <div style={{ height: H }} />
       ) : (
+        // biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figure's own summary text
         <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby="chart-summary">
           <YGrid ticks={ticks} y={y} left={pad.l} right={W - pad.r} />
           {days.map((d, i) =>

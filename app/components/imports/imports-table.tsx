@@ -39,6 +39,7 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
   const filtered = Boolean(params.status || params.q);
   const toggle = (ext: string) => onSelect(selected.includes(ext) ? selected.filter((s) => s !== ext) : [...selected, ext]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `toggle` is new each render; `selected`, which it reads, is listed.
   const columns = useMemo<ColumnDef<Row>[]>(
     () => [
       ...(selectable
@@ -93,7 +94,6 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
           ) : null,
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [selectable, selected, code],
   );
 

@@ -19,6 +19,7 @@ export function HydrateClient({ children }: { children: React.ReactNode }) {
 }
 
 /** Awaited so the first HTML already holds the data; a failed prefetch is left for the client to show. */
+// biome-ignore lint/suspicious/noExplicitAny: any procedure's options; each keeps its own types at the call site.
 export async function prefetch(...queryOptions: ReturnType<TRPCQueryOptions<any>>[]) {
   await Promise.all(queryOptions.map((q) => getQueryClient().prefetchQuery(q)));
 }

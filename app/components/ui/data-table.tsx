@@ -6,6 +6,7 @@ import { TableWrap } from "./table-wrap";
 
 type Props<T> = {
   data: T[];
+  // biome-ignore lint/suspicious/noExplicitAny: TanStack Table's own idiom: each column has its own value type.
   columns: ColumnDef<T, any>[];
   label: string;
   /** Server-side sorting: the table reports clicks, the server orders the rows. */

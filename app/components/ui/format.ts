@@ -94,7 +94,7 @@ export function formatMoney(value: string | null | undefined, opts: { signed?: b
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const zero = /^0*$/.test(whole) && /^0*$/.test(frac);
   const sign = neg && !zero ? "−" : opts.signed && !zero ? "+" : "";
-  return `${sign}£${grouped}.${(frac + "00").slice(0, Math.max(2, frac.length))}`;
+  return `${sign}£${grouped}.${(`${frac}00`).slice(0, Math.max(2, frac.length))}`;
 }
 
 /** Whole pence (as production's statements send gross_amount) as a decimal string of pounds: 4217 → "42.17". */

@@ -7,6 +7,7 @@ import { cache } from "react";
 import { getQueryClient } from "@/app/components/trpc/server";
 import { isMissingRecordError } from "./not-found-error";
 
+// biome-ignore lint/suspicious/noExplicitAny: the options of any query procedure.
 type RecordOptions = ReturnType<TRPCQueryOptions<any>>;
 /** The data a query's options load: what `getQueryData(options.queryKey)` would hold. */
 type DataOf<O extends RecordOptions> = InferDataFromTag<unknown, O["queryKey"]>;

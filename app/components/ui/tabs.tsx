@@ -20,6 +20,7 @@ export function Tabs({ tabs, value, onChange, label }: { tabs: Tab[]; value: str
   // A tab list wider than the screen scrolls: keep the chosen tab (from the URL, say) in view,
   // also when counts arriving later widen the tabs before it.
   const widths = tabs.map((t) => `${t.label}${t.count ?? ""}`).join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `widths` changes when a tab's text does, which moves the chosen tab.
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const tab = refs.current[current.id];

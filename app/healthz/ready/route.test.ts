@@ -39,8 +39,8 @@ describe("GET /healthz/ready", () => {
     vi.useFakeTimers();
     try {
       vi.stubEnv("NATS_URL", "nats://127.0.0.1:1");
-      const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-      const slow = { execute: () => after(1000, []), select: () => ({ from: () => ({ where: () => after(1000, []) }) }) } as unknown as Db;
+      const resolveAfter = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+      const slow = { execute: () => resolveAfter(1000, []), select: () => ({ from: () => ({ where: () => resolveAfter(1000, []) }) }) } as unknown as Db;
       setDbHandle({ db: slow, kind: "postgres", url: "postgres://x", listen: () => async () => {}, close: async () => {} });
       let answer: Response | undefined;
       void GET().then((r) => (answer = r));

@@ -114,7 +114,7 @@ describe("product router", () => {
     expect(res.status).toBe(201);
     const seen: string[] = [];
     const dates: string[] = [];
-    let cursor: string | null | undefined = undefined;
+    let cursor: string | null | undefined ;
     let pages = 0;
     do {
       const page = await w.support.account.transactions({ accountNumber: acc.accountNumber, cursor, limit: 100, direction: "forward" }); // as the browser's infinite query sends it

@@ -15,7 +15,6 @@ import { rawEnergyAccount, repair } from "@/test/energy-account-arbitrary";
 import { makeOrg, makeSupplier } from "@/test/factories";
 import { call } from "@/test/http";
 import { def, type Leaf, leavesOf, maxLengthOf } from "@/test/zod-arbitrary";
-import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
 
 /**

@@ -153,5 +153,5 @@ export const CSV_TEMPLATE_EXAMPLES: Record<string, string>[] = [
 /** The columns' header and one example row per fuel (electricity only, gas only). */
 export function csvTemplate(): string {
   const names = ACCOUNT_CSV_COLUMNS.map((c) => c.name);
-  return [names, ...CSV_TEMPLATE_EXAMPLES.map((r) => names.map((n) => r[n] ?? ""))].map((cells) => cells.join(",")).join("\n") + "\n";
+  return `${[names, ...CSV_TEMPLATE_EXAMPLES.map((r) => names.map((n) => r[n] ?? ""))].map((cells) => cells.join(",")).join("\n")}\n`;
 }

@@ -106,7 +106,7 @@ const ANCHORS: [string, string][] = [
   ["supply_addresses.0.meter_points.{gas}.agreements", "gas_tariff_code"],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The CSV column an error `attr` of this row concerns: the column whose path is the longest
@@ -118,7 +118,7 @@ export function csvColumnLocator(cells: Cells): (attr: string | null) => string 
   const entries = [...ACCOUNT_CSV_COLUMNS.map((c) => [c.path, c.name] as [string, string]), ...ANCHORS]
     .map(([template, name]) => {
       const path = pathOf(template, layout);
-      return path === null ? null : { name, re: new RegExp(`^${escape(path).replace(/\\\*/g, "\\d+")}(\\.|$)`), length: path.length };
+      return path === null ? null : { name, re: new RegExp(`^${escapeRegExp(path).replace(/\\\*/g, "\\d+")}(\\.|$)`), length: path.length };
     })
     .filter((e) => e !== null)
     .sort((a, b) => b.length - a.length);

@@ -18,7 +18,7 @@ const lines = (...parts: (string | null)[]) => parts.filter((p): p is string => 
 const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
 const day = (t: Date | null) => (t ? formatLondonDate(t) : null);
 /** numeric(21, 10) as stored, without the scale's trailing zeros ("-42.1700000000" is "-42.17"). */
-const decimal = (v: string | null) => (v !== null && v.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);
+const decimal = (v: string | null) => (v?.includes(".") ? v.replace(/0+$/, "").replace(/\.$/, "") : v);
 
 /** A priority services register entry as production sends it (EnergyPSR). */
 function psrEntry(p: Record<string, unknown>) {

@@ -24,7 +24,7 @@ export function controlCsvTemplate(): string {
 /** The same example as one JSON Lines record. */
 export function controlJsonlTemplate(): string {
   return (
-    JSON.stringify({
+    `${JSON.stringify({
       external_account_number: "LEGACY-000123",
       closing_balance_pence: -1234,
       mpans: [{ mpan: "1200000000001", meter_serials: ["E10A123"] }],
@@ -35,6 +35,6 @@ export function controlJsonlTemplate(): string {
         { meter_serial: "E10A123", register: "1", value: "12345.6", date: "2026-10-31" },
         { meter_serial: "G4A987", register: "", value: "04321", date: "2026-10-31" },
       ],
-    }) + "\n"
+    })}\n`
   );
 }

@@ -33,7 +33,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
 export function parseControlRecord(format: "csv" | "jsonl", line: number, record: Record<string, unknown>): { row: ControlRow | null; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const err = (column: string, code: string, detail: string) => errors.push({ attr: `lines.${line}.${column}`, code, detail: `Line ${line}, ${column}: ${detail}` });
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(record, k) && !(format === "jsonl" && record[k] === undefined);
+  const has = (k: string) => Object.hasOwn(record, k) && !(format === "jsonl" && record[k] === undefined);
   const checks = new Set<ReconciliationCheck>();
 
   const ext = record.external_account_number;

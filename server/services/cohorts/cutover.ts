@@ -106,7 +106,7 @@ export async function runCutoverLane(db: Db, cohortId: number): Promise<void | {
   const started = Date.now();
   for (;;) {
     const meta = await loadMeta(db, cohortId);
-    if (!meta || meta.status !== "cutting_over") return;
+    if (meta?.status !== "cutting_over") return;
     if (meta.supplierStatus === "Paused") return { requeueAfterSeconds: SUPPLIER_WAIT_SECONDS };
     const handled = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

@@ -79,7 +79,7 @@ async function meterOf(tx: Db, organisationId: number, meters: Map<string, Meter
   const fuel: Fuel = row.mpxn.length === 13 ? "electricity" : "gas";
   const point = await findOrgMeterPoint(tx, organisationId, fuel, row.mpxn);
   let meter: Meter | null = null;
-  if (point && point.serials.includes(row.serial)) {
+  if (point?.serials.includes(row.serial)) {
     const [r] = await execRows<{ id: number }>(
       tx,
       sql`insert into consumption_meters (organisation_id, fuel, mpxn, serial_number) values (${organisationId}, ${fuel}, ${row.mpxn}, ${row.serial})

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHistoricalStatementsHandler as createStatements } from "@/server/rest/routes/data-import";
 import { createNotesHandler as createNotes } from "@/server/rest/routes/data-import";
 import { accounts, historicalStatements, notes } from "@/db/schema";
-import { ServiceError } from "@/server/errors";
+import type { ServiceError } from "@/server/errors";
 import { uniq, useTestDb } from "@/test/db";
 import { call } from "@/test/http";
 import { importedAccount } from "@/test/factories";

@@ -16,7 +16,6 @@ export const DocumentPath = z
   .superRefine((p, ctx) => {
     const rel = p.replace(/^\/+/, "");
     const segments = rel.split("/");
-    // eslint-disable-next-line no-control-regex
     const bad = !rel || /[\\\u0000-\u001f\u007f]/.test(rel) || segments.some((s) => s === "" || s === "." || s === "..");
     if (bad) ctx.addIssue({ code: "custom", message: "Enter a relative path like 'folder/file.pdf' (no '..', '.', '//' or '\\').", params: { code: "invalid_document_path" } });
     // The stores open the path percent-decoded: it must decode, to no control character, in file names a filesystem can hold.
@@ -36,7 +35,6 @@ function decodesToFileName(segment: string): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u001f\u007f]/.test(decoded) && utf8.encode(decoded).length <= PATH_SEGMENT_BYTES;
 }
 
@@ -137,7 +135,6 @@ const S3_BUCKET = /^[a-z0-9](?:[a-z0-9.-]{0,61}[a-z0-9])?$/;
  * the canonical form below is exact.
  */
 export function documentRootProblem(root: string): string | null {
-  // eslint-disable-next-line no-control-regex
   if (/[?#\\\u0000-\u001f\u007f]/.test(root)) return "A document root cannot contain '?', '#', '\\' or control characters.";
   let rest: string;
   if (root.startsWith("file://")) {
@@ -155,7 +152,6 @@ export function documentRootProblem(root: string): string | null {
     return "The document root has a malformed percent-escape.";
   }
   const segments = decoded.replace(/\/+$/, "").split("/").slice(1);
-  // eslint-disable-next-line no-control-regex
   if (/[?#\\\u0000-\u001f\u007f]/.test(decoded) || segments.some((s) => s === "" || s === "." || s === "..")) {
     return "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not.";
   }

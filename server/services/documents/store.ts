@@ -2,7 +2,6 @@ import { createReadStream } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
-import path from "node:path";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { logger } from "../../logger";
 import { documentRootAllowlist, fileOfLocation, isAllowedDocumentLocation, isInside, isUnderRoots, parseRoot, resolveDocumentLocation } from "./locations";

@@ -29,7 +29,7 @@ describe("import jobs", () => {
     const { org, supplier, code } = await world();
     const good = [accountPayload(code), accountPayload(code), accountPayload(code)];
     const badPostcode = accountPayload(code, uniq("EXT"), { billing_postcode: "NOT A POSTCODE" });
-    const file = jsonl([good[0], "{not json", good[1], badPostcode, good[2]]) + "\n\n";
+    const file = `${jsonl([good[0], "{not json", good[1], badPostcode, good[2]])}\n\n`;
     const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "cohort.jsonl" }, bodyOf(file));
     expect(job).toMatchObject({ status: "running", totalRows: 5, dryRun: false });
     await drainLanes(t.db);

@@ -1,5 +1,5 @@
 import type { ImportJobFormat, ImportJobRowError } from "@/db/schema";
-import { type FieldError, ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
+import { type FieldError, type ServiceError, safeParseReporting, zodFieldErrors } from "../../errors";
 import { StageAccountInput } from "../account-import/account-schemas";
 import { csvColumnLocator, csvRecordToPayload } from "../accounts/account-csv";
 import { rowErrors } from "./row-errors";

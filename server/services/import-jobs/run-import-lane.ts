@@ -63,7 +63,7 @@ export const importLaneHandler: JobHandler = {
       if (Date.now() - checkedAt >= STATE_CHECK_MS) {
         state = await loadState(db, importJobId);
         checkedAt = Date.now();
-        if (!state || state.status !== "running" || state.generation !== generation) return;
+        if (state?.status !== "running" || state.generation !== generation) return;
         // Complete is final: the job ends (ADR 0415). Paused stops new work: look again shortly, without spending an attempt.
         if (!state.dryRun && state.supplierStatus === "Complete") {
           await cancelJobForCompleteSupplier(db, importJobId, generation);

@@ -97,7 +97,7 @@ export async function fixJobRow(ctx: Ctx, raw: FixJobRowInput) {
       .from(importJobRows)
       .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)))
       .for("update");
-    if (!current || current.status !== "failed") throw new ServiceError("precondition_failed", "import_job_row_not_failed", `Line ${input.line} has not failed; only failed rows are retried.`);
+    if (current?.status !== "failed") throw new ServiceError("precondition_failed", "import_job_row_not_failed", `Line ${input.line} has not failed; only failed rows are retried.`);
     // A CSV row fixed by its cells stays a CSV row (its errors keep naming columns); the cells changed are audited.
     let changed: Record<string, { from: string; to: string }> | undefined;
     let fix: { fixedPayload: Record<string, unknown> } | { record: Record<string, string>; fixedPayload: null };
@@ -160,7 +160,7 @@ export async function* exportJobFailures(ctx: Ctx, raw: ImportJobIdInput): Async
     const page = await listFailedRows(ctx, { id, afterLine: after, limit: 200 });
     for (const r of page.items) {
       const errors = r.errors.length ? r.errors : [{ attr: null, code: r.errorCode ?? "failed", detail: "", column: null }];
-      yield errors.map((e) => [r.line, r.externalAccountNumber, r.step, e.code, e.attr, e.column ?? null, e.detail].map(csvCell).join(",") + "\r\n").join("");
+      yield errors.map((e) => `${[r.line, r.externalAccountNumber, r.step, e.code, e.attr, e.column ?? null, e.detail].map(csvCell).join(",")}\r\n`).join("");
     }
     if (page.nextAfterLine === null) return;
     after = page.nextAfterLine;

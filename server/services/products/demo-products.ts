@@ -124,7 +124,7 @@ const PRODUCTS: Record<(typeof DEMO_PRODUCT_CODES)[number], (now: Date) => Produ
       standard_unit_rates: trackerRates(now, k === "gas" ? "gas" : "single", r),
     })),
   }),
-  "OE-FIX-12M-26-09-01": (now) => ({
+  "OE-FIX-12M-26-09-01": (_now) => ({
     ...base, code: "OE-FIX-12M-26-09-01", brand: "OCTOPUS_ENERGY", full_name: "Octopus 12M Fixed September 2026 v1", display_name: "Octopus 12M Fixed",
     description: "Prices fixed for 12 months; exit fees apply.", term: 12, available_from: "2026-09-01T00:00:00",
     tariffs: regionalTariffs("OE-FIX-12M-26-09-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => ({
@@ -150,7 +150,7 @@ const PRODUCTS: Record<(typeof DEMO_PRODUCT_CODES)[number], (now: Date) => Produ
     description: "Withdrawn; kept for customers who joined before November 2022.", is_variable: true, available_from: "2021-05-01T00:00:00", available_to: "2022-11-01T00:00:00",
     tariffs: regionalTariffs("VAR-21-05-01", { single: true, gas: true }, ["DIRECT_DEBIT"], (k, r) => quarterly(now, k, r, null, { uplift: "0.6" })),
   }),
-  "GV-GREEN-24M-26-06-01": (now) => ({
+  "GV-GREEN-24M-26-06-01": (_now) => ({
     ...base, code: "GV-GREEN-24M-26-06-01", brand: "GREEN_VALLEY_ENERGY", full_name: "Green Valley 24M Fixed Green June 2026", display_name: "Green Valley 24M Fixed",
     description: "Renewable electricity and offset gas, fixed for 24 months.", is_green: true, term: 24, available_from: "2026-06-01T00:00:00",
     tariffs: regionalTariffs("GV-GREEN-24M-26-06-01", { single: true, dual: true, gas: true }, ["DIRECT_DEBIT"], (k, r) =>

@@ -21,7 +21,7 @@ export async function runRegistration(db: Db, job: Job) {
     .innerJoin(meterPoints, eq(meterPoints.id, meterPointRegistrations.meterPointId))
     .innerJoin(accounts, eq(accounts.id, meterPointRegistrations.accountId))
     .where(eq(meterPointRegistrations.id, id));
-  if (!reg || reg.r.status !== "requested") return;
+  if (reg?.r.status !== "requested") return;
   await db.update(meterPointRegistrations).set({ attempts: job.attempts, updatedAt: sql`now()` }).where(eq(meterPointRegistrations.id, id));
   if (reg.r.supplyStartDate < londonToday()) throw new PermanentJobError(`The supply start date ${reg.r.supplyStartDate} passed before the flow could be sent.`);
   const flow: RegistrationFlow = {

@@ -32,5 +32,5 @@ export async function exportLedgerCsv(ctx: Ctx, raw: unknown): Promise<{ filenam
     ["", "", "OPENING_BALANCE", "transfer_balance", "", "", "", "", decimalText(opening).replace(/(\.\d\d\d*?)0+$/, "$1")].join(","),
     ...rows.map((r) => [r.date, text(r.transactionId), r.type, text(r.reason), text(r.paymentType), r.statement, r.amount, r.effect, r.balance].join(",")),
   ];
-  return { filename: `${account.number}-ledger.csv`, body: lines.join("\r\n") + "\r\n" };
+  return { filename: `${account.number}-ledger.csv`, body: `${lines.join("\r\n")}\r\n` };
 }

@@ -14,7 +14,6 @@ export const LedgerFilter = z
   .strictObject({
     accountNumber: AccountNumber,
     types: z.array(z.enum(TRANSACTION_TYPES)).max(TRANSACTION_TYPES.length).optional(),
-    // eslint-disable-next-line no-control-regex
     reason: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/, "A reason cannot contain control characters.").optional(),
     from: DateString.optional(),
     to: DateString.optional(),

@@ -11,7 +11,7 @@ export type Highlight = [number, number] | null;
  */
 export function highlightOf(kind: SearchTermKind, term: string, shown: string, query: string): Highlight {
   if (kind === "name" || kind === "billing_name") {
-    const at = shown.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}'])${escape(term)}(?![\\p{L}\\p{N}'])`, "u"));
+    const at = shown.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}'])${escapeRegExp(term)}(?![\\p{L}\\p{N}'])`, "u"));
     return at < 0 ? null : [at, at + term.length];
   }
   if (kind === "postcode_outward") {
@@ -32,4 +32,4 @@ export function highlightOf(kind: SearchTermKind, term: string, shown: string, q
   return matched === typed.length ? [0, end] : [0, shown.length];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -199,7 +199,7 @@ describe("transactions/create/ with production's bodies", () => {
       [energyPayment("R-1", d, { payment_type: "CARD_REFUND" }), "invalid_choice", "transactions.0.payment_type"],
       [energyRepayment("R-1", d, { reason: "REGULAR_SCHEDULE" }), "invalid_choice", "transactions.0.reason"],
       [energyCharge("R-1", d, { amount: "12345678901" }), "max_value", "transactions.0.amount"],
-      [energyCharge("R-1", d, { amount: "1." + "1".repeat(11) }), "max_decimal_places", "transactions.0.amount"],
+      [energyCharge("R-1", d, { amount: `1.${"1".repeat(11)}` }), "max_decimal_places", "transactions.0.amount"],
       [sc({ line_items: [{ ...line0, number_of_units: "400.12345" }, line1] }), "max_decimal_places", "transactions.0.line_items.0.number_of_units"],
       [sc({ line_items: [{ ...line0, price_per_unit: "123456789" }, line1] }), "max_value", "transactions.0.line_items.0.price_per_unit"],
     ];

@@ -11,7 +11,6 @@ import { call } from "@/test/http";
 import { moneyText } from "./decimals";
 import { type ArbitraryContext, TYPES, validBatch } from "./transaction-arbitraries";
 import { eventsFor, importedAccount } from "@/test/factories";
-import { env } from "@/server/env.mjs";
 import { testEnv } from "@/test/env.mjs";
 
 const t = useTestDb();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AnyJson, DateStr, DateTimeStr, Dec, Email, JsonObject, Str, TaxYear } from "./fields";
+import { AnyJson, DateStr, DateTimeStr, Dec, Email, Str, TaxYear } from "./fields";
 
 /** Object codes: campaign_name_and_slug_provided, campaign_name_or_slug_not_provided, start_date_same_as_end_date. */
 export const AccountCampaign = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AnyJson, JsonObject, Str } from "./fields";
+import { AnyJson, Str } from "./fields";
 
 export const Metadata = z.strictObject({
   key: Str(1024, { blank: false }),

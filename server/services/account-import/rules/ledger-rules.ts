@@ -72,7 +72,7 @@ export function ledgerRules(a: EnergyAccount, today: string): Findings {
     }
   }
   const carried = carriedOverBalance(a);
-  if (ledger.ledgerBalance !== undefined && carried && carried.abs().gte(MAX_BALANCE)) {
+  if (ledger.ledgerBalance && carried?.abs().gte(MAX_BALANCE)) {
     f.add(at("ledger_balance"), "max_value", `ledger_balance less the imported transactions (${carried.toFixed()}) is more than a balance holds (${NUMERIC.balance.digits} digits).`);
   }
   historical.forEach((t, i) => {
@@ -114,7 +114,7 @@ function ledgerEntries(a: EnergyAccount, f: Findings) {
   const repeated = new Set([...codes, ...identifiers].map((r) => r.index));
   for (const r of codes) f.add(["ledgers", r.index, "ledger_code"], "duplicate_ledger_entries_found", `ledgers.${r.first} is already the ${ledgers[r.index].ledger_code ? `'${ledgers[r.index].ledger_code}'` : "main"} ledger.`);
   for (const r of identifiers) f.add(["ledgers", r.index, "ledger_identifier"], "duplicate_identifiers_entries_found", `ledgers.${r.first} already has ledger_identifier '${ledgers[r.index].ledger_identifier}'.`);
-  ledgers.forEach((l, i) => {
+  ledgers.forEach((_l, i) => {
     if (i > 0 && !repeated.has(i)) f.add(["ledgers", i], "multiple_ledgers_not_supported", "An account has one ledger on this platform: give it as the only entry of ledgers.");
   });
   const points = new Set((a.supply_addresses ?? []).flatMap((s) => s.meter_points.map((p) => p.identifier)));
