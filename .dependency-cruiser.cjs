@@ -81,6 +81,13 @@ module.exports = {
       to: { path: "^app/components/", pathNot: "^app/components/(ui|trpc)/" },
     },
     {
+      name: "page-imports-another-page-area",
+      comment: "A console page area (app/(console)/<area>/) imports its own files, app/components/ and the layers below; never another page's or route's folder (ADR 0507)",
+      severity: "error",
+      from: { path: "^app/\\(console\\)/([^/]+)/", pathNot: TEST_CODE },
+      to: { path: "^app/", pathNot: ["^app/\\(console\\)/$1/", "^app/components/"] },
+    },
+    {
       name: "no-circular",
       comment: "No import circle anywhere, type-only imports included (ADR 0500)",
       severity: "error",
