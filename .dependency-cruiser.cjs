@@ -66,6 +66,28 @@ module.exports = {
       to: { path: "^server/(rest|api|cli|graphql|web)/", pathNot: "^server/$1/" },
     },
     {
+      name: "component-imports-another-area",
+      comment:
+        "A console component area (app/components/<area>/) imports its own area and the shared app/components/ui/ and trpc/ only; what two areas share moves to ui/ (issue 42 item 5, ADR 0507)",
+      severity: "error",
+      from: { path: "^app/components/([^/]+)/", pathNot: TEST_CODE },
+      to: { path: "^app/components/", pathNot: ["^app/components/$1/", "^app/components/(ui|trpc)/"] },
+    },
+    {
+      name: "shared-component-imports-an-area",
+      comment: "app/components/ui/ and trpc/ are shared by every area, so they import no area (nor a component at the top of app/components/)",
+      severity: "error",
+      from: { path: "^app/components/(ui|trpc)/", pathNot: TEST_CODE },
+      to: { path: "^app/components/", pathNot: "^app/components/(ui|trpc)/" },
+    },
+    {
+      name: "page-imports-another-page-area",
+      comment: "A console page area (app/(console)/<area>/) imports its own files, app/components/ and the layers below; never another page's or route's folder (ADR 0507)",
+      severity: "error",
+      from: { path: "^app/\\(console\\)/([^/]+)/", pathNot: TEST_CODE },
+      to: { path: "^app/", pathNot: ["^app/\\(console\\)/$1/", "^app/components/"] },
+    },
+    {
       name: "no-circular",
       comment: "No import circle anywhere, type-only imports included (ADR 0500)",
       severity: "error",

@@ -14,12 +14,57 @@ type Layer = { name: string; paths: string[] };
 const { LAYERS, TEST_CODE } = createRequire(import.meta.url)(CONFIG) as { LAYERS: Layer[]; TEST_CODE: string[] };
 const matches = (patterns: string[], file: string) => patterns.some((p) => new RegExp(p).test(file));
 
+/**
+ * The folder a production file belongs to, for the circle check between folders: a service's
+ * subject (server/services/<subject>), a console component area (app/components/<area>) or page
+ * area (app/(console)/<area>), any other folder one level under app/, server/ or db/, and a file
+ * at the top of one of them on its own.
+ */
+function folderOf(file: string): string {
+  const parts = file.split("/");
+  const depth = (parts[1] === "services" || parts[1] === "components" || parts[1] === "(console)") && parts.length > 3 ? 3 : 2;
+  return parts.slice(0, Math.min(depth, parts.length)).join("/");
+}
+
+/** The folders that depend on each other round a circle (Tarjan's strongly connected components of more than one). */
+function folderCircles(edges: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const members: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        members.push(w);
+      } while (w !== v);
+      if (members.length > 1) circles.push(members.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
 function describeViolation(v: IViolation): string {
   const via = v.cycle?.length ? `\n      circle: ${[v.from, ...v.cycle.map((c) => c.name)].join(" -> ")}` : "";
   return `${v.rule.name}: ${v.from} -> ${v.to}${via}`;
 }
 
-describe("the layer rule (ADR 0500, docs/architecture.md)", () => {
+describe("the layer rule (ADR 0500, 0507, docs/architecture.md)", () => {
   let result: ICruiseResult;
 
   beforeAll(async () => {
@@ -39,6 +84,27 @@ describe("the layer rule (ADR 0500, docs/architecture.md)", () => {
     const found = result.summary.violations.map(describeViolation);
     const why = [...new Set(result.summary.violations.map((v) => v.rule.name))].map((name) => `  ${name}: ${rules.get(name)}`);
     expect(found.length, `${found.length} import(s) break the layer rule:\n${found.map((f) => `  ${f}`).join("\n")}\nRules:\n${why.join("\n")}\n`).toBe(0);
+  });
+
+  it("no two folders depend on each other, directly or round a circle (type-only imports included)", () => {
+    const production = (f: string) => /^(app|server|db)\//.test(f) && !matches(TEST_CODE, f);
+    const edges = new Map<string, Set<string>>();
+    const imports = new Map<string, string[]>();
+    for (const m of result.modules) {
+      if (!production(m.source)) continue;
+      for (const d of m.dependencies) {
+        const [from, to] = [folderOf(m.source), folderOf(d.resolved)];
+        if (!production(d.resolved) || from === to) continue;
+        edges.set(from, (edges.get(from) ?? new Set()).add(to));
+        imports.set(`${from} ${to}`, [...(imports.get(`${from} ${to}`) ?? []), `${m.source} -> ${d.resolved}`]);
+      }
+    }
+    const circles = folderCircles(edges).map((c) => {
+      const ties = c.flatMap((a) => c.flatMap((b) => imports.get(`${a} ${b}`) ?? []));
+      const more = ties.length > 40 ? `\n    … and ${ties.length - 40} more` : "";
+      return `  ${c.join(" <-> ")}\n${ties.slice(0, 40).map((t) => `    ${t}`).join("\n")}${more}`;
+    });
+    expect(circles.length, `folders that depend on each other (move what both need into one of them, or lower):\n${circles.join("\n")}\n`).toBe(0);
   });
 
   it("every production file under app/, server/ and db/ sits in a layer of .dependency-cruiser.cjs", () => {

@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { auditActionLabel } from "@/app/components/audit-actions";
-import { AuditChange } from "@/app/components/audit-change";
+import { AuditChange } from "@/app/components/ui/audit-change";
 import { AUDIT_ENTITIES, auditEntityHref, type AuditFilters, auditListInput } from "@/app/components/audit-filters";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime, LONDON_TIME } from "@/app/components/ui/format";

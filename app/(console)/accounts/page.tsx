@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AccountFinder } from "@/app/components/support/account-finder";
+import { AccountFinder } from "@/app/components/accounts/account-finder";
 import { requireUser } from "@/app/components/session";
 import { getQueryClient, HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";

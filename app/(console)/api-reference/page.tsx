@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import { GET as openApiJson } from "@/app/v1/[[...rest]]/route";
 import { ApiReference, type OpenApiDoc } from "@/app/components/api-reference";
 import { requireUser } from "@/app/components/session";
 import { PageHeader } from "@/app/components/ui/page-header";
 import { publishedSdl } from "@/server/graphql/sdl";
+import { dispatchRest } from "@/server/rest/routes/router";
 
 export const metadata: Metadata = { title: "API reference" };
 
 export default async function ApiReferencePage() {
   await requireUser("/api-reference");
   // The very document GET /v1/openapi.json serves, rendered for people.
-  const res = await openApiJson(new Request("http://console.local/v1/openapi.json"));
+  const res = await dispatchRest(new Request("http://console.local/v1/openapi.json"));
   const doc = res.ok ? ((await res.json()) as OpenApiDoc) : null;
   return (
     <>

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/app/components/session";
-import { queryString, type SearchParams, supplierListParams } from "@/app/components/suppliers/list-params";
+import { supplierListParams } from "@/app/components/suppliers/list-params";
+import { queryString, type SearchParams } from "@/app/components/ui/search-params";
 import { SmartDeviceUpload } from "@/app/components/smart-devices/smart-device-upload";
 import { SuppliersView } from "@/app/components/suppliers/suppliers-view";
 import { HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";

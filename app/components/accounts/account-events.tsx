@@ -2,7 +2,7 @@
 
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { EventTable } from "@/app/components/events/event-table";
+import { EventTable } from "@/app/components/ui/event-table";
 import { formatCount } from "@/app/components/ui/format";
 import { JsonView } from "@/app/components/ui/json";
 import { OlderPager } from "@/app/components/ui/older-pager";

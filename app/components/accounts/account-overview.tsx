@@ -1,7 +1,7 @@
 "use client";
 
 import type { inferRouterOutputs } from "@trpc/server";
-import { AccountCohort } from "@/app/components/cohorts/account-cohort";
+import { AccountCohort } from "@/app/components/accounts/account-cohort";
 import { Badge } from "@/app/components/ui/badge";
 import { CopyId } from "@/app/components/ui/copy-button";
 import { formatDay } from "@/app/components/ui/format";

@@ -2,7 +2,8 @@
 
 import type { inferRouterOutputs } from "@trpc/server";
 import { Badge } from "@/app/components/ui/badge";
-import { formatDateTime, formatDay, LONDON_TIME, negateMoney } from "@/app/components/ui/format";
+import { formatDateTime, formatDay, LONDON_TIME } from "@/app/components/ui/format";
+import { negateMoney } from "@/server/lib/money";
 import { Money, SignConvention } from "@/app/components/ui/money";
 import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";

@@ -12,7 +12,7 @@ import { QueryState } from "@/app/components/ui/query-state";
 import { RequestId } from "@/app/components/ui/request-id";
 import { EmptyState } from "@/app/components/ui/states";
 import { controlCsvTemplate, controlJsonlTemplate } from "@/server/services/cohorts/control-columns";
-import { CHECK_LABEL, penceAsPounds, showValue } from "./cohort-format";
+import { CHECK_LABEL, penceAsPounds, showValue } from "../ui/cohort-format";
 
 type Cohort = { id: number; status: string; controlFile: { fileName: string; rows: number; extraColumns: string[]; uploadedBy: string; uploadedAt: Date } | null };
 type Upload = { detail?: string; errors?: { attr: string | null; detail: string }[]; rows?: number };

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { JobUpload } from "@/app/components/import-jobs/job-upload";
+import { JobUpload } from "@/app/components/ui/job-upload";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
@@ -13,7 +13,7 @@ import { formatCount, formatDateTime, formatDay } from "@/app/components/ui/form
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { CohortCutover } from "./cohort-cutover";
-import { LIFECYCLE, STATUS_LABEL } from "./cohort-format";
+import { LIFECYCLE, STATUS_LABEL } from "../ui/cohort-format";
 import { CohortReconciliation } from "./cohort-reconciliation";
 
 /** One cohort: its lifecycle, members, imports, control file and reconciliation, sign-off and cut-over. */

@@ -8,7 +8,7 @@ import { Card } from "@/app/components/ui/card";
 import { formatCount, formatDay } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
-import { STATUS_LABEL } from "./cohort-format";
+import { STATUS_LABEL } from "../ui/cohort-format";
 
 type Point = { day: string; imported: number; reconciled: number; cutOver: number };
 const LINES = [

@@ -12,7 +12,7 @@ import { ErrorAlert } from "@/app/components/ui/error-alert";
 import { formatCount, formatDay } from "@/app/components/ui/format";
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
-import { STATUS_LABEL } from "./cohort-format";
+import { STATUS_LABEL } from "../ui/cohort-format";
 
 /** A supplier's cohorts (or the organisation's), with the operator's form to create one. */
 export function CohortsList({ supplier, canEdit }: { supplier?: string; canEdit: boolean }) {

@@ -12,7 +12,7 @@ import { Card } from "@/app/components/ui/card";
 import { CopyButton, CopyId } from "@/app/components/ui/copy-button";
 import { useUrlFilters } from "@/app/components/ui/url-filters";
 import { DeliveryBanner } from "./delivery-banner";
-import { EventTable } from "./event-table";
+import { EventTable } from "../ui/event-table";
 import { type EventFilters, eventListInput, rangeReversed } from "./filters";
 
 export const LIVE_INTERVAL_MS = 3000;

@@ -1,5 +1,5 @@
-import { niceTicks } from "@/app/components/imports/chart-scale";
-import { YGrid } from "@/app/components/imports/y-grid";
+import { niceTicks } from "@/app/components/import-jobs/chart-scale";
+import { YGrid } from "@/app/components/import-jobs/y-grid";
 import { formatCount, formatTime } from "@/app/components/ui/format";
 
 type Minute = { minute: Date | string; imported: number; failed: number };

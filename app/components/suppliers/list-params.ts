@@ -1,13 +1,7 @@
 // Pure: read by the server page (prefetch, sign-in callback) and by the client list alike.
-
-export type SearchParams = Record<string, string | string[] | undefined>;
+import type { SearchParams } from "@/app/components/ui/search-params";
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() ? v : undefined);
-
-/** Next's searchParams as the query string the page was asked for (sign-in's callbackUrl, and a `key`). */
-export function queryString(sp: SearchParams): string {
-  return new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (one(v) ? [[k, one(v)!]] : []))).toString();
-}
 
 export const SUPPLIER_STATUSES = ["Ongoing", "Paused", "Complete"] as const;
 export const SUPPLIER_SORTS = ["code", "status", "staged", "imported", "failed"] as const;

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { AuditChange } from "@/app/components/audit-change";
+import { AuditChange } from "@/app/components/ui/audit-change";
 import { useTRPC } from "@/app/components/trpc/react";
 import { Badge } from "@/app/components/ui/badge";
 import { formatCount, formatDateTime } from "@/app/components/ui/format";

@@ -97,20 +97,6 @@ export function formatMoney(value: string | null | undefined, opts: { signed?: b
   return `${sign}£${grouped}.${(`${frac}00`).slice(0, Math.max(2, frac.length))}`;
 }
 
-/** Whole pence (as production's statements send gross_amount) as a decimal string of pounds: 4217 → "42.17". */
-export function penceToPounds(pence: string | number): string {
-  const n = String(pence);
-  const neg = n.startsWith("-");
-  const digits = (neg ? n.slice(1) : n).padStart(3, "0");
-  return `${neg ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-/** A decimal string with its sign turned over, as exact as it came: "3.50" → "-3.50". */
-export function negateMoney(value: string): string {
-  if (/^[-+]?0*(\.0*)?$/.test(value)) return value.replace(/^[-+]/, "");
-  return value.startsWith("-") ? value.slice(1) : `-${value.replace(/^\+/, "")}`;
-}
-
 /** "1 account", "2 accounts", "1,204 accounts": the count with the noun agreeing with it. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;

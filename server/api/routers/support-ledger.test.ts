@@ -96,6 +96,7 @@ describe("support.ledger", () => {
     const [header, openingLine, ...lines] = csv.body.trimEnd().split("\r\n").map((l) => l.split(","));
     expect(header).toEqual(LEDGER_CSV_HEADER);
     expect(p(openingLine[8])).toBe(opening);
+    expect(openingLine[8]).toBe(shown.openingBalance);
     const col = (name: string) => LEDGER_CSV_HEADER.indexOf(name);
     expect(lines.map((l) => [l[col("transaction_id")], p(l[col("effect_on_balance")]), p(l[col("balance_after")])])).toEqual(shown.items.map((i) => [i.transactionId, p(i.effect), p(i.balance)]));
     expect(lines.map((l) => l[col("transaction_id")])).toEqual(expected.filter((e) => e.type === "PAYMENT" || e.type === "REPAYMENT").map((e) => e.id));

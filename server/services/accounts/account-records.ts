@@ -2,18 +2,12 @@ import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { historicalStatements, meterPointRegistrations, meterPoints, meterReadings, paymentInstructions } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
+import { penceToPounds } from "../../lib/money";
 import { findOwnAccount } from "./find-own-account";
 import { AccountNumber } from "./get-account";
 
 export const AccountRecordsInput = z.strictObject({ accountNumber: AccountNumber });
 export type AccountRecordsInput = z.input<typeof AccountRecordsInput>;
-
-/** Pence (statements keep production's integer minor units) as a pounds string for display: 8430 -> "84.30". */
-export function poundsOf(pence: number | null): string | null {
-  if (pence === null) return null;
-  const abs = Math.abs(pence);
-  return `${pence < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
 
 /** Per tab, the newest rows up to this many; the tab says when there are more. */
 export const RECORDS_LIMIT = 500;
@@ -84,7 +78,7 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
   const page = <T>(rows: T[]) => ({ items: rows.slice(0, RECORDS_LIMIT), more: rows.length > RECORDS_LIMIT });
   return {
     statements: page(
-      statementRows.map(({ documentLocation, accountId: _a, requestId: _r, grossAmountPence, ...s }) => ({ ...s, grossAmount: poundsOf(grossAmountPence), hasDocument: documentLocation !== null })),
+      statementRows.map(({ documentLocation, accountId: _a, requestId: _r, grossAmountPence, ...s }) => ({ ...s, grossAmount: grossAmountPence === null ? null : penceToPounds(grossAmountPence), hasDocument: documentLocation !== null })),
     ),
     paymentInstructions: instructionRows,
     registrations: registrationRows,

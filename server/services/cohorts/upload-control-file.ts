@@ -4,9 +4,9 @@ import { cohorts } from "@/db/schema";
 import { type Ctx, actorLabel, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError, parseOrThrow } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
-import { csvRows, jsonLines } from "../import-jobs/parse-upload";
-import { MAX_JOB_ROWS } from "../import-jobs/schemas";
-import { utf8Checked } from "../import-jobs/utf8-checked";
+import { csvRows, jsonLines } from "../uploads/parse-upload";
+import { MAX_UPLOAD_ROWS } from "../uploads/upload-limits";
+import { utf8Checked } from "../uploads/utf8-checked";
 import { CONTROL_COLUMNS } from "./control-columns";
 import { type ControlRow, parseControlRecord } from "./control-row";
 import { findCohort } from "./find-cohort";
@@ -43,7 +43,7 @@ export async function uploadControlFile(ctx: Ctx, raw: UploadControlFileInput, b
   const columns = new Set<string>();
   const bytes = utf8Checked(body);
   for await (const r of input.format === "csv" ? csvRows(bytes, CONTROL_CSV) : jsonLines(bytes)) {
-    if (rows.length + bad >= MAX_JOB_ROWS) throw new ServiceError("validation", "too_many_rows", `A control file holds at most ${MAX_JOB_ROWS.toLocaleString("en-GB")} accounts.`);
+    if (rows.length + bad >= MAX_UPLOAD_ROWS) throw new ServiceError("validation", "too_many_rows", `A control file holds at most ${MAX_UPLOAD_ROWS.toLocaleString("en-GB")} accounts.`);
     const problems: FieldError[] = [];
     let row: ControlRow | null = null;
     if (!r.record) problems.push({ attr: `lines.${r.line}`, code: "parse_error", detail: `Line ${r.line}: ${r.problem}` });

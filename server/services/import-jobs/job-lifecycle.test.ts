@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { execRows } from "@/db/client";
-import { importJobs } from "@/db/schema";
+import { importJobs, importSuppliers } from "@/db/schema";
 import { useTestDb } from "@/test/db";
 import { accountPayload, makeOrg, makeSupplier } from "@/test/factories";
 import { setSupplierStatus } from "../suppliers/set-supplier-status";
@@ -41,6 +41,15 @@ describe("import jobs end with their supplier and keep only what triage needs", 
     expect(await getImportJob(w.org.ctx, { id: dry.id })).toMatchObject({ status: "completed", endReason: null, counts: { valid: 1 } });
     const audit = await execRows<{ details: Record<string, unknown> }>(t.db, sql`select details from audit_log where organisation_id = ${w.org.id} and action = 'supplier.status_changed'`);
     expect(audit.map((a) => a.details)).toContainEqual({ from: "Ongoing", to: "Complete", importJobsCancelled: 2 });
+  });
+
+  it("the database ends them whatever completes the supplier (migration 0028's trigger); pausing does not", async () => {
+    const w = await world();
+    const job = await w.upload([accountPayload(w.code)]);
+    await t.db.update(importSuppliers).set({ status: "Paused" }).where(eq(importSuppliers.id, w.supplier.id));
+    expect(await getImportJob(w.org.ctx, { id: job.id })).toMatchObject({ status: "running", endReason: null });
+    await t.db.update(importSuppliers).set({ status: "Complete" }).where(eq(importSuppliers.id, w.supplier.id));
+    expect(await getImportJob(w.org.ctx, { id: job.id })).toMatchObject({ status: "cancelled", endReason: "supplier_complete" });
   });
 
   it("a job that starts running after its supplier was completed is ended by its lane instead of waiting for good", async () => {

@@ -3,15 +3,11 @@ import { INT4 } from "@/db/limits";
 import { IMPORT_JOB_FORMATS } from "@/db/schema";
 import { ACCOUNT_CSV_COLUMNS } from "../accounts/account-csv-columns";
 import { SupplierCode } from "../suppliers/schemas";
+import { MAX_LINE_BYTES } from "../uploads/upload-limits";
 
 const CSV_COLUMN_NAMES = new Set(ACCOUNT_CSV_COLUMNS.map((c) => c.name));
-import { env } from "@/server/env.mjs";
 
 export const IMPORT_JOB_QUEUE = "import-job";
-/** A file of up to this many accounts is taken; more is refused at the first row past it. */
-export const MAX_JOB_ROWS = env.IMPORT_JOB_MAX_ROWS;
-/** One account (one JSON line or CSV record) may not be longer than this. */
-export const MAX_LINE_BYTES = 1024 * 1024;
 
 export const CreateImportJobInput = z.strictObject({
   importSupplier: SupplierCode,

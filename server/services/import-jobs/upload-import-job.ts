@@ -10,9 +10,10 @@ import { assertOpen } from "../cohorts/lifecycle";
 import { markImporting } from "../cohorts/members";
 import { findSupplier } from "../suppliers/find-supplier";
 import { startLanes } from "./lanes";
-import { csvRows, jsonLines, type UploadedRow } from "./parse-upload";
-import { CreateImportJobInput, MAX_JOB_ROWS } from "./schemas";
-import { utf8Checked } from "./utf8-checked";
+import { csvRows, jsonLines, type UploadedRow } from "../uploads/parse-upload";
+import { MAX_UPLOAD_ROWS } from "../uploads/upload-limits";
+import { CreateImportJobInput } from "./schemas";
+import { utf8Checked } from "../uploads/utf8-checked";
 
 const INSERT_BATCH = 500;
 
@@ -46,8 +47,8 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
     let batch: UploadedRow[] = [];
     const bytes = utf8Checked(body);
     for await (const row of input.format === "csv" ? csvRows(bytes) : jsonLines(bytes)) {
-      if (++total > MAX_JOB_ROWS) {
-        throw new ServiceError("validation", "too_many_rows", `A job takes at most ${MAX_JOB_ROWS.toLocaleString("en-GB")} accounts; split the file.`);
+      if (++total > MAX_UPLOAD_ROWS) {
+        throw new ServiceError("validation", "too_many_rows", `A job takes at most ${MAX_UPLOAD_ROWS.toLocaleString("en-GB")} accounts; split the file.`);
       }
       batch.push(row);
       if (batch.length >= INSERT_BATCH) {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import { type Db, execRows } from "@/db/client";
 import { importSuppliers } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
-import { cancelJobsOfCompleteSupplier } from "../import-jobs/end-import-jobs";
 import { findSupplier } from "./find-supplier";
 import { STATUS_TRANSITIONS, SetSupplierStatusInput } from "./schemas";
 
@@ -20,8 +20,10 @@ export async function setSupplierStatus(ctx: Ctx, raw: SetSupplierStatusInput) {
       });
     }
     const [row] = await tx.update(importSuppliers).set({ status, updatedAt: sql`now()` }).where(eq(importSuppliers.id, before.id)).returning();
-    // Complete is final: the supplier's unfinished imports end with it, not wait for good (ADR 0415).
-    const jobsCancelled = status === "Complete" ? await cancelJobsOfCompleteSupplier(tx, before.id) : 0;
+    // Complete is final: the supplier's unfinished imports end with it, not wait for good (ADR 0415),
+    // by migration 0028's trigger on this update. Complete is reached once, so the jobs that ended
+    // for it in this transaction (now() is its start) are the ones this change ended.
+    const jobsCancelled = status === "Complete" ? await jobsEndedWithSupplier(tx, before.id) : 0;
     await recordAudit(tx, ctx, {
       action: "supplier.status_changed",
       entityType: "import_supplier",
@@ -30,4 +32,12 @@ export async function setSupplierStatus(ctx: Ctx, raw: SetSupplierStatusInput) {
     });
     return row;
   });
+}
+
+async function jobsEndedWithSupplier(tx: Db, supplierId: number): Promise<number> {
+  const [{ n }] = await execRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from import_jobs where supplier_id = ${supplierId} and end_reason = 'supplier_complete' and finished_at = now()`,
+  );
+  return n;
 }

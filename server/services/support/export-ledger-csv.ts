@@ -1,6 +1,7 @@
 import { type Ctx, organisationOf } from "../../context";
 import { findOwnAccount } from "../accounts/find-own-account";
-import { decimalText, entryOf, ledgerRows } from "./get-ledger";
+import { moneyText } from "../../lib/money";
+import { entryOf, ledgerRows } from "./get-ledger";
 import { LedgerFilter } from "./ledger-input";
 import { parseOrThrow } from "../../errors";
 
@@ -29,7 +30,7 @@ export async function exportLedgerCsv(ctx: Ctx, raw: unknown): Promise<{ filenam
   const rows = (await ledgerRows(ctx.db, account.id, opening, filter, undefined, LEDGER_CSV_MAX_ROWS)).map(entryOf);
   const lines = [
     LEDGER_CSV_HEADER.join(","),
-    ["", "", "OPENING_BALANCE", "transfer_balance", "", "", "", "", decimalText(opening).replace(/(\.\d\d\d*?)0+$/, "$1")].join(","),
+    ["", "", "OPENING_BALANCE", "transfer_balance", "", "", "", "", moneyText(opening)].join(","),
     ...rows.map((r) => [r.date, text(r.transactionId), r.type, text(r.reason), text(r.paymentType), r.statement, r.amount, r.effect, r.balance].join(",")),
   ];
   return { filename: `${account.number}-ledger.csv`, body: `${lines.join("\r\n")}\r\n` };

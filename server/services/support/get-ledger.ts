@@ -4,7 +4,7 @@ import type { TransactionType } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { type Cursor, decodeCursor, encodeCursor } from "../../lib/keyset";
-import { trimAmount } from "../transactions/list-account-transactions";
+import { moneyText, trimAmount } from "../../lib/money";
 import { GetLedgerInput, type LedgerFilter, type LedgerOrder } from "./ledger-input";
 import { BILLED, EFFECT } from "./ledger-sign";
 import { withoutJit } from "./without-jit";
@@ -81,7 +81,7 @@ async function readLedger(ctx: Ctx, organisationId: number, input: z.output<type
         order by t.transaction_date, t.id limit 5`,
   );
   return {
-    openingBalance: trimAmount(decimalText(opening)),
+    openingBalance: moneyText(opening),
     closingBalance: trimAmount(current.balance),
     /** Imported entries that repeat the transfer balance: the carried-over balance may be counted twice. */
     carriedOverAgain: again.map((r) => r.transaction_id),
@@ -166,9 +166,6 @@ export const entryOf = (r: RawEntry): LedgerEntry => ({
   effect: trimAmount(r.effect),
   balance: trimAmount(r.balance),
 });
-
-/** numeric text with at least two places ("15" is "15.00"). */
-export const decimalText = (v: string) => (v.includes(".") ? v : `${v}.00`);
 
 /** The filter as a condition over `t` (a transactions row). */
 export function filterSql(f: LedgerFilter): SQL {

@@ -5,7 +5,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { ServiceError } from "../../errors";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { AccountNumber } from "../accounts/get-account";
-import { trimAmount } from "../transactions/list-account-transactions";
+import { trimAmount } from "../../lib/money";
 import { balanceEffect } from "./balance-effect";
 
 export const TIMELINE_KINDS = ["event", "note", "transaction", "import"] as const;

@@ -49,21 +49,9 @@ export const DecimalNumber = (places: number, opts: { min?: number } = {}) =>
 export const Money = (opts: { min?: number } = {}) => DecimalNumber(2, opts);
 
 /**
- * Two-place string: 10.5 -> "10.50". For a validated number (at most two places, below
- * 1e13) toFixed(2) rounds the double back to exactly the decimal that was sent.
- */
-export const moneyString = (n: number | string) => (typeof n === "number" && Math.abs(n) < 1e13 ? n.toFixed(2) : new Decimal(n).toFixed(2));
-
-/** Exact decimal string without exponent: 1e-7 -> "0.0000001". */
-export const decimalString = (n: number | string) => {
-  const s = String(n);
-  return s.includes("e") ? new Decimal(s).toFixed() : s;
-};
-
-/**
  * Production's `(decimal)`: a string matching `^-?\d{0,W}(\.\d{0,P})?$` (with at least one
  * digit) or a JSON number, at most W digits before the point and P after. The value is kept
- * as sent (string or number); `decimalText` gives its exact canonical string. A plain check
+ * as sent (string or number); `decimalText` (server/lib/money.ts) gives its exact canonical string. A plain check
  * function (zod's `.check`): it runs for every amount of every imported transaction.
  */
 export const Dec = (whole: number, places: number) =>
@@ -164,21 +152,3 @@ const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 160 || c
 
 /** Whether a string is a decimal `Dec` accepts the form of (any size). */
 export const isDecimalText = (s: string) => decimalShape(s) >= 0;
-
-/** The exact canonical string of a validated decimal: no exponent, no redundant zeros ("007.50" -> "7.5"). */
-export function decimalText(v: string | number): string {
-  if (typeof v === "number") return decimalString(v);
-  // Most strings are canonical already; decimal.js costs a microsecond or so each.
-  return CANONICAL.test(v) && v !== "-0" ? v : new Decimal(v.trim()).toFixed();
-}
-const CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
-/** Canonical with exactly two places (what moneyText gives for them): "42.17", "-0.50", not "-0.00" or "042.17". */
-const MONEY_TWO_PLACES = /^-?(?:0|[1-9]\d{0,12})\.\d\d$/;
-
-/** An amount in pounds: exact, at least two places ("10.5" -> "10.50", "0.123" stays). */
-export function moneyText(v: string | number): string {
-  if (typeof v === "number" && Math.abs(v) < 1e13 && hasAtMostPlaces(v, 2)) return v.toFixed(2);
-  if (typeof v === "string" && MONEY_TWO_PLACES.test(v) && v !== "-0.00") return v;
-  const d = new Decimal(typeof v === "number" ? decimalString(v) : v.trim());
-  return d.toFixed(Math.max(2, d.decimalPlaces()));
-}

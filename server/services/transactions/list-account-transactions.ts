@@ -5,6 +5,7 @@ import { type Ctx, organisationOf } from "../../context";
 import { findOwnAccount } from "../accounts/find-own-account";
 import { AccountNumber } from "../accounts/get-account";
 import { CursorInput, decodeCursor, encodeCursor, PageDirection } from "../../lib/keyset";
+import { trimAmount } from "../../lib/money";
 
 export const ListAccountTransactionsInput = z.strictObject({
   accountNumber: AccountNumber,
@@ -13,9 +14,6 @@ export const ListAccountTransactionsInput = z.strictObject({
   limit: z.number().int().min(1).max(200).default(100),
 });
 export type ListAccountTransactionsInput = z.input<typeof ListAccountTransactionsInput>;
-
-/** numeric(20,10) as read ("10.5000000000") to the places that matter, at least two ("10.50", "0.123"). */
-export const trimAmount = (amount: string) => amount.replace(/(\.\d\d\d*?)0+$/, "$1");
 
 /** One account's transactions, newest date first, keyset-paged so an account with any number of them pages in constant time. */
 export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransactionsInput) {

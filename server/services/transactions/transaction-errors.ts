@@ -1,5 +1,6 @@
 import { type FieldError, ServiceError } from "../../errors";
-import { decimalString, isDecimalText, moneyText } from "./decimals";
+import { decimalString, moneyText } from "../../lib/money";
+import { isDecimalText } from "./decimals";
 import { ImpreciseNumber } from "../../lib/exact-json";
 
 const MONEY_KEYS = new Set(["amount", "net_amount", "value_taxed"]);

@@ -1,5 +1,5 @@
 import type { StoredItem, TransactionStatement, transactions } from "@/db/schema";
-import { decimalText, moneyText } from "./decimals";
+import { decimalText, moneyText } from "../../lib/money";
 import type { LineItem, TaxItem } from "./transaction-items";
 import { type EnergyTransaction, fieldsOf } from "./transaction-schemas";
 

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { Findings } from "../../lib/findings";
-import { decimalText } from "./decimals";
+import { decimalText } from "../../lib/money";
 
 
 type Num = string | number;

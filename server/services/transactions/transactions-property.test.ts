@@ -8,7 +8,7 @@ import { accounts, meterPoints, transactions } from "@/db/schema";
 import { addDays, londonToday } from "@/server/lib/time";
 import { useTestDb } from "@/test/db";
 import { call } from "@/test/http";
-import { moneyText } from "./decimals";
+import { moneyText } from "../../lib/money";
 import { type ArbitraryContext, TYPES, validBatch } from "./transaction-arbitraries";
 import { eventsFor, importedAccount } from "@/test/factories";
 import { testEnv } from "@/test/env.mjs";

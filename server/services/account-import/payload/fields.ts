@@ -1,7 +1,7 @@
-import Decimal from "decimal.js";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { isValid as isValidPostcode } from "postcode";
 import { z } from "zod";
+import { decimalText } from "../../../lib/money";
 import { isValidDate, parseLondonDateTime } from "../../../lib/time";
 import { isValidMpan, isValidMprn, pushIssue } from "../../../lib/validators";
 import { mpanProblem, mprnProblem, phoneProblem, postcodeProblem, quoted } from "../../../lib/value-problems";
@@ -50,12 +50,6 @@ export const Dec = (digits: number, places: number) => {
     }
   });
 };
-
-/** A JSON number as plain decimal text (no exponent). */
-export function decimalText(n: number): string {
-  const s = String(n);
-  return s.includes("e") ? new Decimal(s).toFixed() : s;
-}
 
 /**
  * A whole number within [min, max], never outside PostgreSQL's integer: nothing in production's

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CHECK_LABEL, STATUS_LABEL, penceAsPounds } from "@/app/components/cohorts/cohort-format";
+import { CHECK_LABEL, STATUS_LABEL, penceAsPounds } from "@/app/components/ui/cohort-format";
 import { requireUser } from "@/app/components/session";
 import { trpc } from "@/app/components/trpc/server";
 import { formatCount, formatDateTime, formatDay } from "@/app/components/ui/format";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { ImportsView } from "@/app/components/imports/imports-view";
-import { importRowsInput, importTableParams } from "@/app/components/imports/table-params";
+import { ImportsView } from "@/app/components/import-jobs/imports-view";
+import { importRowsInput, importTableParams } from "@/app/components/import-jobs/table-params";
 import { requireUser } from "@/app/components/session";
-import { queryString, type SearchParams } from "@/app/components/suppliers/list-params";
+import { queryString, type SearchParams } from "@/app/components/ui/search-params";
 import { HydrateClient, prefetch, trpc } from "@/app/components/trpc/server";
 import { PageHeader } from "@/app/components/ui/page-header";
 import { loadRecord } from "@/app/components/ui/record";

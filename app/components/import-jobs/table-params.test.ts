@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { selectSuppliers, supplierListParams, queryString } from "@/app/components/suppliers/list-params";
+import { selectSuppliers, supplierListParams } from "@/app/components/suppliers/list-params";
+import { queryString } from "@/app/components/ui/search-params";
 import { countOf } from "@/app/components/ui/format";
 import { niceTicks } from "./chart-scale";
 import { importRowsInput, importTableParams } from "./table-params";

@@ -9,7 +9,7 @@ import { Money, SignConvention } from "@/app/components/ui/money";
 import { OlderPager } from "@/app/components/ui/older-pager";
 import { QueryState } from "@/app/components/ui/query-state";
 import { Table } from "@/app/components/ui/table";
-import { PAYMENT_TYPE_LABEL, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "../accounts/transaction-amount";
+import { PAYMENT_TYPE_LABEL, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
 
 const KIND_LABEL: Record<string, string> = { event: "Event", note: "Note", transaction: "Transaction", import: "Import step" };
 const KIND_TONE: Record<string, "info" | "brand" | "neutral" | "ok"> = { event: "info", note: "brand", transaction: "neutral", import: "ok" };

@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import { formatDay, negateMoney, penceToPounds } from "@/app/components/ui/format";
+import { formatDay } from "@/app/components/ui/format";
+import { negateMoney, penceToPounds } from "@/server/lib/money";
 import { Money } from "@/app/components/ui/money";
 import { Table } from "@/app/components/ui/table";
 import type { AppRouter } from "@/server/api/root";

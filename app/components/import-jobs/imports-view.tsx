@@ -7,7 +7,7 @@ import { Badge } from "@/app/components/ui/badge";
 import { Card } from "@/app/components/ui/card";
 import { QueryState } from "@/app/components/ui/query-state";
 import { ActivityChart } from "./activity-chart";
-import { JobUpload } from "@/app/components/import-jobs/job-upload";
+import { JobUpload } from "@/app/components/ui/job-upload";
 import { JobsList } from "@/app/components/import-jobs/jobs-list";
 import { CsvColumns } from "./csv-columns";
 import { ImportsTable } from "./imports-table";

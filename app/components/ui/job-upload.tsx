@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
-import { csvTemplate } from "@/app/components/imports/parse-file";
+import { csvTemplate } from "@/server/services/accounts/account-csv-columns";
 import { Card } from "@/app/components/ui/card";
 
 /** The upload route's error body: `{detail, code, errors}`. */

@@ -13,7 +13,7 @@ import { EmptyState } from "@/app/components/ui/states";
 import { Table } from "@/app/components/ui/table";
 import type { LedgerOrder } from "@/server/services/support/ledger-input";
 import { LEDGER_PARAM_NAMES, type LedgerParams, ledgerFilterFromParams } from "@/server/services/support/ledger-params";
-import { TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "../accounts/transaction-amount";
+import { TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
 import { LedgerStatements } from "./ledger-statements";
 
 const TYPES = ["CHARGE", "SUPPLY_CHARGE", "CREDIT", "PAYMENT", "REPAYMENT"] as const;

@@ -3,7 +3,7 @@ import Papa from "papaparse";
 import { unstorableValueErrors } from "../../lib/exact-json";
 import { ServiceError } from "../../errors";
 import { canonicalCsvColumn, unknownCsvColumns } from "../accounts/account-csv";
-import { MAX_LINE_BYTES } from "./schemas";
+import { MAX_LINE_BYTES } from "./upload-limits";
 
 /** One account of the file: its line (JSON Lines) or spreadsheet row (CSV), and what it holds. */
 export type UploadedRow = { line: number; record: Record<string, unknown> | null; problem?: string };

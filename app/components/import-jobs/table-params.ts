@@ -1,5 +1,5 @@
 // Pure: read by the server page (prefetch) and by the client table alike.
-import type { SearchParams } from "@/app/components/suppliers/list-params";
+import type { SearchParams } from "@/app/components/ui/search-params";
 
 export const IMPORT_STATUSES = ["staged", "imported", "failed"] as const;
 export const IMPORT_SORTS = ["external_account_number", "created_at", "updated_at"] as const;

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/app/components/trpc/react";
 import { formatDateTime } from "@/app/components/ui/format";
-import { CHECK_LABEL, STATUS_LABEL, type CohortStatus, showValue } from "./cohort-format";
+import { CHECK_LABEL, STATUS_LABEL, type CohortStatus, showValue } from "../ui/cohort-format";
 
 /** On the account page (support and operators): the account's cohort and its newest reconciliation result. */
 export function AccountCohort({ accountNumber }: { accountNumber: string }) {

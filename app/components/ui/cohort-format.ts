@@ -1,3 +1,6 @@
+import { formatMoney } from "@/app/components/ui/format";
+import { penceToPounds } from "@/server/lib/money";
+
 /** As db/schema/cohorts.ts lists them (kept here so the browser bundle carries no schema code). */
 export const LIFECYCLE = ["planning", "importing", "imported", "reconciling", "reconciled", "cutting_over", "cut_over"] as const;
 export type CohortStatus = (typeof LIFECYCLE)[number];
@@ -22,13 +25,9 @@ export const CHECK_LABEL: Record<string, string> = {
   readings: "Last readings",
 };
 
-/** Whole pence as pounds ("-1234" → "−£12.34"), exact: string arithmetic, never a float. */
+/** Whole pence as pounds ("-1234" → "−£12.34"), exact: the console's one money format, never a float. */
 export function penceAsPounds(pence: string | null | undefined): string {
-  if (pence === null || pence === undefined || pence === "") return "—";
-  const neg = pence.startsWith("-");
-  const digits = (neg ? pence.slice(1) : pence).padStart(3, "0");
-  const whole = digits.slice(0, -2).replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${neg ? "−" : ""}£${whole}.${digits.slice(-2)}`;
+  return formatMoney(pence === null || pence === undefined || pence === "" ? pence : penceToPounds(pence));
 }
 
 /** A result's value as shown: a balance in pounds, an empty set as "(none)". */
