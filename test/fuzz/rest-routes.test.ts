@@ -61,6 +61,16 @@ const consumptionQuery = () => ({ period_from: "2026-11-01T00:00:00Z", period_to
 const ROUTES: Record<string, Spec> = {
   "(console)/accounts/[number]/documents/[kind]/[id]": { params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }), query: ["index"], auth: "session" },
   "(console)/import-jobs/[id]/failures.csv": { params: (w) => ({ id: String(w.job.id) }), auth: "session" },
+  // The body is the control file: one JSON line (the valid body) is a JSON Lines file of one account.
+  "(console)/cohorts/[id]/control-file": {
+    params: (w) => ({ id: String(w.cohort.id) }),
+    body: (w) => ({ external_account_number: w.account.externalAccountNumber, closing_balance_pence: 0, statement_count: 0, payment_reference: "" }),
+    extraKeys: [["mpans"], ["mprns"], ["last_readings"]],
+    query: ["name", "format"],
+    validQuery: () => ({ name: "control.jsonl", format: "jsonl" }),
+    auth: "session",
+  },
+  "(console)/cohorts/[id]/mismatches.csv": { params: (w) => ({ id: String(w.cohort.id) }), query: ["check"], validQuery: () => ({ check: "balance" }), auth: "session" },
   "(console)/accounts/[number]/ledger.csv": {
     params: (w) => ({ number: w.account.accountNumber }),
     query: ["type", "reason", "from", "to", "min", "max"],
