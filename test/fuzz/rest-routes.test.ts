@@ -80,8 +80,8 @@ const ROUTES: Record<string, Spec> = {
   // The body is the file itself: one JSON line (the valid body) is a JSON Lines file of one account.
   "(console)/import-jobs/upload": {
     body: (w) => accountPayload(w.supplier.code, uniq("UP")),
-    query: ["supplier", "format", "name", "dryRun", "registration"],
-    validQuery: (w) => ({ supplier: w.supplier.code, format: "jsonl", name: "fuzz.jsonl", dryRun: "1" }),
+    query: ["supplier", "format", "name", "dryRun", "registration", "cohort"],
+    validQuery: (w) => ({ supplier: w.supplier.code, format: "jsonl", name: "fuzz.jsonl", dryRun: "1", cohort: String(w.planned.id) }),
     auth: "session",
   },
   "api/auth/[...nextauth]": { params: () => ({ nextauth: ["session"] }), body: () => ({ email: "x@example.com", password: "x" }), auth: "none", errorShape: "authjs" },
