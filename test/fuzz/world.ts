@@ -45,7 +45,7 @@ export async function fuzzWorld(db: Db) {
   await drainLanes(db);
   // A cohort reconciled with one open mismatch (the account's balance), and one still in planning with the staged account.
   const cohort = await makeReconciledCohort(db, org, supplier.code, [account], { name: "Fuzz reconciled", balanceMismatch: true });
-  const planned = await makeCohort(org, supplier.code, { name: "Fuzz planned", members: [{ externalAccountNumber: staged.external_account_number }] });
+  const planned = await makeCohort(org, supplier.code, { name: "Fuzz planned", members: [{ externalAccountNumber: staged.external_account_number! }] });
   return { org, supplier, paused, account, staged, auth, ref, docDir, operator, support, meter, job, failing, cohort, planned, today: londonToday(), yesterday: addDays(londonToday(), -1) };
 }
 export type FuzzWorld = Awaited<ReturnType<typeof fuzzWorld>>;

@@ -4,7 +4,8 @@ import { ReconciliationCheckName } from "@/server/services/cohorts/schemas";
 import { AuditPage } from "./audit";
 
 const CohortStatus = z.enum(COHORT_STATUSES);
-const SupplierStatus = z.enum(["Ongoing", "Paused", "Complete"]);
+/** As the supplier's row types it (a string, as the import-job outputs take it). */
+const SupplierStatus = z.string();
 const ResultStatus = z.enum(["match", "mismatch"]);
 
 /** A cohort with its counts, as the cohort list, the dashboard and the cohort page show it (server/services/cohorts/get-cohort.ts). */
