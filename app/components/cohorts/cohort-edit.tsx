@@ -61,8 +61,8 @@ export function CohortEdit({ id, initial }: { id: number; initial: { name: strin
       }}
     >
       {update.error && <ErrorAlert error={update.error} fields={["name", "plannedCutoverDate", "notes"]} />}
-      <div className="row">
-        <TextField id="cohort-edit-name" label="Name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} required maxLength={100} error={err("name")} autoFocus />
+      <div className="row fields">
+        <TextField id="cohort-edit-name" label="Name" type="text" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} required maxLength={100} error={err("name")} autoFocus />
         <TextField
           id="cohort-edit-date"
           label="Planned cut-over date"

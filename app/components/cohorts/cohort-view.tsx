@@ -165,7 +165,7 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
         </div>
         <QueryState query={q} isEmpty={q.data?.items.length === 0} empty={<EmptyState title="No members">Import accounts into the cohort or add them by number.</EmptyState>}>
           {(d) => (
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Members">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Members by external number">
               <table className={canEdit ? "table has-actions" : "table"}>
                 <thead>
                   <tr>

@@ -94,7 +94,7 @@ function CreateCohort({ supplier }: { supplier: string }) {
         <div className="row">
           <div className="field">
             <label htmlFor="cohort-name">Name</label>
-            <input id="cohort-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+            <input id="cohort-name" type="text" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
           </div>
           <div className="field">
             <label htmlFor="cohort-date">Planned cut-over date</label>
