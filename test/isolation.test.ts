@@ -9,7 +9,8 @@ import * as schema from "@/db/schema";
 import { appRouter } from "@/server/api/root";
 import { callerFor } from "@/test/factories";
 import { useTestDb, uniq } from "@/test/db";
-import { accountPayload, makeImportedAccount, makeOrg, makeSupplier, makeUser, type OrgFixture } from "@/test/factories";
+import { accountPayload, makeImportedAccount, makeOrg, makeReconciledCohort, makeSupplier, makeUser, type OrgFixture } from "@/test/factories";
+import { acceptMismatches } from "@/server/services/cohorts/sign-off";
 import { call } from "@/test/http";
 import { restRouteFiles } from "@/test/rest-routes";
 import { intervalCsv, loadCsv, makeMeterAccount } from "@/test/factories";
@@ -102,6 +103,9 @@ async function tenant(label: string) {
   await drainLanes(t.db);
   // A customer key of the account's customer (ADR 0207).
   const customerKey = await issueCustomerKey(org.ctx, { accountNumber: account.accountNumber, email: "ada@example.com" });
+  // A cohort of the account, reconciled against a control file (its balance differs), one mismatch accepted.
+  const cohort = await makeReconciledCohort(t.db, org, supplier.code, [account], { name: `Wave ${mark}`, balanceMismatch: true });
+  expect(await acceptMismatches(org.ctx, { id: cohort.id, check: "balance", reason: `Refund ${mark}` })).toEqual({ accepted: 1 });
   return {
     label,
     mark,
@@ -124,6 +128,8 @@ async function tenant(label: string) {
     jobId: job.id,
     failing,
     customerKey,
+    cohortId: cohort.id,
+    cohortName: cohort.name,
   };
 }
 
@@ -159,10 +165,16 @@ async function snapshot(org: OrgFixture) {
     else if (name === "console_sessions") where = sql`user_id in (select id from console_users where organisation_id = ${org.id})`;
     else if (has("meter_id")) where = sql`meter_id in (select id from consumption_meters where organisation_id = ${org.id})`;
     else if (name === "import_job_rows") where = sql`job_id in (select id from import_jobs where organisation_id = ${org.id})`;
+    // A cohort's control rows, runs and acceptances belong to the cohort; a run's results to the run.
+    else if (has("cohort_id")) where = sql`cohort_id in (select id from cohorts where organisation_id = ${org.id})`;
+    else if (name === "cohort_reconciliation_results")
+      where = sql`reconciliation_id in (select x.id from cohort_reconciliations x join cohorts c on c.id = x.cohort_id where c.organisation_id = ${org.id})`;
     // Customer keys belong to an account user, and so to the user's organisation.
     else if (name === "customer_api_keys") where = sql`account_user_id in (select id from account_users where organisation_id = ${org.id})`;
     else if (name === "jobs")
-      where = sql`(payload->>'organisation_id')::int = ${org.id} or (payload->>'registration_id')::int in (select id from meter_point_registrations where account_id in ${accounts}) or (payload->>'importJobId')::int in (select id from import_jobs where organisation_id = ${org.id})`;
+      where = sql`(payload->>'organisation_id')::int = ${org.id} or (payload->>'registration_id')::int in (select id from meter_point_registrations where account_id in ${accounts}) or (payload->>'importJobId')::int in (select id from import_jobs where organisation_id = ${org.id})
+        or (payload->>'cohortId')::int in (select id from cohorts where organisation_id = ${org.id})
+        or (payload->>'reconciliationId')::int in (select x.id from cohort_reconciliations x join cohorts c on c.id = x.cohort_id where c.organisation_id = ${org.id})`;
     else {
       expect(PLATFORM_WIDE, `table ${name} holds organisation data: scope it in the isolation snapshot`).toContain(name);
       continue;
@@ -190,6 +202,7 @@ const secretsOf = (v: Tenant) => [
   v.meter.gasSerial,
   v.failing.external_account_number!,
   v.customerKey.key,
+  v.cohortName,
 ];
 
 type Outcome = "not_found" | "empty" | "refused" | "no_tenant_data";
@@ -262,10 +275,39 @@ const REST: Record<string, RestCase> = {
     run: async (a, v) => {
       const { POST } = await importRoute("(console)/import-jobs/upload/route.ts");
       signIn(a.operator);
-      const url = `http://localhost/import-jobs/upload?supplier=${encodeURIComponent(v.supplier.code)}&format=jsonl&name=x.jsonl`;
-      const body = JSON.stringify(accountPayload(v.supplier.code, v.stagedExternal));
-      const res = await POST(new Request(url, { method: "POST", body, headers: { "content-type": "application/x-ndjson" } }), { params: Promise.resolve({}) });
+      const out = [];
+      // The victim's supplier; then the caller's own supplier naming the victim's cohort.
+      for (const [code, external, cohort] of [[v.supplier.code, v.stagedExternal, ""], [a.supplier.code, uniq("ISO-UP"), `&cohort=${v.cohortId}`]]) {
+        const url = `http://localhost/import-jobs/upload?supplier=${encodeURIComponent(code)}&format=jsonl&name=x.jsonl${cohort}`;
+        const body = JSON.stringify(accountPayload(code, external));
+        const res = await POST(new Request(url, { method: "POST", body, headers: { "content-type": "application/x-ndjson" } }), { params: Promise.resolve({}) });
+        out.push({ status: res.status, body: await res.text(), sent: url + body });
+      }
+      return out;
+    },
+  },
+  "(console)/cohorts/[id]/control-file/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const { POST } = await importRoute("(console)/cohorts/[id]/control-file/route.ts");
+      signIn(a.operator);
+      const url = `http://localhost/cohorts/${v.cohortId}/control-file?name=c.jsonl&format=jsonl`;
+      const body = JSON.stringify({ external_account_number: v.account.externalAccountNumber, closing_balance_pence: 0 });
+      const res = await POST(new Request(url, { method: "POST", body, headers: { "content-type": "application/x-ndjson" } }), { params: Promise.resolve({ id: String(v.cohortId) }) });
       return [{ status: res.status, body: await res.text(), sent: url + body }];
+    },
+  },
+  "(console)/cohorts/[id]/mismatches.csv/route.ts": {
+    outcome: "not_found",
+    run: async (a, v) => {
+      const { GET } = await importRoute("(console)/cohorts/[id]/mismatches.csv/route.ts");
+      const out = [];
+      for (const user of [a.operator, a.support]) {
+        signIn(user);
+        const res = await GET(new Request(`http://localhost/cohorts/${v.cohortId}/mismatches.csv`), { params: Promise.resolve({ id: String(v.cohortId) }) });
+        out.push({ status: res.status, body: await res.text(), sent: String(v.cohortId) });
+      }
+      return out;
     },
   },
   "api/auth/[...nextauth]/route.ts": { outcome: "no_tenant_data", why: "Auth.js sign-in: takes an e-mail and password, names no organisation's records" },
@@ -462,6 +504,25 @@ const TRPC: Record<string, TrpcCase> = {
   "importJob.importValidated": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId }] },
   "importJob.fixRow": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId, line: 2, payload: { ...accountPayload(v.supplier.code, v.failing.external_account_number!), billing_postcode: "SW1A 1AA" } }] },
   "importJob.retryGroup": { outcome: "not_found", input: (_a, v) => [{ id: v.jobId, code: "invalid_postcode" }] },
+  // The victim's cohort by id (each caller has a cohort of its own, so an id of another organisation is never an empty id).
+  ...Object.fromEntries(
+    ["get", "members", "reconciliation", "results", "cutover", "audit", "markImported", "reconcile", "signOff", "startCutover", "retryCutover"].map((p) => [`cohort.${p}`, { outcome: "not_found", input: (_a: Tenant, v: Tenant) => [{ id: v.cohortId }] } satisfies TrpcCase]),
+  ),
+  "cohort.list": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code }] },
+  // The caller's own cohorts only: the victim's name (a secret) never appears.
+  "cohort.dashboard": { outcome: "no_tenant_data", input: () => [{}, { days: 365 }] },
+  "cohort.forAccount": { outcome: "empty", input: (_a, v) => [{ number: v.account.accountNumber }] },
+  "cohort.create": { outcome: "not_found", input: (_a, v) => [{ importSupplier: v.supplier.code, name: "Taken over" }] },
+  "cohort.update": { outcome: "not_found", input: (_a, v) => [{ id: v.cohortId, name: "Taken over" }, { id: v.cohortId, notes: "x", plannedCutoverDate: null }] },
+  "cohort.addMembers": { outcome: "not_found", input: (_a, v) => [{ id: v.cohortId, accounts: `${v.account.externalAccountNumber}\n${v.stagedExternal}` }] },
+  "cohort.removeMembers": { outcome: "not_found", input: (_a, v) => [{ id: v.cohortId, externalAccountNumbers: [v.account.externalAccountNumber] }] },
+  "cohort.accept": {
+    outcome: "not_found",
+    input: (_a, v) => [
+      { id: v.cohortId, reason: "taken over", check: "statements" },
+      { id: v.cohortId, reason: "taken over", items: [{ externalAccountNumber: v.account.externalAccountNumber, check: "payment" }] },
+    ],
+  },
 };
 
 const signIn = (user: User) => {

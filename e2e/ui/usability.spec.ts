@@ -58,6 +58,8 @@ test.describe("a console people can use all day", () => {
       ["supplier-new", "/suppliers/new"],
       ["supplier", `/suppliers/${seed.suppliers.ongoing}`],
       ["imports", `/suppliers/${seed.suppliers.ongoing}/imports`],
+      ["cohorts", "/cohorts"],
+      ["supplier-cohorts", `/suppliers/${seed.suppliers.ongoing}/cohorts`],
       ["import-jobs", "/import-jobs"],
       ["import-job", `/import-jobs/${job}?failures=invalid_postcode&line=2`],
       ["accounts", "/accounts"],

@@ -3,6 +3,7 @@
 // imports vitest, so e2e seeding (tsx) and bench/ use the same factories.
 export * from "./account";
 export * from "./catalogue";
+export * from "./cohort";
 export * from "./console";
 export * from "./console-user";
 export * from "./document-account";

@@ -43,6 +43,8 @@ type Spec = {
   query?: string[];
   /** A valid query string: each parameter is kept, left out or made bad per run. */
   validQuery?: (w: FuzzWorld) => Record<string, string>;
+  /** Optional request headers the route reads, with a valid value each: each is sent valid, left out or bad per run. */
+  headers?: (w: FuzzWorld) => Record<string, string>;
   /** How the route is authenticated: the API key (default), a console session, or none. */
   auth?: "token" | "session" | "none";
   /** The documented error body of this route when it is not the standard shape. */
@@ -61,6 +63,16 @@ const consumptionQuery = () => ({ period_from: "2026-11-01T00:00:00Z", period_to
 const ROUTES: Record<string, Spec> = {
   "(console)/accounts/[number]/documents/[kind]/[id]": { params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }), query: ["index"], auth: "session" },
   "(console)/import-jobs/[id]/failures.csv": { params: (w) => ({ id: String(w.job.id) }), auth: "session" },
+  // The body is the control file: one JSON line (the valid body) is a JSON Lines file of one account.
+  "(console)/cohorts/[id]/control-file": {
+    params: (w) => ({ id: String(w.cohort.id) }),
+    body: (w) => ({ external_account_number: w.account.externalAccountNumber, closing_balance_pence: 0, statement_count: 0, payment_reference: "" }),
+    extraKeys: [["mpans"], ["mprns"], ["last_readings"]],
+    query: ["name", "format"],
+    validQuery: () => ({ name: "control.jsonl", format: "jsonl" }),
+    auth: "session",
+  },
+  "(console)/cohorts/[id]/mismatches.csv": { params: (w) => ({ id: String(w.cohort.id) }), query: ["check"], validQuery: () => ({ check: "balance" }), auth: "session" },
   "(console)/accounts/[number]/ledger.csv": {
     params: (w) => ({ number: w.account.accountNumber }),
     query: ["type", "reason", "from", "to", "min", "max"],
@@ -70,8 +82,8 @@ const ROUTES: Record<string, Spec> = {
   // The body is the file itself: one JSON line (the valid body) is a JSON Lines file of one account.
   "(console)/import-jobs/upload": {
     body: (w) => accountPayload(w.supplier.code, uniq("UP")),
-    query: ["supplier", "format", "name", "dryRun", "registration"],
-    validQuery: (w) => ({ supplier: w.supplier.code, format: "jsonl", name: "fuzz.jsonl", dryRun: "1" }),
+    query: ["supplier", "format", "name", "dryRun", "registration", "cohort"],
+    validQuery: (w) => ({ supplier: w.supplier.code, format: "jsonl", name: "fuzz.jsonl", dryRun: "1", cohort: String(w.planned.id) }),
     auth: "session",
   },
   "api/auth/[...nextauth]": { params: () => ({ nextauth: ["session"] }), body: () => ({ email: "x@example.com", password: "x" }), auth: "none", errorShape: "authjs" },
@@ -80,7 +92,11 @@ const ROUTES: Record<string, Spec> = {
   "healthz/ready": { auth: "none" },
   "v1/[[...rest]]": { params: () => ({ rest: ["nothing", "here"] }), body: () => ({}) },
   "v1/accounts/[account]": { params: (w) => ({ account: w.account.accountNumber }) },
-  "v1/data-import/account-import-process/create-or-update": { body: (w) => accountPayload(w.supplier.code, w.staged.external_account_number!) },
+  // The staged account is a member of "Fuzz planned": naming it joins nothing new, naming "Fuzz reconciled" is account_in_another_cohort.
+  "v1/data-import/account-import-process/create-or-update": {
+    body: (w) => accountPayload(w.supplier.code, w.staged.external_account_number!),
+    headers: () => ({ "x-kraken-migrate-cohort": "Fuzz planned" }),
+  },
   "v1/data-import/account-import-process/process": {
     body: (w) => ({ import_supplier_code: w.supplier.code, external_account_number: w.staged.external_account_number, dry_run: true }),
     extraKeys: [["import_supplier"], ["operations_team_name"]],
@@ -172,7 +188,13 @@ afterAll(() => new Promise<void>((r) => vendor.close(() => r())));
 
 const CONTENT_TYPES = ["application/json", "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", null] as const;
 
-type Case = { params: Record<string, string | string[]>; query: [string, string][]; body?: unknown; raw?: string; contentType: string | null; auth: "good" | "none" | "bad" };
+type Case = { params: Record<string, string | string[]>; query: [string, string][]; headers: Record<string, string>; body?: unknown; raw?: string; contentType: string | null; auth: "good" | "none" | "bad" };
+
+/** Header values a client can send (Latin-1, no control characters but tab): other names, blanks, padding, overlong, Latin-1 letters. */
+const badHeaderValue = fc.oneof(
+  fc.constantFrom("", " ", "\t", "Fuzz reconciled", "fuzz planned", " Fuzz planned ", "Fuzz%20planned", "x".repeat(101), "x".repeat(5000), "Caf\u00e9", "'; drop table cohorts; --"),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 120 }),
+);
 
 function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case> {
   const valid = spec.params?.(world) ?? {};
@@ -194,6 +216,11 @@ function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case>
     ),
   );
   const query = validQuery.length ? fc.tuple(kept, bad).map(([k, b]) => [...k.flat(), ...b]) : bad;
+  const headers = fc.record(
+    Object.fromEntries(
+      Object.entries(spec.headers?.(world) ?? {}).map(([k, v]) => [k, fc.oneof({ weight: 3, arbitrary: fc.constant(v) }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: badHeaderValue })]),
+    ),
+  ).map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>);
   const writes = method === "POST" || method === "PUT" || method === "PATCH";
   const base = writes && spec.body ? spec.body(world) : undefined;
   const body: fc.Arbitrary<{ body?: unknown; raw?: string }> = !writes
@@ -205,6 +232,7 @@ function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case>
   return fc.record({
     params,
     query,
+    headers,
     body,
     contentType: fc.constantFrom(...CONTENT_TYPES),
     auth: fc.constantFrom("good", "good", "good", "none", "bad"),
@@ -214,7 +242,7 @@ function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case>
 function request(id: string, method: Method, spec: Spec, c: Case): Request {
   const url = new URL(`http://localhost:3000/${id.replace(/^\(console\)\//, "")}/`);
   for (const [k, v] of c.query) url.searchParams.append(k, v);
-  const headers = new Headers();
+  const headers = new Headers(c.headers);
   if (c.contentType && (c.body !== undefined || c.raw !== undefined)) headers.set("content-type", c.contentType);
   if (spec.auth !== "none" && spec.auth !== "session" && c.auth !== "none") headers.set("authorization", c.auth === "good" ? w.auth : "Token sk_live_\u00e9\u00e9");
   const text = c.raw ?? (c.body !== undefined ? JSON.stringify(c.body) : undefined);

@@ -80,6 +80,28 @@ const INPUTS: Record<string, (w: FuzzWorld) => unknown> = {
   "importJob.importValidated": (w) => ({ id: w.job.id }),
   "importJob.fixRow": (w) => ({ id: w.job.id, line: 2, payload: { ...w.failing, billing_postcode: "SW1A 1AA" } }),
   "importJob.retryGroup": (w) => ({ id: w.job.id, code: "invalid_postcode" }),
+  "cohort.list": (w) => [{ importSupplier: w.supplier.code }, {}],
+  "cohort.get": (w) => ({ id: w.cohort.id }),
+  "cohort.members": (w) => ({ id: w.cohort.id, state: "imported", after: "", limit: 10 }),
+  "cohort.reconciliation": (w) => ({ id: w.cohort.id }),
+  "cohort.results": (w) => ({ id: w.cohort.id, check: "balance", state: "open", q: w.account.externalAccountNumber, after: "", limit: 10 }),
+  "cohort.cutover": (w) => ({ id: w.cohort.id }),
+  "cohort.dashboard": () => ({ days: 30 }),
+  "cohort.forAccount": (w) => ({ number: w.account.accountNumber }),
+  "cohort.audit": (w) => ({ id: w.cohort.id, cursor: null, limit: 10 }),
+  "cohort.create": (w) => ({ importSupplier: w.supplier.code, name: "Fuzz wave", plannedCutoverDate: "2027-03-01", notes: "fuzz" }),
+  "cohort.update": (w) => ({ id: w.planned.id, name: "Fuzz renamed", plannedCutoverDate: "2027-03-02", notes: "renamed by the fuzzer" }),
+  "cohort.addMembers": (w) => ({ id: w.planned.id, accounts: "FUZZ-1\nFUZZ-2" }),
+  "cohort.removeMembers": (w) => ({ id: w.planned.id, externalAccountNumbers: ["FUZZ-1"] }),
+  "cohort.markImported": (w) => ({ id: w.planned.id }),
+  "cohort.reconcile": (w) => ({ id: w.cohort.id }),
+  "cohort.accept": (w) => [
+    { id: w.cohort.id, reason: "Refund after the extract", check: "balance" },
+    { id: w.cohort.id, reason: "Refund after the extract", items: [{ externalAccountNumber: w.account.externalAccountNumber, check: "balance" }] },
+  ],
+  "cohort.signOff": (w) => ({ id: w.cohort.id }),
+  "cohort.startCutover": (w) => ({ id: w.cohort.id }),
+  "cohort.retryCutover": (w) => ({ id: w.cohort.id }),
 };
 
 /** Procedures whose valid input is a change the fuzzer must not make for real: their mutated inputs keep a bad value. */

@@ -8,7 +8,7 @@ import { FieldError } from "@/server/errors";
 import { londonToday, addDays } from "@/server/lib/time";
 import { importedAccount } from "@/test/factories";
 import { uniq } from "@/test/db";
-import { accountPayload, makeSupplier, makeUser } from "@/test/factories";
+import { accountPayload, makeCohort, makeReconciledCohort, makeSupplier, makeUser } from "@/test/factories";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { StageAccountInput } from "@/server/services/account-import/account-schemas";
 import { intervalCsv, loadCsv, makeMeterAccount } from "@/test/factories";
@@ -43,7 +43,10 @@ export async function fuzzWorld(db: Db) {
   const failing = accountPayload(supplier.code, uniq("BAD"), { billing_postcode: "XX" });
   const job = await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: "fuzz.jsonl" }, bodyOf(jsonl([accountPayload(supplier.code), failing])));
   await drainLanes(db);
-  return { org, supplier, paused, account, staged, auth, ref, docDir, operator, support, meter, job, failing, today: londonToday(), yesterday: addDays(londonToday(), -1) };
+  // A cohort reconciled with one open mismatch (the account's balance), and one still in planning with the staged account.
+  const cohort = await makeReconciledCohort(db, org, supplier.code, [account], { name: "Fuzz reconciled", balanceMismatch: true });
+  const planned = await makeCohort(org, supplier.code, { name: "Fuzz planned", members: [{ externalAccountNumber: staged.external_account_number! }] });
+  return { org, supplier, paused, account, staged, auth, ref, docDir, operator, support, meter, job, failing, cohort, planned, today: londonToday(), yesterday: addDays(londonToday(), -1) };
 }
 export type FuzzWorld = Awaited<ReturnType<typeof fuzzWorld>>;
 
@@ -75,7 +78,13 @@ export async function storageProbe(db: Db, organisationId: number): Promise<() =
     consumption_intervals: `meter_id in (select id from consumption_meters where organisation_id = ${org})`,
     consumption_days: `meter_id in (select id from consumption_meters where organisation_id = ${org})`,
     import_job_rows: `job_id in (select id from import_jobs where organisation_id = ${org})`,
-    jobs: `payload->>'organisation_id' = '${org}' or payload->>'importJobId' in (select id::text from import_jobs where organisation_id = ${org})`,
+    cohort_control_rows: `cohort_id in (select id from cohorts where organisation_id = ${org})`,
+    cohort_mismatch_acceptances: `cohort_id in (select id from cohorts where organisation_id = ${org})`,
+    cohort_reconciliations: `cohort_id in (select id from cohorts where organisation_id = ${org})`,
+    cohort_reconciliation_results: `reconciliation_id in (select x.id from cohort_reconciliations x join cohorts c on c.id = x.cohort_id where c.organisation_id = ${org})`,
+    jobs: `payload->>'organisation_id' = '${org}' or payload->>'importJobId' in (select id::text from import_jobs where organisation_id = ${org})
+      or payload->>'cohortId' in (select id::text from cohorts where organisation_id = ${org})
+      or payload->>'reconciliationId' in (select x.id::text from cohort_reconciliations x join cohorts c on c.id = x.cohort_id where c.organisation_id = ${org})`,
   };
   for (const [table, c] of [...tables].sort(([a], [b]) => a.localeCompare(b))) {
     const where = VIA[table] ?? (c.has("organisation_id")
@@ -101,6 +110,7 @@ export async function storageProbe(db: Db, organisationId: number): Promise<() =
     parts.push(`'${table}=' || (select count(*) from "${table}" where (${where})${extra})`);
   }
   parts.push(`'suppliers:' || coalesce((select string_agg(md5(code || name || status || document_root || send_automated_emails::text), ',' order by id) from import_suppliers where organisation_id = ${org}), '')`);
+  parts.push(`'cohorts:' || coalesce((select string_agg(md5(name || status || coalesce(planned_cutover_date::text, '') || coalesce(notes, '')), ',' order by id) from cohorts where organisation_id = ${org}), '')`);
   parts.push(`'keys:' || coalesce((select string_agg(id::text || coalesce(invalidated_at::text, ''), ',' order by id) from api_keys where organisation_id = ${org}), '')`);
   parts.push(`'staged:' || coalesce((select string_agg(md5(payload::text), ',' order by id) from account_import_processes where supplier_id in (select id from import_suppliers where organisation_id = ${org})), '')`);
   const query = sql.raw(`select ${parts.join(" || ' ' || ")} as state`);

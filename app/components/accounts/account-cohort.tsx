@@ -14,7 +14,7 @@ export function AccountCohort({ accountNumber }: { accountNumber: string }) {
   const d = q.data;
   const open = d.results.filter((r) => r.status === "mismatch" && !r.acceptance).length;
   return (
-    <section aria-labelledby="account-cohort-title" data-testid="account-cohort">
+    <section aria-labelledby="account-cohort-title" data-testid="account-cohort" style={{ marginBottom: 20 }}>
       <h3 id="account-cohort-title" style={{ marginBottom: 8 }}>
         Cohort <Link href={`/cohorts/${d.cohort.id}`}>{d.cohort.name}</Link> <span className="muted small">({STATUS_LABEL[d.cohort.status as CohortStatus] ?? d.cohort.status})</span>
       </h3>

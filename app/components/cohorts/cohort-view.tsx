@@ -13,6 +13,7 @@ import { formatCount, formatDateTime, formatDay } from "@/app/components/ui/form
 import { QueryState } from "@/app/components/ui/query-state";
 import { EmptyState } from "@/app/components/ui/states";
 import { CohortCutover } from "./cohort-cutover";
+import { CohortEdit, EDITABLE, RemoveMember } from "./cohort-edit";
 import { LIFECYCLE, STATUS_LABEL } from "../ui/cohort-format";
 import { CohortReconciliation } from "./cohort-reconciliation";
 
@@ -61,6 +62,7 @@ export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
                 </p>
               )}
               {canEdit && (c.status === "planning" || c.status === "importing") && <MarkImported id={id} />}
+              {canEdit && EDITABLE.includes(c.status) && <CohortEdit id={id} initial={c} />}
             </Card>
             {canEdit && open && <JobUpload code={c.supplierCode} cohortId={c.id} />}
             {c.importJobs.length > 0 && (
@@ -106,6 +108,7 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
   const qc = useQueryClient();
   const [state, setState] = useState<"all" | "imported" | "not_imported">("all");
   const [list, setList] = useState("");
+  const [removed, setRemoved] = useState<string | null>(null);
   const q = useQuery(trpc.cohort.members.queryOptions({ id, state, limit: 50 }));
   const add = useMutation(
     trpc.cohort.addMembers.mutationOptions({
@@ -135,6 +138,11 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
               <input id="member-file" type="file" accept=".csv,.txt" onChange={async (e) => setList(await (e.target.files?.[0]?.text() ?? Promise.resolve("")))} />
             </div>
             {add.error && <ErrorAlert error={add.error} />}
+            {removed && (
+              <p role="status" className="small" data-testid="member-removed">
+                {removed} removed from the cohort.
+              </p>
+            )}
             {add.data && (
               <p role="status" className="small">
                 {formatCount(add.data.added)} added, {formatCount(add.data.alreadyMembers)} already members.
@@ -157,14 +165,19 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
         </div>
         <QueryState query={q} isEmpty={q.data?.items.length === 0} empty={<EmptyState title="No members">Import accounts into the cohort or add them by number.</EmptyState>}>
           {(d) => (
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Members">
-              <table className="table">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Members by external number">
+              <table className={canEdit ? "table has-actions" : "table"}>
                 <thead>
                   <tr>
                     <th scope="col">External number</th>
                     <th scope="col">Account</th>
                     <th scope="col">Joined from</th>
                     <th scope="col">Joined</th>
+                    {canEdit && (
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -174,6 +187,11 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
                       <td>{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
                       <td>{m.source.replace("_", " ")}</td>
                       <td>{formatDateTime(m.addedAt)}</td>
+                      {canEdit && (
+                        <td>
+                          <RemoveMember id={id} external={m.externalAccountNumber} onRemoved={setRemoved} />
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

@@ -24,7 +24,7 @@ export function CohortsList({ supplier, canEdit }: { supplier?: string; canEdit:
       <Card id="cohorts-title" title="Cohorts" description="Each cohort is imported, reconciled against the source system's control file, signed off, then cut over." flush>
         <QueryState query={q} isEmpty={q.data?.items.length === 0} empty={<EmptyState title="No cohorts yet">{canEdit ? "Create one above." : "Operators create cohorts."}</EmptyState>}>
           {(d) => (
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Cohorts">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Cohorts, newest first">
               <table className="table" data-testid="cohorts-table">
                 <thead>
                   <tr>
@@ -94,7 +94,7 @@ function CreateCohort({ supplier }: { supplier: string }) {
         <div className="row">
           <div className="field">
             <label htmlFor="cohort-name">Name</label>
-            <input id="cohort-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+            <input id="cohort-name" type="text" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
           </div>
           <div className="field">
             <label htmlFor="cohort-date">Planned cut-over date</label>

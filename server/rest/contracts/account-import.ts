@@ -13,6 +13,7 @@ import {
   ProcessAccountImportProcessCreation,
 } from "../../services/account-import/response-schemas";
 import { SupplierExternalParams } from "../../services/account-import/schemas";
+import { CohortHeaderValue } from "../../services/cohorts/schemas";
 import { dataImportResponses, errorWithCode } from "./responses";
 import { defineContract, type RouteContract, type TagDoc } from "./contract";
 
@@ -82,14 +83,17 @@ export const stageAccountRoute = defineContract({
   description:
     "Validates the payload (schema, production's cross-field rules, tariffs in the catalogue, meter points not supplied under another account) and keeps it for process/. " +
     "Only `import_supplier` is required by the schema; staging also needs `external_account_number`. Restaging replaces the staged data until the account is imported.\n\n" +
+    "This platform's addition: the optional `X-Kraken-Migrate-Cohort` header names a cohort of the payload's import supplier (by its name) that the staged account joins, in the same transaction, so the payload stays production's. " +
+    "A cohort the supplier does not have (another supplier's or organisation's included), one already signed off, or an account already in another cohort is a 400 (`cohort_not_found`, `cohort_signed_off`, `account_in_another_cohort`, `attr` the header's name) and nothing is staged. Without the header nothing changes.\n\n" +
     accountErrorCodeTable(),
   tags: TAGS,
   auth: "token",
+  headers: z.object({ "X-Kraken-Migrate-Cohort": CohortHeaderValue.optional() }),
   body: StageAccountInput,
   responses: {
     201: { description: "Staged for the first time.", schema: CreateOrUpdateAccountImportProcess },
     200: { description: "Staged data replaced.", schema: CreateOrUpdateAccountImportProcess },
-    400: refusal(""),
+    400: refusal("; with the `X-Kraken-Migrate-Cohort` header also `cohort_not_found`, `cohort_signed_off` or `account_in_another_cohort`, nothing staged"),
     401: unauthorized,
     404: supplierNotFound,
     ...dataImportResponses({ write: true, jsonBody: true }),

@@ -15,6 +15,8 @@ export type RouteContract = {
   auth: "none" | "token" | "token_or_basic";
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Optional request headers the route reads beyond auth and content type (OpenAPI `in: header` parameters). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 };

@@ -8,7 +8,7 @@ const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
   return rest;
 };
 
-function parameters(obj: z.ZodObject | undefined, where: "path" | "query") {
+function parameters(obj: z.ZodObject | undefined, where: "path" | "query" | "header") {
   if (!obj) return [];
   const schema = toSchema(obj, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
@@ -27,7 +27,7 @@ function operation(doc: RouteContract) {
     tags: doc.tags,
     operationId: `${doc.method}${doc.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     security: doc.auth === "none" ? [] : doc.auth === "token" ? [{ TokenAuth: [] }] : [{ TokenAuth: [] }, { BasicAuth: [] }],
-    parameters: [...parameters(doc.params, "path"), ...parameters(doc.query, "query")],
+    parameters: [...parameters(doc.params, "path"), ...parameters(doc.query, "query"), ...parameters(doc.headers, "header")],
     ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(doc.body, "input") } } } } : {}),
     responses: Object.fromEntries(
       Object.entries(doc.responses).map(([status, r]) => [status, { description: r.description, ...(r.schema ? { content: { "application/json": { schema: toSchema(r.schema, "output") } } } : {}) }]),

@@ -142,6 +142,13 @@ describe("GET /v1/openapi.json", () => {
     expect(schedule.properties.payload).toEqual(account);
     expect(Object.keys(schedule.properties.task_params.properties).sort()).toEqual(["is_dry_run", "schedule_window_end", "schedule_window_start"]);
 
+    // This platform's optional cohort header (ADR 0416), beside production's payload.
+    const stageOp = doc.paths["/v1/data-import/account-import-process/create-or-update/"].post;
+    expect(stageOp.parameters).toEqual([{ name: "X-Kraken-Migrate-Cohort", in: "header", required: false, description: expect.stringContaining("cohort"), schema: expect.objectContaining({ type: "string", maxLength: 100 }) }]);
+    expect(stageOp.description).toContain("`X-Kraken-Migrate-Cohort`");
+    expect(stageOp.responses["400"].description).toContain("cohort_not_found");
+    expect(doc.paths["/v1/data-import/validate-account/"].post.parameters).toEqual([]);
+
     const processBody = body("/v1/data-import/account-import-process/process/");
     expect(Object.keys(processBody.properties)).toEqual(expect.arrayContaining(["import_supplier_code", "import_supplier", "external_account_number", "operations_team_name", "dry_run"]));
 

@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Db, execRows } from "@/db/client";
+import { execRows } from "@/db/client";
 import { accounts, cohortMembers, cohorts, paymentInstructions } from "@/db/schema";
-import { claimJobs } from "@/server/jobs/queue";
-import { type JobHandler, runOne } from "@/server/jobs/worker";
 import { useTestDb } from "@/test/db";
-import { accountPayload, callerFor, codeOf, makeImportedAccount, makeOrg, makeStatements, makeSupplier, makeTransactions, makeUser, type OrgFixture } from "@/test/factories";
+import { accountPayload, callerFor, codeOf, controlCsv, drainQueue, makeImportedAccount, matchingControlRow, makeOrg, makeStatements, makeSupplier, makeTransactions, makeUser, type OrgFixture } from "@/test/factories";
 import { bodyOf, drainLanes, jsonl } from "@/test/import-jobs";
 import { actorLabel } from "../../context";
 import { ServiceError } from "../../errors";
@@ -25,14 +23,6 @@ import { StageAccountInput } from "../account-import/account-schemas";
 
 const t = useTestDb();
 
-async function drain(db: Db, handler: JobHandler) {
-  for (let round = 0; round < 100; round++) {
-    const batch = await claimJobs(db, handler.queue, `test-${round}`, 4, 60);
-    if (!batch.length) return;
-    for (const job of batch) await runOne(db, handler, job);
-  }
-}
-
 const refused = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -41,24 +31,6 @@ const refused = async (p: Promise<unknown>) => {
     throw err;
   }
   throw new Error("expected a refusal");
-};
-
-/** The control row that matches an account made by accountPayload() exactly. */
-function matchingRow(a: { externalAccountNumber: string; mpan?: string; mprn?: string }) {
-  return {
-    external_account_number: a.externalAccountNumber,
-    closing_balance_pence: "0",
-    mpans: `${a.mpan}=E${a.mpan!.slice(-6)}`,
-    mprns: `${a.mprn}=G${a.mprn!.slice(-6)}`,
-    payment_reference: "",
-    statement_count: "0",
-    last_readings: `E${a.mpan!.slice(-6)}/1=12345.000@2026-10-31`,
-  };
-}
-
-const csv = (rows: Record<string, string>[]) => {
-  const cols = Object.keys(rows[0]);
-  return `${cols.join(",")}\n${rows.map((r) => cols.map((c) => r[c] ?? "").join(",")).join("\n")}\n`;
 };
 
 async function world() {
@@ -133,10 +105,10 @@ describe("cohorts", () => {
   it("refuses a control file with bad rows at their line and column, storing nothing", async () => {
     const { org, code, cohort } = await world();
     const [a] = await importInto(org, code, cohort.id, 1);
-    const bad = csv([
-      { ...matchingRow(a), closing_balance_pence: "12.5" },
-      { ...matchingRow(a), external_account_number: "X2", mpans: "123=E1", last_readings: "E1/1=abc@2026-01-01" },
-      { ...matchingRow(a) },
+    const bad = controlCsv([
+      { ...matchingControlRow(a), closing_balance_pence: "12.5" },
+      { ...matchingControlRow(a), external_account_number: "X2", mpans: "123=E1", last_readings: "E1/1=abc@2026-01-01" },
+      { ...matchingControlRow(a) },
     ]);
     const r = await refused(uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "control.csv" }, bodyOf(bad)));
     expect(r.code).toBe("invalid_control_file");
@@ -160,18 +132,18 @@ describe("cohorts", () => {
     const [pa] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.number, pay.accountNumber));
     await t.db.insert(paymentInstructions).values({ accountId: pa.id, vendor: "STRIPE", type: "CARD", reference: "card_123", vendorStatus: "active", vendorDetails: {}, verifiedAt: new Date() });
     const rows = [
-      matchingRow(ok),
-      { ...matchingRow(bal), closing_balance_pence: "1200" },
-      { ...matchingRow(mps), mprns: "" },
-      { ...matchingRow(mtr), mpans: `${mtr.mpan}=WRONG1` },
-      { ...matchingRow(pay), payment_reference: "card_999" },
-      { ...matchingRow(stm), statement_count: "2" },
-      { ...matchingRow(rdg), last_readings: `E${rdg.mpan!.slice(-6)}/1=12300@2026-10-31` },
-      { ...matchingRow(ok), external_account_number: "NEVER-IMPORTED" },
+      matchingControlRow(ok),
+      { ...matchingControlRow(bal), closing_balance_pence: "1200" },
+      { ...matchingControlRow(mps), mprns: "" },
+      { ...matchingControlRow(mtr), mpans: `${mtr.mpan}=WRONG1` },
+      { ...matchingControlRow(pay), payment_reference: "card_999" },
+      { ...matchingControlRow(stm), statement_count: "2" },
+      { ...matchingControlRow(rdg), last_readings: `E${rdg.mpan!.slice(-6)}/1=12300@2026-10-31` },
+      { ...matchingControlRow(ok), external_account_number: "NEVER-IMPORTED" },
     ].map((r) => ({ ...r, legacy_region: "north" }));
-    expect(await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "control.csv" }, bodyOf(csv(rows)))).toEqual({ rows: 8, extraColumns: ["legacy_region"] });
+    expect(await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "control.csv" }, bodyOf(controlCsv(rows)))).toEqual({ rows: 8, extraColumns: ["legacy_region"] });
     await requestReconciliation(org.ctx, { id: cohort.id });
-    await drain(t.db, reconcileJobHandler);
+    await drainQueue(t.db, reconcileJobHandler);
     const summary = await getReconciliation(org.ctx, { id: cohort.id });
     const r = summary.reconciliation!;
     expect(r).toMatchObject({ compared: 7, reconciled: 1, notImported: 1, notInControlFile: 1, balances: 7, sourceBalancePence: "1200", platformBalancePence: "1235" });
@@ -193,7 +165,7 @@ describe("cohorts", () => {
     // Fix one on the platform (the missing statement) and re-run: that mismatch is gone.
     await makeStatements(org, stm);
     await requestReconciliation(org.ctx, { id: cohort.id });
-    await drain(t.db, reconcileJobHandler);
+    await drainQueue(t.db, reconcileJobHandler);
     expect((await getReconciliation(org.ctx, { id: cohort.id })).reconciliation!.checks.find((c) => c.check === "statements")!.open).toBe(0);
     expect(await acceptMismatches(org.ctx, { id: cohort.id, check: "balance", reason: "Refund issued after the extract" })).toEqual({ accepted: 1 });
     expect(await acceptMismatches(org.ctx, { id: cohort.id, reason: "Known source-system errors, ticket MIG-12" })).toEqual({ accepted: 7 });
@@ -214,38 +186,38 @@ describe("cohorts", () => {
   it("a change to the control file after the run needs a new run before sign-off", async () => {
     const { org, code, cohort } = await world();
     const [a] = await importInto(org, code, cohort.id, 1);
-    await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "c.csv" }, bodyOf(csv([matchingRow(a)])));
+    await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "c.csv" }, bodyOf(controlCsv([matchingControlRow(a)])));
     await requestReconciliation(org.ctx, { id: cohort.id });
-    await drain(t.db, reconcileJobHandler);
+    await drainQueue(t.db, reconcileJobHandler);
     expect((await getReconciliation(org.ctx, { id: cohort.id })).reconciliation).toMatchObject({ compared: 1, reconciled: 1, open: 0 });
     await uploadControlFile(org.ctx, { id: cohort.id, format: "jsonl", fileName: "c.jsonl" }, bodyOf(jsonl([{ external_account_number: a.externalAccountNumber, closing_balance_pence: 0 }])));
     expect((await refused(signOffCohort(org.ctx, { id: cohort.id }))).code).toBe("reconciliation_stale");
     await requestReconciliation(org.ctx, { id: cohort.id });
-    await drain(t.db, reconcileJobHandler);
+    await drainQueue(t.db, reconcileJobHandler);
     expect(await signOffCohort(org.ctx, { id: cohort.id })).toMatchObject({ status: "reconciled" });
   });
 
   it("cuts over every meter point once, across re-runs, waiting while the supplier is Paused, and the REST verb's registrations are not sent twice", async () => {
     const { org, code, cohort } = await world();
     const made = await importInto(org, code, cohort.id, 3);
-    await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "c.csv" }, bodyOf(csv(made.map(matchingRow))));
+    await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "c.csv" }, bodyOf(controlCsv(made.map(matchingControlRow))));
     await requestReconciliation(org.ctx, { id: cohort.id });
-    await drain(t.db, reconcileJobHandler);
+    await drainQueue(t.db, reconcileJobHandler);
     await signOffCohort(org.ctx, { id: cohort.id });
     await setSupplierStatus(org.ctx, { code, status: "Paused" });
     expect(await startCutover(org.ctx, { id: cohort.id })).toMatchObject({ status: "cutting_over", meterPoints: 6 });
-    await drain(t.db, cutoverJobHandler);
+    await drainQueue(t.db, cutoverJobHandler);
     expect((await getCutover(org.ctx, { id: cohort.id })).counts).toMatchObject({ total: 6, pending: 6 });
     expect((await getCutover(org.ctx, { id: cohort.id })).waitingForSupplier).toBe(true);
     await setSupplierStatus(org.ctx, { code, status: "Ongoing" });
     await t.db.execute(sql`update jobs set run_at = now() where queue = 'cohort-cutover' and status = 'queued'`);
-    await drain(t.db, cutoverJobHandler);
+    await drainQueue(t.db, cutoverJobHandler);
     const progress = await getCutover(org.ctx, { id: cohort.id });
     expect(progress.counts).toMatchObject({ total: 6, pending: 0, requested: 6, refused: 0 });
     expect((await getCohort(org.ctx, { id: cohort.id })).status).toBe("cut_over");
     // Run the lanes again (a restart, another instance): nothing is sent twice.
     await t.db.execute(sql`update jobs set status = 'queued', run_at = now(), attempts = 0 where queue = 'cohort-cutover'`);
-    await drain(t.db, cutoverJobHandler);
+    await drainQueue(t.db, cutoverJobHandler);
     const regs = await execRows<{ n: number; events: number }>(
       t.db,
       sql`select (select count(*)::int from meter_point_registrations r join accounts a on a.id = r.account_id where a.supplier_id = (select supplier_id from cohorts where id = ${cohort.id})) as n,

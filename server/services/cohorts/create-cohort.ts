@@ -5,7 +5,7 @@ import { ServiceError, parseOrThrow } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { findSupplier } from "../suppliers/find-supplier";
 import { findCohort } from "./find-cohort";
-import { assertOpen } from "./lifecycle";
+import { assertEditable } from "./lifecycle";
 import { CreateCohortInput, UpdateCohortInput } from "./schemas";
 
 const nameTaken = (name: string, supplier: string) =>
@@ -37,14 +37,14 @@ export async function createCohort(ctx: Ctx, raw: CreateCohortInput) {
   });
 }
 
-/** Name, planned cut-over date and notes, until the cohort is cut over. */
+/** Name, planned cut-over date and notes, until the cut-over starts; audited with the values before and after. */
 export async function updateCohort(ctx: Ctx, raw: UpdateCohortInput) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const input = parseOrThrow(UpdateCohortInput, raw);
   return withTransaction(ctx, async (tx, txCtx) => {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
-    if (cohort.status === "cut_over") assertOpen(cohort);
+    assertEditable(cohort);
     const changes: Record<string, unknown> = {};
     if (input.name !== undefined && input.name !== cohort.name) changes.name = input.name;
     if (input.plannedCutoverDate !== undefined && input.plannedCutoverDate !== cohort.plannedCutoverDate) changes.plannedCutoverDate = input.plannedCutoverDate;

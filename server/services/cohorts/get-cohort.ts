@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { execRows } from "@/db/client";
-import type { CohortStatus } from "@/db/schema";
+import type { CohortMemberSource, CohortStatus } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { parseOrThrow } from "../../errors";
 import { findSupplier } from "../suppliers/find-supplier";
@@ -87,7 +87,7 @@ export async function listMembers(ctx: Ctx, raw: ListMembersInput) {
   const organisationId = organisationOf(ctx);
   const input = parseOrThrow(ListMembersInput, raw);
   const cohort = await findCohort(ctx.db, organisationId, input.id);
-  const rows = await execRows<{ external: string; source: string; added_at: Date; number: string | null }>(
+  const rows = await execRows<{ external: string; source: CohortMemberSource; added_at: Date; number: string | null }>(
     ctx.db,
     sql`select m.external_account_number as external, m.source, m.added_at, a.number
         from cohort_members m left join accounts a on a.supplier_id = m.supplier_id and a.external_account_number = m.external_account_number

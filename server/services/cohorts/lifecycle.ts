@@ -19,6 +19,15 @@ export const COHORT_TRANSITIONS: Record<CohortStatus, CohortStatus[]> = {
 /** Until sign-off an operator may still change who is in the cohort and what the source system says. */
 export const OPEN_STATUSES: CohortStatus[] = ["planning", "importing", "imported", "reconciling"];
 
+/** Name, planned cut-over date and notes may change until the cut-over starts: after that the plan is history. */
+export const EDITABLE_STATUSES: CohortStatus[] = [...OPEN_STATUSES, "reconciled"];
+
+export function assertEditable(cohort: { id: number; name: string; status: CohortStatus }) {
+  if (!EDITABLE_STATUSES.includes(cohort.status)) {
+    throw new ServiceError("conflict", "cohort_not_editable", `Cohort ${cohort.name} is ${cohort.status.replace("_", " ")}: its name, planned cut-over date and notes can no longer change.`);
+  }
+}
+
 export function assertOpen(cohort: { id: number; name: string; status: CohortStatus }) {
   if (!OPEN_STATUSES.includes(cohort.status)) {
     throw new ServiceError("conflict", "cohort_signed_off", `Cohort ${cohort.name} is ${cohort.status.replace("_", " ")}: its members and control file can no longer change.`);

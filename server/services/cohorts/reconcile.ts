@@ -39,7 +39,7 @@ export async function requestReconciliation(ctx: Ctx, raw: CohortIdInput) {
       .select({ id: cohortReconciliations.id, status: cohortReconciliations.status })
       .from(cohortReconciliations)
       .where(and(eq(cohortReconciliations.cohortId, cohort.id), inArray(cohortReconciliations.status, ["queued", "running"])));
-    if (inFlight) return { reconciliationId: inFlight.id, status: inFlight.status, alreadyQueued: true };
+    if (inFlight) return { reconciliationId: inFlight.id, status: inFlight.status as "queued" | "running", alreadyQueued: true };
     const [run] = await tx.insert(cohortReconciliations).values({ cohortId: cohort.id, requestedBy: actorLabel(ctx.actor) }).returning({ id: cohortReconciliations.id });
     await enqueueJob(tx, { queue: RECONCILE_QUEUE, payload: { reconciliationId: run.id }, dedupKey: `cohort-reconcile:${run.id}`, maxAttempts: 3 });
     await wakeWorkers(tx, RECONCILE_QUEUE);

@@ -8,6 +8,7 @@ import { latestDoneReconciliation, latestReconciliation } from "./reconcile";
 import { CohortIdInput, ListResultsInput } from "./schemas";
 
 export const CHECKS = ["presence", ...RECONCILIATION_CHECKS] as const;
+export type CheckName = (typeof CHECKS)[number];
 
 /** A result is accepted while an acceptance for it holds the same two values (ADR 0417). */
 const ACCEPTED = sql.raw(`exists (select 1 from cohort_mismatch_acceptances a where a.cohort_id = x.cohort_id and a.external_account_number = r.external_account_number
@@ -86,7 +87,7 @@ export async function getReconciliation(ctx: Ctx, raw: CohortIdInput) {
   };
 }
 
-type ResultRow = { external: string; chk: string; status: string; account_number: string | null; source_value: string | null; platform_value: string | null; accepted: boolean; reason: string | null; accepted_by: string | null; accepted_at: Date | null };
+type ResultRow = { external: string; chk: CheckName; status: string; account_number: string | null; source_value: string | null; platform_value: string | null; accepted: boolean; reason: string | null; accepted_by: string | null; accepted_at: Date | null };
 
 function resultsQuery(runId: number, input: ListResultsInput & { state: string }, limit: number | null) {
   const state =

@@ -25,6 +25,12 @@ export const UpdateCohortInput = z.strictObject({
 });
 export type UpdateCohortInput = z.input<typeof UpdateCohortInput>;
 
+/** The data-import API's optional cohort header (ADR 0416): a cohort's name, as the console shows it. */
+export const CohortHeaderValue = z
+  .string()
+  .max(100)
+  .describe("This platform's addition, optional: the name of a cohort of the payload's `import_supplier` that the staged account joins (ADR 0416). Unknown, signed off, or the account in another cohort: 400, nothing staged.");
+
 export const CohortIdInput = z.strictObject({ id: CohortId });
 export type CohortIdInput = z.input<typeof CohortIdInput>;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, } from "@/db/client";
+import type { Db } from "@/db/client";
 
 /**
  * A lane that finds its supplier Complete ends the job as migration 0028's trigger ends the

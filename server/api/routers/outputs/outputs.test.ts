@@ -12,7 +12,10 @@ import { uniq, useTestDb } from "@/test/db";
 import { accountPayload, makeImportedAccount } from "@/test/factories";
 import { call } from "@/test/http";
 import { appRouter } from "../../root";
-import { consoleWorld } from "@/test/factories";
+import { consoleWorld, controlCsv, drainQueue, matchingControlRow } from "@/test/factories";
+import { uploadControlFile } from "@/server/services/cohorts/upload-control-file";
+import { reconcileJobHandler } from "@/server/services/cohorts/reconcile";
+import { cutoverJobHandler } from "@/server/services/cohorts/cutover";
 
 const t = useTestDb();
 
@@ -116,6 +119,36 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "support.ledger": (w) => w.operator.support.ledger({ filter: { accountNumber: w.acc.accountNumber } }),
   "support.searchNotes": (w) => w.operator.support.searchNotes({ accountNumber: w.acc.accountNumber, query: "bill" }),
   "support.timeline": (w) => w.operator.support.timeline({ accountNumber: w.acc.accountNumber }),
+  // A cohort through its whole lifecycle: planning, members, imported, reconciled with a mismatch accepted, signed off, cut over.
+  "cohort.create": async (w, s) => (s.cohort = await w.operator.cohort.create({ importSupplier: w.code, name: uniq("Wave "), plannedCutoverDate: "2027-02-01", notes: "first wave" })),
+  "cohort.update": (w, s) => w.operator.cohort.update({ id: s.cohort.id, notes: "first wave, London only", plannedCutoverDate: "2027-02-08" }),
+  "cohort.addMembers": (w, s) => w.operator.cohort.addMembers({ id: s.cohort.id, accounts: `${w.acc.externalAccountNumber}\nNEVER-IMPORTED-1` }),
+  "cohort.removeMembers": (w, s) => w.operator.cohort.removeMembers({ id: s.cohort.id, externalAccountNumbers: ["NEVER-IMPORTED-1"] }),
+  "cohort.members": (w, s) => w.operator.cohort.members({ id: s.cohort.id }),
+  "cohort.markImported": (w, s) => w.operator.cohort.markImported({ id: s.cohort.id }),
+  "cohort.reconcile": async (w, s) => {
+    const rows = [matchingControlRow(w.acc), { ...matchingControlRow(w.acc), external_account_number: "ONLY-IN-CONTROL" }];
+    await uploadControlFile(w.org.ctx, { id: s.cohort.id, format: "csv", fileName: "control.csv" }, bodyOf(controlCsv(rows)));
+    return w.operator.cohort.reconcile({ id: s.cohort.id });
+  },
+  "cohort.reconciliation": async (w, s) => {
+    await drainQueue(t.db, reconcileJobHandler);
+    return w.operator.cohort.reconciliation({ id: s.cohort.id });
+  },
+  "cohort.results": (w, s) => w.operator.cohort.results({ id: s.cohort.id, state: "open" }),
+  "cohort.forAccount": (w) => w.operator.cohort.forAccount({ number: w.acc.accountNumber }),
+  "cohort.accept": (w, s) => w.operator.cohort.accept({ id: s.cohort.id, reason: "Known differences of the extract" }),
+  "cohort.signOff": (w, s) => w.operator.cohort.signOff({ id: s.cohort.id }),
+  "cohort.startCutover": (w, s) => w.operator.cohort.startCutover({ id: s.cohort.id }),
+  "cohort.cutover": async (w, s) => {
+    await drainQueue(t.db, cutoverJobHandler);
+    return w.operator.cohort.cutover({ id: s.cohort.id });
+  },
+  "cohort.retryCutover": (w, s) => w.operator.cohort.retryCutover({ id: s.cohort.id }),
+  "cohort.list": (w) => w.operator.cohort.list({ importSupplier: w.code }),
+  "cohort.get": (w, s) => w.operator.cohort.get({ id: s.cohort.id }),
+  "cohort.dashboard": (w) => w.operator.cohort.dashboard({ days: 7 }),
+  "cohort.audit": (w, s) => w.operator.cohort.audit({ id: s.cohort.id }),
 };
 
 describe("tRPC output schemas", () => {

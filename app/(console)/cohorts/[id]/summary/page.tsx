@@ -64,7 +64,7 @@ export default async function CohortSummaryPage({ params }: Props) {
                 <dd>{formatCount(r.notInControlFile)}</dd>
               </dl>
               <table className="table">
-                <caption>Mismatches by check</caption>
+                <caption className="table-caption">Mismatches by check</caption>
                 <thead>
                   <tr>
                     <th scope="col">Check</th>
