@@ -77,7 +77,7 @@ describe("create-or-update/ with the X-Kraken-Migrate-Cohort header", () => {
   });
 
   it("a signed-off cohort, or an account already in another cohort, is refused with its code, and the staged payload stays as it was", async () => {
-    const { a, wave, auth } = await world();
+    const { org, a, wave, auth } = await world();
     const done = await makeImportedAccount(org, a.code);
     const signed = await makeReconciledCohort(t.db, org, a.code, [done], { name: "Wave 0" });
     await signOffCohort(org.ctx, { id: signed.id });
