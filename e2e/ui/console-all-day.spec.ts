@@ -155,6 +155,23 @@ test.describe("issue 39: the console as operators and support use it all day", (
     await support.close();
   });
 
+  test("a JSON array is refused at upload with what to send instead, and leaves no job behind", async ({ page, shot }) => {
+    const code = await newSupplier(page);
+    await page.goto(`/suppliers/${code}/imports`);
+    const accounts = [1, 2].map((i) => ({ external_account_number: `${code}-${i}`, billing_postcode: "YO1 7HH" }));
+    await page.getByLabel("Accounts file").setInputFiles({ name: "accounts.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(accounts, null, 2)) });
+    await page.getByRole("button", { name: "Upload and import" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "This file is a JSON array; upload JSON Lines instead" });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText("one account object per line");
+    await expect(page).toHaveURL(new RegExp(`/suppliers/${code}/imports$`));
+    await axeClean(page);
+    await shot(page, "h3-json-array-refused");
+    // No "Failed · 0 of 0 handled" job is left for the supplier.
+    await page.goto(`/import-jobs`);
+    await expect(page.getByRole("row").filter({ hasText: code })).toHaveCount(0);
+  });
+
   test("a JSON Lines fix that is not JSON names its line and column; a fix that fails again says so in the banner", async ({ page, shot }) => {
     const code = await newSupplier(page);
     const row = (i: number, postcode: string) => JSON.stringify({ external_account_number: `${code}-${i}`, billing_address1: "1 Road", billing_postcode: postcode, customers: [{ given_name: "A", family_name: "B" }] });
