@@ -172,6 +172,30 @@ test.describe("issue 39: the console as operators and support use it all day", (
     await expect(page.getByRole("row").filter({ hasText: code })).toHaveCount(0);
   });
 
+  test("a job whose rows all failed is no green Completed; dry-run words only on a dry run", async ({ page, shot }) => {
+    const code = await newSupplier(page);
+    const jobId = await uploadJob(page, code, "all-bad.csv", csvFile(code, 2, [0, 1]));
+    await waitForJob(page, 2);
+    const badge = page.locator(".badge", { hasText: /^Completed/ });
+    await expect(badge).toHaveText("Completed: all failed");
+    await expect(badge).toHaveClass(/badge-danger/);
+    await expect(page.getByTestId("job-counts")).toContainText("0 imported");
+    await expect(page.locator("main")).not.toContainText("dry run");
+    await expect(page.getByTestId("job-counts")).not.toContainText("valid");
+    await axeClean(page);
+    await shot(page, "h3-job-all-failed");
+    await page.goto("/import-jobs");
+    await expect(page.getByRole("row").filter({ hasText: code }).locator(".badge")).toHaveText("Completed: all failed");
+    // The same rows corrected, as a dry run: its words are the dry run's.
+    const other = await newSupplier(page);
+    const dry = await uploadJob(page, other, "good.csv", csvFile(other, 2, []), { dryRun: true });
+    await waitForJob(page, 2);
+    expect(dry).not.toBe(jobId);
+    await expect(page.locator(".badge", { hasText: /^Completed/ })).toHaveText("Completed: all valid");
+    await expect(page.getByTestId("job-counts")).toContainText("2 valid (dry run)");
+    await shot(page, "h3-job-dry-run-words");
+  });
+
   test("a JSON Lines fix that is not JSON names its line and column; a fix that fails again says so in the banner", async ({ page, shot }) => {
     const code = await newSupplier(page);
     const row = (i: number, postcode: string) => JSON.stringify({ external_account_number: `${code}-${i}`, billing_address1: "1 Road", billing_postcode: postcode, customers: [{ given_name: "A", family_name: "B" }] });
