@@ -62,11 +62,21 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
       >
         {() => (
           <>
-            <Table label="Audit log" columns={[`When ${LONDON_TIME}`, "Who", "What", "On", "Change"]}>
+            <Table
+              label="Audit log"
+              className="audit-table"
+              columns={[
+                { label: `When ${LONDON_TIME}`, className: "audit-when" },
+                { label: "Who", className: "audit-who" },
+                { label: "What", className: "audit-what" },
+                { label: "On", className: "audit-on" },
+                { label: "Change", className: "audit-change-col" },
+              ]}
+            >
               {items.map((a) => (
                 <tr key={a.id}>
                   <td className="nowrap small">{formatDateTime(a.createdAt)}</td>
-                  <td>{a.actor}</td>
+                  <td className="break-anywhere">{a.actor}</td>
                   <td>
                     <div className="nowrap">{auditActionLabel(a.action)}</div>
                     <code className="muted small nowrap" title="Recorded action">

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv-columns";
-import { accountBody, asOperator, expect, londonDate, test, unique, uploadJob, waitForJob } from "./support";
+import { accountBody, asOperator, asSupport, expect, londonDate, test, unique, uploadJob, waitForJob } from "./support";
 
 // Issue 39's journeys: one truth for counts, triage as a form, money one way, a supplier without
 // a document root, labels that say what is so. Each page is checked by axe as it is reached.
@@ -112,6 +112,16 @@ test.describe("issue 39: the console as operators and support use it all day", (
     await expect(form).toContainText("billing_postcode");
     await axeClean(page);
     await shot(page, "h3-triage-csv-form");
+    // A correction that is still wrong: the banner says it failed again, with the new error, never "being retried" for good.
+    await postcode.fill("STILL BAD");
+    await form.getByRole("button", { name: "Save and retry" }).click();
+    await expect(page.getByTestId("retry-outcome")).toContainText("Line 3 was retried and failed again: billing_postcode", { timeout: 30_000 });
+    await expect(page.getByTestId("retry-outcome")).toContainText("STILL BAD");
+    await shot(page, "h3-triage-csv-failed-again");
+    // The list of failed rows stays open, line 3 in it with its new error.
+    await expect(page.getByRole("row").filter({ hasText: "'STILL BAD' is not a UK postcode" })).toContainText(`${code}-1`);
+    await page.getByRole("button", { name: "Open line 3", exact: true }).click();
+    await expect(form.getByLabel("billing_postcode")).toHaveValue("STILL BAD");
     await postcode.fill("YO1 7HH");
     await form.getByRole("button", { name: "Save and retry" }).click();
     // The banner says what truly became of the row: imported, with its account number.
@@ -119,6 +129,71 @@ test.describe("issue 39: the console as operators and support use it all day", (
     await shot(page, "h3-triage-retried");
     const after = await countsEverywhere(page, code, jobId, shot, "after");
     expect(after).toEqual({ suppliers: ["5", "1"], supplier: ["5", "1"], imports: ["5", "1"], job: ["5", "1"], dashboard: ["5", "1"] });
+  });
+
+  test("support finds a failed import row by its exact external number first, and its page says why at the field", async ({ page, browser, shot }) => {
+    const code = await newSupplier(page);
+    const jobId = await uploadJob(page, code, "support.csv", csvFile(code, 3, [2]));
+    await waitForJob(page, 3);
+    // A support colleague: the caller gives the external number of the row that failed.
+    const support = await browser.newContext({ ...asSupport, baseURL: test.info().project.use.baseURL });
+    const s = await support.newPage();
+    await s.goto(`/accounts?q=${encodeURIComponent(`${code}-2`)}`);
+    const first = s.getByTestId("search-results").getByRole("row").nth(1);
+    await expect(first).toContainText(`${code}-2`);
+    await expect(first.getByTestId("failed-in-job")).toContainText(`never staged: import job ${jobId}, line 4`);
+    await axeClean(s);
+    await shot(s, "h3-support-finds-failed-row");
+    await first.getByRole("link", { name: `${code}-2`, exact: true }).click();
+    await s.waitForURL(new RegExp(`/accounts/import/${code}/${code}-2$`));
+    await expect(s.getByTestId("failed-in-job")).toContainText(`in import job ${jobId}`);
+    const why = s.getByRole("alert").filter({ hasText: "Why it failed" });
+    await expect(why).toContainText("billing_postcode");
+    await expect(why).toContainText("NOPE 1");
+    await axeClean(s);
+    await shot(s, "h3-support-failed-row-page");
+    await support.close();
+  });
+
+  test("a JSON array is refused at upload with what to send instead, and leaves no job behind", async ({ page, shot }) => {
+    const code = await newSupplier(page);
+    await page.goto(`/suppliers/${code}/imports`);
+    const accounts = [1, 2].map((i) => ({ external_account_number: `${code}-${i}`, billing_postcode: "YO1 7HH" }));
+    await page.getByLabel("Accounts file").setInputFiles({ name: "accounts.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(accounts, null, 2)) });
+    await page.getByRole("button", { name: "Upload and import" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "This file is a JSON array; upload JSON Lines instead" });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText("one account object per line");
+    await expect(page).toHaveURL(new RegExp(`/suppliers/${code}/imports$`));
+    await axeClean(page);
+    await shot(page, "h3-json-array-refused");
+    // No "Failed · 0 of 0 handled" job is left for the supplier.
+    await page.goto(`/import-jobs`);
+    await expect(page.getByRole("row").filter({ hasText: code })).toHaveCount(0);
+  });
+
+  test("a job whose rows all failed is no green Completed; dry-run words only on a dry run", async ({ page, shot }) => {
+    const code = await newSupplier(page);
+    const jobId = await uploadJob(page, code, "all-bad.csv", csvFile(code, 2, [0, 1]));
+    await waitForJob(page, 2);
+    const badge = page.locator(".badge", { hasText: /^Completed/ });
+    await expect(badge).toHaveText("Completed: all failed");
+    await expect(badge).toHaveClass(/badge-danger/);
+    await expect(page.getByTestId("job-counts")).toContainText("0 imported");
+    await expect(page.locator("main")).not.toContainText("dry run");
+    await expect(page.getByTestId("job-counts")).not.toContainText("valid");
+    await axeClean(page);
+    await shot(page, "h3-job-all-failed");
+    await page.goto("/import-jobs");
+    await expect(page.getByRole("row").filter({ hasText: code }).locator(".badge")).toHaveText("Completed: all failed");
+    // The same rows corrected, as a dry run: its words are the dry run's.
+    const other = await newSupplier(page);
+    const dry = await uploadJob(page, other, "good.csv", csvFile(other, 2, []), { dryRun: true });
+    await waitForJob(page, 2);
+    expect(dry).not.toBe(jobId);
+    await expect(page.locator(".badge", { hasText: /^Completed/ })).toHaveText("Completed: all valid");
+    await expect(page.getByTestId("job-counts")).toContainText("2 valid (dry run)");
+    await shot(page, "h3-job-dry-run-words");
   });
 
   test("a JSON Lines fix that is not JSON names its line and column; a fix that fails again says so in the banner", async ({ page, shot }) => {
@@ -263,6 +338,12 @@ test.describe("issue 39: the console as operators and support use it all day", (
       expect((await script.post(STAGE, { data: body })).status()).toBe(201);
     }
     await page.goto(`/suppliers/${seed.suppliers.ongoing}/imports`);
+    // The upload page says what makes a value valid, a phone number first (issue 39 point 5).
+    const rules = page.getByTestId("value-rules");
+    await rules.getByText("What makes a value valid").click();
+    await expect(rules.getByText(/^Phone number/).locator("..")).toBeVisible();
+    await expect(rules).toContainText("a UK one, 0 and 9 or 10 more digits in a range in use");
+    await expect(rules).toContainText("any order and any case");
     const href = await page.getByRole("link", { name: "CSV template" }).getAttribute("href");
     const lines = decodeURIComponent(href!.replace(/^data:text\/csv;charset=utf-8,/, "")).trim().split("\n");
     expect(lines).toHaveLength(3);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { defaultDocumentRoot } from "@/server/services/documents/locations";
 import { cliIn } from "@/test/cli";
 import { uniq, useTestDb } from "@/test/db";
 
@@ -96,6 +97,28 @@ describe("operator CLI", () => {
     expect(await statuses(ours)).toEqual([[code, "Ongoing", `file:///srv/docs/${code}-ours`]]);
     expect(await statuses(theirs)).toEqual([[code, "Paused", `file:///srv/docs/${code}-theirs`]]);
   }, 300_000);
+
+  it("creates a supplier without --document-root in the organisation's own folder of the platform's store, as the console does", async () => {
+    const org = JSON.parse((await cli("org", "create", "--name", "No Root", "--json")).stdout).organisation.number as string;
+    const code = uniq("NOROOT");
+    const made = await cli("supplier", "create", "--org", org, "--code", code, "--json");
+    expect(made.code, made.stderr).toBe(0);
+    const root = defaultDocumentRoot(org, code);
+    expect(JSON.parse(made.stdout)).toMatchObject({ code, status: "Ongoing", documentRoot: root });
+    const plain = await cli("supplier", "create", "--org", org, "--code", `${code}-2`);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain(`documents at ${defaultDocumentRoot(org, `${code}-2`)}`);
+    // The folder is claimed like any root: another organisation cannot point into it.
+    const other = JSON.parse((await cli("org", "create", "--name", "Other", "--json")).stdout).organisation.number as string;
+    const taken = await cli("supplier", "create", "--org", other, "--code", code, "--document-root", `${root}/sub`, "--json");
+    expect(taken.code).toBe(1);
+    expect(JSON.parse(taken.stderr)).toMatchObject({ errors: [{ attr: "documentRoot" }] });
+    // A blank root given on purpose is the same as none; a bad one is still refused.
+    expect((await cli("supplier", "create", "--org", org, "--code", `${code}-3`, "--document-root", " ")).code).toBe(0);
+    const bad = await cli("supplier", "create", "--org", org, "--code", `${code}-4`, "--document-root", "ftp://x", "--json");
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr)).toMatchObject({ errors: [{ attr: "documentRoot" }] });
+  }, 120_000);
 
   it("keeps stdout for JSON and reports every failure as JSON on stderr with --json", async () => {
     const missing = await cli("api-key", "list", "--org", "ORG-NOSUCH1", "--json");

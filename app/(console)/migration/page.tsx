@@ -17,8 +17,10 @@ export default async function MigrationPage({ searchParams }: { searchParams: Pr
   return (
     <HydrateClient>
       <PageHeader title="Migration dashboard" description="How the migration is going: the funnel from received to registered, throughput and time to go. Live while jobs run." />
-      <DashboardView key={supplier ?? ""} supplier={supplier} />
-      <CohortsDashboard />
+      <div className="stack">
+        <DashboardView key={supplier ?? ""} supplier={supplier} />
+        <CohortsDashboard />
+      </div>
     </HydrateClient>
   );
 }

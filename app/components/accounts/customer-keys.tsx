@@ -28,7 +28,7 @@ export function CustomerKeys({ accountNumber, emails, canEdit }: { accountNumber
       {canEdit && emails.length > 0 && (
         <div className="row" style={{ marginBottom: 8 }}>
           {emails.map((email) => (
-            <button key={email} className="btn btn-sm" type="button" disabled={issue.isPending} onClick={() => issue.mutate({ accountNumber, email })}>
+            <button key={email} className="btn btn-sm btn-wrap" type="button" disabled={issue.isPending} onClick={() => issue.mutate({ accountNumber, email })}>
               Issue key for {email}
             </button>
           ))}

@@ -39,7 +39,8 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
   const line = /^\d+$/.test(lineParam) ? Number(lineParam) : null;
   const setLine = (l: number | null) => setLineParam(l === null ? "" : String(l));
   const [message, setMessage] = useState<string | null>(null);
-  const [retried, setRetried] = useState<number | null>(null);
+  // Each save is its own: a second save of the same line remounts the outcome, which reads the row afresh.
+  const [retried, setRetried] = useState<{ line: number; save: number } | null>(null);
   const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.failureGroups.queryKey({ id: job.id }), trpc.importJob.failedRows.queryKey());
   const retry = useMutation(
     trpc.importJob.retryGroup.mutationOptions({
@@ -70,7 +71,7 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
               {message}
             </div>
           )}
-          {retried !== null && <RetryOutcome jobId={job.id} line={retried} />}
+          {retried !== null && <RetryOutcome key={retried.save} jobId={job.id} line={retried.line} />}
         </div>
       )}
       <QueryState query={groups} inCard live isEmpty={groups.data?.length === 0} empty={<div className="card-body muted">No failed rows.</div>}>
@@ -105,7 +106,7 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
         </div>
       )}
       {code !== null && <GroupRows jobId={job.id} code={code} onOpen={setLine} />}
-      {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (l) => (setMessage(null), setRetried(l), setLine(null), await refresh())} />}
+      {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (l) => (setMessage(null), setRetried((r) => ({ line: l, save: (r?.save ?? 0) + 1 })), setLine(null), await refresh())} />}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { refreshAfterChange } from "@/app/components/trpc/query-client";
 import { useTRPC } from "@/app/components/trpc/react";
 import { csvTemplate } from "@/server/services/accounts/account-csv-columns";
 import { Card } from "@/app/components/ui/card";
+import { ValueRules } from "./value-rules";
 
 /** The upload route's error body: `{detail, code, errors}`. */
 type UploadError = { detail?: string; code?: string; errors?: { attr: string | null; detail: string }[] };
@@ -89,6 +90,7 @@ export function JobUpload({ code, disabledReason, cohortId }: { code: string; di
             Send registration flows after each import
           </label>
         </div>
+        <ValueRules />
         {error && (
           <div className="alert alert-error" role="alert">
             <div>

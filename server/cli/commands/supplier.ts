@@ -16,7 +16,7 @@ export function supplierCommand(): Command {
       .command("create")
       .description("Create an import supplier")
       .requiredOption("--code <code>", "supplier code, sent as import_supplier")
-      .requiredOption("--document-root <url>", "file:///path or s3://bucket/prefix")
+      .option("--document-root <url>", "file:///path or s3://bucket/prefix; left out: the organisation's own folder of the platform's store (ADR 0423)")
       .option("--name <name>", "display name")
       .addOption(statusOption().default("Ongoing"))
       .option("--send-automated-emails", "send automated customer e-mails on migration", false),
