@@ -47,7 +47,9 @@ const SCRIPTS = ["^scripts/"];
 const pathsOf = (layers) => layers.flatMap((l) => l.paths);
 const layerRules = LAYERS.slice(1).map((layer, i) => ({
   name: `layer-${layer.name.replace(/[^a-z]+/g, "-").replace(/-$/, "")}`,
-  comment: `${layer.name} must not import from a layer above it (${LAYERS.slice(0, i + 1).map((l) => l.name).join("; ")})`,
+  comment: `${layer.name} must not import from a layer above it (${LAYERS.slice(0, i + 1)
+    .map((l) => l.name)
+    .join("; ")})`,
   severity: "error",
   from: { path: layer.paths, pathNot: [...TEST_CODE, ...pathsOf(LAYERS.slice(i + 2))] },
   to: { path: pathsOf(LAYERS.slice(0, i + 1)), pathNot: pathsOf(LAYERS.slice(i + 1)) },
@@ -62,7 +64,10 @@ module.exports = {
       severity: "error",
       // The route table's GraphQL entry (server/rest/routes/graphql.ts) is the one place HTTP is
       // routed to the GraphQL transport: it composes transports, as app/ did (ADR 0505).
-      from: { path: "^server/(rest|api|cli|graphql|web)/", pathNot: [...TEST_CODE, "^server/rest/routes/graphql\\.ts$"] },
+      from: {
+        path: "^server/(rest|api|cli|graphql|web)/",
+        pathNot: [...TEST_CODE, "^server/rest/routes/graphql\\.ts$"],
+      },
       to: { path: "^server/(rest|api|cli|graphql|web)/", pathNot: "^server/$1/" },
     },
     {
@@ -75,14 +80,16 @@ module.exports = {
     },
     {
       name: "shared-component-imports-an-area",
-      comment: "app/components/ui/ and trpc/ are shared by every area, so they import no area (nor a component at the top of app/components/)",
+      comment:
+        "app/components/ui/ and trpc/ are shared by every area, so they import no area (nor a component at the top of app/components/)",
       severity: "error",
       from: { path: "^app/components/(ui|trpc)/", pathNot: TEST_CODE },
       to: { path: "^app/components/", pathNot: "^app/components/(ui|trpc)/" },
     },
     {
       name: "page-imports-another-page-area",
-      comment: "A console page area (app/(console)/<area>/) imports its own files, app/components/ and the layers below; never another page's or route's folder (ADR 0507)",
+      comment:
+        "A console page area (app/(console)/<area>/) imports its own files, app/components/ and the layers below; never another page's or route's folder (ADR 0507)",
       severity: "error",
       from: { path: "^app/\\(console\\)/([^/]+)/", pathNot: TEST_CODE },
       to: { path: "^app/", pathNot: ["^app/\\(console\\)/$1/", "^app/components/"] },

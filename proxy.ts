@@ -36,5 +36,8 @@ export function proxy(request: Request): Response {
 }
 
 export const config = {
-  matcher: ["/:path(.*%.*)", "/((?!_next/static|_next/image|v1(?:/|$)|v2(?:/|$)|api/|healthz|icon\\.svg|favicon\\.ico).*)"],
+  matcher: [
+    "/:path(.*%.*)",
+    "/((?!_next/static|_next/image|v1(?:/|$)|v2(?:/|$)|api/|healthz|icon\\.svg|favicon\\.ico).*)",
+  ],
 };

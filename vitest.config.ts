@@ -22,6 +22,12 @@ export default defineConfig({
     reporters: ["default", "./test/duration-reporter.ts"],
     // Auth.js imports next/server without an extension: bundled by Vite, it resolves.
     server: { deps: { inline: ["next-auth", "@auth/core"] } },
-    env: { LOG_LEVEL: "silent", API_ADDRESS_RATE_LIMIT_PER_MINUTE: "0", API_CUSTOMER_RATE_LIMIT_PER_MINUTE: "0", CATALOGUE_VERSION_TTL_MS: "0", DOCUMENT_ROOT_ALLOWLIST: "file:///tmp,file:///srv,s3://" },
+    env: {
+      LOG_LEVEL: "silent",
+      API_ADDRESS_RATE_LIMIT_PER_MINUTE: "0",
+      API_CUSTOMER_RATE_LIMIT_PER_MINUTE: "0",
+      CATALOGUE_VERSION_TTL_MS: "0",
+      DOCUMENT_ROOT_ALLOWLIST: "file:///tmp,file:///srv,s3://",
+    },
   },
 });

@@ -44,7 +44,12 @@ const relayStream = { stream: `BENCH_EVENTS_${tag}`, subjectPrefix: `bench${tag}
 const rawStream = { stream: `BENCH_RAW_${tag}`, subjectPrefix: `bench${tag}.raw` };
 
 const event = (account: string, n: number) =>
-  pending("account.updated", "v1", { account_number: account, account_user_emails: ["ada@example.com"], changes: { n, field: "billing_name" } }, { accountNumber: account, organisationId: 1 });
+  pending(
+    "account.updated",
+    "v1",
+    { account_number: account, account_user_emails: ["ada@example.com"], changes: { n, field: "billing_name" } },
+    { accountNumber: account, organisationId: 1 },
+  );
 
 function pct(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -117,15 +122,25 @@ async function producerChild() {
 async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>) {
   const commitAt = new Map<string, number>();
   const ackAt = new Map<string, number>();
-  const relay = new EventRelay({ handle, natsUrl: NATS_URL, ...relayStream, onPublished: (acked) => acked.forEach((a) => ackAt.set(a.event.id, a.ackedAt)) }).start();
+  const relay = new EventRelay({
+    handle,
+    natsUrl: NATS_URL,
+    ...relayStream,
+    onPublished: (acked) => acked.forEach((a) => ackAt.set(a.event.id, a.ackedAt)),
+  }).start();
   await new Promise((r) => setTimeout(r, 500));
   const started = Date.now();
   const record = (cs: Commit[]) => cs.forEach((c) => commitAt.set(c.id, c.at));
   let produceSeconds: number;
   if (handle.kind === "postgres") {
-    const child = fork(fileURLToPath(import.meta.url), ["--producer"], { execArgv: ["--import", "tsx"], env: { ...process.env, LOG_LEVEL: "warn", DATABASE_POOL_SIZE: String(benchEnv.BENCH_PRODUCER_POOL) } });
+    const child = fork(fileURLToPath(import.meta.url), ["--producer"], {
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env, LOG_LEVEL: "warn", DATABASE_POOL_SIZE: String(benchEnv.BENCH_PRODUCER_POOL) },
+    });
     produceSeconds = await new Promise<number>((resolve, reject) => {
-      child.on("message", (m: { commits?: Commit[]; done?: number }) => (m.commits ? record(m.commits) : resolve(m.done!)));
+      child.on("message", (m: { commits?: Commit[]; done?: number }) =>
+        m.commits ? record(m.commits) : resolve(m.done!),
+      );
       child.once("exit", (code) => code && reject(new Error(`producer exited ${code}`)));
     });
   } else produceSeconds = await produce(db, record);
@@ -145,7 +160,14 @@ async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>)
       console.log(`  second ${sec}: n=${l.length} p50=${pct(l, 50)} p99=${pct(l, 99)} max=${l.at(-1)}`);
     }
   }
-  return { events: total, achievedRate: total / produceSeconds, p50: pct(lat, 50), p90: pct(lat, 90), p99: pct(lat, 99), max: lat.at(-1)! };
+  return {
+    events: total,
+    achievedRate: total / produceSeconds,
+    p50: pct(lat, 50),
+    p90: pct(lat, 90),
+    p99: pct(lat, 99),
+    max: lat.at(-1)!,
+  };
 }
 
 /**
@@ -158,7 +180,9 @@ async function latency(db: Db, handle: Awaited<ReturnType<typeof openDatabase>>)
 async function throughput(db: Db, relay: EventRelay, n: number, accounts: number) {
   await db.transaction(async (tx) => {
     for (let i = 0; i < n; i += 1000) {
-      const batch = Array.from({ length: Math.min(1000, n - i) }, (_, k) => event(`BENCH-T${accounts}-${(i + k) % accounts}`, i + k));
+      const batch = Array.from({ length: Math.min(1000, n - i) }, (_, k) =>
+        event(`BENCH-T${accounts}-${(i + k) % accounts}`, i + k),
+      );
       await emitMany(tx as unknown as Db, batch);
     }
   });
@@ -168,7 +192,8 @@ async function throughput(db: Db, relay: EventRelay, n: number, accounts: number
   await waitDrained(db, 600_000, relay, relay.stats.published + n);
   const seconds = (Date.now() - started) / 1000;
   const used = cpuBetween(cpu, cpuNow());
-  if (benchEnv.BENCH_DEBUG) console.log(`  relay event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
+  if (benchEnv.BENCH_DEBUG)
+    console.log(`  relay event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
   return { events: n, accounts, seconds, perSecond: n / seconds, cpu: perRowLine(used, n, "event") };
 }
 
@@ -199,17 +224,24 @@ async function rawLoop(n: number) {
     occurredAt: new Date(),
     accountNumber: `BENCH-R-${i % ACCOUNTS}`,
     organisationId: 1,
-    payload: { account_number: `BENCH-R-${i % ACCOUNTS}`, account_user_emails: ["ada@example.com"], changes: { n: i, field: "billing_name" } },
+    payload: {
+      account_number: `BENCH-R-${i % ACCOUNTS}`,
+      account_user_emails: ["ada@example.com"],
+      changes: { n: i, field: "billing_name" },
+    },
   });
   const cpu = cpuNow();
   const started = Date.now();
   const elu = performance.eventLoopUtilization();
   for (let i = 0; i < n; i += cfg.batchSize) {
-    await Promise.all(Array.from({ length: Math.min(cfg.batchSize, n - i) }, (_, k) => publishEvent(js, cfg, sample(i + k))));
+    await Promise.all(
+      Array.from({ length: Math.min(cfg.batchSize, n - i) }, (_, k) => publishEvent(js, cfg, sample(i + k))),
+    );
   }
   const seconds = (Date.now() - started) / 1000;
   const used = cpuBetween(cpu, cpuNow());
-  if (benchEnv.BENCH_DEBUG) console.log(`  raw event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
+  if (benchEnv.BENCH_DEBUG)
+    console.log(`  raw event loop busy ${(performance.eventLoopUtilization(elu).utilization * 100).toFixed(0)}%`);
   await nc.close();
   return { events: n, seconds, perSecond: n / seconds, cpu: perRowLine(used, n, "event") };
 }
@@ -218,11 +250,16 @@ async function main() {
   const handle = await openDatabase({ pgliteDir: "memory://" });
   const db = handle.db;
   const backlog = await unpublished(db);
-  if (backlog > 0) throw new Error(`${backlog} unpublished events in this database: run the bench against a scratch DATABASE_URL`);
-  console.log(`bench:events — database ${handle.kind}, NATS ${NATS_URL}, ${RATE} events/s for ${SECONDS}s, backlog ${BULK}`);
+  if (backlog > 0)
+    throw new Error(`${backlog} unpublished events in this database: run the bench against a scratch DATABASE_URL`);
+  console.log(
+    `bench:events — database ${handle.kind}, NATS ${NATS_URL}, ${RATE} events/s for ${SECONDS}s, backlog ${BULK}`,
+  );
   try {
     const lat = await latency(db, handle);
-    console.log(`latency @${RATE}/s (achieved ${lat.achievedRate.toFixed(0)}/s, ${lat.events} events): p50 ${lat.p50} ms, p90 ${lat.p90} ms, p99 ${lat.p99} ms, max ${lat.max} ms`);
+    console.log(
+      `latency @${RATE}/s (achieved ${lat.achievedRate.toFixed(0)}/s, ${lat.events} events): p50 ${lat.p50} ms, p90 ${lat.p90} ms, p99 ${lat.p99} ms, max ${lat.max} ms`,
+    );
     // This machine's load moves a lot: alternate relay and raw rounds and compare medians.
     const spreads: number[] = [];
     const raws: number[] = [];
@@ -230,31 +267,47 @@ async function main() {
     // One round of each first, unmeasured: a process's first drain ran at half speed (code not
     // yet optimised, the heap still growing), which a relay running for hours never sees.
     const warm = { relay: await throughput(db, relay, BULK, ACCOUNTS), raw: await rawLoop(BULK) };
-    console.log(`warm-up (not counted): relay ${warm.relay.perSecond.toFixed(0)} events/s, raw loop ${warm.raw.perSecond.toFixed(0)} msgs/s`);
+    console.log(
+      `warm-up (not counted): relay ${warm.relay.perSecond.toFixed(0)} events/s, raw loop ${warm.raw.perSecond.toFixed(0)} msgs/s`,
+    );
     for (let round = 1; round <= ROUNDS; round++) {
       const spread = await throughput(db, relay, BULK, ACCOUNTS);
       const raw = await rawLoop(BULK);
       spreads.push(spread.perSecond);
       raws.push(raw.perSecond);
-      console.log(`round ${round}: relay ${spread.perSecond.toFixed(0)} events/s (${BULK} events, ${ACCOUNTS} accounts), raw loop ${raw.perSecond.toFixed(0)} msgs/s, ratio ${((spread.perSecond / raw.perSecond) * 100).toFixed(0)}%`);
+      console.log(
+        `round ${round}: relay ${spread.perSecond.toFixed(0)} events/s (${BULK} events, ${ACCOUNTS} accounts), raw loop ${raw.perSecond.toFixed(0)} msgs/s, ratio ${((spread.perSecond / raw.perSecond) * 100).toFixed(0)}%`,
+      );
       console.log(`  CPU per event, relay: ${spread.cpu}`);
       console.log(`  CPU per event, raw:   ${raw.cpu}`);
     }
     const hot = await throughput(db, relay, HOT, 1);
     await relay.stop();
-    console.log(`relay throughput, ${hot.events} events in one account: ${hot.perSecond.toFixed(0)} events/s (${hot.seconds.toFixed(2)} s)`);
+    console.log(
+      `relay throughput, ${hot.events} events in one account: ${hot.perSecond.toFixed(0)} events/s (${hot.seconds.toFixed(2)} s)`,
+    );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const relayMedian = median(spreads);
     const rawMedian = median(raws);
     const ratio = relayMedian / rawMedian;
     const ratios = spreads.map((x, i) => `${((x / raws[i]) * 100).toFixed(0)}%`).join(", ");
-    console.log(`relay / raw (medians) = ${(ratio * 100).toFixed(0)}% (target >= 70%); p99 ${lat.p99} ms (target < 250 ms)`);
+    console.log(
+      `relay / raw (medians) = ${(ratio * 100).toFixed(0)}% (target >= 70%); p99 ${lat.p99} ms (target < 250 ms)`,
+    );
     console.log("\n| measure | result | target |\n|---|---|---|");
-    console.log(`| commit-to-ack p50 / p90 / p99 / max at ${RATE} events/s (achieved ${lat.achievedRate.toFixed(0)}/s, ${SECONDS} s, ${PER_TX} event(s) per tx) | ${lat.p50} / ${lat.p90} / ${lat.p99} / ${lat.max} ms | p99 < 250 ms |`);
-    console.log(`| relay max throughput, median of ${ROUNDS} (${BULK} events over ${ACCOUNTS} accounts) | ${relayMedian.toFixed(0)} events/s (${spreads.map((x) => x.toFixed(0)).join(", ")}) | >= 70% of raw |`);
-    console.log(`| raw JetStream publish loop, median of ${ROUNDS} (same messages, same window) | ${rawMedian.toFixed(0)} msgs/s (${raws.map((x) => x.toFixed(0)).join(", ")}) | — |`);
+    console.log(
+      `| commit-to-ack p50 / p90 / p99 / max at ${RATE} events/s (achieved ${lat.achievedRate.toFixed(0)}/s, ${SECONDS} s, ${PER_TX} event(s) per tx) | ${lat.p50} / ${lat.p90} / ${lat.p99} / ${lat.max} ms | p99 < 250 ms |`,
+    );
+    console.log(
+      `| relay max throughput, median of ${ROUNDS} (${BULK} events over ${ACCOUNTS} accounts) | ${relayMedian.toFixed(0)} events/s (${spreads.map((x) => x.toFixed(0)).join(", ")}) | >= 70% of raw |`,
+    );
+    console.log(
+      `| raw JetStream publish loop, median of ${ROUNDS} (same messages, same window) | ${rawMedian.toFixed(0)} msgs/s (${raws.map((x) => x.toFixed(0)).join(", ")}) | — |`,
+    );
     console.log(`| relay / raw | ${(ratio * 100).toFixed(0)}% (rounds: ${ratios}) | >= 70% |`);
-    console.log(`| relay throughput, one account (${hot.events} events, strictly sequential) | ${hot.perSecond.toFixed(0)} events/s | — |`);
+    console.log(
+      `| relay throughput, one account (${hot.events} events, strictly sequential) | ${hot.perSecond.toFixed(0)} events/s | — |`,
+    );
   } finally {
     const nc = await connect({ servers: NATS_URL });
     const jsm = await jetstreamManager(nc);

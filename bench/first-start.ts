@@ -22,14 +22,21 @@ const keep = args.includes("--keep");
 const API_LIMIT_S = 20;
 const CONSOLE_LIMIT_S = 60;
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 const since = (t0: number) => (performance.now() - t0) / 1000;
-const phase = (name: string, seconds: number, extra = "") => console.log(`${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s  (load ${load()})${extra ? `  ${extra}` : ""}`);
+const phase = (name: string, seconds: number, extra = "") =>
+  console.log(`${name.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s  (load ${load()})${extra ? `  ${extra}` : ""}`);
 
 function run(cmd: string, argv: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, { cwd, stdio: ["ignore", "ignore", "inherit"] });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(" ")} exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${argv.join(" ")} exited with ${code}`)),
+    );
   });
 }
 
@@ -107,7 +114,11 @@ const first = await start("first npm start");
 phase("clone to sign-in page", since(t0));
 const second = await start("second npm start (no change)");
 console.log(`first start built: ${first.built}; second start built: ${second.built} (must be false)`);
-console.log(first.warnings.length ? `warnings on the first start:\n  ${first.warnings.join("\n  ")}` : "warnings on the first start: none");
+console.log(
+  first.warnings.length
+    ? `warnings on the first start:\n  ${first.warnings.join("\n  ")}`
+    : "warnings on the first start: none",
+);
 const ok = first.api <= API_LIMIT_S && first.console <= CONSOLE_LIMIT_S && !second.built && first.warnings.length === 0;
 console.log(ok ? "PASS" : "FAIL");
 if (!keep) fs.rmSync(dir, { recursive: true, force: true });

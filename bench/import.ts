@@ -66,8 +66,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function rawRows(acc: Acc, items: Record<string, unknown>[]) {
   return items.map((raw) => {
     const t = EnergyTransaction.parse(raw);
-    const r = transactionRow(acc.id, t, { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-raw");
-    return Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]));
+    const r = transactionRow(
+      acc.id,
+      t,
+      { postedDate: t.transaction_date, description: null },
+      acc.periodStart,
+      "bench-raw",
+    );
+    return Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]),
+    );
   });
 }
 
@@ -76,28 +84,45 @@ async function viaDrizzle(db: Db, accounts: Acc[], perClient: Record<string, unk
   const rows = accounts.map((acc, c) =>
     perClient[c].map((raw) => {
       const t = EnergyTransaction.parse(raw);
-      return transactionRow(acc.id, t, { postedDate: t.transaction_date, description: null }, acc.periodStart, "bench-drizzle");
+      return transactionRow(
+        acc.id,
+        t,
+        { postedDate: t.transaction_date, description: null },
+        acc.periodStart,
+        "bench-drizzle",
+      );
     }),
   );
-  return clock(() => Promise.all(rows.map(async (clientRows) => {
-    for (const batch of chunks(clientRows, BATCH)) await db.insert(transactions).values(batch);
-  })));
+  return clock(() =>
+    Promise.all(
+      rows.map(async (clientRows) => {
+        for (const batch of chunks(clientRows, BATCH)) await db.insert(transactions).values(batch);
+      }),
+    ),
+  );
 }
 
 /** The baseline: the driver's own multi-row INSERT (postgres-js `sql(rows)`), no app code in between. */
-async function viaInsert(client: postgres.Sql, accounts: Acc[], perClient: Record<string, unknown>[][], batchSize = BATCH) {
+async function viaInsert(
+  client: postgres.Sql,
+  accounts: Acc[],
+  perClient: Record<string, unknown>[][],
+  batchSize = BATCH,
+) {
   const rows = accounts.map((acc, c) => rawRows(acc, perClient[c]));
   return clock(() =>
     Promise.all(
       rows.map(async (clientRows) => {
-        for (const batch of chunks(clientRows, batchSize)) await client`insert into transactions ${client(batch as never)}`;
+        for (const batch of chunks(clientRows, batchSize))
+          await client`insert into transactions ${client(batch as never)}`;
       }),
     ),
   );
 }
 
 async function main() {
-  if (!env.DATABASE_URL) throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
+  if (!env.DATABASE_URL)
+    throw new Error("Set DATABASE_URL: the server and the raw inserts must share one PostgreSQL database.");
   const loadAtStart = os.loadavg()[0];
   const handle = await openDatabase({ url: env.DATABASE_URL });
   const db = handle.db;
@@ -105,18 +130,28 @@ async function main() {
   // Per round: one set of CLIENTS accounts for each path; plus one set to warm up on.
   const { apiKey, supplierCode, accounts } = await makeAccounts(db, CLIENTS * (3 * ROUNDS + 1));
   const set = (i: number) => accounts.slice(CLIENTS * i, CLIENTS * (i + 1));
-  const server = await startProductionServer({ name: "import", port: benchEnv.BENCH_PORT ?? 3300, env: { RUN_WORKERS: "true" } /* the import-job phase runs on the server's workers; the others only poll idle queues */, probe: "/v1/openapi.json" });
+  const server = await startProductionServer({
+    name: "import",
+    port: benchEnv.BENCH_PORT ?? 3300,
+    env: {
+      RUN_WORKERS: "true",
+    } /* the import-job phase runs on the server's workers; the others only poll idle queues */,
+    probe: "/v1/openapi.json",
+  });
   try {
     if (benchEnv.BENCH_ONLY === "accounts") return await accountsPart(db, server.base, loadAtStart);
     const token = await obtainToken(server.base, apiKey);
-    const perClient = Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)));
+    const perClient = Array.from({ length: CLIENTS }, (_, c) =>
+      transactionsFor(`${RUN}-c${c}`, Math.floor(TOTAL / CLIENTS)),
+    );
     const total = perClient.reduce((n, xs) => n + xs.length, 0);
     // Warm both paths (JIT, connection pools) on spare accounts before timing, as a server
     // that has been running would be: first in many small requests (V8 optimises code by how
     // often it runs, so per-request code, Next's and the driver's, needs requests, not rows),
     // then in full batches. The raw INSERT gets the same.
     const warm = set(3 * ROUNDS);
-    const warmRows = (tag: string) => warm.map((_, c) => transactionsFor(`${RUN}-${tag}-${c}`, Math.ceil(WARM / CLIENTS)));
+    const warmRows = (tag: string) =>
+      warm.map((_, c) => transactionsFor(`${RUN}-${tag}-${c}`, Math.ceil(WARM / CLIENTS)));
     await viaRest(server.base, token, supplierCode, warm, warmRows("warm-small"), WARM_BATCH);
     await viaInsert(raw, warm, warmRows("warmraw-small"), WARM_BATCH);
     await viaRest(server.base, token, supplierCode, warm, warmRows("warm"));
@@ -138,7 +173,8 @@ async function main() {
         sql`select (select count(*) from transactions where account_id in ${restAccounts.map((a) => a.id)})::int as rows,
                    (select coalesce(sum(coalesce(cardinality(fanout_ids), 1)), 0) from events where type = 'billing.ledger.entry_posted' and account_number in ${restAccounts.map((a) => a.number)})::int as events`,
       );
-      if (Number(check.rows) !== total || Number(check.events) !== total) throw new Error(`REST wrote ${check.rows} rows and ${check.events} events; expected ${total} and ${total}`);
+      if (Number(check.rows) !== total || Number(check.events) !== total)
+        throw new Error(`REST wrote ${check.rows} rows and ${check.events} events; expected ${total} and ${total}`);
     }
 
     const rate = (m: Measured) => total / m.seconds;
@@ -155,7 +191,10 @@ async function main() {
     };
     const restCpu = runs.rest[0].cpu.size ? perRowLine(cpuOf(runs.rest), total * ROUNDS) : null;
     const rawCpu = runs.raw[0].cpu.size ? perRowLine(cpuOf(runs.raw), total * ROUNDS) : null;
-    const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
+    const [{ version }] = await execRows<{ version: string }>(
+      db,
+      sql`select current_setting('server_version') as version`,
+    );
     const machine = machineLine([`PostgreSQL ${version}`]);
     const lines = [
       `${total} transactions per path per round, ${ROUNDS} rounds, medians:`,
@@ -170,7 +209,9 @@ async function main() {
     if (benchEnv.BENCH_WRITE !== "0") {
       let commit = "unknown";
       try {
-        commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+        commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+          .toString()
+          .trim();
       } catch {}
       writeBenchmarkSection(
         "Data-import transactions",
@@ -178,7 +219,9 @@ async function main() {
           "`npm run bench:import` (bench/import.ts): " +
             `${total.toLocaleString("en-GB")} transactions of all five types, batches of ${BATCH}, ${CLIENTS} concurrent clients, through ` +
             "`POST /v1/data-import/transactions/create/` of the production server (`npm start`'s scripts/server.mjs), " +
-            (CLIENT === "fetch" ? "sent with Node's `fetch`, " : "sent with Node's `http` module over keep-alive connections (bench/lib/http-client.ts), ") +
+            (CLIENT === "fetch"
+              ? "sent with Node's `fetch`, "
+              : "sent with Node's `http` module over keep-alive connections (bench/lib/http-client.ts), ") +
             "against the same rows inserted " +
             "directly into the same database with the same driver (postgres-js, its own multi-row `insert ... ${sql(rows)}`), in the same run. " +
             `Both paths are first warmed on spare accounts (untimed): ${WARM.toLocaleString("en-GB")} rows in batches of ${WARM_BATCH}, then ${WARM.toLocaleString("en-GB")} in batches of ${BATCH}; then ${ROUNDS} rounds, each timing every path once ` +
@@ -202,7 +245,9 @@ async function main() {
               ]
             : []),
           `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${
-            loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : ""
+            loadAtStart > 2
+              ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)`
+              : ""
           }.`,
           "",
           "Where the REST time goes, and what moved it: docs/data-import.md, section Benchmark.",
@@ -224,18 +269,31 @@ async function accountsPart(db: Db, base: string, loadAtStart: number) {
   const raw = rawClient(env.DATABASE_URL!, benchEnv.BENCH_ACCOUNT_CLIENTS);
   try {
     const result = await runAccountBench({ db, raw, base, token: await obtainToken(base, setup.apiKey), setup });
-    const [{ version }] = await execRows<{ version: string }>(db, sql`select current_setting('server_version') as version`);
+    const [{ version }] = await execRows<{ version: string }>(
+      db,
+      sql`select current_setting('server_version') as version`,
+    );
     const machine = machineLine([`PostgreSQL ${version}`]);
     console.log([...result.lines, `machine              : ${machine}`].join("\n"));
     if (benchEnv.BENCH_WRITE === "0") return;
     let commit = "unknown";
     try {
-      commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+      commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim();
     } catch {}
-    const load = loadAtStart > 2 ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)` : "";
+    const load =
+      loadAtStart > 2
+        ? `, load average ${loadAtStart.toFixed(1)} at the start (other work on the machine; figures vary run to run)`
+        : "";
     writeBenchmarkSection(
       "Data-import accounts",
-      [`\`npm run bench:import\` (bench/import.ts, bench/lib/account-bench.ts), second measurement: ${result.markdown[0]}`, ...result.markdown.slice(1), "", `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${load}.`].join("\n"),
+      [
+        `\`npm run bench:import\` (bench/import.ts, bench/lib/account-bench.ts), second measurement: ${result.markdown[0]}`,
+        ...result.markdown.slice(1),
+        "",
+        `Machine: ${machine}; the database, the server and this client on the same machine. Run ${new Date().toISOString().slice(0, 16)}Z at commit ${commit}${load}.`,
+      ].join("\n"),
     );
     console.log("BENCHMARKS.md updated (section: Data-import accounts)");
   } finally {

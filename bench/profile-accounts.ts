@@ -23,7 +23,9 @@ const ROUNDS = benchEnv.PROFILE_ROUNDS;
 /** PROFILE_COUNT=1: count the statements drizzle sends per account, by their first words. */
 async function countStatements() {
   const { PostgresJsSession } = await import("drizzle-orm/postgres-js");
-  const proto = PostgresJsSession.prototype as unknown as { prepareQuery: (q: { sql: string }, ...rest: unknown[]) => unknown };
+  const proto = PostgresJsSession.prototype as unknown as {
+    prepareQuery: (q: { sql: string }, ...rest: unknown[]) => unknown;
+  };
   const original = proto.prepareQuery;
   const counts = new Map<string, number>();
   proto.prepareQuery = function (this: unknown, q, ...rest) {
@@ -42,14 +44,20 @@ async function main() {
   const { token } = await obtainToken(db, { APIKey: setup.apiKey }, "127.0.0.1");
   const headers = { "content-type": "application/json", authorization: `Token ${token}`, "x-kraken-peer": "127.0.0.1" };
   const call = async (route: typeof stage, path: string, body: string) => {
-    const req = new Request(`http://localhost/v1/data-import/account-import-process/${path}/`, { method: "POST", headers, body });
+    const req = new Request(`http://localhost/v1/data-import/account-import-process/${path}/`, {
+      method: "POST",
+      headers,
+      body,
+    });
     const res = await route(req as never, { params: Promise.resolve({}) } as never);
     if (res.status !== 201) throw new Error(`${path} ${res.status} ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer();
   };
   const next = accountMaker(setup.supplierCode, "PROF", { mpan: "13", mprn: "9" });
   for (let round = 0; round < ROUNDS; round++) {
-    const perClient = Array.from({ length: CLIENTS }, () => Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => stageAndProcess(setup.supplierCode, next())));
+    const perClient = Array.from({ length: CLIENTS }, () =>
+      Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => stageAndProcess(setup.supplierCode, next())),
+    );
     const cpu = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
@@ -64,11 +72,18 @@ async function main() {
     const used = process.cpuUsage(cpu);
     const n = perClient.flat().length;
     if (counts && round === 0) {
-      console.log([...counts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${(v / n).toFixed(2).padStart(6)}  ${k}`).join("\n"));
+      console.log(
+        [...counts]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${(v / n).toFixed(2).padStart(6)}  ${k}`)
+          .join("\n"),
+      );
       console.log(`${([...counts.values()].reduce((a, b) => a + b, 0) / n).toFixed(1)} statements per account`);
       counts.clear();
     }
-    console.log(`round ${round + 1}: ${(n / seconds).toFixed(1)} accounts/s; this process ${((used.user + used.system) / n).toFixed(0)} core-µs per account (sys ${(used.system / n).toFixed(0)})`);
+    console.log(
+      `round ${round + 1}: ${(n / seconds).toFixed(1)} accounts/s; this process ${((used.user + used.system) / n).toFixed(0)} core-µs per account (sys ${(used.system / n).toFixed(0)})`,
+    );
   }
 }
 

@@ -25,7 +25,8 @@ const DATA_IMPORT = "/v1/data-import";
 type Row = { at: number; ms: number; kind: string; status: number };
 
 async function main() {
-  if (!env.DATABASE_URL || !benchEnv.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
+  if (!env.DATABASE_URL || !benchEnv.BENCH_URL)
+    throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
   const base = benchEnv.BENCH_URL.replace(/\/+$/, "");
   const handle = await openDatabase({ url: env.DATABASE_URL });
   const { apiKey, supplierCode, accounts } = await createAccounts(handle.db, 16);
@@ -59,14 +60,21 @@ async function main() {
       } else {
         const acc = accounts[(w + i * CLIENTS) % accounts.length];
         const kind = i % 4 === 1 ? "notes" : "transactions";
-        const { body } = kind === "notes" ? notesBody(supplierCode, acc, `C${w}-${i}`, 2) : transactionsBody(supplierCode, acc, `C${w}-${i}`, 2);
+        const { body } =
+          kind === "notes"
+            ? notesBody(supplierCode, acc, `C${w}-${i}`, 2)
+            : transactionsBody(supplierCode, acc, `C${w}-${i}`, 2);
         await post(kind, `${DATA_IMPORT}/${kind}/create/`, body);
       }
     }
     http.close();
   };
 
-  const admin = postgres(env.DATABASE_URL, { max: 1, connection: { application_name: "profile-connection-loss" }, onnotice: () => {} });
+  const admin = postgres(env.DATABASE_URL, {
+    max: 1,
+    connection: { application_name: "profile-connection-loss" },
+    onnotice: () => {},
+  });
   const running = Array.from({ length: CLIENTS }, (_, w) => client(w));
   await sleep(LOSS_AT_S);
   const [killed] = await admin<{ n: number }[]>`
@@ -78,12 +86,25 @@ async function main() {
   await Promise.all(running);
   await admin.end();
 
-  const small = (from: number, to: number) => rows.filter((r) => (r.kind === "transactions" || r.kind === "notes") && r.at >= from && r.at < to);
-  const p = (xs: Row[], q = 0.99) => `${Math.round(quantile(xs.map((x) => x.ms), q))} ms`;
+  const small = (from: number, to: number) =>
+    rows.filter((r) => (r.kind === "transactions" || r.kind === "notes") && r.at >= from && r.at < to);
+  const p = (xs: Row[], q = 0.99) =>
+    `${Math.round(
+      quantile(
+        xs.map((x) => x.ms),
+        q,
+      ),
+    )} ms`;
   const failed = rows.filter((r) => r.status < 200 || r.status >= 300);
-  console.log(`${CLIENTS} clients ${RATE > 0 ? `at ${RATE} requests/s each` : "in a closed loop"} against ${base}; ${rows.length} requests, ${failed.length} not 2xx (${[...new Set(failed.map((r) => r.status))].join(", ") || "none"})`);
-  console.log(`before (5-${LOSS_AT_S} s): transactions+notes p50 ${p(small(5, LOSS_AT_S), 0.5)}, p99 ${p(small(5, LOSS_AT_S))}`);
-  console.log(`${killed.n} backends terminated at ${lostAt.toFixed(1)} s; transactions+notes p99 per second after: ${Array.from({ length: 12 }, (_, k) => p(small(lostAt + k, lostAt + k + 1))).join(", ")}`);
+  console.log(
+    `${CLIENTS} clients ${RATE > 0 ? `at ${RATE} requests/s each` : "in a closed loop"} against ${base}; ${rows.length} requests, ${failed.length} not 2xx (${[...new Set(failed.map((r) => r.status))].join(", ") || "none"})`,
+  );
+  console.log(
+    `before (5-${LOSS_AT_S} s): transactions+notes p50 ${p(small(5, LOSS_AT_S), 0.5)}, p99 ${p(small(5, LOSS_AT_S))}`,
+  );
+  console.log(
+    `${killed.n} backends terminated at ${lostAt.toFixed(1)} s; transactions+notes p99 per second after: ${Array.from({ length: 12 }, (_, k) => p(small(lostAt + k, lostAt + k + 1))).join(", ")}`,
+  );
   console.log(`p99 5-10 s after: ${p(small(lostAt + 5, lostAt + 10))}`);
 }
 

@@ -29,7 +29,11 @@ async function main() {
     const bodies = accounts.slice(round * CLIENTS, (round + 1) * CLIENTS).map((acc, c) => {
       const items = transactionsFor(`P${round}-${Date.now().toString(36)}-${c}`, PER_CLIENT);
       return Array.from({ length: Math.ceil(items.length / BATCH) }, (_, i) =>
-        JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: items.slice(i * BATCH, (i + 1) * BATCH) }),
+        JSON.stringify({
+          import_supplier: supplierCode,
+          external_account_number: acc.external,
+          transactions: items.slice(i * BATCH, (i + 1) * BATCH),
+        }),
       );
     });
     const cpu = process.cpuUsage();
@@ -37,7 +41,11 @@ async function main() {
     await Promise.all(
       bodies.map(async (client) => {
         for (const body of client) {
-          const req = new Request("http://localhost/v1/data-import/transactions/create/", { method: "POST", headers, body });
+          const req = new Request("http://localhost/v1/data-import/transactions/create/", {
+            method: "POST",
+            headers,
+            body,
+          });
           const res = await POST(req as never, { params: Promise.resolve({}) } as never);
           if (res.status !== 201) throw new Error(`${res.status} ${(await res.text()).slice(0, 300)}`);
           await res.arrayBuffer();
@@ -47,7 +55,9 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const n = CLIENTS * PER_CLIENT;
-    console.log(`round ${round + 1}: ${(n / seconds).toFixed(0)} transactions/s; this process ${((used.user + used.system) / n).toFixed(1)} core-µs per transaction (sys ${(used.system / n).toFixed(1)})`);
+    console.log(
+      `round ${round + 1}: ${(n / seconds).toFixed(0)} transactions/s; this process ${((used.user + used.system) / n).toFixed(1)} core-µs per transaction (sys ${(used.system / n).toFixed(1)})`,
+    );
   }
 }
 

@@ -22,7 +22,9 @@ const WARM = 100;
 const SHOWN = 8;
 
 const root = fs.mkdtempSync("/tmp/km-post-costs-");
-const pg = await startPostgres(root, { settings: ["cluster_name=post-costs", "shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=top"] });
+const pg = await startPostgres(root, {
+  settings: ["cluster_name=post-costs", "shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=top"],
+});
 const nats = await startNats(root);
 const database = new URL(pg.url).pathname.slice(1);
 console.log(`private PostgreSQL ${pg.url}, NATS ${nats.url} (under ${root})`);
@@ -51,16 +53,27 @@ async function measure(name: string, n: number, one: (i: number) => Promise<void
   for (let i = 0; i < n; i++) await one(i);
   const wall = (performance.now() - t0) / n;
   const cpu = cpuBetween(cpu0, cpuSnapshot({ database }));
-  const rows = await sql<{ calls: string; query: string }[]>`select calls::text, query from pg_stat_statements where query not like '%pg_stat_statements%' order by pg_stat_statements.calls desc`;
+  const rows = await sql<
+    { calls: string; query: string }[]
+  >`select calls::text, query from pg_stat_statements where query not like '%pg_stat_statements%' order by pg_stat_statements.calls desc`;
   const perRequest = (x: number) => (x / n).toFixed(2);
   const statements = rows.reduce((a, r) => a + Number(r.calls), 0);
-  const byKind = ["server", "postgres", "nats", "client"].map((k) => `${k} ${perRequest((cpu.get(k) ?? 0) * 1000)}`).join(" · ");
-  console.log(`\n${name} (${n} requests, one at a time): ${wall.toFixed(2)} ms each; CPU ms per request: ${byKind}; ${perRequest(statements)} statements per request:`);
-  for (const r of rows.slice(0, SHOWN)) console.log(`  ${perRequest(Number(r.calls))}  ${r.query.replace(/\s+/g, " ").slice(0, 110)}`);
+  const byKind = ["server", "postgres", "nats", "client"]
+    .map((k) => `${k} ${perRequest((cpu.get(k) ?? 0) * 1000)}`)
+    .join(" · ");
+  console.log(
+    `\n${name} (${n} requests, one at a time): ${wall.toFixed(2)} ms each; CPU ms per request: ${byKind}; ${perRequest(statements)} statements per request:`,
+  );
+  for (const r of rows.slice(0, SHOWN))
+    console.log(`  ${perRequest(Number(r.calls))}  ${r.query.replace(/\s+/g, " ").slice(0, 110)}`);
 }
 
-await measure("transactions/create/, 2 transactions", 600, (i) => post("/transactions/create/", transactionsBody(supplierCode, accounts[i % 4], `T${i}`, 2).body));
-await measure("notes/create/, 2 notes", 600, (i) => post("/notes/create/", notesBody(supplierCode, accounts[i % 4], `N${i}`, 2).body));
+await measure("transactions/create/, 2 transactions", 600, (i) =>
+  post("/transactions/create/", transactionsBody(supplierCode, accounts[i % 4], `T${i}`, 2).body),
+);
+await measure("notes/create/, 2 notes", 600, (i) =>
+  post("/notes/create/", notesBody(supplierCode, accounts[i % 4], `N${i}`, 2).body),
+);
 await measure("account staged and processed (create-or-update/ + process/)", 100, async () => {
   const a = accountBodies(supplierCode);
   await post("/account-import-process/create-or-update/", a.stage);

@@ -21,7 +21,12 @@ const ACCOUNTS = benchEnv.BENCH_ACCOUNTS ?? 5000;
 const NATS_URL = env.NATS_URL ?? "nats://127.0.0.1:4222";
 const stream = { stream: `PROFILE_RELAY_${process.pid}`, subjectPrefix: `profile${process.pid}.events` };
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+};
 
 async function main() {
   const handle = await openDatabase({ pgliteDir: "memory://" });
@@ -29,7 +34,16 @@ async function main() {
   for (let i = 0; i < BULK; i += 1000) {
     const batch = Array.from({ length: Math.min(1000, BULK - i) }, (_, k) => {
       const account = `PROF-${(i + k) % ACCOUNTS}`;
-      return pending("account.updated", "v1", { account_number: account, account_user_emails: ["ada@example.com"], changes: { n: i + k, field: "billing_name" } }, { accountNumber: account, organisationId: 1 });
+      return pending(
+        "account.updated",
+        "v1",
+        {
+          account_number: account,
+          account_user_emails: ["ada@example.com"],
+          changes: { n: i + k, field: "billing_name" },
+        },
+        { accountNumber: account, organisationId: 1 },
+      );
     });
     await db.transaction((tx) => emitMany(tx as unknown as Db, batch));
   }
@@ -45,7 +59,9 @@ async function main() {
   const { profile } = await session.post("Profiler.stop");
   await relay.stop();
   const [{ n }] = await db.select({ n: count() }).from(eventPending);
-  console.log(`drained ${BULK} events in ${seconds.toFixed(2)} s (${(BULK / seconds).toFixed(0)}/s), ${n} left pending`);
+  console.log(
+    `drained ${BULK} events in ${seconds.toFixed(2)} s (${(BULK / seconds).toFixed(0)}/s), ${n} left pending`,
+  );
   if (benchEnv.PROFILE_OUT) writeFileSync(benchEnv.PROFILE_OUT, JSON.stringify(profile));
   const nodes = profile.nodes as Node[];
   const total = nodes.reduce((a, x) => a + (x.hitCount ?? 0), 0);
@@ -55,7 +71,8 @@ async function main() {
     const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*wt-relay\//, "")}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (x.hitCount ?? 0));
   }
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, benchEnv.PROFILE_TOP)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, benchEnv.PROFILE_TOP))
+    console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
   const nc = await connect({ servers: NATS_URL });
   await (await jetstreamManager(nc)).streams.delete(stream.stream).catch(() => {});
   await nc.close();

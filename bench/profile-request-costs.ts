@@ -19,7 +19,11 @@ async function main() {
   const { setup, client, auth } = await restProfileSetup(CLIENTS);
   const account = accountMaker(setup.supplierCode, "PRC", { mpan: "15", mprn: "6" });
   const staged: string[] = [];
-  const measure = async (label: string, send: (i: number) => Promise<{ status: number; text: string }>, expect: number) => {
+  const measure = async (
+    label: string,
+    send: (i: number) => Promise<{ status: number; text: string }>,
+    expect: number,
+  ) => {
     const before = cpuSnapshot({ serverCwd: ROOT });
     const started = performance.now();
     let i = 0;
@@ -33,22 +37,45 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
     const cpu = cpuBetween(before, cpuSnapshot({ serverCwd: ROOT }));
-    const per = (k: string) => ((((cpu.get(k) ?? 0) * 1e6) / N).toFixed(0)).padStart(6);
-    console.log(`${label.padEnd(44)} ${(N / seconds).toFixed(0).padStart(5)}/s  server ${per("server")} · postgres ${per("postgres")} core-µs per request`);
+    const per = (k: string) => (((cpu.get(k) ?? 0) * 1e6) / N).toFixed(0).padStart(6);
+    console.log(
+      `${label.padEnd(44)} ${(N / seconds).toFixed(0).padStart(5)}/s  server ${per("server")} · postgres ${per("postgres")} core-µs per request`,
+    );
   };
   const bodies = Array.from({ length: 2 * N }, () => account());
   for (let round = 0; round < 2; round++) {
     console.log(`round ${round + 1}`);
     await measure("GET /healthz (Next alone)", () => client.get("/healthz"), 200);
-    await measure("POST stage, bad token (401)", () => client.post(STAGE, JSON.stringify(bodies[0]), { authorization: "Token nope" }), 401);
+    await measure(
+      "POST stage, bad token (401)",
+      () => client.post(STAGE, JSON.stringify(bodies[0]), { authorization: "Token nope" }),
+      401,
+    );
     await measure("POST stage, token, not JSON (400)", () => client.post(STAGE, "{", auth), 400);
-    await measure("POST process, unknown supplier (404/400)", () => client.post(PROCESS, JSON.stringify({ import_supplier_code: "NOPE", external_account_number: "X" }), auth), 404);
-    await measure("POST stage (201)", (i) => {
-      const b = bodies[round * N + i];
-      staged.push(b.external_account_number!);
-      return client.post(STAGE, JSON.stringify(b), auth);
-    }, 201);
-    await measure("POST process (201)", (i) => client.post(PROCESS, JSON.stringify({ import_supplier_code: setup.supplierCode, external_account_number: staged[round * N + i] }), auth), 201);
+    await measure(
+      "POST process, unknown supplier (404/400)",
+      () => client.post(PROCESS, JSON.stringify({ import_supplier_code: "NOPE", external_account_number: "X" }), auth),
+      404,
+    );
+    await measure(
+      "POST stage (201)",
+      (i) => {
+        const b = bodies[round * N + i];
+        staged.push(b.external_account_number!);
+        return client.post(STAGE, JSON.stringify(b), auth);
+      },
+      201,
+    );
+    await measure(
+      "POST process (201)",
+      (i) =>
+        client.post(
+          PROCESS,
+          JSON.stringify({ import_supplier_code: setup.supplierCode, external_account_number: staged[round * N + i] }),
+          auth,
+        ),
+      201,
+    );
   }
   client.close();
 }

@@ -19,7 +19,9 @@ async function main() {
   const { setup, client, auth: headers } = await restProfileSetup(CLIENTS);
   const next = accountMaker(setup.supplierCode, "PRR", { mpan: "14", mprn: "7" });
   for (let round = 0; round < ROUNDS; round++) {
-    const perClient = Array.from({ length: CLIENTS }, () => Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => stageAndProcess(setup.supplierCode, next())));
+    const perClient = Array.from({ length: CLIENTS }, () =>
+      Array.from({ length: Math.ceil(PER_ROUND / CLIENTS) }, () => stageAndProcess(setup.supplierCode, next())),
+    );
     const before = cpuSnapshot({ serverCwd: ROOT });
     const started = performance.now();
     await Promise.all(
@@ -36,7 +38,9 @@ async function main() {
     const n = perClient.flat().length;
     const cpu = cpuBetween(before, cpuSnapshot({ serverCwd: ROOT }));
     const per = (k: string) => (((cpu.get(k) ?? 0) * 1e6) / n).toFixed(0);
-    console.log(`round ${round + 1}: ${(n / seconds).toFixed(1)} accounts/s; server ${per("server")} · postgres ${per("postgres")} core-µs per account`);
+    console.log(
+      `round ${round + 1}: ${(n / seconds).toFixed(1)} accounts/s; server ${per("server")} · postgres ${per("postgres")} core-µs per account`,
+    );
   }
   client.close();
 }

@@ -34,14 +34,26 @@ type Stat = { toplevel: boolean; calls: number; exec_ms: number; plan_ms: number
 
 async function main() {
   const root = fs.mkdtempSync("/tmp/km-statements-");
-  const pg = await startPostgres(root, { settings: ["cluster_name=statements", "shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all", "pg_stat_statements.track_planning=on"] });
+  const pg = await startPostgres(root, {
+    settings: [
+      "cluster_name=statements",
+      "shared_preload_libraries=pg_stat_statements",
+      "pg_stat_statements.track=all",
+      "pg_stat_statements.track_planning=on",
+    ],
+  });
   const database = new URL(pg.url).pathname.slice(1);
   console.log(`private PostgreSQL ${pg.url} (under ${root}), pg_stat_statements loaded`);
   const handle = await openDatabase({ url: pg.url });
   const target = postgresTarget(pg.url);
   const raw = postgres(target.url, { ...target.options, max: benchEnv.BENCH_ACCOUNT_CLIENTS, onnotice: () => {} });
   await raw`create extension if not exists pg_stat_statements`;
-  const server = await startProductionServer({ name: "statements", port: benchEnv.BENCH_PORT ?? 3330, env: { DATABASE_URL: pg.url, RUN_WORKERS: "true", LOG_LEVEL: "warn" }, probe: "/v1/openapi.json" });
+  const server = await startProductionServer({
+    name: "statements",
+    port: benchEnv.BENCH_PORT ?? 3330,
+    env: { DATABASE_URL: pg.url, RUN_WORKERS: "true", LOG_LEVEL: "warn" },
+    probe: "/v1/openapi.json",
+  });
   try {
     const setup = await setUpAccountBench(handle.db);
     const token = await obtainToken(server.base, setup.apiKey);
@@ -70,12 +82,18 @@ async function main() {
       const topExec = top.reduce((a, s) => a + s.exec_ms, 0);
       const topPlan = top.reduce((a, s) => a + s.plan_ms, 0);
       const backend = ((cpu.get("postgres") ?? 0) * 1e6) / N;
-      console.log(`\n== ${label}: ${(N / seconds).toFixed(1)} accounts/s; backends ${backend.toFixed(0)} core-µs per account, server ${(((cpu.get("server") ?? 0) * 1e6) / N).toFixed(0)}`);
-      console.log(`   top-level statements per account: ${(top.reduce((a, s) => a + s.calls, 0) / N).toFixed(1)}, execution ${us(topExec)} µs + planning ${us(topPlan)} µs (wall time); counted by no statement: ~${Math.max(0, backend - (topExec + topPlan) * 1000 / N).toFixed(0)} core-µs`);
+      console.log(
+        `\n== ${label}: ${(N / seconds).toFixed(1)} accounts/s; backends ${backend.toFixed(0)} core-µs per account, server ${(((cpu.get("server") ?? 0) * 1e6) / N).toFixed(0)}`,
+      );
+      console.log(
+        `   top-level statements per account: ${(top.reduce((a, s) => a + s.calls, 0) / N).toFixed(1)}, execution ${us(topExec)} µs + planning ${us(topPlan)} µs (wall time); counted by no statement: ~${Math.max(0, backend - ((topExec + topPlan) * 1000) / N).toFixed(0)} core-µs`,
+      );
       console.log(`   calls/acct  exec µs  plan µs  rows/call  statement`);
       for (const s of stats.sort((a, b) => b.exec_ms + b.plan_ms - (a.exec_ms + a.plan_ms)).slice(0, SHOWN)) {
         const q = `${s.toplevel ? "" : "↳ "}${s.query}`.slice(0, 110);
-        console.log(`   ${(s.calls / N).toFixed(2).padStart(10)} ${us(s.exec_ms).padStart(6)}   ${us(s.plan_ms).padStart(6)}  ${(s.rows / Math.max(1, s.calls)).toFixed(1).padStart(9)}  ${q}`);
+        console.log(
+          `   ${(s.calls / N).toFixed(2).padStart(10)} ${us(s.exec_ms).padStart(6)}   ${us(s.plan_ms).padStart(6)}  ${(s.rows / Math.max(1, s.calls)).toFixed(1).padStart(9)}  ${q}`,
+        );
       }
     }
   } finally {

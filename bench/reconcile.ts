@@ -59,7 +59,9 @@ async function build(db: Db, supplierId: number) {
   await db.execute(sql`
     insert into payment_instructions (account_id, vendor, type, reference, vendor_status, vendor_details, verified_at)
     select a.id, 'BOTTOMLINE_PTX', 'DIRECT_DEBIT', 'DD-' || a.id, 'active', '{}', now() from accounts a where a.supplier_id = ${supplierId}`);
-  await db.execute(sql`analyze accounts; analyze meter_points; analyze meter_readings; analyze transactions; analyze historical_statements; analyze payment_instructions`);
+  await db.execute(
+    sql`analyze accounts; analyze meter_points; analyze meter_readings; analyze transactions; analyze historical_statements; analyze payment_instructions`,
+  );
 }
 
 /** The control file as the source system would send it: the platform's own figures, with 1% of rows wrong in each check. */
@@ -112,11 +114,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const server = env.DATABASE_URL;
-  if (!server) throw new Error("bench:reconcile needs DATABASE_URL (a PostgreSQL server): it creates and drops a database there.");
+  if (!server)
+    throw new Error("bench:reconcile needs DATABASE_URL (a PostgreSQL server): it creates and drops a database there.");
   const admin = postgres(server, { max: 1, onnotice: () => {} });
   const name = `km_bench_reconcile_${RUN}`;
   const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
-  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
   try {
     await admin.unsafe(`create database ${name}`);
     const handle = await openDatabase({ url });
@@ -124,12 +131,17 @@ async function main() {
     const loadBefore = load();
     const { organisation } = await createOrganisation(systemCtx(db, "bench-reconcile"), { name: "Reconcile bench" });
     const ctx: Ctx = systemCtx(db, "bench-reconcile", organisation.id);
-    const supplier = await createSupplier(ctx, { code: "RECONCILE-BENCH", documentRoot: `s3://bench-reconcile/${RUN}` });
+    const supplier = await createSupplier(ctx, {
+      code: "RECONCILE-BENCH",
+      documentRoot: `s3://bench-reconcile/${RUN}`,
+    });
     let t = performance.now();
     await build(db, supplier.id);
     const buildS = (performance.now() - t) / 1000;
     const cohort = await createCohort(ctx, { importSupplier: supplier.code, name: "Bench cohort" });
-    await db.execute(sql`insert into cohort_members (supplier_id, external_account_number, cohort_id, source, added_by) select ${supplier.id}, external_account_number, ${cohort.id}, 'list', 'bench' from accounts where supplier_id = ${supplier.id}`);
+    await db.execute(
+      sql`insert into cohort_members (supplier_id, external_account_number, cohort_id, source, added_by) select ${supplier.id}, external_account_number, ${cohort.id}, 'list', 'bench' from accounts where supplier_id = ${supplier.id}`,
+    );
     const csv = await controlCsv(db, supplier.id);
     t = performance.now();
     await uploadControlFile(ctx, { id: cohort.id, format: "csv", fileName: "bench-control.csv" }, bodyOf(csv));
@@ -141,11 +153,16 @@ async function main() {
       t = performance.now();
       await baseline(db, cohort.id);
       base.push((performance.now() - t) / 1000);
-      const [run] = await db.insert(cohortReconciliations).values({ cohortId: cohort.id, requestedBy: "bench" }).returning({ id: cohortReconciliations.id });
+      const [run] = await db
+        .insert(cohortReconciliations)
+        .values({ cohortId: cohort.id, requestedBy: "bench" })
+        .returning({ id: cohortReconciliations.id });
       t = performance.now();
       await runReconciliation(db, run.id);
       recon.push((performance.now() - t) / 1000);
-      console.log(`round ${round + 1}: reconciliation ${recon[round].toFixed(1)} s, baseline ${base[round].toFixed(1)} s`);
+      console.log(
+        `round ${round + 1}: reconciliation ${recon[round].toFixed(1)} s, baseline ${base[round].toFixed(1)} s`,
+      );
     }
     const s = (await summaryOf(db, cohort.id)).reconciliation!;
     const expected = Math.floor(N / 100);

@@ -56,7 +56,15 @@ import { createOrganisation } from "@/server/services/organisations/create-organ
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
 import { serverNodeOptions } from "../scripts/server-options.mjs";
-import { type ChaosAccount, chaosTransaction, fakePaymentVendor, makeAccount, type Rng, seededRandom, stagePayload } from "./lib/chaos-fixtures";
+import {
+  type ChaosAccount,
+  chaosTransaction,
+  fakePaymentVendor,
+  makeAccount,
+  type Rng,
+  seededRandom,
+  stagePayload,
+} from "./lib/chaos-fixtures";
 import { ROOT } from "./lib/server";
 import { env as config, setEnv } from "@/server/env.mjs";
 import { benchEnv } from "@/bench/env.mjs";
@@ -132,7 +140,9 @@ type Op = {
   noteCreated?: number[];
   registrationDates?: Map<string, string>;
 };
-type Answer = { seen: true; status: number; json: unknown; text: string; retryAfter: number } | { seen: false; reason: "abort" | "connection" };
+type Answer =
+  | { seen: true; status: number; json: unknown; text: string; retryAfter: number }
+  | { seen: false; reason: "abort" | "connection" };
 
 /** (external, transaction_id) -> the added_transaction_id values answered, and how many times it was answered ADDED. */
 const txAnswers = new Map<string, { ids: Set<string>; added: number }>();
@@ -160,11 +170,22 @@ const serverEnv: NodeJS.ProcessEnv = {
 
 async function startServer() {
   const log = fs.openSync(serverLog, "a");
-  const child = spawn(process.execPath, ["scripts/server.mjs"], { cwd: ROOT, env: serverEnv, stdio: ["ignore", log, log], detached: true });
+  const child = spawn(process.execPath, ["scripts/server.mjs"], {
+    cwd: ROOT,
+    env: serverEnv,
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
   server = child;
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}); see ${serverLog}`);
-    if (await fetch(`${BASE}/v1/products/?page_size=1`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/v1/products/?page_size=1`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(250);
   }
   throw new Error(`server did not come up in 60 s; see ${serverLog}`);
@@ -225,7 +246,13 @@ async function request(op: Op, abortAfterMs: number | null): Promise<Answer> {
       try {
         json = JSON.parse(text);
       } catch {}
-      return { seen: true, status: res.status, json, text, retryAfter: Number(res.headers.get("retry-after") ?? 0) || 0 };
+      return {
+        seen: true,
+        status: res.status,
+        json,
+        text,
+        retryAfter: Number(res.headers.get("retry-after") ?? 0) || 0,
+      };
     } catch {
       if (ac.signal.aborted) stats.aborted++;
       else stats.connectionErrors++;
@@ -235,11 +262,16 @@ async function request(op: Op, abortAfterMs: number | null): Promise<Answer> {
   // Seen once (Node 20's fetch): a request whose connection went away while it was queued
   // neither answered nor honoured the abort. A script gives up on it and resends.
   const stuck = new Promise<Answer>((resolve) => {
-    guard = setTimeout(() => {
-      stats.stuck++;
-      console.log(`  ${op.name}: no answer and no error ${((Date.now() - flight.since) / 1000).toFixed(0)} s after it was sent (${((flight.since - lastKill) / 1000).toFixed(1)} s after the last kill); resending`);
-      resolve({ seen: false, reason: "abort" });
-    }, (abortAfterMs ?? REQUEST_TIMEOUT_MS) + 5000);
+    guard = setTimeout(
+      () => {
+        stats.stuck++;
+        console.log(
+          `  ${op.name}: no answer and no error ${((Date.now() - flight.since) / 1000).toFixed(0)} s after it was sent (${((flight.since - lastKill) / 1000).toFixed(1)} s after the last kill); resending`,
+        );
+        resolve({ seen: false, reason: "abort" });
+      },
+      (abortAfterMs ?? REQUEST_TIMEOUT_MS) + 5000,
+    );
   });
   try {
     return await Promise.race([attempt, stuck]);
@@ -272,7 +304,12 @@ async function deliver(op: Op, chaos: boolean, r: Rng) {
       const half = Math.ceil(list.length / 2);
       const parts = r.chance(0.5) || list.length < 2 ? [[...list].reverse()] : [list.slice(0, half), list.slice(half)];
       for (const [i, part] of parts.entries()) {
-        const sub: Op = { ...op, name: `${op.name}~${parts.length === 1 ? "reversed" : `part${i}`}`, transactions: part, body: { ...op.body, transactions: part } };
+        const sub: Op = {
+          ...op,
+          name: `${op.name}~${parts.length === 1 ? "reversed" : `part${i}`}`,
+          transactions: part,
+          body: { ...op.body, transactions: part },
+        };
         await deliver(sub, chaos, r);
       }
       return;
@@ -291,7 +328,8 @@ async function deliver(op: Op, chaos: boolean, r: Rng) {
   }
 }
 
-const codeOf = (json: unknown) => (json && typeof json === "object" && "code" in json ? String((json as { code: unknown }).code) : undefined);
+const codeOf = (json: unknown) =>
+  json && typeof json === "object" && "code" in json ? String((json as { code: unknown }).code) : undefined;
 
 /** Checks one seen answer; says whether it settles the operation. */
 function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): Verdict {
@@ -299,7 +337,8 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
   const where = `${op.name} (HTTP ${a.status}${code ? ` ${code}` : ""})`;
   if (a.status === 429) return (stats.retried429++, "retry");
   if (a.status === 409 && code === "concurrent_import") return (stats.retried409++, "retry");
-  if (op.kind === "payment" && a.status === 500 && code === "payment_vendor_unavailable") return (stats.vendor500++, "retry");
+  if (op.kind === "payment" && a.status === 500 && code === "payment_vendor_unavailable")
+    return (stats.vendor500++, "retry");
   if (a.status >= 500) {
     violation(`${where}: unexpected server error: ${a.text.slice(0, 300)}`);
     return "retry";
@@ -315,9 +354,15 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
     case "process": {
       const body = a.json as { account_number?: string };
       if (a.status === 201 || (a.status === 400 && code === "account_already_imported")) {
-        if (a.status === 400) check(!exclusive, () => `${where}: only one copy was ever sent, yet it was already imported`);
-        if (check(typeof body.account_number === "string", () => `${where}: no account_number in ${a.text.slice(0, 200)}`)) {
-          check(!op.acc.number || op.acc.number === body.account_number, () => `${where}: account number ${body.account_number} after ${op.acc.number}`);
+        if (a.status === 400)
+          check(!exclusive, () => `${where}: only one copy was ever sent, yet it was already imported`);
+        if (
+          check(typeof body.account_number === "string", () => `${where}: no account_number in ${a.text.slice(0, 200)}`)
+        ) {
+          check(
+            !op.acc.number || op.acc.number === body.account_number,
+            () => `${where}: account number ${body.account_number} after ${op.acc.number}`,
+          );
           op.acc.number = body.account_number;
         }
         return "done";
@@ -327,7 +372,13 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
     case "transactions":
       if (a.status === 201) {
         const results = (a.json as { results?: Record<string, unknown>[] }).results ?? [];
-        if (!check(results.length === op.transactions!.length, () => `${where}: ${results.length} results for ${op.transactions!.length} transactions`)) return "done";
+        if (
+          !check(
+            results.length === op.transactions!.length,
+            () => `${where}: ${results.length} results for ${op.transactions!.length} transactions`,
+          )
+        )
+          return "done";
         results.forEach((res, i) => {
           const t = op.transactions![i];
           const id = String(t.transaction_id);
@@ -335,14 +386,26 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
           const entry = txAnswers.get(key) ?? { ids: new Set<string>(), added: 0 };
           txAnswers.set(key, entry);
           const data = res.transaction_data as Record<string, unknown> | undefined;
-          check(data?.transaction_id === id, () => `${where}: result ${i} echoes ${String(data?.transaction_id)} for ${id}`);
-          check(typeof res.added_transaction_id === "string", () => `${where}: result ${i} has no added_transaction_id`);
+          check(
+            data?.transaction_id === id,
+            () => `${where}: result ${i} echoes ${String(data?.transaction_id)} for ${id}`,
+          );
+          check(
+            typeof res.added_transaction_id === "string",
+            () => `${where}: result ${i} has no added_transaction_id`,
+          );
           entry.ids.add(String(res.added_transaction_id));
           if (res.status === "TRANSACTION_ADDED_TO_ACCOUNT") {
             entry.added++;
             const moved = String(t.transaction_date) < periodStart;
-            check(moved === (res.moved_to_date === periodStart), () => `${where}: ${id} dated ${String(t.transaction_date)}: moved_to_date ${String(res.moved_to_date)}`);
-            check(data?.status === "TRANSACTION_IMPORT_SUCCESS", () => `${where}: ${id} added without transaction_data.status`);
+            check(
+              moved === (res.moved_to_date === periodStart),
+              () => `${where}: ${id} dated ${String(t.transaction_date)}: moved_to_date ${String(res.moved_to_date)}`,
+            );
+            check(
+              data?.status === "TRANSACTION_IMPORT_SUCCESS",
+              () => `${where}: ${id} added without transaction_data.status`,
+            );
           } else if (res.status === "TRANSACTION_ALREADY_EXISTS") {
             check(!exclusive, () => `${where}: ${id} TRANSACTION_ALREADY_EXISTS although only one copy was ever sent`);
           } else violation(`${where}: ${id} status ${String(res.status)}`);
@@ -353,18 +416,35 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
     case "notes":
       if (a.status === 201) {
         const results = a.json as { created_at: string; body: string | null; status: string }[];
-        if (!check(Array.isArray(results) && results.length === op.notes!.length, () => `${where}: wrong results ${a.text.slice(0, 200)}`)) return "done";
+        if (
+          !check(
+            Array.isArray(results) && results.length === op.notes!.length,
+            () => `${where}: wrong results ${a.text.slice(0, 200)}`,
+          )
+        )
+          return "done";
         results.forEach((res, i) => {
           const n = op.notes![i];
           check(res.body === (n.body ?? null), () => `${where}: note ${i} echoes body ${String(res.body)}`);
-          if (typeof n.created_at === "string") check(res.created_at === n.created_at.replace(/\.\d+Z$/, "Z"), () => `${where}: note ${i} created_at ${res.created_at} for ${String(n.created_at)}`);
+          if (typeof n.created_at === "string")
+            check(
+              res.created_at === n.created_at.replace(/\.\d+Z$/, "Z"),
+              () => `${where}: note ${i} created_at ${res.created_at} for ${String(n.created_at)}`,
+            );
           const before = op.noteCreatedAt![i];
-          check(before === undefined || before === res.created_at, () => `${where}: note ${i} answered created_at ${res.created_at}, earlier ${before}`);
+          check(
+            before === undefined || before === res.created_at,
+            () => `${where}: note ${i} answered created_at ${res.created_at}, earlier ${before}`,
+          );
           op.noteCreatedAt![i] = res.created_at;
           if (res.status === "NOTE_CREATION_SUCCESS") op.noteCreated![i]++;
-          else if (res.status === "NOTE_ALREADY_EXISTS") check(!exclusive, () => `${where}: note ${i} NOTE_ALREADY_EXISTS although only one copy was ever sent`);
+          else if (res.status === "NOTE_ALREADY_EXISTS")
+            check(!exclusive, () => `${where}: note ${i} NOTE_ALREADY_EXISTS although only one copy was ever sent`);
           else violation(`${where}: note ${i} status ${res.status}`);
-          check(op.noteCreated![i] <= 1, () => `${where}: note ${i} answered NOTE_CREATION_SUCCESS ${op.noteCreated![i]} times`);
+          check(
+            op.noteCreated![i] <= 1,
+            () => `${where}: note ${i} answered NOTE_CREATION_SUCCESS ${op.noteCreated![i]} times`,
+          );
         });
         return "done";
       }
@@ -372,7 +452,10 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
     case "statements":
       if (a.status === 201) {
         const body = a.json as { statements?: Record<string, unknown>[] };
-        check(JSON.stringify(body.statements) === JSON.stringify(op.statements), () => `${where}: echoed ${JSON.stringify(body.statements).slice(0, 300)}`);
+        check(
+          JSON.stringify(body.statements) === JSON.stringify(op.statements),
+          () => `${where}: echoed ${JSON.stringify(body.statements).slice(0, 300)}`,
+        );
         return "done";
       }
       if (a.status === 400 && code === "historical_statement_already_exists") {
@@ -382,25 +465,39 @@ function judge(op: Op, a: Extract<Answer, { seen: true }>, exclusive: boolean): 
       break;
     case "payment":
       if (a.status === 400 && code === "payment_vendor_persistent_failure") {
-        violation(`${where}: a short vendor outage became the final 400 (do not retry): the instruction would be given up`);
+        violation(
+          `${where}: a short vendor outage became the final 400 (do not retry): the instruction would be given up`,
+        );
         return "done";
       }
       if (a.status === 201) {
         const body = a.json as { platform_account_number?: string; reference?: string };
-        check(body.platform_account_number === op.acc.number && body.reference === op.reference, () => `${where}: answered ${a.text.slice(0, 200)}`);
+        check(
+          body.platform_account_number === op.acc.number && body.reference === op.reference,
+          () => `${where}: answered ${a.text.slice(0, 200)}`,
+        );
         return "done";
       }
       break;
     case "registration":
       if (a.status === 200) {
-        const body = a.json as { meter_points?: { mpxn: string; status: string; supply_start_date?: string; error_detail?: string }[] }[];
+        const body = a.json as {
+          meter_points?: { mpxn: string; status: string; supply_start_date?: string; error_detail?: string }[];
+        }[];
         const points = body?.[0]?.meter_points ?? [];
         check(points.length === (op.acc.mprn ? 2 : 1), () => `${where}: ${points.length} meter points`);
         for (const p of points) {
-          if (!check(p.status === "REGISTRATION_FLOW_SUCCESS", () => `${where}: ${p.mpxn} ${p.status}: ${p.error_detail}`)) continue;
-          if (op.supplyStartDate) check(p.supply_start_date === op.supplyStartDate, () => `${where}: ${p.mpxn} date ${p.supply_start_date}`);
+          if (
+            !check(p.status === "REGISTRATION_FLOW_SUCCESS", () => `${where}: ${p.mpxn} ${p.status}: ${p.error_detail}`)
+          )
+            continue;
+          if (op.supplyStartDate)
+            check(p.supply_start_date === op.supplyStartDate, () => `${where}: ${p.mpxn} date ${p.supply_start_date}`);
           const before = op.registrationDates!.get(p.mpxn);
-          check(before === undefined || before === p.supply_start_date, () => `${where}: ${p.mpxn} date ${p.supply_start_date}, earlier ${before}`);
+          check(
+            before === undefined || before === p.supply_start_date,
+            () => `${where}: ${p.mpxn} date ${p.supply_start_date}, earlier ${before}`,
+          );
           op.registrationDates!.set(p.mpxn, p.supply_start_date!);
         }
         return "done";
@@ -436,17 +533,36 @@ const DATA_IMPORT = "/v1/data-import";
 
 function opsFor(acc: ChaosAccount, supplier: string): Op[] {
   const ref = { import_supplier: supplier, external_account_number: acc.external };
-  const op = (kind: Kind, name: string, p: string, extra: Partial<Op> = {}): Op => ({ kind, name: `${acc.external}/${name}`, acc, path: p, sent: 0, ...extra });
+  const op = (kind: Kind, name: string, p: string, extra: Partial<Op> = {}): Op => ({
+    kind,
+    name: `${acc.external}/${name}`,
+    acc,
+    path: p,
+    sent: 0,
+    ...extra,
+  });
   const ops: Op[] = [];
   for (let j = 0; j < 2; j++) {
     const created = `${addDays(today, -rng.int(1, 20))}T${String(rng.int(10, 23)).padStart(2, "0")}:15:${String(rng.int(10, 59))}Z`;
     const notes = [
-      { body: `Pinned note ${j} of ${acc.external}`, created_at: created, is_pinned: true, unpin_at: `${addDays(today, 30)}T00:00:00Z` },
+      {
+        body: `Pinned note ${j} of ${acc.external}`,
+        created_at: created,
+        is_pinned: true,
+        unpin_at: `${addDays(today, 30)}T00:00:00Z`,
+      },
       { body: `Default-time note ${j} of ${acc.external}` },
       { body: `Sub-second note ${j} of ${acc.external}`, created_at: created.replace("Z", ".750Z") },
       { document_paths: [{ document_path: `/notes/doc-${j}.pdf` }] },
     ];
-    ops.push(op("notes", `notes-${j}`, `${DATA_IMPORT}/notes/create/`, { body: { ...ref, notes }, notes, noteCreatedAt: notes.map(() => undefined), noteCreated: notes.map(() => 0) }));
+    ops.push(
+      op("notes", `notes-${j}`, `${DATA_IMPORT}/notes/create/`, {
+        body: { ...ref, notes },
+        notes,
+        noteCreatedAt: notes.map(() => undefined),
+        noteCreated: notes.map(() => 0),
+      }),
+    );
   }
   let k = 0;
   for (let b = 0; b < TX_BATCHES; b++) {
@@ -455,13 +571,38 @@ function opsFor(acc: ChaosAccount, supplier: string): Op[] {
       const i = k++;
       return chaosTransaction(`TX-${acc.index}-${i}`, i, acc, today, rng);
     });
-    ops.push(op("transactions", `transactions-${b}`, `${DATA_IMPORT}/transactions/create/`, { body: { ...ref, transactions: txs }, transactions: txs }));
+    ops.push(
+      op("transactions", `transactions-${b}`, `${DATA_IMPORT}/transactions/create/`, {
+        body: { ...ref, transactions: txs },
+        transactions: txs,
+      }),
+    );
   }
   const statements = [
-    { bill_period_from_date: addDays(today, -120), bill_period_to_date: addDays(today, -91), statement_id: `ST-${acc.index}-1`, issued_date: addDays(today, -90), number: `N${acc.index}1`, gross_amount: rng.int(-5000, 50000), statement_path: "statements/bill.pdf" },
-    { bill_period_from_date: addDays(today, -90), bill_period_to_date: addDays(today, -61), statement_id: `ST-${acc.index}-2`, issued_date: addDays(today, -60), number: `N${acc.index}2`, gross_amount: rng.int(-5000, 50000) },
+    {
+      bill_period_from_date: addDays(today, -120),
+      bill_period_to_date: addDays(today, -91),
+      statement_id: `ST-${acc.index}-1`,
+      issued_date: addDays(today, -90),
+      number: `N${acc.index}1`,
+      gross_amount: rng.int(-5000, 50000),
+      statement_path: "statements/bill.pdf",
+    },
+    {
+      bill_period_from_date: addDays(today, -90),
+      bill_period_to_date: addDays(today, -61),
+      statement_id: `ST-${acc.index}-2`,
+      issued_date: addDays(today, -60),
+      number: `N${acc.index}2`,
+      gross_amount: rng.int(-5000, 50000),
+    },
   ];
-  ops.push(op("statements", "statements", `${DATA_IMPORT}/historical-statements/create/`, { body: { ...ref, statements }, statements }));
+  ops.push(
+    op("statements", "statements", `${DATA_IMPORT}/historical-statements/create/`, {
+      body: { ...ref, statements },
+      statements,
+    }),
+  );
   // F<k>: the vendor fails the first k lookups; O<ms>: it is down for <ms> ms from the first
   // one, shorter than three requests one after another take, so the answer must stay 500.
   const flaky = rng.pick(["", "", "", "", "F2", "F4", "O400"]);
@@ -475,10 +616,15 @@ function opsFor(acc: ChaosAccount, supplier: string): Op[] {
   );
   const explicit = acc.index % 2 === 1 ? addDays(today, 14) : undefined;
   ops.push(
-    op("registration", "registration", `${DATA_IMPORT}/send-registration-flows/${supplier}/${acc.external}/${explicit ? `?supply_start_date=${explicit}` : ""}`, {
-      supplyStartDate: explicit ?? addDays(today, 1),
-      registrationDates: new Map(),
-    }),
+    op(
+      "registration",
+      "registration",
+      `${DATA_IMPORT}/send-registration-flows/${supplier}/${acc.external}/${explicit ? `?supply_start_date=${explicit}` : ""}`,
+      {
+        supplyStartDate: explicit ?? addDays(today, 1),
+        registrationDates: new Map(),
+      },
+    ),
   );
   return ops;
 }
@@ -508,7 +654,9 @@ async function obtainToken(apiKey: string) {
 function startProgress(phase: () => string) {
   const timer = setInterval(() => {
     const oldest = [...inFlight].sort((a, b) => a.since - b.since)[0];
-    console.log(`  [${phase()}] operations settled ${settled}, requests ${stats.requests}, in flight ${inFlight.size}${oldest ? ` (oldest ${oldest.op.name}, ${((Date.now() - oldest.since) / 1000).toFixed(0)} s)` : ""}, violations ${violations.length}`);
+    console.log(
+      `  [${phase()}] operations settled ${settled}, requests ${stats.requests}, in flight ${inFlight.size}${oldest ? ` (oldest ${oldest.op.name}, ${((Date.now() - oldest.since) / 1000).toFixed(0)} s)` : ""}, violations ${violations.length}`,
+    );
   }, 15_000);
   timer.unref();
   return () => clearInterval(timer);
@@ -516,22 +664,29 @@ function startProgress(phase: () => string) {
 
 async function main() {
   if (!DATABASE_URL) throw new Error("DATABASE_URL is required (a scratch PostgreSQL database)");
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npx next build` first");
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+    throw new Error("no production build: run `npx next build` first");
   const started = performance.now();
-  console.log(`resend-chaos seed ${SEED}: ${ACCOUNTS} accounts, ${WORKERS} workers, ${KILLS} kills, abort ${ABORT_P}, duplicate ${DUP_P}; server log ${serverLog}`);
+  console.log(
+    `resend-chaos seed ${SEED}: ${ACCOUNTS} accounts, ${WORKERS} workers, ${KILLS} kills, abort ${ABORT_P}, duplicate ${DUP_P}; server log ${serverLog}`,
+  );
 
   // Organisation, supplier and documents, straight in the database (operators' work, not the API's).
   const docRoot = `/tmp/km-chaos-docs-${PORT}`;
   fs.mkdirSync(path.join(docRoot, "notes"), { recursive: true });
   fs.mkdirSync(path.join(docRoot, "statements"), { recursive: true });
-  for (const f of ["notes/doc-0.pdf", "notes/doc-1.pdf", "statements/bill.pdf"]) fs.writeFileSync(path.join(docRoot, f), "%PDF-1.4\n");
+  for (const f of ["notes/doc-0.pdf", "notes/doc-1.pdf", "statements/bill.pdf"])
+    fs.writeFileSync(path.join(docRoot, f), "%PDF-1.4\n");
   // Document roots must lie in an allowed store, here and in the server this script starts.
   setEnv({ DOCUMENT_ROOT_ALLOWLIST: (serverEnv.DOCUMENT_ROOT_ALLOWLIST = `file://${docRoot}`) });
   const handle = await openDatabase({ url: DATABASE_URL });
   const sys = systemCtx(handle.db, "resend-chaos");
   await loadDemoProducts(sys, { only: ["VAR-22-11-01"] });
   const { organisation, apiKey } = await createOrganisation(sys, { name: `Chaos ${RUN}` });
-  const supplier = await createSupplier(systemCtx(handle.db, "resend-chaos", organisation.id), { code: `CHAOS-${RUN}`, documentRoot: `file://${docRoot}` });
+  const supplier = await createSupplier(systemCtx(handle.db, "resend-chaos", organisation.id), {
+    code: `CHAOS-${RUN}`,
+    documentRoot: `file://${docRoot}`,
+  });
   await handle.close();
 
   const vendor = fakePaymentVendor(VENDOR_DELAY_MS);
@@ -544,8 +699,22 @@ async function main() {
 
   // Accounts through the API, with the same faults (no kills).
   const accounts = Array.from({ length: ACCOUNTS }, (_, i) => makeAccount(RUN, RUN_DIGITS, i));
-  const stageOps: Op[] = accounts.map((acc) => ({ kind: "stage", name: `${acc.external}/stage`, acc, path: `${DATA_IMPORT}/account-import-process/create-or-update/`, body: stagePayload(supplier.code, acc, today), sent: 0 }));
-  const processOps: Op[] = accounts.map((acc) => ({ kind: "process", name: `${acc.external}/process`, acc, path: `${DATA_IMPORT}/account-import-process/process/`, body: { import_supplier: supplier.code, external_account_number: acc.external }, sent: 0 }));
+  const stageOps: Op[] = accounts.map((acc) => ({
+    kind: "stage",
+    name: `${acc.external}/stage`,
+    acc,
+    path: `${DATA_IMPORT}/account-import-process/create-or-update/`,
+    body: stagePayload(supplier.code, acc, today),
+    sent: 0,
+  }));
+  const processOps: Op[] = accounts.map((acc) => ({
+    kind: "process",
+    name: `${acc.external}/process`,
+    acc,
+    path: `${DATA_IMPORT}/account-import-process/process/`,
+    body: { import_supplier: supplier.code, external_account_number: acc.external },
+    sent: 0,
+  }));
   let phase = "staging";
   const stopProgress = startProgress(() => phase);
   await runWorkers(stageOps, WORKERS, true);
@@ -553,11 +722,15 @@ async function main() {
   await runWorkers(processOps, WORKERS, true);
   phase = "load";
   const importSeconds = (performance.now() - started) / 1000;
-  console.log(`accounts staged and processed: ${accounts.filter((a) => a.number).length}/${ACCOUNTS} (${importSeconds.toFixed(0)} s)`);
+  console.log(
+    `accounts staged and processed: ${accounts.filter((a) => a.number).length}/${ACCOUNTS} (${importSeconds.toFixed(0)} s)`,
+  );
 
   // The load, with server kills at random points of it.
   const ops = rng.shuffle(accounts.filter((a) => a.number).flatMap((acc) => opsFor(acc, supplier.code)));
-  const killAt = Array.from({ length: KILLS }, (_, i) => Math.floor(ops.length * ((i + 0.3 + rng.next() * 0.5) / (KILLS + 0.5)))).sort((x, y) => x - y);
+  const killAt = Array.from({ length: KILLS }, (_, i) =>
+    Math.floor(ops.length * ((i + 0.3 + rng.next() * 0.5) / (KILLS + 0.5))),
+  ).sort((x, y) => x - y);
   let completed = 0;
   let killing: Promise<void> | null = null;
   const loadStarted = performance.now();
@@ -581,7 +754,11 @@ async function main() {
   console.log(`load: ${ops.length} operations in ${loadSeconds.toFixed(0)} s`);
 
   phase = "verifying";
-  await verifyDatabase(accounts.filter((a) => a.number), ops, supplier.code);
+  await verifyDatabase(
+    accounts.filter((a) => a.number),
+    ops,
+    supplier.code,
+  );
 
   // Every operation once more, cleanly: each must answer as a resend.
   const before = { ...stats };
@@ -603,21 +780,37 @@ async function main() {
     switch (op.kind) {
       case "transactions": {
         const results = (a.json as { results?: Record<string, unknown>[] }).results ?? [];
-        check(a.status === 201 && results.length === op.transactions!.length, () => `${where}: ${a.text.slice(0, 300)}`);
+        check(
+          a.status === 201 && results.length === op.transactions!.length,
+          () => `${where}: ${a.text.slice(0, 300)}`,
+        );
         results.forEach((res, i) => {
           const id = String(op.transactions![i].transaction_id);
-          check(res.status === "TRANSACTION_ALREADY_EXISTS" && res.added_transaction_id === txIds.get(`${op.acc.external}/${id}`), () => `${where}: ${id} answered ${res.status} ${String(res.added_transaction_id)}`);
+          check(
+            res.status === "TRANSACTION_ALREADY_EXISTS" &&
+              res.added_transaction_id === txIds.get(`${op.acc.external}/${id}`),
+            () => `${where}: ${id} answered ${res.status} ${String(res.added_transaction_id)}`,
+          );
         });
         break;
       }
       case "notes": {
         const results = a.json as { created_at: string; status: string }[];
         check(a.status === 201 && Array.isArray(results), () => `${where}: ${a.text.slice(0, 300)}`);
-        if (Array.isArray(results)) results.forEach((res, i) => check(res.status === "NOTE_ALREADY_EXISTS" && res.created_at === op.noteCreatedAt![i], () => `${where}: note ${i} answered ${res.status} ${res.created_at}, stored ${op.noteCreatedAt![i]}`));
+        if (Array.isArray(results))
+          results.forEach((res, i) =>
+            check(
+              res.status === "NOTE_ALREADY_EXISTS" && res.created_at === op.noteCreatedAt![i],
+              () => `${where}: note ${i} answered ${res.status} ${res.created_at}, stored ${op.noteCreatedAt![i]}`,
+            ),
+          );
         break;
       }
       case "statements":
-        check(a.status === 400 && codeOf(a.json) === "historical_statement_already_exists", () => `${where}: ${a.text.slice(0, 300)}`);
+        check(
+          a.status === 400 && codeOf(a.json) === "historical_statement_already_exists",
+          () => `${where}: ${a.text.slice(0, 300)}`,
+        );
         break;
       default:
         judge(op, a, false);
@@ -630,16 +823,38 @@ async function main() {
 
   const s = stats;
   console.log("\nresend-chaos summary");
-  console.log(`  seed ${SEED}, ${ACCOUNTS} accounts, ${WORKERS} workers, ${((performance.now() - started) / 1000).toFixed(0)} s (load ${loadSeconds.toFixed(0)} s)`);
-  console.log(`  operations: ${stageOps.length + processOps.length} account imports, ${ops.length} data-import (${countBy(ops)})`);
-  console.log(`  requests: ${s.requests - finalRequests} under chaos + ${finalRequests} final resends; answers seen ${s.seen}`);
-  console.log(`  faults: ${s.aborted} aborted client-side, ${s.duplicates} concurrent duplicates, ${s.kills} server kills (${s.connectionErrors} connection errors, ${s.stuck} requests without answer or error after the timeout)`);
-  console.log(`  resends of unsettled operations: ${s.resends} (${s.rebatched} transaction batches resent reversed or split); retried as told: ${s.vendor500} payment_vendor_unavailable, ${s.retried429} 429, ${s.retried409} concurrent_import`);
+  console.log(
+    `  seed ${SEED}, ${ACCOUNTS} accounts, ${WORKERS} workers, ${((performance.now() - started) / 1000).toFixed(0)} s (load ${loadSeconds.toFixed(0)} s)`,
+  );
+  console.log(
+    `  operations: ${stageOps.length + processOps.length} account imports, ${ops.length} data-import (${countBy(ops)})`,
+  );
+  console.log(
+    `  requests: ${s.requests - finalRequests} under chaos + ${finalRequests} final resends; answers seen ${s.seen}`,
+  );
+  console.log(
+    `  faults: ${s.aborted} aborted client-side, ${s.duplicates} concurrent duplicates, ${s.kills} server kills (${s.connectionErrors} connection errors, ${s.stuck} requests without answer or error after the timeout)`,
+  );
+  console.log(
+    `  resends of unsettled operations: ${s.resends} (${s.rebatched} transaction batches resent reversed or split); retried as told: ${s.vendor500} payment_vendor_unavailable, ${s.retried429} 429, ${s.retried409} concurrent_import`,
+  );
   console.log(`  fake vendor: ${vendor.requests()} lookups`);
   console.log(`  checks: ${s.checks - violations.length} passed, ${violations.length} failed`);
   if (violations.length) {
     const kinds = new Map<string, number>();
-    for (const v of violations) kinds.set(v.replace(/CHAOS-\S+/g, "*").replace(/\d+/g, "N").slice(0, 120), (kinds.get(v.replace(/CHAOS-\S+/g, "*").replace(/\d+/g, "N").slice(0, 120)) ?? 0) + 1);
+    for (const v of violations)
+      kinds.set(
+        v
+          .replace(/CHAOS-\S+/g, "*")
+          .replace(/\d+/g, "N")
+          .slice(0, 120),
+        (kinds.get(
+          v
+            .replace(/CHAOS-\S+/g, "*")
+            .replace(/\d+/g, "N")
+            .slice(0, 120),
+        ) ?? 0) + 1,
+      );
     console.log("  violations by kind:");
     for (const [k, n] of kinds) console.log(`    ${n} × ${k}`);
     process.exitCode = 1;
@@ -665,7 +880,11 @@ async function dbTransactionIds(supplierCode: string) {
 async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode: string) {
   const sql = postgres(DATABASE_URL!, { max: 2, onnotice: () => {} });
   const numbers = accounts.map((a) => a.number!);
-  const eq = (what: string, got: unknown, want: unknown) => check(JSON.stringify(got) === JSON.stringify(want), () => `${what}: found ${JSON.stringify(got)}, intended ${JSON.stringify(want)}`);
+  const eq = (what: string, got: unknown, want: unknown) =>
+    check(
+      JSON.stringify(got) === JSON.stringify(want),
+      () => `${what}: found ${JSON.stringify(got)}, intended ${JSON.stringify(want)}`,
+    );
   const group = <T>(xs: T[], key: (x: T) => string) => {
     const m = new Map<string, T[]>();
     for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
@@ -674,23 +893,43 @@ async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode:
   const acctFilter = sql`a.supplier_id = (select id from import_suppliers where code = ${supplierCode})`;
 
   // Transactions: each intended one exactly once, with its content; nothing else.
-  const txRows = await sql<{ external: string; id: string; transaction_id: string; amount: string; type: string; transaction_date: string; original: string | null }[]>`
+  const txRows = await sql<
+    {
+      external: string;
+      id: string;
+      transaction_id: string;
+      amount: string;
+      type: string;
+      transaction_date: string;
+      original: string | null;
+    }[]
+  >`
     select a.external_account_number external, t.id::text id, t.transaction_id, t.amount::text amount, t.type, t.transaction_date::text transaction_date, t.original_transaction_date::text original
     from transactions t join accounts a on a.id = t.account_id where ${acctFilter}`;
   const txByKey = group(txRows, (r) => `${r.external}/${r.transaction_id}`);
   const intended = new Map<string, Record<string, unknown>>();
-  for (const op of ops.filter((o) => o.kind === "transactions")) for (const t of op.transactions!) intended.set(`${op.acc.external}/${String(t.transaction_id)}`, t);
+  for (const op of ops.filter((o) => o.kind === "transactions"))
+    for (const t of op.transactions!) intended.set(`${op.acc.external}/${String(t.transaction_id)}`, t);
   for (const [key, t] of intended) {
     const rows = txByKey.get(key) ?? [];
     if (!check(rows.length === 1, () => `transaction ${key}: ${rows.length} rows`)) continue;
     const row = rows[0];
     const date = String(t.transaction_date);
-    eq(`transaction ${key}`, [row.type, Number(row.amount).toFixed(2), row.transaction_date, row.original], [t.type, (t.amount as number).toFixed(2), date < periodStart ? periodStart : date, date]);
+    eq(
+      `transaction ${key}`,
+      [row.type, Number(row.amount).toFixed(2), row.transaction_date, row.original],
+      [t.type, (t.amount as number).toFixed(2), date < periodStart ? periodStart : date, date],
+    );
     const answered = txAnswers.get(key);
     // ADDED at most once (its answer may have been lost to an abort or a kill); every answer names the stored row.
-    check(!!answered && answered.added <= 1 && answered.ids.size === 1 && answered.ids.has(row.id), () => `transaction ${key}: answered ADDED ${answered?.added} times, ids ${[...(answered?.ids ?? [])]}, stored ${row.id}`);
+    check(
+      !!answered && answered.added <= 1 && answered.ids.size === 1 && answered.ids.has(row.id),
+      () =>
+        `transaction ${key}: answered ADDED ${answered?.added} times, ids ${[...(answered?.ids ?? [])]}, stored ${row.id}`,
+    );
   }
-  for (const key of txByKey.keys()) check(intended.has(key), () => `transaction ${key}: in the database, never intended`);
+  for (const key of txByKey.keys())
+    check(intended.has(key), () => `transaction ${key}: in the database, never intended`);
 
   // One billing.ledger.entry_posted per transaction: a fan-out row stands for one per listed id (ADR 0303).
   const posted = await sql<{ source_id: string; n: number }[]>`
@@ -700,37 +939,55 @@ async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode:
       where e.type = 'billing.ledger.entry_posted' and e.account_number = any(${numbers})) as entries
     group by 1`;
   const postedBy = new Map(posted.map((p) => [p.source_id, p.n]));
-  for (const r of txRows) check(postedBy.get(r.id) === 1, () => `transaction ${r.external}/${r.transaction_id}: ${postedBy.get(r.id) ?? 0} entry_posted events`);
+  for (const r of txRows)
+    check(
+      postedBy.get(r.id) === 1,
+      () => `transaction ${r.external}/${r.transaction_id}: ${postedBy.get(r.id) ?? 0} entry_posted events`,
+    );
   const txIds = new Set(txRows.map((r) => r.id));
-  for (const p of posted) check(txIds.has(p.source_id), () => `entry_posted for transaction id ${p.source_id}, which does not exist`);
+  for (const p of posted)
+    check(txIds.has(p.source_id), () => `entry_posted for transaction id ${p.source_id}, which does not exist`);
 
   // Notes: the intended ones once each; one pinned date-moved note per batch that moved dates.
-  const noteRows = await sql<{ external: string; id: string; body: string | null; paths: string | null; source: string; created_at: string }[]>`
+  const noteRows = await sql<
+    { external: string; id: string; body: string | null; paths: string | null; source: string; created_at: string }[]
+  >`
     select a.external_account_number external, n.id::text id, n.body, n.document_paths->0->>'document_path' paths, n.source,
       to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') created_at
     from notes n join accounts a on a.id = n.account_id where ${acctFilter}`;
-  const importNotes = group(noteRows.filter((n) => n.source === "import"), (n) => `${n.external}/${n.body ?? n.paths}`);
+  const importNotes = group(
+    noteRows.filter((n) => n.source === "import"),
+    (n) => `${n.external}/${n.body ?? n.paths}`,
+  );
   const intendedNotes = new Map<string, { created_at: string | undefined }>();
   for (const op of ops.filter((o) => o.kind === "notes")) {
     op.notes!.forEach((n, i) => {
       const paths = n.document_paths as { document_path: string }[] | undefined;
-      intendedNotes.set(`${op.acc.external}/${(n.body as string | undefined) ?? paths![0].document_path}`, { created_at: op.noteCreatedAt![i] });
+      intendedNotes.set(`${op.acc.external}/${(n.body as string | undefined) ?? paths![0].document_path}`, {
+        created_at: op.noteCreatedAt![i],
+      });
     });
   }
   for (const [key, n] of intendedNotes) {
     const rows = importNotes.get(key) ?? [];
-    if (check(rows.length === 1, () => `note ${key}: ${rows.length} rows`)) eq(`note ${key} created_at`, rows[0].created_at, n.created_at);
+    if (check(rows.length === 1, () => `note ${key}: ${rows.length} rows`))
+      eq(`note ${key} created_at`, rows[0].created_at, n.created_at);
   }
-  for (const key of importNotes.keys()) check(intendedNotes.has(key), () => `note ${key}: in the database, never intended`);
+  for (const key of importNotes.keys())
+    check(intendedNotes.has(key), () => `note ${key}: in the database, never intended`);
   // Each transaction whose date was moved is named by exactly one pinned date-moved note of its
   // account (one note per request that moved dates; a batch resent split names its parts apart).
   const movedNamed = new Map<string, number>();
   for (const n of noteRows.filter((x) => x.source === "transaction_date_moved")) {
-    for (const m of (n.body ?? "").matchAll(/(TX-\d+-\d+) \(/g)) movedNamed.set(`${n.external}/${m[1]}`, (movedNamed.get(`${n.external}/${m[1]}`) ?? 0) + 1);
+    for (const m of (n.body ?? "").matchAll(/(TX-\d+-\d+) \(/g))
+      movedNamed.set(`${n.external}/${m[1]}`, (movedNamed.get(`${n.external}/${m[1]}`) ?? 0) + 1);
   }
   for (const [key, t] of intended) {
     const moved = String(t.transaction_date) < periodStart;
-    check((movedNamed.get(key) ?? 0) === (moved ? 1 : 0), () => `transaction ${key} (${String(t.transaction_date)}): named by ${movedNamed.get(key) ?? 0} date-moved notes`);
+    check(
+      (movedNamed.get(key) ?? 0) === (moved ? 1 : 0),
+      () => `transaction ${key} (${String(t.transaction_date)}): named by ${movedNamed.get(key) ?? 0} date-moved notes`,
+    );
   }
   for (const key of movedNamed.keys()) check(intended.has(key), () => `date-moved note names ${key}, never intended`);
   const noteEvents = await sql<{ identifier: string; resource: string; n: number }[]>`
@@ -738,35 +995,59 @@ async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode:
     where type = 'data_import.import_process.post_import.completed' and account_number = any(${numbers}) group by 1, 2`;
   const eventsBy = new Map(noteEvents.map((e) => [`${e.resource}/${e.identifier}`, e.n]));
   const importNoteIds = noteRows.filter((n) => n.source === "import").map((n) => n.id);
-  for (const id of importNoteIds) check(eventsBy.get(`note/${id}`) === 1, () => `note ${id}: ${eventsBy.get(`note/${id}`) ?? 0} post_import.completed events`);
+  for (const id of importNoteIds)
+    check(
+      eventsBy.get(`note/${id}`) === 1,
+      () => `note ${id}: ${eventsBy.get(`note/${id}`) ?? 0} post_import.completed events`,
+    );
   eq("post_import.completed note events", noteEvents.filter((e) => e.resource === "note").length, importNoteIds.length);
 
   // Historical statements.
-  const stRows = await sql<{ external: string; statement_id: string; gross: string; path: string | null; account_number: string }[]>`
+  const stRows = await sql<
+    { external: string; statement_id: string; gross: string; path: string | null; account_number: string }[]
+  >`
     select a.external_account_number external, h.statement_id, h.gross_amount_pence::text gross, h.statement_path path, a.number account_number
     from historical_statements h join accounts a on a.id = h.account_id where ${acctFilter}`;
   const stByKey = group(stRows, (r) => `${r.external}/${r.statement_id}`);
-  const intendedSt = ops.filter((o) => o.kind === "statements").flatMap((o) => o.statements!.map((s) => ({ key: `${o.acc.external}/${String(s.statement_id)}`, s })));
+  const intendedSt = ops
+    .filter((o) => o.kind === "statements")
+    .flatMap((o) => o.statements!.map((s) => ({ key: `${o.acc.external}/${String(s.statement_id)}`, s })));
   for (const { key, s } of intendedSt) {
     const rows = stByKey.get(key) ?? [];
-    if (check(rows.length === 1, () => `statement ${key}: ${rows.length} rows`)) eq(`statement ${key}`, [rows[0].gross, rows[0].path], [String(s.gross_amount), s.statement_path ?? null]);
+    if (check(rows.length === 1, () => `statement ${key}: ${rows.length} rows`))
+      eq(`statement ${key}`, [rows[0].gross, rows[0].path], [String(s.gross_amount), s.statement_path ?? null]);
   }
   eq("historical statements", stRows.length, intendedSt.length);
   const stEvents = await sql<{ account_number: string; identifier: string; n: number }[]>`
     select account_number, payload->>'identifier' identifier, count(*)::int n from events
     where type = 'data_import.import_process.post_import.completed' and payload->>'resource_type' = 'historical_statement' and account_number = any(${numbers}) group by 1, 2`;
-  eq("statement events (count, all single)", [stEvents.length, stEvents.every((e) => e.n === 1)], [intendedSt.length, true]);
+  eq(
+    "statement events (count, all single)",
+    [stEvents.length, stEvents.every((e) => e.n === 1)],
+    [intendedSt.length, true],
+  );
 
   // Payment instructions: the intended one, active, once per account; one event each.
   const piRows = await sql<{ external: string; id: string; reference: string; status: string }[]>`
     select a.external_account_number external, p.id::text id, p.reference, p.status from payment_instructions p join accounts a on a.id = p.account_id where ${acctFilter}`;
   const piBy = group(piRows, (r) => r.external);
-  for (const op of ops.filter((o) => o.kind === "payment")) eq(`payment instructions of ${op.acc.external}`, (piBy.get(op.acc.external) ?? []).map((r) => [r.reference, r.status]), [[op.reference, "active"]]);
+  for (const op of ops.filter((o) => o.kind === "payment"))
+    eq(
+      `payment instructions of ${op.acc.external}`,
+      (piBy.get(op.acc.external) ?? []).map((r) => [r.reference, r.status]),
+      [[op.reference, "active"]],
+    );
   eq("payment instructions", piRows.length, ops.filter((o) => o.kind === "payment").length);
-  for (const r of piRows) check(eventsBy.get(`payment_instruction/${r.id}`) === 1, () => `payment instruction ${r.external}: ${eventsBy.get(`payment_instruction/${r.id}`) ?? 0} events`);
+  for (const r of piRows)
+    check(
+      eventsBy.get(`payment_instruction/${r.id}`) === 1,
+      () => `payment instruction ${r.external}: ${eventsBy.get(`payment_instruction/${r.id}`) ?? 0} events`,
+    );
 
   // Registrations: one per meter point, with the intended date, one event and one job each, all sent.
-  const regQuery = () => sql<{ external: string; id: string; mpxn: string; status: string; date: string; error: string | null }[]>`
+  const regQuery = () => sql<
+    { external: string; id: string; mpxn: string; status: string; date: string; error: string | null }[]
+  >`
     select a.external_account_number external, r.id::text id, r.mpxn, r.status, r.supply_start_date::text date, r.error_detail error
     from meter_point_registrations r join accounts a on a.id = r.account_id where ${acctFilter}`;
   let regRows = await regQuery();
@@ -777,19 +1058,33 @@ async function verifyDatabase(accounts: ChaosAccount[], ops: Op[], supplierCode:
   }
   const regBy = group(regRows, (r) => r.external);
   for (const op of ops.filter((o) => o.kind === "registration")) {
-    const want = [op.acc.mpan, ...(op.acc.mprn ? [op.acc.mprn] : [])].sort().map((m) => [m, "sent", op.supplyStartDate]);
-    eq(`registrations of ${op.acc.external}`, (regBy.get(op.acc.external) ?? []).map((r) => [r.mpxn, r.status, r.date]).sort(), want);
+    const want = [op.acc.mpan, ...(op.acc.mprn ? [op.acc.mprn] : [])]
+      .sort()
+      .map((m) => [m, "sent", op.supplyStartDate]);
+    eq(
+      `registrations of ${op.acc.external}`,
+      (regBy.get(op.acc.external) ?? []).map((r) => [r.mpxn, r.status, r.date]).sort(),
+      want,
+    );
   }
   const regEvents = await sql<{ mpxn: string; n: number }[]>`
     select coalesce(payload->>'mpan', payload->>'mprn') mpxn, count(*)::int n from events
     where type in ('meterpoint.elec.cos_gain.registration.requested', 'meterpoint.gas.cos_gain.registration.requested') and account_number = any(${numbers}) group by 1`;
   const regEventsBy = new Map(regEvents.map((e) => [e.mpxn, e.n]));
-  for (const r of regRows) check(regEventsBy.get(r.mpxn) === 1, () => `registration ${r.mpxn}: ${regEventsBy.get(r.mpxn) ?? 0} requested events`);
+  for (const r of regRows)
+    check(
+      regEventsBy.get(r.mpxn) === 1,
+      () => `registration ${r.mpxn}: ${regEventsBy.get(r.mpxn) ?? 0} requested events`,
+    );
   const jobs = await sql<{ rid: string; n: number; done: number }[]>`
     select payload->>'registration_id' rid, count(*)::int n, count(*) filter (where status = 'done')::int done from jobs
     where queue = 'registration' and (payload->>'registration_id')::bigint = any(${regRows.map((r) => Number(r.id))}) group by 1`;
   const jobsBy = new Map(jobs.map((j) => [j.rid, j]));
-  for (const r of regRows) check(jobsBy.get(r.id)?.n === 1 && jobsBy.get(r.id)?.done === 1, () => `registration ${r.mpxn}: jobs ${JSON.stringify(jobsBy.get(r.id) ?? null)}`);
+  for (const r of regRows)
+    check(
+      jobsBy.get(r.id)?.n === 1 && jobsBy.get(r.id)?.done === 1,
+      () => `registration ${r.mpxn}: jobs ${JSON.stringify(jobsBy.get(r.id) ?? null)}`,
+    );
   await sql.end();
 }
 

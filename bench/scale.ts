@@ -62,7 +62,12 @@ async function freshDatabase(): Promise<ReadTarget> {
   const handle = await openDatabase({ url: FRESH_URL });
   try {
     const seed = await seedScaleDatabase(handle.db);
-    return { seed, accountNumber: seed.template.accountNumber, mpan: seed.template.mpan, external: seed.template.external };
+    return {
+      seed,
+      accountNumber: seed.template.accountNumber,
+      mpan: seed.template.mpan,
+      external: seed.template.external,
+    };
   } finally {
     await handle.close();
   }
@@ -96,7 +101,14 @@ async function relayPhase(sides: Side[]) {
         const stream = `BENCH_SCALE_${process.pid}_${s.name.toUpperCase()}_${round}`;
         streams.push(stream);
         const r = await withBacklogAside(handle.db, () =>
-          relayThroughput(handle, { natsUrl: NATS_URL, stream, n: RELAY_N, accounts: 5000, organisationId: s.target.seed.organisations[0].id, tag: `${process.pid}${round}` }),
+          relayThroughput(handle, {
+            natsUrl: NATS_URL,
+            stream,
+            n: RELAY_N,
+            accounts: 5000,
+            organisationId: s.target.seed.organisations[0].id,
+            tag: `${process.pid}${round}`,
+          }),
         );
         runs.get(s.name)!.push(r.perSecond);
         console.log(`  relay round ${round + 1}, ${s.name}: ${f0(r.perSecond)} events/s`);
@@ -109,7 +121,10 @@ async function relayPhase(sides: Side[]) {
   return runs;
 }
 
-type RestFigures = { rest: number[]; publicRoutes: { route: string; rps: number; p50: number; p99: number; non2xx: number }[] };
+type RestFigures = {
+  rest: number[];
+  publicRoutes: { route: string; rps: number; p50: number; p99: number; non2xx: number }[];
+};
 
 async function restPhase(sides: Side[]): Promise<Map<string, RestFigures>> {
   const servers: Awaited<ReturnType<typeof startProductionServer>>[] = [];
@@ -118,10 +133,20 @@ async function restPhase(sides: Side[]): Promise<Map<string, RestFigures>> {
     // Both servers run at once and take turns, so a burst of other work on the machine hits both.
     for (const [i, s] of sides.entries()) {
       if (i > 0) setEnv({ BENCH_SKIP_BUILD: "1" }); // one build serves both
-      servers.push(await startProductionServer({ name: `scale-${s.name}`, port: 3310 + i, env: { DATABASE_URL: s.url, RUN_WORKERS: "false", RUN_RELAY: "false" }, probe: "/v1/openapi.json" }));
+      servers.push(
+        await startProductionServer({
+          name: `scale-${s.name}`,
+          port: 3310 + i,
+          env: { DATABASE_URL: s.url, RUN_WORKERS: "false", RUN_RELAY: "false" },
+          probe: "/v1/openapi.json",
+        }),
+      );
       handles.push(await openDatabase({ url: s.url, migrate: false }));
     }
-    const rows = (tag: string, n: number) => Array.from({ length: CLIENTS }, (_, c) => transactionsFor(`S${process.pid}-${tag}-${c}`, Math.floor(n / CLIENTS)));
+    const rows = (tag: string, n: number) =>
+      Array.from({ length: CLIENTS }, (_, c) =>
+        transactionsFor(`S${process.pid}-${tag}-${c}`, Math.floor(n / CLIENTS)),
+      );
     const setups = [];
     for (const [i] of sides.entries()) {
       const { apiKey, supplierCode, accounts } = await makeAccounts(handles[i].db, CLIENTS * (REST_ROUNDS + 1));
@@ -134,7 +159,13 @@ async function restPhase(sides: Side[]): Promise<Map<string, RestFigures>> {
     const out = new Map<string, RestFigures>(sides.map((s) => [s.name, { rest: [], publicRoutes: [] }]));
     for (let r = 0; r < REST_ROUNDS; r++) {
       for (const [i, s] of sides.entries()) {
-        const m = await viaRest(servers[i].base, setups[i].token, setups[i].supplierCode, setups[i].set(r), rows(`r${r}-${i}`, REST_TOTAL));
+        const m = await viaRest(
+          servers[i].base,
+          setups[i].token,
+          setups[i].supplierCode,
+          setups[i].set(r),
+          rows(`r${r}-${i}`, REST_TOTAL),
+        );
         out.get(s.name)!.rest.push(REST_TOTAL / m.seconds);
         console.log(`  REST round ${r + 1}, ${s.name}: ${f0(REST_TOTAL / m.seconds)} rows/s`);
       }
@@ -147,13 +178,23 @@ async function restPhase(sides: Side[]): Promise<Map<string, RestFigures>> {
       const runs = sides.map(() => [] as autocannon.Result[]);
       for (let round = 0; round < 2; round++) {
         for (const [i, s] of sides.entries()) {
-          const headers = route.includes("accounts") ? { authorization: `Basic ${Buffer.from(`${s.target.seed.organisations[0].apiKey}:`).toString("base64")}` } : {};
-          runs[i].push(await autocannon({ url: servers[i].base + path(s), connections: 10, duration: PUBLIC_SECONDS, headers }));
+          const headers = route.includes("accounts")
+            ? { authorization: `Basic ${Buffer.from(`${s.target.seed.organisations[0].apiKey}:`).toString("base64")}` }
+            : {};
+          runs[i].push(
+            await autocannon({ url: servers[i].base + path(s), connections: 10, duration: PUBLIC_SECONDS, headers }),
+          );
         }
       }
       for (const [i, s] of sides.entries()) {
         const best = runs[i].reduce((a, b) => (b.requests.average > a.requests.average ? b : a));
-        out.get(s.name)!.publicRoutes.push({ route, rps: best.requests.average, p50: best.latency.p50, p99: best.latency.p99, non2xx: runs[i].reduce((n, x) => n + x.non2xx, 0) });
+        out.get(s.name)!.publicRoutes.push({
+          route,
+          rps: best.requests.average,
+          p50: best.latency.p50,
+          p99: best.latency.p99,
+          non2xx: runs[i].reduce((n, x) => n + x.non2xx, 0),
+        });
       }
     }
     return out;
@@ -169,13 +210,20 @@ async function main() {
   const fresh = await freshDatabase();
   const sides: Side[] = [
     { name: "fresh", url: FRESH_URL, target: fresh },
-    { name: "scale", url: SCALE_URL, target: { seed: info, accountNumber: info.hot.accountNumber, mpan: info.hot.mpan, external: info.hot.external } },
+    {
+      name: "scale",
+      url: SCALE_URL,
+      target: { seed: info, accountNumber: info.hot.accountNumber, mpan: info.hot.mpan, external: info.hot.external },
+    },
   ];
   const reads = !ONLY || ONLY === "reads" ? await readsPhase(sides) : null;
   if (reads) {
     console.log(`\nconsole reads (${READS} calls each; ms p50 / p99):`);
     const [f, s] = [reads.get("fresh")!, reads.get("scale")!];
-    for (const [i, r] of s.entries()) console.log(`  ${r.name.padEnd(48)} fresh ${f1(f[i].p50)} / ${f1(f[i].p99)}   scale ${f1(r.p50)} / ${f1(r.p99)}${r.p99 >= READ_TARGET_MS ? "   OVER 100 ms" : ""}`);
+    for (const [i, r] of s.entries())
+      console.log(
+        `  ${r.name.padEnd(48)} fresh ${f1(f[i].p50)} / ${f1(f[i].p99)}   scale ${f1(r.p50)} / ${f1(r.p99)}${r.p99 >= READ_TARGET_MS ? "   OVER 100 ms" : ""}`,
+      );
   }
   const relay = !ONLY || ONLY === "relay" ? await relayPhase(sides) : null;
   const rest = !ONLY || ONLY === "rest" ? await restPhase(sides) : null;
@@ -187,7 +235,9 @@ async function main() {
   if (benchEnv.BENCH_WRITE !== "0" && !ONLY && SCALE === 1) {
     let commit = "unknown";
     try {
-      commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+      commit = execSync("git rev-parse --short HEAD", { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim();
     } catch {}
     const [{ version }] = await postgresVersion(SCALE_URL);
     writeBenchmarkSection(
@@ -216,25 +266,37 @@ async function postgresVersion(url: string) {
   }
 }
 
-function table(reads: Map<string, ReadFigure[]> | null, relay: Map<string, number[]> | null, rest: Map<string, RestFigures> | null): string[] {
+function table(
+  reads: Map<string, ReadFigure[]> | null,
+  relay: Map<string, number[]> | null,
+  rest: Map<string, RestFigures> | null,
+): string[] {
   const out = ["| figure | fresh | at scale | target |", "|---|---|---|---|"];
   if (reads) {
     const [f, s] = [reads.get("fresh")!, reads.get("scale")!];
     for (const [i, r] of s.entries()) {
-      out.push(`| console: ${r.name} (p50 / p99 ms, ${READS} calls) | ${f1(f[i].p50)} / ${f1(f[i].p99)} | ${f1(r.p50)} / ${f1(r.p99)}${r.p99 < READ_TARGET_MS ? "" : " **over**"} | p99 < ${READ_TARGET_MS} ms |`);
+      out.push(
+        `| console: ${r.name} (p50 / p99 ms, ${READS} calls) | ${f1(f[i].p50)} / ${f1(f[i].p99)} | ${f1(r.p50)} / ${f1(r.p99)}${r.p99 < READ_TARGET_MS ? "" : " **over**"} | p99 < ${READ_TARGET_MS} ms |`,
+      );
     }
   }
   if (relay) {
     const [f, s] = [median(relay.get("fresh")!), median(relay.get("scale")!)];
-    out.push(`| relay throughput, events/s (median of ${RELAY_ROUNDS}; ${RELAY_N.toLocaleString("en-GB")} events over 5,000 accounts) | ${f0(f)} (${relay.get("fresh")!.map(f0).join(", ")}) | ${f0(s)} (${relay.get("scale")!.map(f0).join(", ")}); ${(s / f).toFixed(2)} × fresh | ≥ 0.9 × fresh |`);
+    out.push(
+      `| relay throughput, events/s (median of ${RELAY_ROUNDS}; ${RELAY_N.toLocaleString("en-GB")} events over 5,000 accounts) | ${f0(f)} (${relay.get("fresh")!.map(f0).join(", ")}) | ${f0(s)} (${relay.get("scale")!.map(f0).join(", ")}); ${(s / f).toFixed(2)} × fresh | ≥ 0.9 × fresh |`,
+    );
   }
   if (rest) {
     const [f, s] = [rest.get("fresh")!, rest.get("scale")!];
     const [fr, sr] = [median(f.rest), median(s.rest)];
-    out.push(`| bench:import's REST transactions, rows/s (median of ${REST_ROUNDS}; ${REST_TOTAL.toLocaleString("en-GB")} rows, ${CLIENTS} clients, batches of 500) | ${f0(fr)} (${f.rest.map(f0).join(", ")}) | ${f0(sr)} (${s.rest.map(f0).join(", ")}); ${(sr / fr).toFixed(2)} × fresh | ≥ 0.9 × fresh |`);
+    out.push(
+      `| bench:import's REST transactions, rows/s (median of ${REST_ROUNDS}; ${REST_TOTAL.toLocaleString("en-GB")} rows, ${CLIENTS} clients, batches of 500) | ${f0(fr)} (${f.rest.map(f0).join(", ")}) | ${f0(sr)} (${s.rest.map(f0).join(", ")}); ${(sr / fr).toFixed(2)} × fresh | ≥ 0.9 × fresh |`,
+    );
     for (const [i, p] of s.publicRoutes.entries()) {
       const q = f.publicRoutes[i];
-      out.push(`| ${p.route} (10 connections, the better of 2 × ${PUBLIC_SECONDS} s, turns alternating): req/s, p50 / p99 ms | ${f0(q.rps)}, ${q.p50} / ${q.p99} | ${f0(p.rps)}, ${p.p50} / ${p.p99}${p.non2xx || q.non2xx ? ` (non-2xx: ${q.non2xx} / ${p.non2xx})` : ""} | unchanged |`);
+      out.push(
+        `| ${p.route} (10 connections, the better of 2 × ${PUBLIC_SECONDS} s, turns alternating): req/s, p50 / p99 ms | ${f0(q.rps)}, ${q.p50} / ${q.p99} | ${f0(p.rps)}, ${p.p50} / ${p.p99}${p.non2xx || q.non2xx ? ` (non-2xx: ${q.non2xx} / ${p.non2xx})` : ""} | unchanged |`,
+      );
     }
   }
   return out;

@@ -30,8 +30,70 @@ const TRANSACTIONS = benchEnv.BENCH_TRANSACTIONS;
 const TARGET_MS = 100;
 const RUN = Date.now().toString(36);
 
-const SURNAMES = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Robinson", "Wright", "Thompson", "Evans", "Walker", "White", "Roberts", "Green", "Hall", "Wood", "Jackson", "Clarke", "Patel", "Khan", "Lewis", "James", "Phillips", "Mason", "Mitchell", "Rose", "Davis", "Rodriguez", "Cox", "Alexander", "Nowak", "Kowalski", "Murphy", "Kelly", "Byrne", "Ryan", "OBrien", "Walsh"];
-const GIVEN = ["Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Noah", "Mia", "Jack", "Ivy", "Leo", "Lily", "Arthur", "Freya", "Muhammad", "Grace", "Oscar", "Sophia", "Charlie", "Emily"];
+const SURNAMES = [
+  "Smith",
+  "Jones",
+  "Taylor",
+  "Brown",
+  "Williams",
+  "Wilson",
+  "Johnson",
+  "Davies",
+  "Robinson",
+  "Wright",
+  "Thompson",
+  "Evans",
+  "Walker",
+  "White",
+  "Roberts",
+  "Green",
+  "Hall",
+  "Wood",
+  "Jackson",
+  "Clarke",
+  "Patel",
+  "Khan",
+  "Lewis",
+  "James",
+  "Phillips",
+  "Mason",
+  "Mitchell",
+  "Rose",
+  "Davis",
+  "Rodriguez",
+  "Cox",
+  "Alexander",
+  "Nowak",
+  "Kowalski",
+  "Murphy",
+  "Kelly",
+  "Byrne",
+  "Ryan",
+  "OBrien",
+  "Walsh",
+];
+const GIVEN = [
+  "Oliver",
+  "Amelia",
+  "George",
+  "Isla",
+  "Harry",
+  "Ava",
+  "Noah",
+  "Mia",
+  "Jack",
+  "Ivy",
+  "Leo",
+  "Lily",
+  "Arthur",
+  "Freya",
+  "Muhammad",
+  "Grace",
+  "Oscar",
+  "Sophia",
+  "Charlie",
+  "Emily",
+];
 const AREAS = ["SW1A", "LS1", "M1", "B2", "NW1", "EH2", "BS1", "CB2", "OX1", "YO1", "TR19", "G1", "CF10", "NE1", "L1"];
 
 const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x}'`).join(",")}])`;
@@ -39,7 +101,8 @@ const arr = (xs: string[]) => `(array[${xs.map((x) => `'${x}'`).join(",")}])`;
 /** n accounts for one organisation's supplier, by set-based SQL; the triggers keep their search terms. */
 async function buildAccounts(db: Db, supplierId: number, n: number, base: number) {
   const started = performance.now();
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     with g as (
       select i, ${arr(SURNAMES)}[1 + (i * 7919) % ${SURNAMES.length}] as family, ${arr(GIVEN)}[1 + (i::bigint * 104729) % ${GIVEN.length}] as given,
         ${arr(AREAS)}[1 + (i * 31) % ${AREAS.length}] || ' ' || (i % 10)::text || chr(65 + (i / 10) % 26) || chr(65 + (i / 260) % 26) as postcode,
@@ -59,7 +122,8 @@ async function buildAccounts(db: Db, supplierId: number, n: number, base: number
         'supply_addresses', jsonb_build_array(jsonb_build_object('supply_postcode', postcode,
           'meter_points', jsonb_build_array(jsonb_build_object('supply_type', 'ELECTRICITY', 'identifier', mpan, 'meters', jsonb_build_array(jsonb_build_object('meter_serial_number', 'E' || right(mpan, 8)))))))),
       case when i % 20 = 0 then null else a.id end, case when i % 20 = 0 then null else now() end
-    from (select g.*, 'LEG-' || i as g_ext from g) g join a on a.external_account_number = g.g_ext`));
+    from (select g.*, 'LEG-' || i as g_ext from g) g join a on a.external_account_number = g.g_ext`),
+  );
   await db.execute(sql`analyze accounts; analyze account_import_processes; analyze account_search_terms`);
   return performance.now() - started;
 }
@@ -101,12 +165,22 @@ async function time(n: number, fn: (i: number) => Promise<unknown>) {
 function queryOf(i: number, base: number): string {
   const k = 1 + ((i * 7) % 900);
   switch (i % 6) {
-    case 0: return SURNAMES[i % SURNAMES.length].replace(/i/, "y").replace(/o/, "a");
-    case 1: return `${AREAS[(k * 31) % AREAS.length]}${k % 10}${String.fromCharCode(65 + (Math.floor(k / 10) % 26))}${String.fromCharCode(65 + (Math.floor(k / 260) % 26))}`;
-    case 2: return AREAS[i % AREAS.length];
-    case 3: return `079 ${String((base + k * 37) % 1e8).padStart(8, "0").replace(/(\d{4})(\d{4})/, "$1 $2")}`;
-    case 4: return String(base + k).padStart(13, "0").slice(0, 9);
-    default: return `A-${(base + k).toString(16).toUpperCase().padStart(8, "0").slice(0, 5)}`;
+    case 0:
+      return SURNAMES[i % SURNAMES.length].replace(/i/, "y").replace(/o/, "a");
+    case 1:
+      return `${AREAS[(k * 31) % AREAS.length]}${k % 10}${String.fromCharCode(65 + (Math.floor(k / 10) % 26))}${String.fromCharCode(65 + (Math.floor(k / 260) % 26))}`;
+    case 2:
+      return AREAS[i % AREAS.length];
+    case 3:
+      return `079 ${String((base + k * 37) % 1e8)
+        .padStart(8, "0")
+        .replace(/(\d{4})(\d{4})/, "$1 $2")}`;
+    case 4:
+      return String(base + k)
+        .padStart(13, "0")
+        .slice(0, 9);
+    default:
+      return `A-${(base + k).toString(16).toUpperCase().padStart(8, "0").slice(0, 5)}`;
   }
 }
 
@@ -119,29 +193,52 @@ async function measure(url: string, accounts: number, label: string) {
   const supplier = await createSupplier(ctx, { code: `SUPPORT-BENCH`, documentRoot: `s3://bench-support/${RUN}` });
   // Another organisation holds as many accounts again: search is scoped, not alone in the table.
   const other = await createOrganisation(sys, { name: `Support bench other ${label}` });
-  const otherSupplier = await createSupplier(systemCtx(db, "bench-support", other.organisation.id), { code: `SUPPORT-OTHER`, documentRoot: `s3://bench-support/${RUN}-o` });
+  const otherSupplier = await createSupplier(systemCtx(db, "bench-support", other.organisation.id), {
+    code: `SUPPORT-OTHER`,
+    documentRoot: `s3://bench-support/${RUN}-o`,
+  });
   const base = 0x10000000;
-  const buildMs = (await buildAccounts(db, supplier.id, accounts, base)) + (await buildAccounts(db, otherSupplier.id, Math.min(accounts, 10_000), base + 0x4000000));
+  const buildMs =
+    (await buildAccounts(db, supplier.id, accounts, base)) +
+    (await buildAccounts(db, otherSupplier.id, Math.min(accounts, 10_000), base + 0x4000000));
   const ledgerAccount = await buildLedger(db, supplier.id, base);
   let hits = 0;
   const search = await time(QUERIES, async (i) => {
     hits += (await searchAccounts(ctx, { query: queryOf(i, base) })).length > 0 ? 1 : 0;
   });
-  const byKind = ["surname", "postcode", "outward", "phone", "mpan", "number"].map((k, j) => `${k} ${percentile(search.ms.filter((_, i) => i % 6 === j), 99).toFixed(0)}`).join(", ");
+  const byKind = ["surname", "postcode", "outward", "phone", "mpan", "number"]
+    .map(
+      (k, j) =>
+        `${k} ${percentile(
+          search.ms.filter((_, i) => i % 6 === j),
+          99,
+        ).toFixed(0)}`,
+    )
+    .join(", ");
   console.log(`${label}: search p99 by kind (ms): ${byKind}`);
   const ledger = await time(QUERIES, () => getLedger(ctx, { filter: { accountNumber: ledgerAccount }, limit: 100 }));
-  const [{ terms }] = await execRows<{ terms: string }>(db, sql`select count(*)::text as terms from account_search_terms`);
+  const [{ terms }] = await execRows<{ terms: string }>(
+    db,
+    sql`select count(*)::text as terms from account_search_terms`,
+  );
   await handle.close();
   return { label, accounts, terms: Number(terms), buildMs, search, ledger, byKind, hitRate: hits / (QUERIES + 20) };
 }
 
 async function main() {
   const server = env.DATABASE_URL;
-  if (!server) throw new Error("bench:support needs DATABASE_URL (a PostgreSQL server): it creates and drops two databases there.");
+  if (!server)
+    throw new Error(
+      "bench:support needs DATABASE_URL (a PostgreSQL server): it creates and drops two databases there.",
+    );
   const admin = postgres(server, { max: 1, onnotice: () => {} });
   const names = { small: `km_bench_support_small_${RUN}`, large: `km_bench_support_large_${RUN}` };
   const urlOf = (db: string) => Object.assign(new URL(server), { pathname: `/${db}` }).toString();
-  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
   try {
     for (const db of Object.values(names)) await admin.unsafe(`create database ${db}`);
     const loadBefore = load();
@@ -167,7 +264,8 @@ async function main() {
     if (benchEnv.BENCH_WRITE === "1") writeBenchmarkSection("Support: account search and ledger", body);
     if (!ok) process.exitCode = 1;
   } finally {
-    if (!benchEnv.BENCH_KEEP) for (const db of Object.values(names)) await admin.unsafe(`drop database if exists ${db} with (force)`);
+    if (!benchEnv.BENCH_KEEP)
+      for (const db of Object.values(names)) await admin.unsafe(`drop database if exists ${db} with (force)`);
     await admin.end();
   }
 }

@@ -16,14 +16,25 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  * whether the subscription is live: false from the moment its connection is lost (notifications
  * sent meanwhile are missed) until it is listening again. Returns a function that stops it.
  */
-export type Listen = (channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) => () => Promise<void>;
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) => () => Promise<void>;
 
 /**
  * `pool` (postgres-js only): failed connection attempts so far, connections open (busy or idle)
  * and being opened. A count of failures that grows, or a pool with nothing open while it keeps
  * connecting, says the database is away (ADR 0045).
  */
-export type DbHandle = { db: Db; kind: "postgres" | "pglite"; url?: string; listen: Listen; close: () => Promise<void>; pool?: () => { connectErrors: number; open: number; connecting: number } };
+export type DbHandle = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  url?: string;
+  listen: Listen;
+  close: () => Promise<void>;
+  pool?: () => { connectErrors: number; open: number; connecting: number };
+};
 
 /**
  * On the database object itself, not in a module's map: Next bundles this module into each
@@ -41,11 +52,15 @@ const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzl
  * (default ./.data/pglite; "memory://" for throwaway test databases). `pgliteFrom`: a
  * `dumpDataDir()` tarball a new in-memory PGlite starts from (the tests' migrated template).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; pgliteFrom?: Blob; migrate?: boolean } = {}): Promise<DbHandle> {
+export async function openDatabase(
+  opts: { url?: string; pgliteDir?: string; pgliteFrom?: Blob; migrate?: boolean } = {},
+): Promise<DbHandle> {
   const url = opts.url ?? env.DATABASE_URL;
   // A pool of 0 or "abc" would otherwise hang or fail with an unrelated message.
   assertConfig(envWith({ DATABASE_URL: url }), DATABASE_VARS);
-  const handle = url ? await openPostgres(url) : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir(), opts.pgliteFrom);
+  const handle = url
+    ? await openPostgres(url)
+    : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir(), opts.pgliteFrom);
   Object.defineProperty(handle.db, HANDLE, { value: handle });
   if (opts.migrate !== false) await migrateDatabase(handle);
   return handle;
@@ -70,11 +85,25 @@ export const PREPARE_MAX_PARAMS = 100;
  * every drizzle database and transaction uses.
  */
 function prepareSmallStatements(Session: { prototype: { prepareQuery: (...args: never[]) => unknown } }) {
-  const proto = Session.prototype as { prepareQuery: (query: { sql: string; params: unknown[] }, fields: unknown, name: string | undefined, ...rest: unknown[]) => unknown; [PREPARED]?: true };
+  const proto = Session.prototype as {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: unknown,
+      name: string | undefined,
+      ...rest: unknown[]
+    ) => unknown;
+    [PREPARED]?: true;
+  };
   if (proto[PREPARED]) return;
   const original = proto.prepareQuery;
   proto.prepareQuery = function (this: unknown, query, fields, name, ...rest) {
-    return original.call(this, query, fields, name ?? (query.params.length <= PREPARE_MAX_PARAMS ? "" : undefined), ...rest);
+    return original.call(
+      this,
+      query,
+      fields,
+      name ?? (query.params.length <= PREPARE_MAX_PARAMS ? "" : undefined),
+      ...rest,
+    );
   };
   proto[PREPARED] = true;
 }
@@ -135,7 +164,14 @@ async function openPostgres(url: string): Promise<DbHandle> {
 }
 
 /** What postgres-js's pool holds right now (`poolStats`, added by patches/postgres+3.4.9.patch). */
-type PoolStats = { max: number; idle: number; busy: number; connecting: number; waiting: number; connectErrors: number };
+type PoolStats = {
+  max: number;
+  idle: number;
+  busy: number;
+  connecting: number;
+  waiting: number;
+  connectErrors: number;
+};
 
 /** The pool's connections, queued queries and failed connection attempts, read on each metrics scrape (the process's latest pool). */
 function observePool(client: { poolStats: () => PoolStats }) {
@@ -160,7 +196,13 @@ const RELISTEN_MS = 1000;
  * LISTEN on a connection of its own (a pooled one would be handed to other queries): opened
  * at once, and again RELISTEN_MS after it is lost, for as long as the handle is open.
  */
-function listenPostgres(postgres: typeof import("postgres"), url: string, channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) {
+function listenPostgres(
+  postgres: typeof import("postgres"),
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) {
   const target = postgresTarget(url);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -331,7 +373,10 @@ export function setDbHandle(handle: DbHandle) {
 }
 
 /** Rows of a raw `db.execute(sql...)`: postgres-js returns an array, PGlite `{ rows }`. */
-export async function execRows<T extends Record<string, unknown>>(db: Db, query: Parameters<Db["execute"]>[0]): Promise<T[]> {
+export async function execRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: Parameters<Db["execute"]>[0],
+): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(res) ? res : res.rows;
 }

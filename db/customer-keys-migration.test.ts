@@ -13,8 +13,14 @@ describe("migration customer_keys (ADR 0207, 0208)", () => {
         supply_addresses: [
           {
             meter_points: [
-              { identifier: "1200000123456", meters: [{ meter_serial_number: "E1", smart_device_id: "AA-01" }, { meter_serial_number: "E2" }] },
-              { identifier: "7200000001", meters: [{ meter_serial_number: "G1", smart_device_id: "GG-01", units_of_measure: "SCFH" }] },
+              {
+                identifier: "1200000123456",
+                meters: [{ meter_serial_number: "E1", smart_device_id: "AA-01" }, { meter_serial_number: "E2" }],
+              },
+              {
+                identifier: "7200000001",
+                meters: [{ meter_serial_number: "G1", smart_device_id: "GG-01", units_of_measure: "SCFH" }],
+              },
             ],
           },
         ],
@@ -31,19 +37,36 @@ describe("migration customer_keys (ADR 0207, 0208)", () => {
           (1, 1, 'gas', '7200000001', '[{"serial_number": "G1", "registers": []}]'),
           (2, 2, 'electricity', '1200000654321', '[{"serial_number": "E9", "registers": []}]');`);
       await migration.from(pg);
-      const rows = await pg.query<{ mpxn: string; meters: unknown }>("select mpxn, meters from meter_points order by id");
+      const rows = await pg.query<{ mpxn: string; meters: unknown }>(
+        "select mpxn, meters from meter_points order by id",
+      );
       expect(rows.rows).toEqual([
-        { mpxn: "1200000123456", meters: [{ serial_number: "E1", registers: [], smart_device_id: "AA-01" }, { serial_number: "E2", registers: [] }] },
-        { mpxn: "7200000001", meters: [{ serial_number: "G1", registers: [], smart_device_id: "GG-01", units_of_measure: "SCFH" }] },
+        {
+          mpxn: "1200000123456",
+          meters: [
+            { serial_number: "E1", registers: [], smart_device_id: "AA-01" },
+            { serial_number: "E2", registers: [] },
+          ],
+        },
+        {
+          mpxn: "7200000001",
+          meters: [{ serial_number: "G1", registers: [], smart_device_id: "GG-01", units_of_measure: "SCFH" }],
+        },
         { mpxn: "1200000654321", meters: [{ serial_number: "E9", registers: [] }] },
       ]);
       // Telemetry finds a meter by device id through the new GIN index's operator.
-      const found = await pg.query<{ mpxn: string }>(`select mpxn from meter_points where meters @> '[{"smart_device_id": "GG-01"}]'`);
+      const found = await pg.query<{ mpxn: string }>(
+        `select mpxn from meter_points where meters @> '[{"smart_device_id": "GG-01"}]'`,
+      );
       expect(found.rows).toEqual([{ mpxn: "7200000001" }]);
       // An account user's e-mail is stored trimmed and lower case, once per organisation.
-      await expect(pg.exec(`insert into account_users (organisation_id, email) values (1, 'Ada@Example.com')`)).rejects.toThrow(/account_users_email_check/);
+      await expect(
+        pg.exec(`insert into account_users (organisation_id, email) values (1, 'Ada@Example.com')`),
+      ).rejects.toThrow(/account_users_email_check/);
       await pg.exec(`insert into account_users (organisation_id, email) values (1, 'ada@example.com')`);
-      await expect(pg.exec(`insert into account_users (organisation_id, email) values (1, 'ada@example.com')`)).rejects.toThrow(/unique/);
+      await expect(
+        pg.exec(`insert into account_users (organisation_id, email) values (1, 'ada@example.com')`),
+      ).rejects.toThrow(/unique/);
     } finally {
       await pg.close();
     }

@@ -21,14 +21,18 @@ describe("migration document_roots_per_organisation (ADR 0106)", () => {
           (7, 2, 'B-4', 'B-4', 'file:///srv/docs/b');
         select setval('import_suppliers_id_seq', 100);`);
       await migration.from(pg);
-      const roots = await pg.query<{ id: number; organisation_id: number; root: string }>("select id, organisation_id, root from document_roots order by id");
+      const roots = await pg.query<{ id: number; organisation_id: number; root: string }>(
+        "select id, organisation_id, root from document_roots order by id",
+      );
       expect(roots.rows.map((r) => [r.organisation_id, r.root])).toEqual([
         [1, "file:///srv/docs/a/"],
         [2, "s3://bucket/b/"],
         [2, "file:///srv/docs/b/"],
       ]);
       const id = (root: string) => roots.rows.find((r) => r.root === root)!.id;
-      const suppliers = await pg.query<{ code: string; document_root_id: number | null }>("select code, document_root_id from import_suppliers order by id");
+      const suppliers = await pg.query<{ code: string; document_root_id: number | null }>(
+        "select code, document_root_id from import_suppliers order by id",
+      );
       expect(suppliers.rows).toEqual([
         { code: "A-1", document_root_id: id("file:///srv/docs/a/") },
         { code: "A-2", document_root_id: id("file:///srv/docs/a/") },
@@ -39,9 +43,17 @@ describe("migration document_roots_per_organisation (ADR 0106)", () => {
         { code: "B-4", document_root_id: id("file:///srv/docs/b/") },
       ]);
       // Codes are now unique per organisation, not across the platform.
-      await pg.exec(`insert into import_suppliers (organisation_id, code, name, document_root) values (2, 'A-1', 'A-1', 's3://bucket/b')`);
-      await expect(pg.exec(`insert into import_suppliers (organisation_id, code, name, document_root) values (2, 'A-1', 'again', 's3://bucket/b')`)).rejects.toThrow(/import_suppliers_organisation_id_code_key/);
-      await expect(pg.exec(`insert into document_roots (organisation_id, root) values (1, 'file:///srv/docs/b/x/')`)).rejects.toThrow(/overlaps another organisation/);
+      await pg.exec(
+        `insert into import_suppliers (organisation_id, code, name, document_root) values (2, 'A-1', 'A-1', 's3://bucket/b')`,
+      );
+      await expect(
+        pg.exec(
+          `insert into import_suppliers (organisation_id, code, name, document_root) values (2, 'A-1', 'again', 's3://bucket/b')`,
+        ),
+      ).rejects.toThrow(/import_suppliers_organisation_id_code_key/);
+      await expect(
+        pg.exec(`insert into document_roots (organisation_id, root) values (1, 'file:///srv/docs/b/x/')`),
+      ).rejects.toThrow(/overlaps another organisation/);
     } finally {
       await pg.close();
     }

@@ -31,7 +31,8 @@ type DriverError = { code?: unknown; constraint_name?: unknown; constraint?: unk
 /** The error and those it wraps (drizzle wraps the driver's in `cause`), outermost first. */
 function chain(err: unknown): DriverError[] {
   const out: DriverError[] = [];
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) out.push(e as DriverError);
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    out.push(e as DriverError);
   return out;
 }
 

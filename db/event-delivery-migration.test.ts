@@ -19,7 +19,9 @@ describe("migrations event_delivery_tables and drop_events_published_at", () => 
         ('00000000-0000-7000-8000-000000000005', 5, 'api_key.organisation.created', 'v1', '{}', null, 2, null);
         select setval('events_seq_seq', 5);`);
       await migration.from(pg, 2);
-      const pending = await pg.query("select seq::int, account_number, organisation_id from event_pending order by seq");
+      const pending = await pg.query(
+        "select seq::int, account_number, organisation_id from event_pending order by seq",
+      );
       expect(pending.rows).toEqual([
         { seq: 3, account_number: "A-1", organisation_id: 1 },
         { seq: 5, account_number: null, organisation_id: 2 },
@@ -29,13 +31,17 @@ describe("migrations event_delivery_tables and drop_events_published_at", () => 
         { published_at: new Date("2026-11-20T10:00:00Z"), seqs: "{[1,3)}" },
         { published_at: new Date("2026-11-20T10:05:00Z"), seqs: "{[4,5)}" },
       ]);
-      const columns = await pg.query("select column_name from information_schema.columns where table_name = 'events' and column_name = 'published_at'");
+      const columns = await pg.query(
+        "select column_name from information_schema.columns where table_name = 'events' and column_name = 'published_at'",
+      );
       expect(columns.rows).toEqual([]);
       // Any later insert, whoever writes it, enters the outbox pending in the same statement.
       await pg.exec(`insert into events (id, type, version, payload, account_number, organisation_id) values
         ('00000000-0000-7000-8000-000000000006', 'account.updated', 'v1', '{}', 'A-3', 1),
         ('00000000-0000-7000-8000-000000000007', 'account.updated', 'v1', '{}', 'A-4', 1)`);
-      expect((await pg.query("select seq::int, account_number from event_pending where seq > 5 order by seq")).rows).toEqual([
+      expect(
+        (await pg.query("select seq::int, account_number from event_pending where seq > 5 order by seq")).rows,
+      ).toEqual([
         { seq: 6, account_number: "A-3" },
         { seq: 7, account_number: "A-4" },
       ]);

@@ -9,7 +9,8 @@ const NEEDS_ESCAPE = /[\\"]/;
 const ESCAPED = /[\\"]/g;
 
 /** One element, quoted (so `NULL` and blanks stay text), with `\` and `"` escaped. */
-export const pgArrayElement = (str: string) => (NEEDS_ESCAPE.test(str) ? `"${str.replace(ESCAPED, "\\$&")}"` : `"${str}"`);
+export const pgArrayElement = (str: string) =>
+  NEEDS_ESCAPE.test(str) ? `"${str.replace(ESCAPED, "\\$&")}"` : `"${str}"`;
 
 /** A literal for whole numbers (`{1,2,3}`): one join, where the driver would serialise a JS array element by element. */
 export const pgIntArray = (xs: readonly number[]) => `{${xs.join(",")}}`;

@@ -32,7 +32,8 @@ describe.skipIf(!url)("the pool under pg_terminate_backend (PostgreSQL)", () => 
     await admin?.end({ timeout: 5 });
   });
 
-  const terminateAll = () => admin`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = ${tag}`;
+  const terminateAll = () =>
+    admin`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = ${tag}`;
 
   /** One all-or-nothing unit of work: two inserts with a read between, as a request does. */
   const work = (txn: string) =>
@@ -73,7 +74,12 @@ describe.skipIf(!url)("the pool under pg_terminate_backend (PostgreSQL)", () => 
     while (!healed && Date.now() < deadline) {
       const started = Date.now();
       const pids = await Promise.all(
-        Array.from({ length: 10 }, () => execRows<{ pid: number }>(pool.db, sql`select pg_backend_pid() as pid, pg_sleep(0.2)`).then((r) => r[0].pid, () => null)),
+        Array.from({ length: 10 }, () =>
+          execRows<{ pid: number }>(pool.db, sql`select pg_backend_pid() as pid, pg_sleep(0.2)`).then(
+            (r) => r[0].pid,
+            () => null,
+          ),
+        ),
       );
       healed = pids.every((p) => p !== null) && new Set(pids).size === 10 && Date.now() - started < 1000;
     }
@@ -82,7 +88,10 @@ describe.skipIf(!url)("the pool under pg_terminate_backend (PostgreSQL)", () => 
     for (let burst = 0; burst < 3; burst++) {
       const started = Date.now();
       const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => work(`burst${burst}-${i}`)));
-      expect(results.filter((r) => r.status === "rejected"), `burst ${burst}`).toEqual([]);
+      expect(
+        results.filter((r) => r.status === "rejected"),
+        `burst ${burst}`,
+      ).toEqual([]);
       // Generous for a busy CI machine: a dead connection would fail these outright (connect timeout 2 s).
       expect(Date.now() - started, `burst ${burst} took`).toBeLessThan(5000);
       for (let i = 0; i < 50; i++) ok.push(`burst${burst}-${i}`);
@@ -90,7 +99,9 @@ describe.skipIf(!url)("the pool under pg_terminate_backend (PostgreSQL)", () => 
     expect((await ready()).status).toBe(200);
 
     // Every unit of work that succeeded is stored whole; nothing is ever half stored.
-    const rows = await admin.unsafe<{ txn: string; parts: number }[]>(`select txn, count(*)::int as parts from ${table} group by txn`);
+    const rows = await admin.unsafe<{ txn: string; parts: number }[]>(
+      `select txn, count(*)::int as parts from ${table} group by txn`,
+    );
     const parts = new Map(rows.map((r) => [r.txn, r.parts]));
     expect(ok.filter((t) => parts.get(t) !== 2)).toEqual([]);
     expect(rows.filter((r) => r.parts !== 2)).toEqual([]);

@@ -22,7 +22,16 @@ type Options = postgres.Options<Record<string, never>>;
 
 function client(fake: ReturnType<typeof fakePostgres>, extra: Options = {}) {
   // `socket` (a function returning the socket to use) is in the driver, not in its types.
-  const options = { socket: () => fake.newSocket(), max: 1, ssl: false, fetch_types: false, connect_timeout: 1, backoff: () => 0, onnotice: () => {}, ...extra };
+  const options = {
+    socket: () => fake.newSocket(),
+    max: 1,
+    ssl: false,
+    fetch_types: false,
+    connect_timeout: 1,
+    backoff: () => 0,
+    onnotice: () => {},
+    ...extra,
+  };
   return postgres(options as Options);
 }
 
@@ -35,7 +44,8 @@ describe("postgres-js after its socket closes", () => {
     // The socket closes after the driver buffered `select 'closes-mid-write'` (a small write waits
     // for setImmediate) and before it flushed: the moment 3.4.9 kept its timer handle and chunk.
     const sql = client(fake, {
-      debug: (_id: number, text: string) => text.includes("closes-mid-write") && queueMicrotask(() => current!.closeNow()),
+      debug: (_id: number, text: string) =>
+        text.includes("closes-mid-write") && queueMicrotask(() => current!.closeNow()),
     });
     try {
       await sql`select 1`;
@@ -72,7 +82,9 @@ describe("postgres-js after its socket closes", () => {
 
       for (let i = 0; i < 3; i++) await expect(sql`select 'after'`).resolves.toBeDefined();
       expect(fake.sockets).toHaveLength(2);
-      expect(fake.sockets[1].statements, "prepared once on the new backend; no stray ROLLBACK").toEqual(["select 'after'"]);
+      expect(fake.sockets[1].statements, "prepared once on the new backend; no stray ROLLBACK").toEqual([
+        "select 'after'",
+      ]);
     } finally {
       await sql.end({ timeout: 0 });
     }
@@ -99,7 +111,10 @@ describe("postgres-js after its socket closes", () => {
 
   it("a backend terminated while the driver reads its array types at connect: the waiting query runs on the next connection", async () => {
     let killed = false;
-    const fake = fakePostgres({ onStatement: (text, socket) => text.includes("pg_catalog.pg_type") && !killed && ((killed = true), socket.terminate()) });
+    const fake = fakePostgres({
+      onStatement: (text, socket) =>
+        text.includes("pg_catalog.pg_type") && !killed && ((killed = true), socket.terminate()),
+    });
     const sql = client(fake, { fetch_types: true });
     try {
       // 3.4.9 kept the dead backend's 57P01 and failed the waiting query with it after
@@ -128,7 +143,10 @@ describe("postgres-js after its socket closes", () => {
         await t`select 'inside'`;
         reached();
         await paused; // e.g. waiting on a payment vendor while PostgreSQL restarts
-        const late = t`insert into late values (1)`.then(() => "ran", (e: { code?: string }) => e.code);
+        const late = t`insert into late values (1)`.then(
+          () => "ran",
+          (e: { code?: string }) => e.code,
+        );
         sent(late);
         await late;
       });
@@ -139,7 +157,7 @@ describe("postgres-js after its socket closes", () => {
       // The pool reuses the same connection object (max 1) for other work, then the old callback wakes.
       await sql`select 'other request'`;
       resume();
-      expect(await (await lateQuery)).toBe("CONNECTION_CLOSED");
+      expect(await await lateQuery).toBe("CONNECTION_CLOSED");
       const afterReconnect = fake.sockets.slice(1).flatMap((s) => s.statements);
       expect(afterReconnect).toEqual(["select 'other request'"]);
       expect(uncaught).toEqual([]);

@@ -10,7 +10,9 @@ export function splitHosts(url: string): { hosts: string[]; single: URL } {
   const at = authority.lastIndexOf("@");
   const hostPart = authority.slice(at + 1);
   const hosts = hostPart.split(",");
-  const single = new URL(url.slice(0, afterScheme) + authority.slice(0, at + 1) + hosts[0] + url.slice(afterScheme + authority.length));
+  const single = new URL(
+    url.slice(0, afterScheme) + authority.slice(0, at + 1) + hosts[0] + url.slice(afterScheme + authority.length),
+  );
   return { hosts, single };
 }
 
@@ -30,12 +32,18 @@ export const urlParams = (url: string) => splitHosts(url).single.searchParams;
  * would be taken for the primary. `read-write` here also asks that the server not be in recovery
  * (`primary`, libpq's meaning of read-write since PostgreSQL 14).
  */
-export function postgresTarget(url: string): { url: string; options: Pick<Options<never>, "host" | "target_session_attrs"> } {
+export function postgresTarget(url: string): {
+  url: string;
+  options: Pick<Options<never>, "host" | "target_session_attrs">;
+} {
   const { hosts, single } = splitHosts(url);
   const tsa = single.searchParams.get("target_session_attrs");
-  const options: Pick<Options<never>, "host" | "target_session_attrs"> = tsa === "read-write" ? { target_session_attrs: "primary" } : {};
+  const options: Pick<Options<never>, "host" | "target_session_attrs"> = tsa === "read-write"
+    ? { target_session_attrs: "primary" }
+    : {};
   if (hosts.length > 1) {
-    if (single.searchParams.has("host")) throw new Error("DATABASE_URL: give several hosts in the URL or one ?host=, not both");
+    if (single.searchParams.has("host"))
+      throw new Error("DATABASE_URL: give several hosts in the URL or one ?host=, not both");
     return { url, options };
   }
   const host = single.searchParams.get("host");

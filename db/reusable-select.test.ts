@@ -8,8 +8,15 @@ import { reusableSelect } from "./reusable-select";
 
 const t = useTestDb();
 
-const byNumber = reusableSelect<{ account: typeof accounts.$inferSelect; supplier: typeof importSuppliers.$inferSelect }[], { number: string }>((db) =>
-  db.select({ account: accounts, supplier: importSuppliers }).from(accounts).innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId)).where(eq(accounts.number, sql.placeholder("number"))),
+const byNumber = reusableSelect<
+  { account: typeof accounts.$inferSelect; supplier: typeof importSuppliers.$inferSelect }[],
+  { number: string }
+>((db) =>
+  db
+    .select({ account: accounts, supplier: importSuppliers })
+    .from(accounts)
+    .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
+    .where(eq(accounts.number, sql.placeholder("number"))),
 );
 
 describe("reusableSelect", () => {
@@ -18,7 +25,11 @@ describe("reusableSelect", () => {
     const supplier = await makeSupplier(org);
     const [a, b] = [await makeImportedAccount(org, supplier.code), await makeImportedAccount(org, supplier.code)];
     for (const acc of [a, b]) {
-      const built = await t.db.select({ account: accounts, supplier: importSuppliers }).from(accounts).innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId)).where(eq(accounts.number, acc.accountNumber));
+      const built = await t.db
+        .select({ account: accounts, supplier: importSuppliers })
+        .from(accounts)
+        .innerJoin(importSuppliers, eq(importSuppliers.id, accounts.supplierId))
+        .where(eq(accounts.number, acc.accountNumber));
       const reused = await byNumber(t.db, { number: acc.accountNumber });
       expect(reused).toEqual(built);
       expect(reused[0].account.number).toBe(acc.accountNumber);

@@ -7,11 +7,20 @@ import type { Db } from "./client";
 // (a prepared query of drizzle's own is tied to the connection it was made on).
 
 /** What a built select keeps: its SQL and parameters, the fields it maps rows into, its joins. */
-type Built = { query: { sql: string; params: unknown[] }; fields: unknown; joinsNotNullableMap?: Record<string, boolean> };
+type Built = {
+  query: { sql: string; params: unknown[] };
+  fields: unknown;
+  joinsNotNullableMap?: Record<string, boolean>;
+};
 
 /** The part of drizzle's session this uses: `prepareQuery` as every builder calls it. */
 type Session = {
-  prepareQuery(query: Built["query"], fields: unknown, name: undefined, isResponseInArrayMode: boolean): { joinsNotNullableMap?: Record<string, boolean>; execute(values: Record<string, unknown>): Promise<unknown> };
+  prepareQuery(
+    query: Built["query"],
+    fields: unknown,
+    name: undefined,
+    isResponseInArrayMode: boolean,
+  ): { joinsNotNullableMap?: Record<string, boolean>; execute(values: Record<string, unknown>): Promise<unknown> };
 };
 
 type Buildable<R> = { prepare(name?: string): unknown; then: PromiseLike<R>["then"] };
@@ -21,12 +30,18 @@ type Buildable<R> = { prepare(name?: string): unknown; then: PromiseLike<R>["the
  * `sql.placeholder(name)`; the function returned runs it with `values` on `db` (or a
  * transaction), mapping rows exactly as the select would.
  */
-export function reusableSelect<R, V extends Record<string, unknown>>(build: (db: Db) => Buildable<R>): (db: Db, values: V) => Promise<R> {
+export function reusableSelect<R, V extends Record<string, unknown>>(
+  build: (db: Db) => Buildable<R>,
+): (db: Db, values: V) => Promise<R> {
   let built: Built | undefined;
   return (db, values) => {
     if (!built) {
       // Prepared unnamed on the first database: nothing is sent, it only renders the SQL.
-      const p = build(db).prepare() as { query: Built["query"]; fields: unknown; joinsNotNullableMap?: Record<string, boolean> };
+      const p = build(db).prepare() as {
+        query: Built["query"];
+        fields: unknown;
+        joinsNotNullableMap?: Record<string, boolean>;
+      };
       built = { query: p.query, fields: p.fields, joinsNotNullableMap: p.joinsNotNullableMap };
     }
     const session = (db as unknown as { _: { session: Session } })._.session;

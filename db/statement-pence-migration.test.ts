@@ -17,13 +17,17 @@ describe("migration post_import_bodies", () => {
         insert into transactions (account_id, transaction_id, type, reason, amount, transaction_date, original_transaction_date, statement_period_start, payment_type)
         values (1, 'T1', 'PAYMENT', null, 10.50, '2026-01-02', '2026-01-02', '2026-01-01', 'DD_REGULAR_COLLECTION');`);
       await migration.from(pg);
-      const statements = await pg.query<{ statement_id: string; gross_amount_pence: string }>("select statement_id, gross_amount_pence::text from historical_statements order by statement_id");
+      const statements = await pg.query<{ statement_id: string; gross_amount_pence: string }>(
+        "select statement_id, gross_amount_pence::text from historical_statements order by statement_id",
+      );
       expect(statements.rows).toEqual([
         { statement_id: "S1", gross_amount_pence: "8430" },
         { statement_id: "S2", gross_amount_pence: "-1205" },
         { statement_id: "S3", gross_amount_pence: "99999999999999" },
       ]);
-      const txns = await pg.query<{ amount: string; statement: string }>("select amount::text, statement from transactions");
+      const txns = await pg.query<{ amount: string; statement: string }>(
+        "select amount::text, statement from transactions",
+      );
       expect(txns.rows).toEqual([{ amount: "10.5000000000", statement: "current" }]);
     } finally {
       await pg.close();

@@ -25,8 +25,16 @@ export function traceStatements(Prepared: { prototype: object }, Session: { prot
     if (typeof original !== "function") continue;
     proto[method] = function (this: { queryString?: string }, ...args: unknown[]) {
       const text = this.queryString ?? "";
-      return inSpan(statementName(text), { kind: SpanKind.CLIENT, attributes: { "db.system.name": system, "db.query.text": text.length > 4000 ? `${text.slice(0, 4000)}…` : text } }, () =>
-        original.apply(this, args),
+      return inSpan(
+        statementName(text),
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            "db.system.name": system,
+            "db.query.text": text.length > 4000 ? `${text.slice(0, 4000)}…` : text,
+          },
+        },
+        () => original.apply(this, args),
       );
     };
   }
@@ -34,7 +42,9 @@ export function traceStatements(Prepared: { prototype: object }, Session: { prot
   const transaction = session.transaction as ((...args: unknown[]) => Promise<unknown>) | undefined;
   if (typeof transaction === "function") {
     session.transaction = function (this: unknown, ...args: unknown[]) {
-      return inSpan("transaction", { kind: SpanKind.INTERNAL, attributes: { "db.system.name": system } }, () => transaction.apply(this, args));
+      return inSpan("transaction", { kind: SpanKind.INTERNAL, attributes: { "db.system.name": system } }, () =>
+        transaction.apply(this, args),
+      );
     };
   }
 }

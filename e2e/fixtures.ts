@@ -29,7 +29,10 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   seed: async ({}, use) => use(readSeed()),
   script: async ({ playwright, baseURL, seed }, use) => {
-    const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Token ${seed.apiKey}` } });
+    const ctx = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Token ${seed.apiKey}` },
+    });
     await use(ctx);
     await ctx.dispose();
   },
@@ -57,7 +60,12 @@ export function unique(prefix: string): string {
 /** A London calendar date `days` from today, as YYYY-MM-DD. */
 export function londonDate(days = 0): string {
   const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(d);
 }
 
 /** A valid MPAN (13 digits with check digit) from any 12 digits: the validator's own rule. */
@@ -96,7 +104,12 @@ export function accountBody(supplier: string, external: string, meter = freshMet
             mpid: "OCTO",
             supply_start_date: "2025-01-01",
             profile_class: 1,
-            meters: [{ meter_serial_number: `E${meter.mpan.slice(-6)}`, registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }] }],
+            meters: [
+              {
+                meter_serial_number: `E${meter.mpan.slice(-6)}`,
+                registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
+              },
+            ],
             agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
           },
           {

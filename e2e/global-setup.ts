@@ -20,7 +20,13 @@ export type Seed = {
   organisation: string;
   suppliers: { ongoing: string; toPause: string; complete: string; forSupport: string };
   users: { operator: string; support: string; outsider: string };
-  accounts: { accountNumber: string; externalAccountNumber: string; importSupplier: string; mpan: string; mprn: string }[];
+  accounts: {
+    accountNumber: string;
+    externalAccountNumber: string;
+    importSupplier: string;
+    mpan: string;
+    mprn: string;
+  }[];
   /** The supplier production's example payloads name (TENTACLE_ENERGY), its documents written, its catalogue loaded. */
   exampleSupplier?: string;
   /** accounts[0]'s meters, with half-hourly reads over the 2026 autumn clock change. */
@@ -65,51 +71,117 @@ async function seed() {
   // Agile as a demo loaded ten days ago also left it: enough half hours for a full 1,500-rate page.
   await loadDemoProducts(sys, { only: ["AGILE-24-10-01"], now: new Date(Date.now() - 10 * 86_400_000) });
   const org = await makeOrg(handle.db, { name: "Bright Sparks Energy", actor: "e2e-seed", products: false });
-  const suppliers = { ongoing: `BRIGHT-${sfx}`, toPause: `COHORT-B-${sfx}`, complete: `LEGACY-${sfx}`, forSupport: `SUPPORT-${sfx}` };
-  await makeSupplier(org, { code: suppliers.ongoing, name: "Bright Sparks main book", documentRoot: `s3://bright-sparks/${sfx}/docs` });
-  await makeSupplier(org, { code: suppliers.toPause, name: "Cohort B (prepay)", documentRoot: `s3://bright-sparks/${sfx}/cohort-b` });
-  await makeSupplier(org, { code: suppliers.complete, name: "Legacy book", documentRoot: `file:///srv/legacy/${sfx}`, status: "Complete" });
-  await makeSupplier(org, { code: suppliers.forSupport, name: "Support walkthrough", documentRoot: `s3://bright-sparks/${sfx}/support` });
+  const suppliers = {
+    ongoing: `BRIGHT-${sfx}`,
+    toPause: `COHORT-B-${sfx}`,
+    complete: `LEGACY-${sfx}`,
+    forSupport: `SUPPORT-${sfx}`,
+  };
+  await makeSupplier(org, {
+    code: suppliers.ongoing,
+    name: "Bright Sparks main book",
+    documentRoot: `s3://bright-sparks/${sfx}/docs`,
+  });
+  await makeSupplier(org, {
+    code: suppliers.toPause,
+    name: "Cohort B (prepay)",
+    documentRoot: `s3://bright-sparks/${sfx}/cohort-b`,
+  });
+  await makeSupplier(org, {
+    code: suppliers.complete,
+    name: "Legacy book",
+    documentRoot: `file:///srv/legacy/${sfx}`,
+    status: "Complete",
+  });
+  await makeSupplier(org, {
+    code: suppliers.forSupport,
+    name: "Support walkthrough",
+    documentRoot: `s3://bright-sparks/${sfx}/support`,
+  });
   // Production's example payloads (test/factories/production-examples.ts): their supplier, documents and products.
   const examples = await import("@/test/factories/production-examples");
   const { demoDocumentRoot } = await import("@/server/services/documents/locations");
   const exampleRoot = `${demoDocumentRoot()}/${org.number}/production-example`;
   examples.writeExampleDocuments(fileURLToPath(exampleRoot));
-  await makeSupplier(org, { code: examples.EXAMPLE.supplier, name: "Production's example supplier", documentRoot: exampleRoot });
+  await makeSupplier(org, {
+    code: examples.EXAMPLE.supplier,
+    name: "Production's example supplier",
+    documentRoot: exampleRoot,
+  });
   const { loadProducts } = await import("@/server/services/products/load-products");
   await loadProducts(sys, examples.exampleCatalogue());
-  const users = { operator: `operator-${sfx}@e2e.test`.toLowerCase(), support: `support-${sfx}@e2e.test`.toLowerCase(), outsider: `outsider-${sfx}@e2e.test`.toLowerCase() };
+  const users = {
+    operator: `operator-${sfx}@e2e.test`.toLowerCase(),
+    support: `support-${sfx}@e2e.test`.toLowerCase(),
+    outsider: `outsider-${sfx}@e2e.test`.toLowerCase(),
+  };
   await makeUser(org, "operator", { email: users.operator, name: "Olivia Operator", password: PASSWORD });
   await makeUser(org, "support", { email: users.support, name: "Sam Support", password: PASSWORD });
   const other = await makeOrg(handle.db, { name: "Elsewhere Power", actor: "e2e-seed", products: false });
   await makeUser(other, "operator", { email: users.outsider, name: "Oscar Outsider", password: PASSWORD });
 
   const accounts: Seed["accounts"] = [];
-  const closing = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() - 20 * 86_400_000));
-  const names = [["Ada", "Lovelace"], ["Grace", "Hopper"], ["Alan", "Turing"]];
+  const closing = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(
+    new Date(Date.now() - 20 * 86_400_000),
+  );
+  const names = [
+    ["Ada", "Lovelace"],
+    ["Grace", "Hopper"],
+    ["Alan", "Turing"],
+  ];
   for (const [i, [given, family]] of names.entries()) {
     // Production's EnergyAccount (both fuels, meters, registers, a transfer reading), as a migration script sends it.
     const a = await makeImportedAccount(org, suppliers.ongoing, {
       external_account_number: `BS-${sfx}-${i + 1}`,
       billing_name: `${given} ${family}`,
       billing_address1: `${i + 1} Analytical Row`,
-      customers: [{ given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" }],
+      customers: [
+        { given_name: given, family_name: family, email: `${given.toLowerCase()}@example.com`, mobile: "07911 123456" },
+      ],
       last_billed_to_date: closing,
     });
-    accounts.push({ accountNumber: a.accountNumber, externalAccountNumber: a.externalAccountNumber, importSupplier: a.importSupplier, mpan: a.mpan!, mprn: a.mprn! });
+    accounts.push({
+      accountNumber: a.accountNumber,
+      externalAccountNumber: a.externalAccountNumber,
+      importSupplier: a.importSupplier,
+      mpan: a.mpan!,
+      mprn: a.mprn!,
+    });
   }
   // 2026-10-24 00:00 BST to 2026-10-27 00:00 GMT (146 half hours) for the first account's two meters
   // (test/factories/account.ts names them E/G + the MPAN's/MPRN's last six digits).
   const first = accounts[0];
-  const consumption = { mpan: first.mpan, elecSerial: `E${first.mpan.slice(-6)}`, mprn: first.mprn, gasSerial: `G${first.mprn.slice(-6)}`, intervals: 146 };
+  const consumption = {
+    mpan: first.mpan,
+    elecSerial: `E${first.mpan.slice(-6)}`,
+    mprn: first.mprn,
+    gasSerial: `G${first.mprn.slice(-6)}`,
+    intervals: 146,
+  };
   const rows = ["mpxn,serial_number,interval_start,consumption"];
   for (let i = 0; i < consumption.intervals; i++) {
     const at = new Date(Date.parse("2026-10-23T23:00:00Z") + i * 1_800_000).toISOString();
-    rows.push(`${first.mpan},${consumption.elecSerial},${at},${(0.1 + (i % 10) * 0.01).toFixed(3)}`, `${first.mprn},${consumption.gasSerial},${at},0.5`);
+    rows.push(
+      `${first.mpan},${consumption.elecSerial},${at},${(0.1 + (i % 10) * 0.01).toFixed(3)}`,
+      `${first.mprn},${consumption.gasSerial},${at},0.5`,
+    );
   }
-  await loadConsumption(org.ctx, { chunks: (async function* () { yield rows.join("\n"); })(), format: "csv" });
+  await loadConsumption(org.ctx, {
+    chunks: (async function* () {
+      yield rows.join("\n");
+    })(),
+    format: "csv",
+  });
   await handle.close();
-  const state: Seed = { apiKey: org.apiKey, organisation: org.number, suppliers, users, accounts, consumption, exampleSupplier: "TENTACLE_ENERGY" };
+  const state: Seed = {
+    apiKey: org.apiKey,
+    organisation: org.number,
+    suppliers,
+    users,
+    accounts,
+    consumption,
+    exampleSupplier: "TENTACLE_ENERGY",
+  };
   fs.mkdirSync(STATE_DIR, { recursive: true });
   fs.writeFileSync(SEED_FILE, JSON.stringify(state, null, 2));
   console.log(`e2e seed: organisation ${org.number}, suppliers ${Object.values(suppliers).join(", ")}`);
@@ -119,8 +191,12 @@ async function seed() {
 async function signInState(baseURL: string, email: string, file: string) {
   const ctx = await request.newContext({ baseURL });
   const { csrfToken } = (await (await ctx.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  const res = await ctx.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: PASSWORD, callbackUrl: "/suppliers" }, maxRedirects: 0 });
-  if (res.status() !== 302 || (res.headers().location ?? "").includes("error")) throw new Error(`sign-in for ${email} failed: ${res.status()} ${res.headers().location}`);
+  const res = await ctx.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email, password: PASSWORD, callbackUrl: "/suppliers" },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 302 || (res.headers().location ?? "").includes("error"))
+    throw new Error(`sign-in for ${email} failed: ${res.status()} ${res.headers().location}`);
   await ctx.storageState({ path: file });
   await ctx.dispose();
 }

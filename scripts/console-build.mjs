@@ -11,7 +11,11 @@ export function buildConsole() {
   console.log("> Building the console (first start or sources changed); the API answers meanwhile…");
   return new Promise((resolve, reject) => {
     // The build never opens the app's database: under PGlite only this server may (single process).
-    const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", PGLITE_DIR: "memory://" } });
+    const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", PGLITE_DIR: "memory://" },
+    });
     const stop = () => child.kill("SIGTERM");
     process.once("SIGINT", stop).once("SIGTERM", stop);
     child.on("exit", (code, signal) => {
@@ -29,7 +33,13 @@ const PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><met
 /** The answer to a console request while the build runs: 503 with Retry-After, a page that reloads itself. */
 export function building(req, res) {
   const html = !/^\/(api|healthz)(\/|$)/.test(req.url ?? "/");
-  const body = html ? PAGE : JSON.stringify({ detail: "The console is being built, ready in a moment.", code: "service_unavailable", errors: [] });
+  const body = html
+    ? PAGE
+    : JSON.stringify({
+        detail: "The console is being built, ready in a moment.",
+        code: "service_unavailable",
+        errors: [],
+      });
   res.writeHead(503, {
     "content-type": html ? "text/html; charset=utf-8" : "application/json",
     "content-length": Buffer.byteLength(body),
@@ -38,7 +48,8 @@ export function building(req, res) {
     "x-request-id": crypto.randomUUID(),
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "content-security-policy":
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   });
   req.resume();
   res.end(req.method === "HEAD" ? undefined : body);

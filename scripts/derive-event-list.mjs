@@ -193,9 +193,7 @@ export function deriveCatalogue(specDir) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const specDir = path.resolve(
-    args.find((a) => !a.startsWith("--")) ?? path.join(repoRoot, "../shared/spec"),
-  );
+  const specDir = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(repoRoot, "../shared/spec"));
   const { list, fields } = deriveCatalogue(specDir);
   const text = `${list.join("\n")}\n`;
   if (args.includes("--fields")) process.stdout.write(`${JSON.stringify(fields, null, 2)}\n`);

@@ -24,7 +24,10 @@ export const DIRECT_ROUTES = [
 export const GZIP_MIN_BYTES = 1024;
 
 const gzip = promisify(zlib.gzip);
-const FIXED_HEADERS = [...SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]), ["content-security-policy", API_CSP]];
+const FIXED_HEADERS = [
+  ...SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]),
+  ["content-security-policy", API_CSP],
+];
 
 /**
  * The POST handler of each route, from the REST route table (server/rest/routes/router.ts,
@@ -112,7 +115,11 @@ async function serve(handler, url, req, res, maxBodyBytes) {
   });
   // The POST answers stay whole (a Content-Length, as before); a long read is streamed.
   const { chunks, size, rest } = await readUpTo(response.body, bodyless ? STREAM_AFTER_BYTES : Infinity);
-  const gzipped = size >= GZIP_MIN_BYTES && acceptsGzip(req.headers["accept-encoding"]) && !/\bno-transform\b/i.test(out["cache-control"] ?? "") && !out["content-encoding"];
+  const gzipped =
+    size >= GZIP_MIN_BYTES &&
+    acceptsGzip(req.headers["accept-encoding"]) &&
+    !/\bno-transform\b/i.test(out["cache-control"] ?? "") &&
+    !out["content-encoding"];
   if (gzipped) out["content-encoding"] = "gzip";
   out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
   // A body cut short at the cap was not read to its end: the connection cannot carry another request.

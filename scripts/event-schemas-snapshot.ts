@@ -12,4 +12,6 @@ const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) 
 const now = catalogueSchemas();
 fs.writeFileSync(file, `${JSON.stringify(now, null, 1)}\n`);
 const added = Object.keys(now).filter((k) => !(k in before));
-console.log(`${path.relative(process.cwd(), file)}: ${Object.keys(now).length} schemas${added.length > 10 ? `, ${added.length} newly frozen` : added.length ? `, newly frozen: ${added.join(", ")}` : ""}`);
+console.log(
+  `${path.relative(process.cwd(), file)}: ${Object.keys(now).length} schemas${added.length > 10 ? `, ${added.length} newly frozen` : added.length ? `, newly frozen: ${added.join(", ")}` : ""}`,
+);

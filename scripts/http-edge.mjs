@@ -19,7 +19,11 @@ export function edgeTimeouts(source) {
 /** http.createServer options: Node checks the timeouts every 30 s by default, which let a slow body live ~330 s. */
 export function edgeServerOptions(source) {
   const { requestTimeoutMs, headersTimeoutMs } = edgeTimeouts(source);
-  return { requestTimeout: requestTimeoutMs, headersTimeout: headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, headersTimeoutMs) };
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: headersTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+  };
 }
 
 function body(detail, code) {
@@ -50,7 +54,12 @@ const CLIENT_ERRORS = {
   HPE_HEADERS_TIMEOUT: [408, "request_timeout", "The request's headers did not arrive in time; send it again."],
 };
 
-const REASONS = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large", 501: "Not Implemented" };
+const REASONS = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  431: "Request Header Fields Too Large",
+  501: "Not Implemented",
+};
 
 /** server.on("clientError", …): Node's own answers to these are empty; these carry the error shape. */
 export function answerClientError(err, socket) {

@@ -6,7 +6,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const skip = (p) => p.includes("node_modules") || p.endsWith(".test.ts") || p.includes(`${path.sep}events${path.sep}`) || p.includes(`${path.sep}testing${path.sep}`);
+const skip = (p) =>
+  p.includes("node_modules") ||
+  p.endsWith(".test.ts") ||
+  p.includes(`${path.sep}events${path.sep}`) ||
+  p.includes(`${path.sep}testing${path.sep}`);
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

@@ -12,7 +12,12 @@ export function requestMeter(templateOf) {
   return (req, res) => {
     const start = performance.now();
     res.once("close", () => {
-      observeRequest(req.method ?? "", templateOf(req.url ?? "/"), res.writableFinished ? res.statusCode : null, (performance.now() - start) / 1000);
+      observeRequest(
+        req.method ?? "",
+        templateOf(req.url ?? "/"),
+        res.writableFinished ? res.statusCode : null,
+        (performance.now() - start) / 1000,
+      );
     });
   };
 }

@@ -14,12 +14,21 @@ export function requestTracer(templateOf) {
     const method = req.method ?? "GET";
     const span = tracer().startSpan(
       `${method} ${route}`,
-      { kind: SpanKind.SERVER, attributes: { "http.request.method": method, "http.route": route, "url.path": (req.url ?? "/").split("?")[0], "url.scheme": "http" } },
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          "http.request.method": method,
+          "http.route": route,
+          "url.path": (req.url ?? "/").split("?")[0],
+          "url.scheme": "http",
+        },
+      },
       parent,
     );
     res.once("close", () => {
       span.setAttribute("http.response.status_code", res.statusCode);
-      if (!res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR, message: "client went away before the answer ended" });
+      if (!res.writableFinished)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: "client went away before the answer ended" });
       else if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     });

@@ -68,6 +68,8 @@ export function routeMatcher(routes) {
  */
 export function builtRouteMatcher(dir, extra = []) {
   const file = path.join(dir, ".next", "app-path-routes-manifest.json");
-  const manifest = fs.existsSync(file) ? /** @type {Record<string, string>} */ (JSON.parse(fs.readFileSync(file, "utf8"))) : {};
+  const manifest = fs.existsSync(file)
+    ? /** @type {Record<string, string>} */ (JSON.parse(fs.readFileSync(file, "utf8")))
+    : {};
   return routeMatcher([...Object.values(manifest).filter((r) => !r.startsWith("/_")), ...extra]);
 }

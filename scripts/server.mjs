@@ -47,7 +47,8 @@ let app;
 /** @type {((req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) | undefined} */
 let handle;
 // Each request counted (ADR 0043) and traced (ADR 0044) under its route template, when on; the console's templates once it is built.
-let templates = env.METRICS_PORT !== undefined || tracingEnabled() ? builtRouteMatcher(dir, loadTable.templates) : undefined;
+let templates =
+  env.METRICS_PORT !== undefined || tracingEnabled() ? builtRouteMatcher(dir, loadTable.templates) : undefined;
 const templateOf = (url) => (templates ? templates(url) : "unmatched");
 const measure = templates && env.METRICS_PORT !== undefined ? requestMeter(templateOf) : undefined;
 const traced = templates && tracingEnabled() ? requestTracer(templateOf) : undefined;

@@ -44,7 +44,9 @@ function needsBuild() {
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   const sources = ["app", "server", "db", "drizzle"].map((d) => newestMtime(path.join(root, d)));
-  const files = ["package.json", "next.config.mjs", "tsconfig.json", "proxy.ts", "instrumentation.ts"].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0));
+  const files = ["package.json", "next.config.mjs", "tsconfig.json", "proxy.ts", "instrumentation.ts"].map((f) =>
+    fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0,
+  );
   return Math.max(...sources, ...files) > built;
 }
 
@@ -62,7 +64,8 @@ function run(cmd, args) {
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
       // 130/143: the child exited on the signal we passed on (128 + SIGINT/SIGTERM).
-      if (code === 0 || signal === "SIGINT" || signal === "SIGTERM" || (forwarded && (code === 130 || code === 143))) resolve();
+      if (code === 0 || signal === "SIGINT" || signal === "SIGTERM" || (forwarded && (code === 130 || code === 143)))
+        resolve();
       else reject(new Error(`${cmd} ${args.join(" ")} exited with ${code ?? signal}`));
     });
   });
@@ -80,7 +83,9 @@ try {
   ensureAuthSecret();
   // The console's build runs inside the server, while the API already answers (ADR 0506).
   const build = needsBuild();
-  console.log(`> Database: ${config.DATABASE_URL ? `PostgreSQL server ${redactUrl(config.DATABASE_URL)}` : `embedded PGlite in ${config.PGLITE_DIR || "./.data/pglite"}`}`);
+  console.log(
+    `> Database: ${config.DATABASE_URL ? `PostgreSQL server ${redactUrl(config.DATABASE_URL)}` : `embedded PGlite in ${config.PGLITE_DIR || "./.data/pglite"}`}`,
+  );
   await run(bin("tsx"), ["server/cli/main.ts", "bootstrap"]);
   const port = String(config.PORT);
   console.log(`> Console and API on http://localhost:${port} (REST under /v1/, console at /)`);

@@ -11,7 +11,10 @@ if (!command) {
   console.error("usage: node scripts/with-server-flags.mjs <command> [args...]");
   process.exit(2);
 }
-const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, NODE_OPTIONS: serverNodeOptions(env.NODE_OPTIONS) } });
+const child = spawn(command, args, {
+  stdio: "inherit",
+  env: { ...process.env, NODE_OPTIONS: serverNodeOptions(env.NODE_OPTIONS) },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("error", (err) => {
   console.error(`${command}: ${err.message}`);

@@ -43,7 +43,16 @@ export async function startBackground() {
     await serveMetricsFromEnv("app");
   }
   const stops: (() => Promise<void>)[] = [];
-  if (env.RUN_WORKERS) stops.push(startRegistrationWorker(), startAccountImportWorker(), startDemoCatalogueJob(), startImportJobWorker(), startCohortWorkers(), startImportJobRetention(), startEventRetention());
+  if (env.RUN_WORKERS)
+    stops.push(
+      startRegistrationWorker(),
+      startAccountImportWorker(),
+      startDemoCatalogueJob(),
+      startImportJobWorker(),
+      startCohortWorkers(),
+      startImportJobRetention(),
+      startEventRetention(),
+    );
   if (env.NATS_URL && env.RUN_RELAY) stops.push(startRelay());
   logger.info("background started", { workers: env.RUN_WORKERS, relay: Boolean(env.NATS_URL && env.RUN_RELAY) });
   const stopWork = async () => {

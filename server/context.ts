@@ -6,7 +6,15 @@ export type Actor =
   | { kind: "organisation"; organisationId: number; apiKeyId: number; via: "api_key" | "token"; label: string }
   | { kind: "user"; organisationId: number; userId: number; role: ConsoleRole; email: string }
   // A customer's own key (or its token): reads only the accounts naming its e-mail (ADR 0207).
-  | { kind: "customer"; organisationId: number; accountUserId: number; customerKeyId: number; email: string; via: "api_key" | "token"; label: string }
+  | {
+      kind: "customer";
+      organisationId: number;
+      accountUserId: number;
+      customerKeyId: number;
+      email: string;
+      via: "api_key" | "token";
+      label: string;
+    }
   | { kind: "system"; organisationId?: number; label: string };
 
 export type Ctx = { db: Db; actor: Actor; requestId: string; inTransaction?: boolean };
@@ -14,7 +22,9 @@ export type Ctx = { db: Db; actor: Actor; requestId: string; inTransaction?: boo
 /** Runs `fn` in one transaction, reusing the caller's when the context already holds one. */
 export async function withTransaction<T>(ctx: Ctx, fn: (tx: Db, txCtx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return fn(ctx.db, ctx);
-  return ctx.db.transaction(async (tx) => fn(tx as unknown as Db, { ...ctx, db: tx as unknown as Db, inTransaction: true }));
+  return ctx.db.transaction(async (tx) =>
+    fn(tx as unknown as Db, { ...ctx, db: tx as unknown as Db, inTransaction: true }),
+  );
 }
 
 class DryRunRollback<T> extends Error {
@@ -57,7 +67,8 @@ export function organisationOf(ctx: Ctx): number {
 
 /** Console users need the operator role to change anything; API clients and the system may. */
 export function requireWriter(ctx: Ctx) {
-  if (ctx.actor.kind === "customer") throw new ServiceError("forbidden", "forbidden", "A customer key reads its own accounts only.");
+  if (ctx.actor.kind === "customer")
+    throw new ServiceError("forbidden", "forbidden", "A customer key reads its own accounts only.");
   if (ctx.actor.kind === "user" && ctx.actor.role !== "operator") {
     throw new ServiceError("forbidden", "forbidden", "Only operators may make this change.");
   }

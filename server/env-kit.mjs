@@ -13,7 +13,10 @@ import { z } from "zod";
 
 /** @param {number} min @param {number} [max] */
 export const wholeNumber = (min, max = Number.MAX_SAFE_INTEGER) => {
-  const message = max === Number.MAX_SAFE_INTEGER ? `must be a whole number >= ${min}` : `must be a whole number from ${min} to ${max}`;
+  const message =
+    max === Number.MAX_SAFE_INTEGER
+      ? `must be a whole number >= ${min}`
+      : `must be a whole number from ${min} to ${max}`;
   return z
     .string()
     .regex(/^\s*\d+\s*$/, message)
@@ -22,7 +25,8 @@ export const wholeNumber = (min, max = Number.MAX_SAFE_INTEGER) => {
 };
 
 /** The relay's settings accept any number (1.5, 1e3) at or above `min`. @param {number} min */
-export const numberAtLeast = (min) => z.string().refine((raw) => Number.isFinite(Number(raw)) && Number(raw) >= min, `must be a number >= ${min}`);
+export const numberAtLeast = (min) =>
+  z.string().refine((raw) => Number.isFinite(Number(raw)) && Number(raw) >= min, `must be a number >= ${min}`);
 
 /** @param {[string, ...string[]]} allowed */
 export const oneOf = (...allowed) => z.enum(allowed, { error: `must be one of ${allowed.join(", ")}` });
@@ -32,29 +36,58 @@ export const firstHostUrl = (raw) => raw.replace(/^([a-z]+:\/\/(?:[^/?#@]*@)?)([
 
 export const databaseUrl = z
   .string()
-  .refine((raw) => URL.canParse(firstHostUrl(raw)), { error: "is not a URL; expected postgres://user:password@host:5432/database (several hosts: host1:5432,host2:5432)", abort: true })
-  .refine((raw) => ["postgres:", "postgresql:"].includes(new URL(firstHostUrl(raw)).protocol), { error: (i) => `must start with postgres:// or postgresql:// (got ${new URL(firstHostUrl(String(i.input))).protocol}//)` })
-  .refine((raw) => [null, "read-write", "read-only", "primary", "standby", "prefer-standby"].includes(new URL(firstHostUrl(raw)).searchParams.get("target_session_attrs")), "has a target_session_attrs that is not one of read-write, read-only, primary, standby, prefer-standby");
+  .refine((raw) => URL.canParse(firstHostUrl(raw)), {
+    error: "is not a URL; expected postgres://user:password@host:5432/database (several hosts: host1:5432,host2:5432)",
+    abort: true,
+  })
+  .refine((raw) => ["postgres:", "postgresql:"].includes(new URL(firstHostUrl(raw)).protocol), {
+    error: (i) =>
+      `must start with postgres:// or postgresql:// (got ${new URL(firstHostUrl(String(i.input))).protocol}//)`,
+  })
+  .refine(
+    (raw) =>
+      [null, "read-write", "read-only", "primary", "standby", "prefer-standby"].includes(
+        new URL(firstHostUrl(raw)).searchParams.get("target_session_attrs"),
+      ),
+    "has a target_session_attrs that is not one of read-write, read-only, primary, standby, prefer-standby",
+  );
 
 export const NATS_SCHEMES = ["nats:", "tls:", "ws:", "wss:"];
 
 export const httpUrl = z
   .string()
-  .refine((raw) => URL.canParse(raw) && ["http:", "https:"].includes(new URL(raw).protocol), "must be an http:// or https:// URL, e.g. http://collector:4318");
+  .refine(
+    (raw) => URL.canParse(raw) && ["http:", "https:"].includes(new URL(raw).protocol),
+    "must be an http:// or https:// URL, e.g. http://collector:4318",
+  );
 
 /** A comma-separated list of NATS servers; a bare host:port means nats://. */
 export const natsUrl = z.string().superRefine((raw, ctx) => {
   for (const entry of raw.split(",").map((e) => e.trim())) {
     const full = /^[a-z]+:\/\//i.test(entry) ? entry : `nats://${entry}`;
-    if (!URL.canParse(full)) return void ctx.addIssue({ code: "custom", message: `has an entry that is not a server address: "${redactUrl(entry)}" (expected nats://host:4222, comma-separated)` });
+    if (!URL.canParse(full))
+      return void ctx.addIssue({
+        code: "custom",
+        message: `has an entry that is not a server address: "${redactUrl(entry)}" (expected nats://host:4222, comma-separated)`,
+      });
     const url = new URL(full);
-    if (!entry || !url.hostname) return void ctx.addIssue({ code: "custom", message: "has an empty server address (expected nats://host:4222, comma-separated)" });
-    if (!NATS_SCHEMES.includes(url.protocol)) return void ctx.addIssue({ code: "custom", message: `entry "${redactUrl(entry)}" must use nats://, tls://, ws:// or wss://` });
+    if (!entry || !url.hostname)
+      return void ctx.addIssue({
+        code: "custom",
+        message: "has an empty server address (expected nats://host:4222, comma-separated)",
+      });
+    if (!NATS_SCHEMES.includes(url.protocol))
+      return void ctx.addIssue({
+        code: "custom",
+        message: `entry "${redactUrl(entry)}" must use nats://, tls://, ws:// or wss://`,
+      });
   }
 });
 
 /** Any text without control characters (a pasted newline or NUL is a mistake, never a setting). */
-export const printable = z.string().regex(/^[^\p{Cc}]*$/u, "must not contain control characters (a newline, a tab, NUL)");
+export const printable = z
+  .string()
+  .regex(/^[^\p{Cc}]*$/u, "must not contain control characters (a newline, a tab, NUL)");
 
 /** A number, any finite one (fractions and exponents allowed). */
 export const finiteNumber = z.string().refine((raw) => Number.isFinite(Number(raw)), "must be a number");
@@ -79,7 +112,11 @@ const parser = (parse, rule) => Object.assign(parse, { rule });
  */
 
 /** @param {number} fallback */
-export const num = (fallback) => parser((raw) => (raw === undefined ? fallback : Number(raw)), Number.isInteger(fallback) && fallback >= 0 ? wholeNumber(0) : finiteNumber);
+export const num = (fallback) =>
+  parser(
+    (raw) => (raw === undefined ? fallback : Number(raw)),
+    Number.isInteger(fallback) && fallback >= 0 ? wholeNumber(0) : finiteNumber,
+  );
 export const optNum = () => parser((raw) => (raw === undefined ? undefined : Number(raw)), wholeNumber(0));
 /** @param {string} fallback */
 export const text = (fallback) => parser((raw) => raw ?? fallback, printable);
@@ -181,7 +218,8 @@ export function defineConfig(variables) {
    */
   function assertConfig(source = process.env, only) {
     const errors = configErrors(source, only);
-    if (errors.length) throw new Error(`invalid configuration:\n  ${errors.join("\n  ")}\n(see README.md, Configuration)`);
+    if (errors.length)
+      throw new Error(`invalid configuration:\n  ${errors.join("\n  ")}\n(see README.md, Configuration)`);
   }
 
   /**

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { safeParseReporting, zodFieldErrors } from "./errors";
 
-const Schema = z.strictObject({ name: z.string(), count: z.number(), tags: z.array(z.string()), note: z.string().min(1, "Enter a note.").optional() });
+const Schema = z.strictObject({
+  name: z.string(),
+  count: z.number(),
+  tags: z.array(z.string()),
+  note: z.string().min(1, "Enter a note.").optional(),
+});
 
 function errorsFor(input: unknown) {
   const parsed = safeParseReporting(Schema, input);
@@ -34,7 +39,10 @@ describe("zodFieldErrors", () => {
   });
 
   it("tells a missing enum or discriminator (production's oneOf by type) from a wrong one", () => {
-    const Kind = z.discriminatedUnion("type", [z.strictObject({ type: z.literal("A"), level: z.enum(["LOW", "HIGH"]) }), z.strictObject({ type: z.literal("B") })]);
+    const Kind = z.discriminatedUnion("type", [
+      z.strictObject({ type: z.literal("A"), level: z.enum(["LOW", "HIGH"]) }),
+      z.strictObject({ type: z.literal("B") }),
+    ]);
     const codes = (input: unknown) => {
       const parsed = safeParseReporting(z.strictObject({ items: z.array(Kind) }), { items: [input] });
       if (parsed.success) throw new Error("expected a failure");

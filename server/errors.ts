@@ -77,16 +77,33 @@ export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = 
 /** zod's own wording for a missing or mistyped field, said the way API clients read it (DRF's words). */
 function issueDetail(issue: z.core.$ZodIssue): string {
   const chosen = discriminatorValue(issue);
-  if (chosen !== NO_DISCRIMINATOR) return chosen === undefined ? "This field is required." : chosen === null ? "This field may not be null." : issue.message;
+  if (chosen !== NO_DISCRIMINATOR)
+    return chosen === undefined
+      ? "This field is required."
+      : chosen === null
+        ? "This field may not be null."
+        : issue.message;
   if (issue.code === "invalid_value" && missingValue(issue)) return "This field is required.";
   if (issue.code === "invalid_value" && issue.input === null) return "This field may not be null.";
   // Production's enums run to hundreds of values: name the value sent, not every choice.
-  if (issue.code === "invalid_value" && issue.values.length > 20) return `${JSON.stringify(issue.input)} is not a valid choice.`;
+  if (issue.code === "invalid_value" && issue.values.length > 20)
+    return `${JSON.stringify(issue.input)} is not a valid choice.`;
   if (issue.code !== "invalid_type" || !issue.message.startsWith("Invalid input: expected ")) return issue.message;
   if (issue.input === undefined) return "This field is required.";
   if (issue.input === null) return "This field may not be null.";
-  const got = Array.isArray(issue.input) ? "a list" : typeof issue.input === "object" ? "an object" : `a ${typeof issue.input}`;
-  const expected = issue.expected === "array" ? "a list" : issue.expected === "object" ? "an object" : /^[aeiou]/.test(issue.expected) ? `an ${issue.expected}` : `a ${issue.expected}`;
+  const got = Array.isArray(issue.input)
+    ? "a list"
+    : typeof issue.input === "object"
+      ? "an object"
+      : `a ${typeof issue.input}`;
+  const expected =
+    issue.expected === "array"
+      ? "a list"
+      : issue.expected === "object"
+        ? "an object"
+        : /^[aeiou]/.test(issue.expected)
+          ? `an ${issue.expected}`
+          : `a ${issue.expected}`;
   return `Expected ${expected}, got ${got}.`;
 }
 
@@ -94,15 +111,19 @@ function issueCode(issue: z.core.$ZodIssue): string {
   const custom = (issue as { params?: { code?: string } }).params?.code;
   if (custom) return custom;
   const chosen = discriminatorValue(issue);
-  if (chosen !== NO_DISCRIMINATOR) return chosen === undefined ? "required" : chosen === null ? "null" : "invalid_choice";
-  if (issue.code === "invalid_type") return issue.input === undefined ? "required" : issue.input === null ? "null" : "invalid_type";
+  if (chosen !== NO_DISCRIMINATOR)
+    return chosen === undefined ? "required" : chosen === null ? "null" : "invalid_choice";
+  if (issue.code === "invalid_type")
+    return issue.input === undefined ? "required" : issue.input === null ? "null" : "invalid_type";
   if (issue.code === "too_small") {
     if (issue.origin === "string" && issue.minimum === 1) return "blank";
     if (issue.origin === "array") return "too_few_items";
     return "min_value";
   }
-  if (issue.code === "too_big") return issue.origin === "array" ? "too_many_items" : issue.origin === "string" ? "max_length" : "max_value";
-  if (issue.code === "invalid_value") return missingValue(issue) ? "required" : issue.input === null ? "null" : "invalid_choice";
+  if (issue.code === "too_big")
+    return issue.origin === "array" ? "too_many_items" : issue.origin === "string" ? "max_length" : "max_value";
+  if (issue.code === "invalid_value")
+    return missingValue(issue) ? "required" : issue.input === null ? "null" : "invalid_choice";
   if (issue.code === "invalid_format") return `invalid_${issue.format}`;
   return "invalid";
 }
@@ -122,13 +143,19 @@ const NO_DISCRIMINATOR = Symbol("no discriminator");
  * field from a wrong one. Without the input it counts as a wrong choice.
  */
 function discriminatorValue(issue: z.core.$ZodIssue): unknown {
-  if (issue.code !== "invalid_union" || !("discriminator" in issue) || typeof issue.discriminator !== "string") return NO_DISCRIMINATOR;
+  if (issue.code !== "invalid_union" || !("discriminator" in issue) || typeof issue.discriminator !== "string")
+    return NO_DISCRIMINATOR;
   const input = issue.input;
   if (input === null || typeof input !== "object") return "";
   return (input as Record<string, unknown>)[issue.discriminator];
 }
 
-export function validationError(error: z.ZodError, code = "invalid", detail = "The request failed validation.", prefix: (string | number)[] = []) {
+export function validationError(
+  error: z.ZodError,
+  code = "invalid",
+  detail = "The request failed validation.",
+  prefix: (string | number)[] = [],
+) {
   return new ServiceError("validation", code, detail, { errors: zodFieldErrors(error, prefix) });
 }
 
@@ -143,7 +170,12 @@ export function safeParseReporting<S extends z.ZodType>(schema: S, input: unknow
 }
 
 /** Parses with a zod schema, throwing the documented 400 shape on failure. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, code = "invalid", detail?: string): z.infer<S> {
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  code = "invalid",
+  detail?: string,
+): z.infer<S> {
   const result = safeParseReporting(schema, input);
   if (!result.success) throw validationError(result.error, code, detail);
   return result.data;
@@ -160,11 +192,25 @@ function plainUnionErrors(issue: z.core.$ZodIssue, path: (string | number)[]): F
   if (issue.code !== "invalid_union" || "discriminator" in issue || !("input" in issue)) return undefined;
   if (issue.input === undefined) return [fieldError(path, "required", "This field is required.")];
   if (issue.input === null) return [fieldError(path, "null", "This field may not be null.")];
-  const types = issue.errors.map((branch) => (branch.length === 1 && branch[0].code === "invalid_type" && !branch[0].path.length ? branch[0].expected : null));
+  const types = issue.errors.map((branch) =>
+    branch.length === 1 && branch[0].code === "invalid_type" && !branch[0].path.length ? branch[0].expected : null,
+  );
   if (types.length && !types.includes(null)) {
-    const got = Array.isArray(issue.input) ? "a list" : typeof issue.input === "object" ? "an object" : `a ${typeof issue.input}`;
-    return [fieldError(path, "invalid_type", `Expected ${[...new Set(types)].map((t) => (/^[aeiou]/.test(t!) ? `an ${t}` : `a ${t}`)).join(" or ")}, got ${got}.`)];
+    const got = Array.isArray(issue.input)
+      ? "a list"
+      : typeof issue.input === "object"
+        ? "an object"
+        : `a ${typeof issue.input}`;
+    return [
+      fieldError(
+        path,
+        "invalid_type",
+        `Expected ${[...new Set(types)].map((t) => (/^[aeiou]/.test(t!) ? `an ${t}` : `a ${t}`)).join(" or ")}, got ${got}.`,
+      ),
+    ];
   }
-  const closest = issue.errors.filter((b) => !(b.length === 1 && b[0].code === "invalid_type" && !b[0].path.length)).sort((a, b) => a.length - b.length)[0];
+  const closest = issue.errors
+    .filter((b) => !(b.length === 1 && b[0].code === "invalid_type" && !b[0].path.length))
+    .sort((a, b) => a.length - b.length)[0];
   return closest ? zodFieldErrors(new z.ZodError(closest), path) : undefined;
 }

@@ -29,7 +29,11 @@ export function openTestDatabase(url = testDatabaseUrl()): Promise<DbHandle> {
 export function openTestPglite(): Promise<DbHandle> {
   const template = inject("pgliteTemplate");
   // An empty URL counts as unset (server/env.mjs).
-  return openDatabase({ url: "", pgliteDir: "memory://", pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined });
+  return openDatabase({
+    url: "",
+    pgliteDir: "memory://",
+    pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined,
+  });
 }
 
 /**

@@ -28,7 +28,12 @@ export default class DurationReporter implements Reporter {
     const lines = [
       "",
       ` Slowest test files (of ${rows.length}): total = import and set-up + tests and hooks`,
-      ...rows.slice(0, SHOWN).map((r) => `   ${r.file.padEnd(width)}  ${s(r.total).padStart(7)} = ${s(r.load).padStart(7)} + ${s(r.tests).padStart(7)}`),
+      ...rows
+        .slice(0, SHOWN)
+        .map(
+          (r) =>
+            `   ${r.file.padEnd(width)}  ${s(r.total).padStart(7)} = ${s(r.load).padStart(7)} + ${s(r.tests).padStart(7)}`,
+        ),
       ` File time ${s(sum)} in ${s(performance.now() - this.started)} of wall time`,
       "",
     ];

@@ -15,12 +15,26 @@ import { arbitraryOf, SKIP } from "./zod-arbitrary";
 // The repair walks a generated payload of any shape.
 type Json = any;
 
-export const rawEnergyAccount = arbitraryOf(EnergyAccount, { bySchema: new Map<unknown, fc.Arbitrary<unknown> | typeof SKIP>([[Note, SKIP], [Statement, SKIP], [EnergyTransaction, SKIP]]) });
+export const rawEnergyAccount = arbitraryOf(EnergyAccount, {
+  bySchema: new Map<unknown, fc.Arbitrary<unknown> | typeof SKIP>([
+    [Note, SKIP],
+    [Statement, SKIP],
+    [EnergyTransaction, SKIP],
+  ]),
+});
 
 const isDomestic = (a: Json) => a.account_type === undefined || a.account_type.startsWith("DOMESTIC");
-const isOccupier = (a: Json) => a.unknown_occupier === true || a.account_type === "DOMESTIC_OCCUPIER" || a.account_type === "BUSINESS_OCCUPIER";
+const isOccupier = (a: Json) =>
+  a.unknown_occupier === true || a.account_type === "DOMESTIC_OCCUPIER" || a.account_type === "BUSINESS_OCCUPIER";
 const present = (s: unknown) => typeof s === "string" && s.trim() !== "";
-const LEGACY = ["billing_address1", "billing_address2", "billing_address3", "billing_address4", "billing_address5", "billing_postcode"];
+const LEGACY = [
+  "billing_address1",
+  "billing_address2",
+  "billing_address3",
+  "billing_address4",
+  "billing_address5",
+  "billing_postcode",
+];
 
 function uniqueBy<T>(xs: T[] | undefined, key: (x: T) => string | undefined): T[] | undefined {
   if (!xs) return xs;
@@ -77,13 +91,21 @@ export function repair(raw: Json, ids: { supplier: string; external: string }): 
   for (const c of a.customers ?? []) c.metadata = uniqueBy(c.metadata, (m: Json) => m.key);
   if (a.debts !== undefined) delete a.debt;
   if (a.payment_adequacy_changes?.length) delete a.last_payment_review_date;
-  if (a.last_statement_issue_date && a.last_statement_closing_date && a.last_statement_issue_date < a.last_statement_closing_date) delete a.last_statement_issue_date;
+  if (
+    a.last_statement_issue_date &&
+    a.last_statement_closing_date &&
+    a.last_statement_issue_date < a.last_statement_closing_date
+  )
+    delete a.last_statement_issue_date;
   repairLedgers(a);
   for (const c of a.account_campaigns ?? []) {
     if (c.campaign_name != null && c.slug != null) c.campaign_name = null;
     if (c.campaign_name == null && c.slug == null) c.slug = "generated";
   }
-  a.account_campaigns = uniqueBy(a.account_campaigns, (c: Json) => `${c.slug ?? c.campaign_name}|${c.start_date ?? ""}`);
+  a.account_campaigns = uniqueBy(
+    a.account_campaigns,
+    (c: Json) => `${c.slug ?? c.campaign_name}|${c.start_date ?? ""}`,
+  );
   a.deposit_agreements = a.deposit_agreements?.slice(0, 1);
 
   (a.supply_addresses ?? []).forEach((sa: Json, i: number) => repairAddress(a, sa, i));
@@ -94,10 +116,22 @@ export function repair(raw: Json, ids: { supplier: string; external: string }): 
 function repairLedgers(a: Json) {
   if (!a.ledgers?.length) return void delete a.ledgers;
   a.ledgers = a.ledgers.slice(0, 1);
-  for (const k of ["current_statement_transactions", "historical_statement_transactions", "last_statement_closing_date", "last_statement_balance", "last_statement_issue_date"]) delete a[k];
+  for (const k of [
+    "current_statement_transactions",
+    "historical_statement_transactions",
+    "last_statement_closing_date",
+    "last_statement_balance",
+    "last_statement_issue_date",
+  ])
+    delete a[k];
   const l = a.ledgers[0];
   delete l.ledger_identifier;
-  if (l.last_statement_issue_date && l.last_statement_closing_date && l.last_statement_issue_date < l.last_statement_closing_date) delete l.last_statement_issue_date;
+  if (
+    l.last_statement_issue_date &&
+    l.last_statement_closing_date &&
+    l.last_statement_issue_date < l.last_statement_closing_date
+  )
+    delete l.last_statement_issue_date;
   if (l.ledger_balance !== undefined) {
     l.ledger_balance = l.last_statement_balance ?? "0";
     if (a.transfer_balance !== undefined) a.transfer_balance = l.ledger_balance;
@@ -107,8 +141,13 @@ function repairLedgers(a: Json) {
 function repairAddress(a: Json, sa: Json, i: number) {
   // Distinct addresses and property ids: the index goes in front.
   sa.supply_address1 = `${i + 1} ${sa.supply_address1}`.slice(0, 512);
-  if (sa.property_external_identifier !== undefined) sa.property_external_identifier = `${i}-${sa.property_external_identifier}`.slice(0, 255);
-  if (sa.customer_at_supply_address_to_date != null && sa.customer_at_supply_address_to_date < sa.customer_at_supply_address_from_date) delete sa.customer_at_supply_address_to_date;
+  if (sa.property_external_identifier !== undefined)
+    sa.property_external_identifier = `${i}-${sa.property_external_identifier}`.slice(0, 255);
+  if (
+    sa.customer_at_supply_address_to_date != null &&
+    sa.customer_at_supply_address_to_date < sa.customer_at_supply_address_from_date
+  )
+    delete sa.customer_at_supply_address_to_date;
   sa.property_administrators = sa.property_administrators?.slice(0, 1);
   sa.metadata = uniqueBy(sa.metadata, (m: Json) => m.key);
   for (const p of sa.meter_points) {
@@ -124,9 +163,12 @@ function repairAddress(a: Json, sa: Json, i: number) {
       delete p.vat_exemptions;
       delete p.ccl_exemptions;
     }
-    for (const k of ["vat_exemptions", "ccl_exemptions"]) if (p[k]) chain(p[k], "2021-01-01", 100, "effective_from", "effective_to", true);
-    if (p.supply_type === "ELECTRICITY") p.eac_history = uniqueBy(p.eac_history, (e: Json) => `${e.tpr}|${e.effective_from}`);
-    else if (p.aq_history) chain(p.aq_history, "2020-01-01", 365, "effective_from", "effective_to", p.aq_history.length % 2 === 0);
+    for (const k of ["vat_exemptions", "ccl_exemptions"])
+      if (p[k]) chain(p[k], "2021-01-01", 100, "effective_from", "effective_to", true);
+    if (p.supply_type === "ELECTRICITY")
+      p.eac_history = uniqueBy(p.eac_history, (e: Json) => `${e.tpr}|${e.effective_from}`);
+    else if (p.aq_history)
+      chain(p.aq_history, "2020-01-01", 365, "effective_from", "effective_to", p.aq_history.length % 2 === 0);
     (p.meters ?? []).forEach((m: Json, k: number) => repairMeter(p.supply_type, m, k));
   }
 }
@@ -141,7 +183,10 @@ function repairMeter(fuel: string, m: Json, k: number) {
   if (m.prepay_details !== undefined) m.is_prepay = true;
   if (fuel !== "ELECTRICITY") return;
   if (m.is_prepay === true && !m.prepay_customer_reference_number) m.prepay_customer_reference_number = "9826001234";
-  m.registers = uniqueBy(uniqueBy(m.registers, (r: Json) => r.register_id), (r: Json) => r.tpr);
+  m.registers = uniqueBy(
+    uniqueBy(m.registers, (r: Json) => r.register_id),
+    (r: Json) => r.tpr,
+  );
   const ids: string[] = (m.registers ?? []).map((r: Json) => r.register_id);
   const point = (r: Json, n: number) => {
     if (ids.length) r.register_id = ids[n % ids.length];

@@ -24,7 +24,9 @@ export type FakeSocket = EventEmitter & {
   terminate(): void;
 };
 
-export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSocket) => void; closeAtStartup?: () => boolean } = {}) {
+export function fakePostgres(
+  opts: { onStatement?: (text: string, socket: FakeSocket) => void; closeAtStartup?: () => boolean } = {},
+) {
   const sockets: FakeSocket[] = [];
 
   function newSocket(): FakeSocket {
@@ -35,7 +37,8 @@ export function fakePostgres(opts: { onStatement?: (text: string, socket: FakeSo
     s.statements = [];
     s.started = false;
     s.readyState = "open";
-    const reply = (...messages: Buffer[]) => setImmediate(() => s.readyState === "open" && s.emit("data", Buffer.concat(messages)));
+    const reply = (...messages: Buffer[]) =>
+      setImmediate(() => s.readyState === "open" && s.emit("data", Buffer.concat(messages)));
     const ready = () => msg("Z", Buffer.from(inTransaction ? "T" : "I"));
     const complete = (text: string) => {
       const tag = text.trim().split(/\s+/)[0].toUpperCase();

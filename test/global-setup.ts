@@ -6,7 +6,14 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/db/client";
 import { env } from "@/server/env.mjs";
-import { adminQuery, copyDatabase, databaseName, dropDatabase, workerDatabaseRun, workerDatabaseUrl } from "./worker-database";
+import {
+  adminQuery,
+  copyDatabase,
+  databaseName,
+  dropDatabase,
+  workerDatabaseRun,
+  workerDatabaseUrl,
+} from "./worker-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -66,7 +73,10 @@ function isAlive(pid: number): boolean {
 /** The migrated PGlite tarball for the migrations in drizzle/, built when missing. */
 async function pgliteTemplate(): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(JSON.parse(readFileSync(path.join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")).version);
+  hash.update(
+    JSON.parse(readFileSync(path.join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8"))
+      .version,
+  );
   for (const file of migrationFiles()) hash.update(file).update(readFileSync(path.join(ROOT, "drizzle", file)));
   const file = path.join(CACHE, `pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
   try {
@@ -89,13 +99,16 @@ async function pgliteTemplate(): Promise<string> {
   for (const old of readdirSync(CACHE)) {
     const full = path.join(CACHE, old);
     // Templates of other migrations; a day's grace for a run still reading one.
-    if (old.startsWith("pglite-template-") && full !== file && Date.now() - statSync(full).mtimeMs > 86_400_000) rmSync(full, { force: true });
+    if (old.startsWith("pglite-template-") && full !== file && Date.now() - statSync(full).mtimeMs > 86_400_000)
+      rmSync(full, { force: true });
   }
   return file;
 }
 
 function migrationFiles(): string[] {
   const dir = path.join(ROOT, "drizzle");
-  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => statSync(path.join(dir, f)).isFile());
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) =>
+    statSync(path.join(dir, f)).isFile(),
+  );
   return files.sort();
 }

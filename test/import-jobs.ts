@@ -19,7 +19,8 @@ export function bodyOf(text: string, chunk = 97): ReadableStream<Uint8Array> {
   });
 }
 
-export const jsonl = (records: unknown[]) => `${records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n")}\n`;
+export const jsonl = (records: unknown[]) =>
+  `${records.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n")}\n`;
 
 /** Runs the queue's import-job lanes in this process until none is due (a paused supplier's lanes stay queued). */
 export async function drainLanes(db: Db, opts: { rounds?: number } = {}) {

@@ -22,7 +22,8 @@ const matches = (patterns: string[], file: string) => patterns.some((p) => new R
  */
 function folderOf(file: string): string {
   const parts = file.split("/");
-  const depth = (parts[1] === "services" || parts[1] === "components" || parts[1] === "(console)") && parts.length > 3 ? 3 : 2;
+  const depth =
+    (parts[1] === "services" || parts[1] === "components" || parts[1] === "(console)") && parts.length > 3 ? 3 : 2;
   return parts.slice(0, Math.min(depth, parts.length)).join("/");
 }
 
@@ -82,8 +83,13 @@ describe("the layer rule (ADR 0500, 0507, docs/architecture.md)", () => {
   it("no import runs up a layer, from one transport into another, from production into test code, or in a circle", () => {
     const rules = new Map((result.summary.ruleSetUsed?.forbidden ?? []).map((r) => [r.name, r.comment ?? ""]));
     const found = result.summary.violations.map(describeViolation);
-    const why = [...new Set(result.summary.violations.map((v) => v.rule.name))].map((name) => `  ${name}: ${rules.get(name)}`);
-    expect(found.length, `${found.length} import(s) break the layer rule:\n${found.map((f) => `  ${f}`).join("\n")}\nRules:\n${why.join("\n")}\n`).toBe(0);
+    const why = [...new Set(result.summary.violations.map((v) => v.rule.name))].map(
+      (name) => `  ${name}: ${rules.get(name)}`,
+    );
+    expect(
+      found.length,
+      `${found.length} import(s) break the layer rule:\n${found.map((f) => `  ${f}`).join("\n")}\nRules:\n${why.join("\n")}\n`,
+    ).toBe(0);
   });
 
   it("no two folders depend on each other, directly or round a circle (type-only imports included)", () => {
@@ -102,15 +108,26 @@ describe("the layer rule (ADR 0500, 0507, docs/architecture.md)", () => {
     const circles = folderCircles(edges).map((c) => {
       const ties = c.flatMap((a) => c.flatMap((b) => imports.get(`${a} ${b}`) ?? []));
       const more = ties.length > 40 ? `\n    … and ${ties.length - 40} more` : "";
-      return `  ${c.join(" <-> ")}\n${ties.slice(0, 40).map((t) => `    ${t}`).join("\n")}${more}`;
+      return `  ${c.join(" <-> ")}\n${ties
+        .slice(0, 40)
+        .map((t) => `    ${t}`)
+        .join("\n")}${more}`;
     });
-    expect(circles.length, `folders that depend on each other (move what both need into one of them, or lower):\n${circles.join("\n")}\n`).toBe(0);
+    expect(
+      circles.length,
+      `folders that depend on each other (move what both need into one of them, or lower):\n${circles.join("\n")}\n`,
+    ).toBe(0);
   });
 
   it("every production file under app/, server/ and db/ sits in a layer of .dependency-cruiser.cjs", () => {
-    const production = result.modules.map((m) => m.source).filter((f) => /^(app|server|db)\//.test(f) && !matches(TEST_CODE, f));
+    const production = result.modules
+      .map((m) => m.source)
+      .filter((f) => /^(app|server|db)\//.test(f) && !matches(TEST_CODE, f));
     expect(production.length).toBeGreaterThan(300);
     const homeless = production.filter((f) => !LAYERS.some((l) => matches(l.paths, f)));
-    expect(homeless.length, `not in any layer; add each to one in .dependency-cruiser.cjs:\n  ${homeless.join("\n  ")}\n`).toBe(0);
+    expect(
+      homeless.length,
+      `not in any layer; add each to one in .dependency-cruiser.cjs:\n  ${homeless.join("\n  ")}\n`,
+    ).toBe(0);
   });
 });

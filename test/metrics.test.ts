@@ -28,7 +28,11 @@ describe("metrics counted by the services", () => {
     expect(await value('account_imports_total{outcome="imported",code=""}')).toBe(imported + 1);
     expect(await value('events_written_total{type="account.created"}')).toBe(written + 1);
     // The same account again: refused, with its error code.
-    await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: account.externalAccountNumber, dry_run: false }).catch(() => undefined);
+    await processAccountImport(org.ctx, {
+      import_supplier: supplier.code,
+      external_account_number: account.externalAccountNumber,
+      dry_run: false,
+    }).catch(() => undefined);
     const failed = (await metrics().accountImports.get()).values.filter((v) => v.labels.outcome === "failed");
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((v) => typeof v.labels.code === "string" && v.labels.code !== "")).toBe(true);
@@ -40,12 +44,23 @@ describe("metrics counted by the services", () => {
     const account = await makeImportedAccount(org, supplier.code);
     const ok = 'post_import_writes_total{kind="note",outcome="ok",code=""}';
     const before = await value(ok);
-    const body = { import_supplier: supplier.code, external_account_number: account.externalAccountNumber, notes: [{ body: "Metrics note." }] };
-    expect((await call(createNotes, "/v1/data-import/notes/create/", { auth: `Token ${org.apiKey}`, body })).status).toBe(201);
+    const body = {
+      import_supplier: supplier.code,
+      external_account_number: account.externalAccountNumber,
+      notes: [{ body: "Metrics note." }],
+    };
+    expect(
+      (await call(createNotes, "/v1/data-import/notes/create/", { auth: `Token ${org.apiKey}`, body })).status,
+    ).toBe(201);
     expect(await value(ok)).toBe(before + 1);
-    const refused = await call(createNotes, "/v1/data-import/notes/create/", { auth: `Token ${org.apiKey}`, body: { ...body, external_account_number: "NO-SUCH-ACCOUNT" } });
+    const refused = await call(createNotes, "/v1/data-import/notes/create/", {
+      auth: `Token ${org.apiKey}`,
+      body: { ...body, external_account_number: "NO-SUCH-ACCOUNT" },
+    });
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    expect(await value(`post_import_writes_total{kind="note",outcome="error",code="${refused.json.code}"}`)).toBeGreaterThanOrEqual(1);
+    expect(
+      await value(`post_import_writes_total{kind="note",outcome="error",code="${refused.json.code}"}`),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("reads the database-wide gauges at scrape time", async () => {

@@ -10,11 +10,14 @@ const DIR = path.join(import.meta.dirname, "..", "drizzle");
  * plant rows in that shape, then run it and what follows.
  */
 export function migrationsAround(name: string) {
-  const files = readdirSync(DIR).filter((f) => f.endsWith(".sql")).sort();
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
   const at = files.findIndex((f) => f.endsWith(`_${name}.sql`));
   if (at < 0) throw new Error(`no migration named ${name}`);
   const run = async (pg: PGlite, file: string) => {
-    for (const stmt of readFileSync(path.join(DIR, file), "utf8").split("--> statement-breakpoint")) if (stmt.trim()) await pg.exec(stmt);
+    for (const stmt of readFileSync(path.join(DIR, file), "utf8").split("--> statement-breakpoint"))
+      if (stmt.trim()) await pg.exec(stmt);
   };
   return {
     /** Runs every migration before the named one. */

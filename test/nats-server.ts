@@ -32,7 +32,9 @@ export class NatsServer {
   async start() {
     if (this.proc) return;
     for (let attempt = 1; ; attempt++) {
-      const proc = spawn(NATS_BIN, ["-a", "127.0.0.1", "-p", String(this.port), "-js", "-sd", this.storeDir], { stdio: "ignore" });
+      const proc = spawn(NATS_BIN, ["-a", "127.0.0.1", "-p", String(this.port), "-js", "-sd", this.storeDir], {
+        stdio: "ignore",
+      });
       this.proc = proc;
       let exited = false;
       proc.once("exit", () => {
@@ -98,7 +100,12 @@ async function waitForPort(port: number, timeoutMs: number, gaveUp: () => boolea
   }
 }
 
-export type StreamMessage = { seq: number; subject: string; headers: Record<string, string>; body: Record<string, unknown> };
+export type StreamMessage = {
+  seq: number;
+  subject: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+};
 
 /** Every message in a stream, in stream order, read the way a consumer would. */
 export async function readStream(nc: NatsConnection, stream: string): Promise<StreamMessage[]> {

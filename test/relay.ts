@@ -16,7 +16,12 @@ export { commitAccountEvents, commitOrgEvents };
 
 export type Emitted = { id: string; seq: number; accountNumber: string | null; organisationId: number | null };
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | false | null | undefined>, timeoutMs = 30_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | false | null | undefined>,
+  timeoutMs = 30_000,
+  everyMs = 50,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -28,11 +33,7 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | false | nul
 
 /** Resolves once every given event is delivered (no longer pending). */
 export async function waitPublished(db: Db, ids: string[], timeoutMs = 30_000) {
-  await waitFor(
-    `${ids.length} events to be published`,
-    async () => (await unpublishedAmong(db, ids)) === 0,
-    timeoutMs,
-  );
+  await waitFor(`${ids.length} events to be published`, async () => (await unpublishedAmong(db, ids)) === 0, timeoutMs);
 }
 
 export async function unpublishedAmong(db: Db, ids: string[]): Promise<number> {
@@ -48,7 +49,12 @@ export async function unpublishedAmong(db: Db, ids: string[]): Promise<number> {
 export async function rowsOf(db: Db, ids: string[]) {
   const out = [];
   for (let i = 0; i < ids.length; i += 1000) {
-    out.push(...(await db.select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT }).from(events).where(inArray(events.id, ids.slice(i, i + 1000)))));
+    out.push(
+      ...(await db
+        .select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT })
+        .from(events)
+        .where(inArray(events.id, ids.slice(i, i + 1000)))),
+    );
   }
   return out;
 }
@@ -98,12 +104,14 @@ export function useRelayTestDb(): { readonly db: Db; readonly handle: DbHandle; 
   };
 }
 
-
 /**
  * The delivery contract: each event exactly once on the stream, and each account's
  * events in the order of their `seq` (the order they committed in).
  */
-export function expectExactlyOnceInOrder(messages: StreamMessage[], rows: { id: string; seq: number; accountNumber: string | null }[]) {
+export function expectExactlyOnceInOrder(
+  messages: StreamMessage[],
+  rows: { id: string; seq: number; accountNumber: string | null }[],
+) {
   const wanted = new Map(rows.map((r) => [r.id, r]));
   const copies = new Map<string, number>();
   for (const m of messages) {

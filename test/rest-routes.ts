@@ -8,5 +8,7 @@ type Module = Record<string, unknown>;
  * that walk every route of the app (fuzz, isolation) walk these beside the files still under app/.
  */
 export function restRouteFiles(): Record<string, () => Promise<Module>> {
-  return Object.fromEntries(Object.entries(restRouteModules()).map(([id, methods]) => [`/app/${id}/route.ts`, async () => methods as Module]));
+  return Object.fromEntries(
+    Object.entries(restRouteModules()).map(([id, methods]) => [`/app/${id}/route.ts`, async () => methods as Module]),
+  );
 }

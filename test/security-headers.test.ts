@@ -4,12 +4,14 @@ import nextConfig, { API_CSP } from "../next.config.mjs";
 import { proxy } from "../proxy";
 import { setEnv } from "@/server/env.mjs";
 
-const at = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { headers });
+const at = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost:3000${path}`, { headers });
 
 async function configHeaders(path: string) {
   const rules = (await nextConfig.headers?.()) ?? [];
   const found: Record<string, string> = {};
-  for (const rule of rules) if (getPathMatch(rule.source)(path)) for (const h of rule.headers) found[h.key.toLowerCase()] = h.value;
+  for (const rule of rules)
+    if (getPathMatch(rule.source)(path)) for (const h of rule.headers) found[h.key.toLowerCase()] = h.value;
   return found;
 }
 
@@ -29,7 +31,14 @@ describe("security headers (next.config.mjs)", () => {
   });
 
   it("gives the API and static files a policy that runs nothing, and leaves pages' and documents' own policies alone", async () => {
-    for (const path of ["/v1/products/", "/v1", "/v2/data-import/accounts/", "/api/trpc/session.me", "/healthz/ready", "/_next/static/chunks/a.js"]) {
+    for (const path of [
+      "/v1/products/",
+      "/v1",
+      "/v2/data-import/accounts/",
+      "/api/trpc/session.me",
+      "/healthz/ready",
+      "/_next/static/chunks/a.js",
+    ]) {
       expect((await configHeaders(path))["content-security-policy"], path).toBe(API_CSP);
     }
     expect(API_CSP).toContain("default-src 'none'");
@@ -69,7 +78,9 @@ describe("console pages' headers (proxy.ts)", () => {
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "https" })))).toBeNull();
     setEnv({ TRUST_PROXY_HOPS: "1" });
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "https" })))).toBe("max-age=31536000");
-    expect(hsts(proxy(at("/accounts/A-1/documents/note/1", { "x-forwarded-proto": "https" })))).toBe("max-age=31536000");
+    expect(hsts(proxy(at("/accounts/A-1/documents/note/1", { "x-forwarded-proto": "https" })))).toBe(
+      "max-age=31536000",
+    );
     expect(hsts(proxy(at("/suppliers", { "x-forwarded-proto": "http" })))).toBeNull();
     expect(hsts(proxy(at("/suppliers")))).toBeNull();
     // A client's own "https" ahead of what the trusted proxy appended does not count.

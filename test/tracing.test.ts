@@ -24,7 +24,14 @@ import { useRelayNats, useRelayTestDb, waitFor, waitPublished } from "@/test/rel
 // direct route), gives one trace: the request's SERVER span, its SQL statements, and, later, the
 // relay's publish of the event it wrote, continued from the traceparent stored with the event
 // (ADR 0044). Spans are sent by the real OTLP/HTTP exporter to a receiver in this file.
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: Record<string, unknown> }[] };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+};
 const received: OtlpSpan[] = [];
 const SERVER = 2;
 const CLIENT = 3;
@@ -35,7 +42,9 @@ const receiver = http.createServer((req, res) => {
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
     if (req.url === "/v1/traces" && String(req.headers["content-type"]).startsWith("application/json")) {
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] };
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
+      };
       for (const r of body.resourceSpans) for (const s of r.scopeSpans) received.push(...s.spans);
     }
     res.writeHead(200, { "content-type": "application/json" }).end("{}");
@@ -65,7 +74,9 @@ beforeAll(async () => {
   };
   const direct = directRoutes((route: string) => handlers[route] as never, { maxBodyBytes: 1 << 20 });
   const traced = requestTracer(routeMatcher(DIRECT_ROUTES));
-  app = http.createServer((req, res) => void traced(req, res, async () => void (await (direct(req, res) ?? res.writeHead(404).end()))));
+  app = http.createServer(
+    (req, res) => void traced(req, res, async () => void (await (direct(req, res) ?? res.writeHead(404).end()))),
+  );
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
 });
@@ -91,15 +102,29 @@ describe("traces", () => {
     const callerTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
     const res = await fetch(`${url}/v1/data-import/notes/create/`, {
       method: "POST",
-      headers: { authorization: `Token ${org.apiKey}`, "content-type": "application/json", traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` },
-      body: JSON.stringify({ import_supplier: supplier.code, external_account_number: account.externalAccountNumber, notes: [{ body: "Traced note." }] }),
+      headers: {
+        authorization: `Token ${org.apiKey}`,
+        "content-type": "application/json",
+        traceparent: `00-${callerTrace}-00f067aa0ba902b7-01`,
+      },
+      body: JSON.stringify({
+        import_supplier: supplier.code,
+        external_account_number: account.externalAccountNumber,
+        notes: [{ body: "Traced note." }],
+      }),
     });
     expect(res.status).toBe(201);
 
     const [row] = await t.db
       .select({ id: events.id, traceparent: events.traceparent })
       .from(events)
-      .where(and(eq(events.accountNumber, account.accountNumber), eq(events.type, "data_import.import_process.post_import.completed"), isNotNull(events.traceparent)));
+      .where(
+        and(
+          eq(events.accountNumber, account.accountNumber),
+          eq(events.type, "data_import.import_process.post_import.completed"),
+          isNotNull(events.traceparent),
+        ),
+      );
     expect(row?.traceparent).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-01$`));
 
     const publishedBefore = (await metrics().eventsPublished.get()).values[0]?.value ?? 0;
@@ -130,7 +155,8 @@ describe("traces", () => {
     expect(sql.some((s) => s.name === "WITH" || s.name === "INSERT")).toBe(true);
     // Every span of the request descends from its SERVER span.
     const byId = new Map(trace.map((s) => [s.spanId, s]));
-    const descends = (s: OtlpSpan): boolean => s === server || (!!s.parentSpanId && !!byId.get(s.parentSpanId) && descends(byId.get(s.parentSpanId)!));
+    const descends = (s: OtlpSpan): boolean =>
+      s === server || (!!s.parentSpanId && !!byId.get(s.parentSpanId) && descends(byId.get(s.parentSpanId)!));
     expect(sql.every(descends)).toBe(true);
 
     const publish = trace.find((s) => s.name === publishName)!;

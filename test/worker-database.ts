@@ -7,7 +7,10 @@ export function workerDatabaseUrl(base: string, runPid: number, poolId: number):
   const url = new URL(base);
   const name = `${url.pathname.slice(1)}_t${runPid}_w${poolId}`;
   // PostgreSQL would cut a longer name short, and two workers could end up with one database.
-  if (Buffer.byteLength(name) > 63) throw new Error(`DATABASE_URL's database name is too long for the tests' per-worker copies (${name}): use one of at most ${63 - (name.length - url.pathname.length + 1)} characters`);
+  if (Buffer.byteLength(name) > 63)
+    throw new Error(
+      `DATABASE_URL's database name is too long for the tests' per-worker copies (${name}): use one of at most ${63 - (name.length - url.pathname.length + 1)} characters`,
+    );
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -23,7 +26,11 @@ export function workerDatabaseRun(base: string, name: string): number | undefine
 }
 
 /** One statement on a connection of its own (CREATE / DROP DATABASE cannot run in a pool's transaction). */
-export async function adminQuery<T extends Record<string, unknown> = Record<string, unknown>>(url: string, statement: string, params: string[] = []): Promise<T[]> {
+export async function adminQuery<T extends Record<string, unknown> = Record<string, unknown>>(
+  url: string,
+  statement: string,
+  params: string[] = [],
+): Promise<T[]> {
   const { default: postgres } = await import("postgres");
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {

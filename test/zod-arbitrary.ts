@@ -15,34 +15,72 @@ import * as F from "@/server/services/account-import/payload/fields";
 
 export type Path = (string | number)[];
 /** Arbitraries chosen by schema identity, or by dotted path (`*` matches any key or index). */
-export type Overrides = { bySchema?: Map<unknown, fc.Arbitrary<unknown> | typeof SKIP>; byPath?: Record<string, fc.Arbitrary<unknown> | typeof SKIP> };
+export type Overrides = {
+  bySchema?: Map<unknown, fc.Arbitrary<unknown> | typeof SKIP>;
+  byPath?: Record<string, fc.Arbitrary<unknown> | typeof SKIP>;
+};
 /** An optional field never generated (e.g. embedded items another module's tests cover). */
 export const SKIP = Symbol("skip");
 
 /** A zod 4 schema's definition and its checks' definitions (zod's internals, read-only). */
 export const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Record<string, any> } })._zod.def;
-export const checksOf = (s: z.ZodType): Record<string, any>[] => (def(s).checks ?? []).map((c: { _zod: { def: unknown } }) => c._zod.def);
-export const maxLengthOf = (s: z.ZodType): number | undefined => checksOf(s).find((c) => c.check === "max_length")?.maximum;
+export const checksOf = (s: z.ZodType): Record<string, any>[] =>
+  (def(s).checks ?? []).map((c: { _zod: { def: unknown } }) => c._zod.def);
+export const maxLengthOf = (s: z.ZodType): number | undefined =>
+  checksOf(s).find((c) => c.check === "max_length")?.maximum;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const dates = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2026-11-01T00:00:00Z"), noInvalidDate: true });
+const dates = fc.date({
+  min: new Date("2000-01-01T00:00:00Z"),
+  max: new Date("2026-11-01T00:00:00Z"),
+  noInvalidDate: true,
+});
 const word = (max = 12) => fc.stringMatching(new RegExp(`^[a-z][a-z0-9]{0,${Math.max(0, max - 1)}}$`));
 const digitsOf = (n: number) => fc.stringMatching(new RegExp(`^[0-9]{${n}}$`));
-const postcode = fc.constantFrom("SW1A 1AA", "nw1 5lr", "EH2 3AT", "M14 5TQ", "CB21QA", "bs1 6dz", "LS1 4AP", "CT1 1AA");
+const postcode = fc.constantFrom(
+  "SW1A 1AA",
+  "nw1 5lr",
+  "EH2 3AT",
+  "M14 5TQ",
+  "CB21QA",
+  "bs1 6dz",
+  "LS1 4AP",
+  "CT1 1AA",
+);
 const phone = fc.constantFrom("", "07911 123456", "020 7946 0000", "0161 496 0123", "+44 113 496 0000", "07400 123456");
 /** A decimal that fits every Dec(N, M) of the payload (the smallest is Dec(1, 2)), as a string or a JSON number. */
-const decimal = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 99 }), fc.boolean()).map(([neg, i, f, asNumber]) => {
-  const text = `${neg && (i || f) ? "-" : ""}${i}.${String(f).padStart(2, "0")}`;
-  return asNumber ? Number(text) : text;
-});
-const json: fc.Arbitrary<unknown> = fc.oneof(word(), fc.integer({ min: -1000, max: 100_000 }), fc.boolean(), fc.constant(null), fc.array(word(6), { maxLength: 2 }), fc.dictionary(word(6), word(6), { maxKeys: 2 }));
+const decimal = fc
+  .tuple(fc.boolean(), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 99 }), fc.boolean())
+  .map(([neg, i, f, asNumber]) => {
+    const text = `${neg && (i || f) ? "-" : ""}${i}.${String(f).padStart(2, "0")}`;
+    return asNumber ? Number(text) : text;
+  });
+const json: fc.Arbitrary<unknown> = fc.oneof(
+  word(),
+  fc.integer({ min: -1000, max: 100_000 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(word(6), { maxLength: 2 }),
+  fc.dictionary(word(6), word(6), { maxKeys: 2 }),
+);
 
 /** The field types of payload/fields.ts that are constants, by identity. */
 const FIELD_TYPES = new Map<unknown, fc.Arbitrary<unknown>>([
   [F.DateStr, dates.map(day)],
   [F.DateTimeStr, dates.map((d) => d.toISOString().replace(".000", ""))],
-  [F.DateOrDateTimeStr, fc.oneof(dates.map(day), dates.map((d) => d.toISOString()))],
-  [F.TimeStr, fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`)],
+  [
+    F.DateOrDateTimeStr,
+    fc.oneof(
+      dates.map(day),
+      dates.map((d) => d.toISOString()),
+    ),
+  ],
+  [
+    F.TimeStr,
+    fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+  ],
   [F.Phone, phone],
   [F.BillingEmail, word(10).map((w) => `${w}@example.com`)],
   [F.CustomerEmail, word(10).map((w) => `${w}@example.co.uk`)],
@@ -59,13 +97,26 @@ const FIELD_TYPES = new Map<unknown, fc.Arbitrary<unknown>>([
 ]);
 
 /** Factory-made field types, told apart by what they accept. */
-const PROBES: { name: string; accepts: (max: number) => unknown[]; arbitrary: (max: number) => fc.Arbitrary<unknown> }[] = [
-  { name: "non-blank text", accepts: (max) => ["abc".slice(0, max), "A b".slice(0, max)], arbitrary: (max) => fc.string({ minLength: 1, maxLength: Math.min(max, 16) }).filter((s) => s.trim() !== "") },
+const PROBES: {
+  name: string;
+  accepts: (max: number) => unknown[];
+  arbitrary: (max: number) => fc.Arbitrary<unknown>;
+}[] = [
+  {
+    name: "non-blank text",
+    accepts: (max) => ["abc".slice(0, max), "A b".slice(0, max)],
+    arbitrary: (max) => fc.string({ minLength: 1, maxLength: Math.min(max, 16) }).filter((s) => s.trim() !== ""),
+  },
   { name: "postcode", accepts: () => ["SW1A 1AA", "nw1 5lr"], arbitrary: () => postcode },
   { name: "decimal", accepts: () => ["9.99", -9.99, "0"], arbitrary: () => decimal },
 ];
 
-export function arbitraryOf(schema: z.ZodType, overrides: Overrides = {}, path: Path = [], maxItems = 2): fc.Arbitrary<unknown> {
+export function arbitraryOf(
+  schema: z.ZodType,
+  overrides: Overrides = {},
+  path: Path = [],
+  maxItems = 2,
+): fc.Arbitrary<unknown> {
   const at = path.join(".");
   const byPath = Object.entries(overrides.byPath ?? {}).find(([p]) => matches(p, path))?.[1];
   const chosen = byPath ?? overrides.bySchema?.get(schema) ?? FIELD_TYPES.get(schema);
@@ -82,7 +133,10 @@ export function arbitraryOf(schema: z.ZodType, overrides: Overrides = {}, path: 
         const optional = def(field).type === "optional";
         const inner = optional ? def(field).innerType : field;
         const noChoice = def(inner).type === "enum" && !Object.keys(def(inner).entries).length; // production's z.enum([]): nothing to send
-        const skip = noChoice || Object.entries(overrides.byPath ?? {}).find(([p]) => matches(p, [...path, key]))?.[1] === SKIP || skippedSchema(inner, overrides);
+        const skip =
+          noChoice ||
+          Object.entries(overrides.byPath ?? {}).find(([p]) => matches(p, [...path, key]))?.[1] === SKIP ||
+          skippedSchema(inner, overrides);
         if (skip) {
           if (!optional) throw new Error(`${at}.${key}: a required field cannot be skipped`);
           continue;
@@ -108,14 +162,23 @@ export function arbitraryOf(schema: z.ZodType, overrides: Overrides = {}, path: 
       return fc.array(next(d.element, 0), { minLength: min, maxLength: Math.min(max, Math.max(min, maxItems)) });
     }
     case "union": {
-      if (!d.discriminator && (d.options as z.ZodType[]).every((o) => ["string", "number"].includes(def(o).type)) && checks.length) return probe(schema, at, Number.POSITIVE_INFINITY);
+      if (
+        !d.discriminator &&
+        (d.options as z.ZodType[]).every((o) => ["string", "number"].includes(def(o).type)) &&
+        checks.length
+      )
+        return probe(schema, at, Number.POSITIVE_INFINITY);
       return fc.oneof(...(d.options as z.ZodType[]).map((o) => arbitraryOf(o, overrides, path, maxItems)));
     }
     case "number": {
       const low = checks.find((c) => c.check === "greater_than");
       const high = checks.find((c) => c.check === "less_than");
-      if (checks.some((c) => c.check === "custom")) throw new Error(`${at}: a number with a custom check needs an override`);
-      return fc.integer({ min: Math.max(low ? low.value + (low.inclusive ? 0 : 1) : -1000, -1_000_000), max: Math.min(high ? high.value - (high.inclusive ? 0 : 1) : 1_000_000, 1_000_000) });
+      if (checks.some((c) => c.check === "custom"))
+        throw new Error(`${at}: a number with a custom check needs an override`);
+      return fc.integer({
+        min: Math.max(low ? low.value + (low.inclusive ? 0 : 1) : -1000, -1_000_000),
+        max: Math.min(high ? high.value - (high.inclusive ? 0 : 1) : 1_000_000, 1_000_000),
+      });
     }
     case "string": {
       const max = checks.find((c) => c.check === "max_length")?.maximum ?? 40;
@@ -133,7 +196,11 @@ export function arbitraryOf(schema: z.ZodType, overrides: Overrides = {}, path: 
 function skippedSchema(s: z.ZodType, overrides: Overrides): boolean {
   if (overrides.bySchema?.get(s) === SKIP) return true;
   const d = def(s);
-  return ["optional", "nullable"].includes(d.type) ? skippedSchema(d.innerType, overrides) : d.type === "array" ? skippedSchema(d.element, overrides) : false;
+  return ["optional", "nullable"].includes(d.type)
+    ? skippedSchema(d.innerType, overrides)
+    : d.type === "array"
+      ? skippedSchema(d.element, overrides)
+      : false;
 }
 
 function probe(schema: z.ZodType, at: string, max: number) {
@@ -162,7 +229,12 @@ export function leavesOf(schema: z.ZodType, value: unknown, path: Path = []): Le
       return value === undefined || value === null ? [] : leavesOf(d.innerType, value, path);
     case "object": {
       const here: Leaf = { path, schema, value, kind: "object" };
-      return [here, ...Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (d.shape[k] ? leavesOf(d.shape[k], v, [...path, k]) : []))];
+      return [
+        here,
+        ...Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+          d.shape[k] ? leavesOf(d.shape[k], v, [...path, k]) : [],
+        ),
+      ];
     }
     case "array":
       return (value as unknown[]).flatMap((v, i) => leavesOf(d.element, v, [...path, i]));

@@ -16,7 +16,10 @@ import { refreshAfterChange } from "@/app/components/trpc/query-client";
 type Confirm = { kind: "roll" | "invalidate"; id: number; prefix: string } | null;
 
 const DIALOG_HINTS = {
-  api_key_not_found: { title: "This key is no longer active", next: "It was already rolled or invalidated, perhaps in another tab; the list now shows its current state." },
+  api_key_not_found: {
+    title: "This key is no longer active",
+    next: "It was already rolled or invalidated, perhaps in another tab; the list now shows its current state.",
+  },
 };
 
 export function ApiKeys({ canEdit }: { canEdit: boolean }) {
@@ -28,9 +31,21 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
   const [copied, setCopied] = useState(false);
   // Refused or not, the list may be stale (changed in another tab): read it again either way.
   const refresh = () => refreshAfterChange(qc, trpc.apiKey.pathKey());
-  const create = useMutation(trpc.apiKey.create.mutationOptions({ onSuccess: (k) => setShown({ key: k.key, why: "New API key" }), onSettled: refresh }));
-  const roll = useMutation(trpc.apiKey.roll.mutationOptions({ onSuccess: (k) => (setConfirm(null), setShown({ key: k.key, why: "Replacement key" })), onSettled: refresh }));
-  const invalidate = useMutation(trpc.apiKey.invalidate.mutationOptions({ onSuccess: () => setConfirm(null), onSettled: refresh }));
+  const create = useMutation(
+    trpc.apiKey.create.mutationOptions({
+      onSuccess: (k) => setShown({ key: k.key, why: "New API key" }),
+      onSettled: refresh,
+    }),
+  );
+  const roll = useMutation(
+    trpc.apiKey.roll.mutationOptions({
+      onSuccess: (k) => (setConfirm(null), setShown({ key: k.key, why: "Replacement key" })),
+      onSettled: refresh,
+    }),
+  );
+  const invalidate = useMutation(
+    trpc.apiKey.invalidate.mutationOptions({ onSuccess: () => setConfirm(null), onSettled: refresh }),
+  );
   const pending = roll.isPending || invalidate.isPending;
   const dialogError = confirm?.kind === "roll" ? roll.error : confirm?.kind === "invalidate" ? invalidate.error : null;
   const stillActive = confirm !== null && Boolean(q.data?.some((k) => k.id === confirm.id && !k.invalidatedAt));
@@ -39,10 +54,17 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
     <>
       {canEdit && (
         <div className="row" style={{ marginBottom: 16 }}>
-          <button className="btn btn-primary" type="button" onClick={() => (setCopied(false), create.mutate({}))} disabled={create.isPending}>
+          <button
+            className="btn btn-primary"
+            type="button"
+            onClick={() => (setCopied(false), create.mutate({}))}
+            disabled={create.isPending}
+          >
             {create.isPending ? "Creating…" : "Create API key"}
           </button>
-          <span className="muted small">Migration scripts exchange a key for a token, or send it as “Authorization: Token &lt;key&gt;”.</span>
+          <span className="muted small">
+            Migration scripts exchange a key for a token, or send it as “Authorization: Token &lt;key&gt;”.
+          </span>
         </div>
       )}
       {create.error && <ErrorAlert error={create.error} />}
@@ -51,10 +73,24 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
           <div style={{ width: "100%" }}>
             <strong>{shown.why}: copy it now. It is shown only this once.</strong>
             <div className="row" style={{ marginTop: 8 }}>
-              <code className="mono" style={{ background: "#fff", padding: "6px 10px", borderRadius: 6, border: "1px solid #b6e3cb", flex: 1, overflowWrap: "anywhere" }}>
+              <code
+                className="mono"
+                style={{
+                  background: "#fff",
+                  padding: "6px 10px",
+                  borderRadius: 6,
+                  border: "1px solid #b6e3cb",
+                  flex: 1,
+                  overflowWrap: "anywhere",
+                }}
+              >
                 {shown.key}
               </code>
-              <button className="btn btn-sm" type="button" onClick={() => void navigator.clipboard?.writeText(shown.key).then(() => setCopied(true))}>
+              <button
+                className="btn btn-sm"
+                type="button"
+                onClick={() => void navigator.clipboard?.writeText(shown.key).then(() => setCopied(true))}
+              >
                 {copied ? "Copied" : "Copy"}
               </button>
               <button className="btn btn-sm btn-ghost" type="button" onClick={() => setShown(null)}>
@@ -71,12 +107,17 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
           isEmpty={q.data?.length === 0}
           empty={
             <EmptyState title="No API keys" icon="⚿">
-              {canEdit ? "Create one for your migration scripts." : "Ask an operator to create one for your migration scripts."}
+              {canEdit
+                ? "Create one for your migration scripts."
+                : "Ask an operator to create one for your migration scripts."}
             </EmptyState>
           }
         >
           {(keys) => (
-            <Table label="API keys" columns={["Key", "Status", `Created ${LONDON_TIME}`, "Last used", { label: "Actions", hidden: true }]}>
+            <Table
+              label="API keys"
+              columns={["Key", "Status", `Created ${LONDON_TIME}`, "Last used", { label: "Actions", hidden: true }]}
+            >
               {keys.map((k) => (
                 <tr key={k.id}>
                   <td>
@@ -106,10 +147,18 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
                   <td>
                     {canEdit && !k.invalidatedAt && (
                       <div className="row nowrap">
-                        <button className="btn btn-sm" type="button" onClick={() => ask({ kind: "roll", id: k.id, prefix: k.prefix })}>
+                        <button
+                          className="btn btn-sm"
+                          type="button"
+                          onClick={() => ask({ kind: "roll", id: k.id, prefix: k.prefix })}
+                        >
                           Roll
                         </button>
-                        <button className="btn btn-sm" type="button" onClick={() => ask({ kind: "invalidate", id: k.id, prefix: k.prefix })}>
+                        <button
+                          className="btn btn-sm"
+                          type="button"
+                          onClick={() => ask({ kind: "invalidate", id: k.id, prefix: k.prefix })}
+                        >
                           Invalidate
                         </button>
                       </div>
@@ -143,7 +192,12 @@ export function ApiKeys({ canEdit }: { canEdit: boolean }) {
                 className={`btn ${confirm.kind === "roll" ? "btn-primary" : "btn-danger"}`}
                 type="button"
                 disabled={pending || !stillActive}
-                onClick={() => (setCopied(false), confirm.kind === "roll" ? roll.mutate({ keyId: confirm.id }) : invalidate.mutate({ keyId: confirm.id }))}
+                onClick={() => (
+                  setCopied(false),
+                  confirm.kind === "roll"
+                    ? roll.mutate({ keyId: confirm.id })
+                    : invalidate.mutate({ keyId: confirm.id })
+                )}
               >
                 {pending ? "Working…" : confirm.kind === "roll" ? "Roll key" : "Invalidate key"}
               </button>

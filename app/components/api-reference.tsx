@@ -3,10 +3,33 @@
 import { useQueryParam } from "@/app/components/ui/use-query-param";
 import { EmptyState } from "@/app/components/ui/states";
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; anyOf?: Schema[]; oneOf?: Schema[]; description?: string; format?: string; pattern?: string; const?: unknown };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  description?: string;
+  format?: string;
+  pattern?: string;
+  const?: unknown;
+};
 type Param = { name: string; in: string; required: boolean; description?: string; schema: Schema };
-type Operation = { summary: string; description?: string; tags?: string[]; security?: Record<string, unknown>[]; parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }> };
-export type OpenApiDoc = { info: { title: string; version: string; description?: string }; paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  summary: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, unknown>[];
+  parameters?: Param[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+};
+export type OpenApiDoc = {
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, Operation>>;
+};
 
 function typeOf(s: Schema): string {
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
@@ -29,7 +52,8 @@ function Fields({ schema, depth = 0 }: { schema: Schema; depth?: number }) {
           <span className="mono" style={{ fontWeight: 600 }}>
             {name}
           </span>{" "}
-          <span className="mono muted">{typeOf(s)}</span> {obj.required?.includes(name) && <span className="badge plain badge-warn">required</span>}
+          <span className="mono muted">{typeOf(s)}</span>{" "}
+          {obj.required?.includes(name) && <span className="badge plain badge-warn">required</span>}
           {s.description && <div className="muted">{s.description}</div>}
           {(s.properties || s.items?.properties) && <Fields schema={s} depth={depth + 1} />}
         </li>
@@ -42,16 +66,26 @@ const METHOD_TONE: Record<string, string> = { get: "badge-info", post: "badge-ok
 
 export function ApiReference({ doc }: { doc: OpenApiDoc }) {
   const [q, setQ] = useQueryParam("q");
-  const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
   const needle = q.trim().toLowerCase();
-  const shown = ops.filter((o) => !needle || o.path.toLowerCase().includes(needle) || o.op.summary.toLowerCase().includes(needle));
+  const shown = ops.filter(
+    (o) => !needle || o.path.toLowerCase().includes(needle) || o.op.summary.toLowerCase().includes(needle),
+  );
   const tags = [...new Set(shown.map((o) => o.op.tags?.[0] ?? "Other"))];
   return (
     <>
       <div className="card card-body" style={{ marginBottom: 24 }}>
         <div className="field">
           <label htmlFor="api-search">Search endpoints</label>
-          <input id="api-search" type="search" placeholder="notes, transactions, products…" value={q} onChange={(e) => setQ(e.target.value)} />
+          <input
+            id="api-search"
+            type="search"
+            placeholder="notes, transactions, products…"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </div>
         <p className="muted small" style={{ marginBottom: 0 }}>
           {doc.info.description} Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a>.
@@ -59,7 +93,9 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
       </div>
       {needle && shown.length === 0 && (
         <div className="card" role="status">
-          <EmptyState title={`No endpoint matches “${q.trim()}”`}>Search by path or summary, such as notes, transactions or products.</EmptyState>
+          <EmptyState title={`No endpoint matches “${q.trim()}”`}>
+            Search by path or summary, such as notes, transactions or products.
+          </EmptyState>
         </div>
       )}
       {tags.map((tag) => (
@@ -73,12 +109,14 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
               .map(({ path, method, op }) => (
                 <details key={`${method} ${path}`} className="note">
                   <summary style={{ cursor: "pointer" }}>
-                    <span className={`badge plain ${METHOD_TONE[method] ?? ""}`}>{method.toUpperCase()}</span> <span className="mono api-path">{path}</span> <span className="muted">— {op.summary}</span>
+                    <span className={`badge plain ${METHOD_TONE[method] ?? ""}`}>{method.toUpperCase()}</span>{" "}
+                    <span className="mono api-path">{path}</span> <span className="muted">— {op.summary}</span>
                   </summary>
                   <div style={{ marginTop: 10 }}>
                     {op.description && <p style={{ whiteSpace: "pre-wrap" }}>{op.description}</p>}
                     <p className="small">
-                      Authentication: {op.security?.length ? op.security.map((s) => Object.keys(s)[0]).join(" or ") : "none"}
+                      Authentication:{" "}
+                      {op.security?.length ? op.security.map((s) => Object.keys(s)[0]).join(" or ") : "none"}
                     </p>
                     {op.parameters && op.parameters.length > 0 && (
                       <>
@@ -87,7 +125,8 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
                           {op.parameters.map((p) => (
                             <li key={`${p.in}-${p.name}`}>
                               <span className="mono">{p.name}</span> ({p.in}
-                              {p.required ? ", required" : ""}) <span className="mono muted">{typeOf(p.schema)}</span> {p.description}
+                              {p.required ? ", required" : ""}) <span className="mono muted">{typeOf(p.schema)}</span>{" "}
+                              {p.description}
                             </li>
                           ))}
                         </ul>
@@ -102,7 +141,12 @@ export function ApiReference({ doc }: { doc: OpenApiDoc }) {
                     <h3 style={{ margin: "12px 0 6px" }}>Responses</h3>
                     {Object.entries(op.responses).map(([status, r]) => (
                       <div key={status} style={{ marginBottom: 8 }}>
-                        <span className={`badge plain ${status.startsWith("2") ? "badge-ok" : status.startsWith("4") ? "badge-warn" : "badge-danger"}`}>{status}</span> {r.description}
+                        <span
+                          className={`badge plain ${status.startsWith("2") ? "badge-ok" : status.startsWith("4") ? "badge-warn" : "badge-danger"}`}
+                        >
+                          {status}
+                        </span>{" "}
+                        {r.description}
                         {r.content && (
                           <details style={{ marginTop: 4 }}>
                             <summary className="small" style={{ cursor: "pointer" }}>

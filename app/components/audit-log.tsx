@@ -16,7 +16,9 @@ import { Table } from "@/app/components/ui/table";
 export function AuditLog({ filters }: { filters: AuditFilters }) {
   const trpc = useTRPC();
   const { draft, setDraft, apply } = useUrlFilters<AuditFilters>(filters);
-  const q = useInfiniteQuery(trpc.audit.list.infiniteQueryOptions(auditListInput(filters), { getNextPageParam: (p) => p.nextCursor }));
+  const q = useInfiniteQuery(
+    trpc.audit.list.infiniteQueryOptions(auditListInput(filters), { getNextPageParam: (p) => p.nextCursor }),
+  );
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(filters.kind || filters.entity);
   return (
@@ -24,7 +26,11 @@ export function AuditLog({ filters }: { filters: AuditFilters }) {
       <form className="filters" onSubmit={apply} aria-label="Filter the audit log">
         <div className="field">
           <label htmlFor="audit-kind">Changed</label>
-          <select id="audit-kind" value={draft.kind ?? ""} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+          <select
+            id="audit-kind"
+            value={draft.kind ?? ""}
+            onChange={(e) => setDraft({ ...draft, kind: e.target.value })}
+          >
             <option value="">Anything</option>
             {Object.entries(AUDIT_ENTITIES).map(([value, label]) => (
               <option key={value} value={value}>

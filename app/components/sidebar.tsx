@@ -32,8 +32,24 @@ export function Sidebar({ footer }: { footer: React.ReactNode }) {
     <aside className="sidebar" data-open={open ? "true" : undefined}>
       <div className="sidebar-top">
         <Brand />
-        <button ref={button} type="button" className="menu-toggle" aria-expanded={open} aria-controls="console-menu" onClick={() => setOpen(!open)}>
-          <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+        <button
+          ref={button}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="console-menu"
+          onClick={() => setOpen(!open)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
             {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           Menu

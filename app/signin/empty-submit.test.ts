@@ -16,6 +16,8 @@ describe("an incomplete sign-in", () => {
       await expect(signInConsoleUser(t.db, { email: "", password: "" }, "10.9.0.1")).resolves.toBeNull();
     }
     expect(await t.db.select().from(authRateLimits)).toEqual(before);
-    await expect(signInConsoleUser(t.db, { email: user.email, password: user.password }, "10.9.0.1")).resolves.toMatchObject({ email: user.email });
+    await expect(
+      signInConsoleUser(t.db, { email: user.email, password: user.password }, "10.9.0.1"),
+    ).resolves.toMatchObject({ email: user.email });
   });
 });

@@ -12,7 +12,11 @@ const NOTICES: Record<string, { cls: string; text: string }> = {
   "signed-out": { cls: "alert-ok", text: "You have signed out." },
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
   const { user } = await createRequestContext();

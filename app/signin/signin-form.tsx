@@ -27,8 +27,28 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         </div>
       )}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <TextField id="email" label="E-mail" name="email" type="email" autoComplete="username" required defaultValue={state.email} autoFocus error={errors.email} onChange={clear("email")} />
-      <TextField id="password" label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} onChange={clear("password")} />
+      <TextField
+        id="email"
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        defaultValue={state.email}
+        autoFocus
+        error={errors.email}
+        onChange={clear("email")}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+        onChange={clear("password")}
+      />
       <button className="btn btn-primary" type="submit" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </button>

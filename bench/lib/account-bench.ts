@@ -6,7 +6,14 @@ import { systemCtx } from "@/server/context";
 import { londonToday } from "@/server/lib/time";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import { newAccountNumber } from "@/server/services/account-import/account-number";
-import { toAccountRow, toAgreementRow, toCustomerRow, toMeterPointRow, toReadingRows, toSupplyAddressRow } from "@/server/services/account-import/map-rows";
+import {
+  toAccountRow,
+  toAgreementRow,
+  toCustomerRow,
+  toMeterPointRow,
+  toReadingRows,
+  toSupplyAddressRow,
+} from "@/server/services/account-import/map-rows";
 import { EnergyAccount } from "@/server/services/account-import/payload/energy-account";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
@@ -40,12 +47,19 @@ type Measured = { seconds: number; cpu: Map<string, number> };
 type Body = ReturnType<typeof fullDomesticAccount>;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const chunks = <T>(xs: T[], size: number) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
-const snake = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]));
+const chunks = <T>(xs: T[], size: number) =>
+  Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
+const snake = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]),
+  );
 
 // Only this database's backends and this checkout's server count as postgres and server: the
 // machine may be shared with other people's databases and servers.
-const CPU_SCOPE = { database: env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined, serverCwd: ROOT };
+const CPU_SCOPE = {
+  database: env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined,
+  serverCwd: ROOT,
+};
 
 async function clock(run: () => Promise<unknown>): Promise<Measured> {
   const before = cpuSnapshot(CPU_SCOPE);
@@ -60,7 +74,12 @@ export function accountsFor(supplier: string, tag: string, n: number): Body[] {
   return Array.from({ length: n }, () => {
     serial += 1;
     const idx = String(serial).padStart(6, "0");
-    return fullDomesticAccount({ supplier, external: `BENCH-ACC-${RUN}-${tag}-${idx}`, mpan: withMpanCheckDigit(`12${RUN}${idx}`), mprn: `8${RUN.slice(1)}${idx}` });
+    return fullDomesticAccount({
+      supplier,
+      external: `BENCH-ACC-${RUN}-${tag}-${idx}`,
+      mpan: withMpanCheckDigit(`12${RUN}${idx}`),
+      mprn: `8${RUN.slice(1)}${idx}`,
+    });
   });
 }
 
@@ -69,7 +88,10 @@ export async function setUpAccountBench(db: Db) {
   await loadDemoProducts(sys, { only: ["VAR-22-11-01"] });
   const { organisation, apiKey } = await createOrganisation(sys, { name: `Bench accounts ${RUN}` });
   const ctx = systemCtx(db, "bench-accounts", organisation.id);
-  const supplier = await createSupplier(ctx, { code: `BENCH-ACC-${RUN}`, documentRoot: `s3://bench-documents/acc-${RUN}` });
+  const supplier = await createSupplier(ctx, {
+    code: `BENCH-ACC-${RUN}`,
+    documentRoot: `s3://bench-documents/acc-${RUN}`,
+  });
   return { apiKey: apiKey!.key, organisationId: organisation.id, supplierId: supplier.id, supplierCode: supplier.code };
 }
 
@@ -80,7 +102,13 @@ export async function viaRest(base: string, token: string, supplierCode: string,
   const perClient = Array.from({ length: CLIENTS }, (_, c) =>
     bodies
       .filter((_, i) => i % CLIENTS === c)
-      .map((b) => ({ stage: JSON.stringify(b), process: JSON.stringify({ import_supplier_code: supplierCode, external_account_number: b.external_account_number }) })),
+      .map((b) => ({
+        stage: JSON.stringify(b),
+        process: JSON.stringify({
+          import_supplier_code: supplierCode,
+          external_account_number: b.external_account_number,
+        }),
+      })),
   );
   const client = keepAliveClient(base, CLIENTS);
   const headers = { authorization: `Token ${token}` };
@@ -90,7 +118,11 @@ export async function viaRest(base: string, token: string, supplierCode: string,
       Promise.all(
         perClient.map(async (mine) => {
           for (const b of mine) {
-            const staged = await client.post("/v1/data-import/account-import-process/create-or-update/", b.stage, headers);
+            const staged = await client.post(
+              "/v1/data-import/account-import-process/create-or-update/",
+              b.stage,
+              headers,
+            );
             if (staged.status !== 201) failures.push(`stage ${staged.status} ${staged.text.slice(0, 300)}`);
             const done = await client.post("/v1/data-import/account-import-process/process/", b.process, headers);
             if (done.status !== 201) failures.push(`process ${done.status} ${done.text.slice(0, 300)}`);
@@ -122,7 +154,9 @@ export async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
   });
   let id = 0;
   const measured = await clock(async () => {
-    id = (await uploadImportJob(ctx, { importSupplier: setup.supplierCode, format: "jsonl", fileName: "bench.jsonl" }, body)).id;
+    id = (
+      await uploadImportJob(ctx, { importSupplier: setup.supplierCode, format: "jsonl", fileName: "bench.jsonl" }, body)
+    ).id;
     for (;;) {
       const job = await getImportJob(ctx, { id });
       if (job.status === "completed") {
@@ -139,31 +173,89 @@ export async function viaJob(db: Db, setup: Setup, bodies: Body[]) {
 async function insertBatch(raw: postgres.Sql | postgres.TransactionSql, setup: Setup, batch: Body[], today: string) {
   const staged = batch.map((b) => EnergyAccount.parse(b));
   const accountRows = staged.map((a) => snake(toAccountRow(a, setup.supplierId, newAccountNumber(), today)));
-  const accs = await raw<{ id: number; number: string }[]>`insert into accounts ${raw(accountRows as never)} returning id, number`;
+  const accs = await raw<
+    { id: number; number: string }[]
+  >`insert into accounts ${raw(accountRows as never)} returning id, number`;
   const customerRows = staged.flatMap((a, i) => (a.customers ?? []).map((c, k) => toCustomerRow(c, accs[i].id, k)));
-  if (customerRows.length) await raw`insert into customers ${raw(customerRows.map((r) => snake({ ...r, psr: raw.json(r.psr as never), preferences: r.preferences ? raw.json(r.preferences as never) : null })) as never)}`;
+  if (customerRows.length)
+    await raw`insert into customers ${raw(customerRows.map((r) => snake({ ...r, psr: raw.json(r.psr as never), preferences: r.preferences ? raw.json(r.preferences as never) : null })) as never)}`;
   const addresses = staged.flatMap((a, i) => (a.supply_addresses ?? []).map((sa) => ({ sa, account: i })));
-  const saIds = addresses.length ? await raw<{ id: number }[]>`insert into supply_addresses ${raw(addresses.map((x) => snake(toSupplyAddressRow(x.sa, accs[x.account].id))) as never)} returning id` : [];
+  const saIds = addresses.length
+    ? await raw<
+        { id: number }[]
+      >`insert into supply_addresses ${raw(addresses.map((x) => snake(toSupplyAddressRow(x.sa, accs[x.account].id))) as never)} returning id`
+    : [];
   const points = addresses.flatMap((x, j) => x.sa.meter_points.map((p) => ({ p, account: x.account, address: j })));
   const mpRows = points.map((x) => {
     const r = toMeterPointRow(x.p, accs[x.account].id, saIds[x.address].id, today);
     return snake({ ...r, meters: raw.json(r.meters as never) });
   });
-  const mpIds = mpRows.length ? await raw<{ id: number }[]>`insert into meter_points ${raw(mpRows as never)} returning id` : [];
-  const deals = points.flatMap((x, k) => (x.p.agreements ?? []).map((g) => ({ row: toAgreementRow(g, accs[x.account].id, mpIds[k].id), account: x.account })));
-  const agreementIds = deals.length ? await raw<{ id: number }[]>`insert into agreements ${raw(deals.map((d) => snake(d.row)) as never)} returning id` : [];
+  const mpIds = mpRows.length
+    ? await raw<{ id: number }[]>`insert into meter_points ${raw(mpRows as never)} returning id`
+    : [];
+  const deals = points.flatMap((x, k) =>
+    (x.p.agreements ?? []).map((g) => ({
+      row: toAgreementRow(g, accs[x.account].id, mpIds[k].id),
+      account: x.account,
+    })),
+  );
+  const agreementIds = deals.length
+    ? await raw<{ id: number }[]>`insert into agreements ${raw(deals.map((d) => snake(d.row)) as never)} returning id`
+    : [];
   const readings = points.flatMap((x, k) => toReadingRows(x.p, mpIds[k].id).map(snake));
   if (readings.length) await raw`insert into meter_readings ${raw(readings as never)}`;
   const processes = staged.map((a, i) => {
     const { import_supplier: _s, ...payload } = batch[i];
-    return { supplier_id: setup.supplierId, external_account_number: a.external_account_number!, status: "imported", payload: raw.json(payload as never), errors: raw.json([] as never), account_id: accs[i].id, imported_at: new Date() };
+    return {
+      supplier_id: setup.supplierId,
+      external_account_number: a.external_account_number!,
+      status: "imported",
+      payload: raw.json(payload as never),
+      errors: raw.json([] as never),
+      account_id: accs[i].id,
+      imported_at: new Date(),
+    };
   });
   await raw`insert into account_import_processes ${raw(processes as never)}`;
-  const event = (type: string, payload: Record<string, unknown>, account: string) => ({ id: uuidv7(), type, version: "v1", payload: raw.json(payload as never), account_number: account, organisation_id: setup.organisationId });
+  const event = (type: string, payload: Record<string, unknown>, account: string) => ({
+    id: uuidv7(),
+    type,
+    version: "v1",
+    payload: raw.json(payload as never),
+    account_number: account,
+    organisation_id: setup.organisationId,
+  });
   const events = staged.flatMap((a, i) => [
-    event("account.created", { account_number: accs[i].number, account_user_emails: (a.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, accs[i].number),
-    ...deals.flatMap((d, k) => (d.account === i ? [event("agreement.created", { agreement_id: agreementIds[k].id, account_number: accs[i].number, valid_from: d.row.validFrom.toISOString(), product_code: d.row.productCode }, accs[i].number)] : [])),
-    event("data_import.import_process.complete", { resource_type: "account", external_identifier: a.external_account_number, identifier: accs[i].number }, accs[i].number),
+    event(
+      "account.created",
+      {
+        account_number: accs[i].number,
+        account_user_emails: (a.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])),
+        is_imported: true,
+      },
+      accs[i].number,
+    ),
+    ...deals.flatMap((d, k) =>
+      d.account === i
+        ? [
+            event(
+              "agreement.created",
+              {
+                agreement_id: agreementIds[k].id,
+                account_number: accs[i].number,
+                valid_from: d.row.validFrom.toISOString(),
+                product_code: d.row.productCode,
+              },
+              accs[i].number,
+            ),
+          ]
+        : [],
+    ),
+    event(
+      "data_import.import_process.complete",
+      { resource_type: "account", external_identifier: a.external_account_number, identifier: accs[i].number },
+      accs[i].number,
+    ),
   ]);
   await raw`insert into events ${raw(events as never)}`;
 }
@@ -176,10 +268,14 @@ async function insertBatch(raw: postgres.Sql | postgres.TransactionSql, setup: S
 export async function viaInsert(raw: postgres.Sql, setup: Setup, bodies: Body[], perAccount = false) {
   const today = londonToday();
   const perClient = Array.from({ length: CLIENTS }, (_, c) => bodies.filter((_, i) => i % CLIENTS === c));
-  return clock(() => Promise.all(perClient.map(async (mine) => {
-    if (perAccount) for (const b of mine) await raw.begin((tx) => insertBatch(tx, setup, [b], today));
-    else for (const batch of chunks(mine, RAW_BATCH)) await insertBatch(raw, setup, batch, today);
-  })));
+  return clock(() =>
+    Promise.all(
+      perClient.map(async (mine) => {
+        if (perAccount) for (const b of mine) await raw.begin((tx) => insertBatch(tx, setup, [b], today));
+        else for (const batch of chunks(mine, RAW_BATCH)) await insertBatch(raw, setup, batch, today);
+      }),
+    ),
+  );
 }
 
 /** Checks what a path wrote: every account, its three agreements and five events. */
@@ -200,7 +296,13 @@ export async function check(db: Db, supplierId: number, bodies: Body[]) {
 
 export type AccountBenchResult = { lines: string[]; markdown: string[] };
 
-export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: string; token: string; setup: Setup }): Promise<AccountBenchResult> {
+export async function runAccountBench(opts: {
+  db: Db;
+  raw: postgres.Sql;
+  base: string;
+  token: string;
+  setup: Setup;
+}): Promise<AccountBenchResult> {
   const { db, raw, base, token, setup } = opts;
   const bytes = JSON.stringify(accountsFor(setup.supplierCode, "size", 1)[0]).length;
   // Warm both paths (JIT, pools, the server's routes) on accounts of their own, untimed.
@@ -260,7 +362,13 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
     `ratio REST / direct per account: ${(restRate / oneRate).toFixed(3)} (target >= 0.5); per round: ${oneRatios}`,
     `ratio REST / direct ${RAW_BATCH} a batch: ${(restRate / rawRate).toFixed(3)}; per round: ${ratios}`,
     `ratio import job / direct per account: ${(jobRate / oneRate).toFixed(3)} (the same services with no HTTP, plus its own job rows: about what REST could reach if HTTP cost nothing)`,
-    ...(restCpu && rawCpu && oneCpu ? [`CPU REST             : ${restCpu}`, `CPU direct, 1        : ${oneCpu}`, `CPU direct, ${String(RAW_BATCH).padStart(2)}       : ${rawCpu}`] : []),
+    ...(restCpu && rawCpu && oneCpu
+      ? [
+          `CPU REST             : ${restCpu}`,
+          `CPU direct, 1        : ${oneCpu}`,
+          `CPU direct, ${String(RAW_BATCH).padStart(2)}       : ${rawCpu}`,
+        ]
+      : []),
     ...(jobCpu ? [`CPU import job       : ${jobCpu}`] : []),
   ];
   const markdown = [
@@ -280,7 +388,17 @@ export async function runAccountBench(opts: { db: Db; raw: postgres.Sql; base: s
     `Import job / REST: **${(jobRate / restRate).toFixed(2)}** (the issue's bar: the job is not slower than ${CLIENTS} REST clients).`,
     "",
     `Ratio REST / direct, one account per transaction: **${(restRate / oneRate).toFixed(3)}** (target >= 0.5; per round ${oneRatios}). REST / direct, ${RAW_BATCH} a batch: ${(restRate / rawRate).toFixed(3)} (per round ${ratios}). The import job runs the same services with no HTTP (and keeps its own job rows besides), so its ratio, **${(jobRate / oneRate).toFixed(3)}**, is about what REST could reach if its two requests per account cost nothing.`,
-    ...(restCpu && rawCpu && oneCpu ? ["", "CPU per account while the clock ran (from /proc; postgres = this database's backends, server = this checkout's server):", "", `- REST: ${restCpu}`, `- direct, one account per transaction: ${oneCpu}`, `- direct, ${RAW_BATCH} a batch: ${rawCpu}`, ...(jobCpu ? [`- import job: ${jobCpu}`] : [])] : []),
+    ...(restCpu && rawCpu && oneCpu
+      ? [
+          "",
+          "CPU per account while the clock ran (from /proc; postgres = this database's backends, server = this checkout's server):",
+          "",
+          `- REST: ${restCpu}`,
+          `- direct, one account per transaction: ${oneCpu}`,
+          `- direct, ${RAW_BATCH} a batch: ${rawCpu}`,
+          ...(jobCpu ? [`- import job: ${jobCpu}`] : []),
+        ]
+      : []),
   ];
   return { lines, markdown };
 }

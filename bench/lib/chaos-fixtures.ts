@@ -32,7 +32,14 @@ export function seededRandom(seed: number) {
 }
 export type Rng = ReturnType<typeof seededRandom>;
 
-export type ChaosAccount = { index: number; external: string; mpan: string; mprn: string | null; serial: string; number?: string };
+export type ChaosAccount = {
+  index: number;
+  external: string;
+  mpan: string;
+  mprn: string | null;
+  serial: string;
+  number?: string;
+};
 
 /** The account-import payload of one account: an electricity meter point with a meter, a gas one on every other account. */
 export function stagePayload(supplier: string, acc: ChaosAccount, today: string) {
@@ -47,7 +54,9 @@ export function stagePayload(supplier: string, acc: ChaosAccount, today: string)
       {
         address_line_1: `${acc.index} Chaos Street`,
         postcode: "SW1A 1AA",
-        electricity_meter_points: [{ mpan: acc.mpan, meters: [{ serial_number: acc.serial }], agreements: agreement("E-1R-VAR-22-11-01-C") }],
+        electricity_meter_points: [
+          { mpan: acc.mpan, meters: [{ serial_number: acc.serial }], agreements: agreement("E-1R-VAR-22-11-01-C") },
+        ],
         gas_meter_points: acc.mprn ? [{ mprn: acc.mprn, agreements: agreement("G-1R-VAR-22-11-01-C") }] : [],
       },
     ],
@@ -68,19 +77,45 @@ export function makeAccount(run: string, runDigits: string, index: number): Chao
 }
 
 /** A transaction of each type in rotation (`i`), including PREPAY_DEBT_ADJUSTMENT on the account's meter and dates before the open period. */
-export function chaosTransaction(id: string, i: number, acc: ChaosAccount, today: string, rng: Rng): Record<string, unknown> {
-  const base = { transaction_id: id, transaction_date: addDays(today, -rng.int(0, 45)), amount: rng.int(0, 999_999) / 100 };
+export function chaosTransaction(
+  id: string,
+  i: number,
+  acc: ChaosAccount,
+  today: string,
+  rng: Rng,
+): Record<string, unknown> {
+  const base = {
+    transaction_id: id,
+    transaction_date: addDays(today, -rng.int(0, 45)),
+    amount: rng.int(0, 999_999) / 100,
+  };
   switch (i % 7) {
     case 0:
       return { ...base, type: "CHARGE", reason: "IMPORTED_CHARGE", display_note: "Imported charge" };
     case 1:
       return { ...base, type: "CREDIT", reason: rng.pick(["IMPORTED_CREDIT", "GOODWILL_PAYMENT"]), note: "Goodwill" };
     case 2:
-      return { ...base, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: rng.pick(["DD_REGULAR_COLLECTION", "DEBIT_CARD", "BACS_DEPOSIT"]), reference: `R-${id}` };
+      return {
+        ...base,
+        type: "PAYMENT",
+        reason: "ACCOUNT_CHARGE_PAYMENT",
+        payment_type: rng.pick(["DD_REGULAR_COLLECTION", "DEBIT_CARD", "BACS_DEPOSIT"]),
+        reference: `R-${id}`,
+      };
     case 3:
-      return { ...base, type: "REPAYMENT", reason: rng.pick(["FULL_CREDIT_REFUND", "PARTIAL_CREDIT_REFUND"]), payment_type: "DIRECT_CREDIT" };
+      return {
+        ...base,
+        type: "REPAYMENT",
+        reason: rng.pick(["FULL_CREDIT_REFUND", "PARTIAL_CREDIT_REFUND"]),
+        payment_type: "DIRECT_CREDIT",
+      };
     case 4:
-      return { ...base, type: rng.pick(["CHARGE", "CREDIT"]), reason: "PREPAY_DEBT_ADJUSTMENT", to_prepay_meter_serial_number: acc.serial };
+      return {
+        ...base,
+        type: rng.pick(["CHARGE", "CREDIT"]),
+        reason: "PREPAY_DEBT_ADJUSTMENT",
+        to_prepay_meter_serial_number: acc.serial,
+      };
     case 5:
       return { ...base, type: "PAYMENT", payment_type: "CHEQUE" };
     default:
@@ -91,8 +126,23 @@ export function chaosTransaction(id: string, i: number, acc: ChaosAccount, today
         type: "SUPPLY_CHARGE",
         product_code: "VAR-22-11-01",
         line_items: [
-          { rate_band: "CONSUMPTION_STANDARD", start_date: addDays(today, -60), end_date: addDays(today, -30), number_of_units: 250.5, net_amount: 73.21, price_per_unit: 0.29226, units: [125.25, 125.25] },
-          { rate_band: "STANDING_CHARGE", start_date: addDays(today, -60), end_date: addDays(today, -30), number_of_units: 30, net_amount: 15, price_per_unit: 0.5 },
+          {
+            rate_band: "CONSUMPTION_STANDARD",
+            start_date: addDays(today, -60),
+            end_date: addDays(today, -30),
+            number_of_units: 250.5,
+            net_amount: 73.21,
+            price_per_unit: 0.29226,
+            units: [125.25, 125.25],
+          },
+          {
+            rate_band: "STANDING_CHARGE",
+            start_date: addDays(today, -60),
+            end_date: addDays(today, -30),
+            number_of_units: 30,
+            net_amount: 15,
+            price_per_unit: 0.5,
+          },
         ],
         tax_items: [{ amount: 4.41, tax_type: "VAT", value_taxed: 88.21, rate: 0.05, unit_type: "PROPORTION" }],
       };
@@ -120,19 +170,44 @@ export function fakePaymentVendor(maxDelayMs: number) {
     if (!firstCall.has(reference)) firstCall.set(reference, Date.now());
     const outage = Number(/O(\d+)$/.exec(reference)?.[1] ?? 0);
     const down = Date.now() - firstCall.get(reference)! < outage;
-    setTimeout(() => {
-      if (!m) return void res.writeHead(404).end();
-      if (n <= failFirst || down) return void res.writeHead(503, { "content-type": "application/json" }).end('{"error":"busy"}');
-      res.writeHead(200, { "content-type": "application/json" });
-      if (url.startsWith("/mandates/")) {
-        res.end(JSON.stringify({ mandates: { id: reference, status: "active", scheme: "bacs", reference: `KM-${reference}`, links: { customer: "CU1" } } }));
-      } else {
-        res.end(JSON.stringify({ id: reference, object: "payment_method", type: "card", customer: "cus_1", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 } }));
-      }
-    }, Math.floor(Math.random() * maxDelayMs));
+    setTimeout(
+      () => {
+        if (!m) return void res.writeHead(404).end();
+        if (n <= failFirst || down)
+          return void res.writeHead(503, { "content-type": "application/json" }).end('{"error":"busy"}');
+        res.writeHead(200, { "content-type": "application/json" });
+        if (url.startsWith("/mandates/")) {
+          res.end(
+            JSON.stringify({
+              mandates: {
+                id: reference,
+                status: "active",
+                scheme: "bacs",
+                reference: `KM-${reference}`,
+                links: { customer: "CU1" },
+              },
+            }),
+          );
+        } else {
+          res.end(
+            JSON.stringify({
+              id: reference,
+              object: "payment_method",
+              type: "card",
+              customer: "cus_1",
+              card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 },
+            }),
+          );
+        }
+      },
+      Math.floor(Math.random() * maxDelayMs),
+    );
   });
   return {
-    start: () => new Promise<string>((r) => server.listen(0, "127.0.0.1", () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((r) =>
+        server.listen(0, "127.0.0.1", () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     stop: () => new Promise<void>((r) => server.close(() => r())),
     requests: () => requests,
   };

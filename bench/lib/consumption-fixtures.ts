@@ -23,12 +23,19 @@ const TO = new Date("2026-11-01T00:00:00Z");
  * One organisation with one electricity meter holding ten years of half-hourly reads, made
  * once per database (a later run finds it), and a fresh API key for this run's basic auth.
  */
-export async function setUpConsumptionBench(db: Db): Promise<{ mpan: string; serial: string; authorization: string; intervals: number }> {
+export async function setUpConsumptionBench(
+  db: Db,
+): Promise<{ mpan: string; serial: string; authorization: string; intervals: number }> {
   let [org] = await db.select().from(organisations).where(eq(organisations.number, ORG));
   // In one transaction, so a failed first run leaves nothing behind for the next to trip on.
   org ??= await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    const created = (await createOrganisation({ ...systemCtx(tx, "bench"), inTransaction: true }, { name: "Consumption bench", number: ORG })).organisation;
+    const created = (
+      await createOrganisation(
+        { ...systemCtx(tx, "bench"), inTransaction: true },
+        { name: "Consumption bench", number: ORG },
+      )
+    ).organisation;
     const ctx = { ...systemCtx(tx, "bench", created.id), inTransaction: true };
     await createSupplier(ctx, { code: SUPPLIER, status: "Ongoing", documentRoot: "s3://km-bench-documents" });
     const payload = StageAccountInput.parse({
@@ -51,7 +58,15 @@ export async function setUpConsumptionBench(db: Db): Promise<{ mpan: string; ser
               mpid: "OCTO",
               supply_start_date: "2025-01-01",
               profile_class: 1,
-              meters: [{ meter_serial_number: SERIAL, registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }], transfer_readings: [{ reading_date: "2026-10-31", reading_value: "1.0", reading_type: "CUSTOMER", register_id: "1" }] }],
+              meters: [
+                {
+                  meter_serial_number: SERIAL,
+                  registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
+                  transfer_readings: [
+                    { reading_date: "2026-10-31", reading_value: "1.0", reading_type: "CUSTOMER", register_id: "1" },
+                  ],
+                },
+              ],
               agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
             },
           ],
@@ -60,15 +75,27 @@ export async function setUpConsumptionBench(db: Db): Promise<{ mpan: string; ser
       last_billed_to_date: "2026-10-31",
     });
     await stageAccount(ctx, payload);
-    await processAccountImport(ctx, { import_supplier: SUPPLIER, external_account_number: "BENCH-CONSUMPTION-1", dry_run: false });
+    await processAccountImport(ctx, {
+      import_supplier: SUPPLIER,
+      external_account_number: "BENCH-CONSUMPTION-1",
+      dry_run: false,
+    });
     return created;
   });
   const ctx = systemCtx(db, "bench", org.id);
   const [meterId] = await registerOrgMeters(db, org.id);
-  const [{ n }] = await execRows<{ n: number }>(db, sql`select count(*)::int as n from consumption_intervals where meter_id = ${meterId}`);
+  const [{ n }] = await execRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from consumption_intervals where meter_id = ${meterId}`,
+  );
   if (Number(n) < 175_000) await insertSyntheticConsumption(db, { meterIds: [meterId], from: FROM, to: TO });
   await db.execute(sql`vacuum analyze consumption_intervals`).catch(() => {});
   await db.execute(sql`vacuum analyze consumption_days`).catch(() => {});
   const key = await issueApiKey(ctx, {});
-  return { mpan: MPAN, serial: SERIAL, authorization: `Basic ${Buffer.from(`${key.key}:`).toString("base64")}`, intervals: Number(n) < 175_000 ? 175_296 : Number(n) };
+  return {
+    mpan: MPAN,
+    serial: SERIAL,
+    authorization: `Basic ${Buffer.from(`${key.key}:`).toString("base64")}`,
+    intervals: Number(n) < 175_000 ? 175_296 : Number(n),
+  };
 }

@@ -17,7 +17,8 @@ function kindOf(pid: number, comm: string, database?: string, serverCwd?: string
     // server's own background work (checkpointer, WAL writer, autovacuum, the postmaster).
     const cmd = safeRead(`/proc/${pid}/cmdline`).replace(/\0/g, " ");
     const backend = /^postgres: [^:]+: \S+ (\S+) \S+/.exec(cmd);
-    if (!backend || /autovacuum|background|checkpointer|walwriter|launcher|archiver|logger|stats/.test(cmd)) return "pg-background";
+    if (!backend || /autovacuum|background|checkpointer|walwriter|launcher|archiver|logger|stats/.test(cmd))
+      return "pg-background";
     // On a shared server, other databases' backends are other people's work.
     return database && backend[1] !== database ? "other" : "postgres";
   }
@@ -84,7 +85,9 @@ export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Map<string,
 export function perRowLine(used: Map<string, number>, rows: number, unit = "row"): string {
   const order = ["client", "server", "postgres", "pg-background", "nats", "other"];
   const us = (s: number) => ((s * 1e6) / rows).toFixed(0);
-  const parts = order.filter((k) => used.has(k)).map((k) => `${k} ${us(used.get(k)!)} (sys ${us(used.get(`${k}:sys`) ?? 0)})`);
+  const parts = order
+    .filter((k) => used.has(k))
+    .map((k) => `${k} ${us(used.get(k)!)} (sys ${us(used.get(`${k}:sys`) ?? 0)})`);
   const total = order.reduce((a, k) => a + (used.get(k) ?? 0), 0);
   return `${parts.join(" · ")} = ${((total * 1e6) / rows).toFixed(0)} core-µs per ${unit}`;
 }

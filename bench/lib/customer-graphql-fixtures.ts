@@ -10,7 +10,13 @@ import { issueCustomerKey } from "@/server/services/customers/issue-customer-key
 import { insertSyntheticConsumption, registerOrgMeters } from "@/server/services/demo/demo-consumption";
 import { createOrganisation } from "@/server/services/organisations/create-organisation";
 import { createSupplier } from "@/server/services/suppliers/create-supplier";
-import { electricityPoint, fullDomesticAccount, gasPoint, supplyAddress, TARIFFS } from "@/test/factories/energy-account";
+import {
+  electricityPoint,
+  fullDomesticAccount,
+  gasPoint,
+  supplyAddress,
+  TARIFFS,
+} from "@/test/factories/energy-account";
 
 const ORG = "ORG-BENCHCUSTOMER";
 const SUPPLIER = "BENCH-CUSTOMER";
@@ -20,8 +26,21 @@ export const BENCH_TELEMETRY_DAY = { from: "2026-11-01T00:00:00+0000", to: "2026
 
 /** Quarterly agreements from two years back, the last open-ended: eight per meter point. */
 function quarters(tariff: string) {
-  const starts = ["2024-11-01", "2025-02-01", "2025-05-01", "2025-08-01", "2025-11-01", "2026-02-01", "2026-05-01", "2026-08-01"];
-  return starts.map((from, i) => ({ tariff_code: tariff, effective_from: from, ...(i < starts.length - 1 ? { effective_to: starts[i + 1] } : {}) }));
+  const starts = [
+    "2024-11-01",
+    "2025-02-01",
+    "2025-05-01",
+    "2025-08-01",
+    "2025-11-01",
+    "2026-02-01",
+    "2026-05-01",
+    "2026-08-01",
+  ];
+  return starts.map((from, i) => ({
+    tariff_code: tariff,
+    effective_from: from,
+    ...(i < starts.length - 1 ? { effective_to: starts[i + 1] } : {}),
+  }));
 }
 
 /**
@@ -33,7 +52,12 @@ export async function setUpCustomerGraphqlBench(db: Db): Promise<{ accountNumber
   let [org] = await db.select().from(organisations).where(eq(organisations.number, ORG));
   org ??= await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    const created = (await createOrganisation({ ...systemCtx(tx, "bench"), inTransaction: true }, { name: "Customer GraphQL bench", number: ORG })).organisation;
+    const created = (
+      await createOrganisation(
+        { ...systemCtx(tx, "bench"), inTransaction: true },
+        { name: "Customer GraphQL bench", number: ORG },
+      )
+    ).organisation;
     const ctx = { ...systemCtx(tx, "bench", created.id), inTransaction: true };
     await createSupplier(ctx, { code: SUPPLIER, status: "Ongoing", documentRoot: "s3://km-bench-customer-documents" });
     const mpan = (n: string) => withMpanCheckDigit(`12000001${n}`);
@@ -51,23 +75,37 @@ export async function setUpCustomerGraphqlBench(db: Db): Promise<{ accountNumber
           customers: [{ given_name: "Bench", family_name: "Customer", email: EMAIL }],
           supply_addresses: [
             supplyAddress([elec(mpan("7601"), BENCH_DEVICE), gas("7200007601")]),
-            supplyAddress([elec(mpan("7602")), gas("7200007602")], { supply_address1: "2 Bench Row", property_external_identifier: "PROP-BENCH-2" }),
+            supplyAddress([elec(mpan("7602")), gas("7200007602")], {
+              supply_address1: "2 Bench Row",
+              property_external_identifier: "PROP-BENCH-2",
+            }),
           ],
         },
       ),
     );
     await stageAccount(ctx, payload);
-    await processAccountImport(ctx, { import_supplier: SUPPLIER, external_account_number: "BENCH-CUSTOMER-1", dry_run: false });
+    await processAccountImport(ctx, {
+      import_supplier: SUPPLIER,
+      external_account_number: "BENCH-CUSTOMER-1",
+      dry_run: false,
+    });
     return created;
   });
-  const [account] = await execRows<{ number: string }>(db, sql`select a.number from accounts a join import_suppliers s on s.id = a.supplier_id where s.organisation_id = ${org.id}`);
+  const [account] = await execRows<{ number: string }>(
+    db,
+    sql`select a.number from accounts a join import_suppliers s on s.id = a.supplier_id where s.organisation_id = ${org.id}`,
+  );
   await registerOrgMeters(db, org.id);
   const [device] = await execRows<{ id: number }>(
     db,
     sql`select id from consumption_meters where organisation_id = ${org.id} and fuel = 'electricity' and mpxn = ${withMpanCheckDigit("120000017601")}`,
   );
   await db.execute(sql`delete from consumption_intervals where meter_id = ${device.id}`);
-  await insertSyntheticConsumption(db, { meterIds: [device.id], from: new Date("2026-11-01T00:00:00Z"), to: new Date("2026-11-02T00:00:00Z") });
+  await insertSyntheticConsumption(db, {
+    meterIds: [device.id],
+    from: new Date("2026-11-01T00:00:00Z"),
+    to: new Date("2026-11-02T00:00:00Z"),
+  });
   const key = await issueCustomerKey(systemCtx(db, "bench", org.id), { accountNumber: account.number, email: EMAIL });
   return { accountNumber: account.number, key: key.key };
 }

@@ -15,8 +15,17 @@ export function accountBodies(supplierCode: string) {
   serial += 1;
   const idx = String(serial).padStart(6, "0");
   const external = `FAULT-ACC-${RUN}-${idx}`;
-  const stage = fullDomesticAccount({ supplier: supplierCode, external, mpan: withMpanCheckDigit(`12${RUN}${idx}`), mprn: `8${RUN.slice(1)}${idx}` });
-  return { external, stage: JSON.stringify(stage), process: JSON.stringify({ import_supplier_code: supplierCode, external_account_number: external }) };
+  const stage = fullDomesticAccount({
+    supplier: supplierCode,
+    external,
+    mpan: withMpanCheckDigit(`12${RUN}${idx}`),
+    mprn: `8${RUN.slice(1)}${idx}`,
+  });
+  return {
+    external,
+    stage: JSON.stringify(stage),
+    process: JSON.stringify({ import_supplier_code: supplierCode, external_account_number: external }),
+  };
 }
 
 /** Whether a process/ answer says the account was imported by an earlier attempt of the same request. */
@@ -51,7 +60,10 @@ export async function checkAccounts(url: string, supplierCode: string, sent: Sen
     const shapes = new Map<string, number>();
     for (const r of rows) shapes.set(r.shape, (shapes.get(r.shape) ?? 0) + 1);
     const shape = [...shapes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "-";
-    if (!/\/1\/1$/.test(shape)) add(`the usual imported account has shape ${shape} (meter points/agreements/readings/customers/account.created/complete)`);
+    if (!/\/1\/1$/.test(shape))
+      add(
+        `the usual imported account has shape ${shape} (meter points/agreements/readings/customers/account.created/complete)`,
+      );
     for (const r of rows) {
       if (r.n !== 1) add(`account ${r.ext}: imported ${r.n} times`);
       if (r.shape !== shape) add(`account ${r.ext}: rows ${r.shape}, the others ${shape} (partly imported)`);
@@ -72,13 +84,21 @@ export async function checkAccounts(url: string, supplierCode: string, sent: Sen
       const stored = byExt.has(ext);
       if (ok >= 0 || already >= 0) {
         const first = Math.min(...[ok, already].filter((i) => i >= 0));
-        if (!stored) add(`account ${ext}: process/ answered ${attempts[first].status} at ${attempts[first].at.toFixed(1)} s, not imported`);
+        if (!stored)
+          add(
+            `account ${ext}: process/ answered ${attempts[first].status} at ${attempts[first].at.toFixed(1)} s, not imported`,
+          );
         else imported++;
-        if (already >= 0 && (already === 0 || !attempts.slice(0, already).every((a) => a.status === 0 || a.status === 429 || a.status >= 500)))
+        if (
+          already >= 0 &&
+          (already === 0 ||
+            !attempts.slice(0, already).every((a) => a.status === 0 || a.status === 429 || a.status >= 500))
+        )
           add(`account ${ext}: account_already_imported with no earlier attempt that went unanswered`);
       } else if (stored) importedDespiteFailure++;
     }
-    for (const ext of byExt.keys()) if (!processes.has(ext)) add(`account ${ext}: imported, never processed through the API`);
+    for (const ext of byExt.keys())
+      if (!processes.has(ext)) add(`account ${ext}: imported, never processed through the API`);
     for (const ext of processes.keys()) if (!staged.has(ext)) add(`account ${ext}: processed, never staged`);
     return { problems, imported, importedDespiteFailure, shape };
   } finally {

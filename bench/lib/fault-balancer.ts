@@ -39,11 +39,14 @@ export async function startBalancer(upstreams: Upstream[], port: number): Promis
     const up = pick();
     up.sent++;
     const headers = { ...req.headers, "x-forwarded-for": req.socket.remoteAddress ?? "127.0.0.1" };
-    const fwd = http.request({ host: "127.0.0.1", port: up.port, method: req.method, path: req.url, headers, agent: up.agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-fault-instance": up.name });
-      answer.pipe(res);
-      answer.on("error", () => res.destroy());
-    });
+    const fwd = http.request(
+      { host: "127.0.0.1", port: up.port, method: req.method, path: req.url, headers, agent: up.agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-fault-instance": up.name });
+        answer.pipe(res);
+        answer.on("error", () => res.destroy());
+      },
+    );
     fwd.on("error", () => {
       up.dropped++;
       // Nothing to retry here: the client sees its connection reset.

@@ -15,12 +15,18 @@ export function createAccounts(db: Db, n: number): Promise<FaultAccounts> {
   return makeAccounts(db, n);
 }
 
-const ref = (supplierCode: string, acc: Acc) => ({ import_supplier: supplierCode, external_account_number: acc.external });
+const ref = (supplierCode: string, acc: Acc) => ({
+  import_supplier: supplierCode,
+  external_account_number: acc.external,
+});
 
 /** A transactions request: `n` new transactions of mixed types named `<prefix>-<i>`. */
 export function transactionsBody(supplierCode: string, acc: Acc, prefix: string, n: number) {
   const transactions = transactionsFor(prefix, n);
-  return { body: JSON.stringify({ ...ref(supplierCode, acc), transactions }), ids: transactions.map((t) => String(t.transaction_id)) };
+  return {
+    body: JSON.stringify({ ...ref(supplierCode, acc), transactions }),
+    ids: transactions.map((t) => String(t.transaction_id)),
+  };
 }
 
 /** A notes request: `n` new notes whose bodies are their ids. */
@@ -55,7 +61,8 @@ export async function checkStored(url: string, supplierCode: string, sent: Sent[
       select a.external_account_number ext, n.body, n.id::text id
       from notes n join accounts a on a.id = n.account_id where a.supplier_id = ${supplier} and n.source = 'import'`;
     const count = new Map<string, number>();
-    for (const r of txRows) count.set(`transactions/${r.ext}/${r.tid}`, (count.get(`transactions/${r.ext}/${r.tid}`) ?? 0) + 1);
+    for (const r of txRows)
+      count.set(`transactions/${r.ext}/${r.tid}`, (count.get(`transactions/${r.ext}/${r.tid}`) ?? 0) + 1);
     for (const r of noteRows) count.set(`notes/${r.ext}/${r.body}`, (count.get(`notes/${r.ext}/${r.body}`) ?? 0) + 1);
 
     const intended = new Set<string>();
@@ -67,9 +74,11 @@ export async function checkStored(url: string, supplierCode: string, sent: Sent[
       const n = keys.map((k) => count.get(k) ?? 0);
       if (n.some((x) => x > 1)) add(`${s.kind} ${keys.join(",")}: stored ${n.join(",")} times`);
       if (s.status >= 200 && s.status < 300) {
-        if (n.some((x) => x !== 1)) add(`${s.kind} answered ${s.status} at ${s.at.toFixed(1)} s: stored ${n.join(",")} times`);
+        if (n.some((x) => x !== 1))
+          add(`${s.kind} answered ${s.status} at ${s.at.toFixed(1)} s: stored ${n.join(",")} times`);
         else stored2xx++;
-      } else if (n.some((x) => x !== n[0])) add(`${s.kind} answered ${s.status} at ${s.at.toFixed(1)} s: partly stored (${n.join(",")})`);
+      } else if (n.some((x) => x !== n[0]))
+        add(`${s.kind} answered ${s.status} at ${s.at.toFixed(1)} s: partly stored (${n.join(",")})`);
       else if (n[0] === 1) storedDespite503++;
     }
     for (const k of count.keys()) if (!intended.has(k)) add(`${k}: stored, never sent`);
@@ -81,13 +90,17 @@ export async function checkStored(url: string, supplierCode: string, sent: Sent[
         where e.type = 'billing.ledger.entry_posted' and e.account_number in (select number from accounts where supplier_id = ${supplier})) x
       group by 1`;
     const postedBy = new Map(posted.map((p) => [p.id, p.n]));
-    for (const r of txRows) if (postedBy.get(r.id) !== 1) add(`transaction ${r.ext}/${r.tid}: ${postedBy.get(r.id) ?? 0} entry_posted events`);
+    for (const r of txRows)
+      if (postedBy.get(r.id) !== 1)
+        add(`transaction ${r.ext}/${r.tid}: ${postedBy.get(r.id) ?? 0} entry_posted events`);
     const noteEvents = await sql<{ id: string; n: number }[]>`
       select payload->>'identifier' id, count(*)::int n from events
       where type = 'data_import.import_process.post_import.completed' and payload->>'resource_type' = 'note'
         and account_number in (select number from accounts where supplier_id = ${supplier}) group by 1`;
     const noteEventsBy = new Map(noteEvents.map((e) => [e.id, e.n]));
-    for (const r of noteRows) if (noteEventsBy.get(r.id) !== 1) add(`note ${r.id}: ${noteEventsBy.get(r.id) ?? 0} post_import.completed events`);
+    for (const r of noteRows)
+      if (noteEventsBy.get(r.id) !== 1)
+        add(`note ${r.id}: ${noteEventsBy.get(r.id) ?? 0} post_import.completed events`);
     return { problems, stored2xx, storedDespite503, transactions: txRows.length, notes: noteRows.length };
   } finally {
     await sql.end({ timeout: 5 });

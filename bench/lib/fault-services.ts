@@ -43,7 +43,9 @@ export async function startPostgres(root: string, more: { settings?: string[] } 
   const asPostgres = process.getuid?.() === 0;
   const run = (bin: string, args: string[]) => {
     const cmd = path.join(PG_BIN, bin);
-    return asPostgres ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" }) : execFileSync(cmd, args, { stdio: "pipe" });
+    return asPostgres
+      ? execFileSync("runuser", ["-u", "postgres", "--", cmd, ...args], { stdio: "pipe" })
+      : execFileSync(cmd, args, { stdio: "pipe" });
   };
   fs.mkdirSync(root, { recursive: true });
   if (asPostgres) execFileSync("chown", ["postgres", root]);
@@ -69,8 +71,12 @@ export async function startPostgres(root: string, more: { settings?: string[] } 
       const t0 = performance.now();
       const pgCtl = (args: string[]) =>
         new Promise<void>((resolve, reject) => {
-          const child = asPostgres ? spawn("runuser", ["-u", "postgres", "--", path.join(PG_BIN, "pg_ctl"), ...args], { stdio: "ignore" }) : spawn(path.join(PG_BIN, "pg_ctl"), args, { stdio: "ignore" });
-          child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(" ")} failed (${code}); see ${log}`))));
+          const child = asPostgres
+            ? spawn("runuser", ["-u", "postgres", "--", path.join(PG_BIN, "pg_ctl"), ...args], { stdio: "ignore" })
+            : spawn(path.join(PG_BIN, "pg_ctl"), args, { stdio: "ignore" });
+          child.on("exit", (code) =>
+            code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(" ")} failed (${code}); see ${log}`)),
+          );
         });
       if (downMs === undefined) await pgCtl(["-D", data, "-m", mode, "-l", log, "-w", "-t", "60", "restart"]);
       else {
@@ -104,7 +110,9 @@ export async function startNats(root: string): Promise<PrivateNats> {
   const stop = () => (kill(), exited);
   process.on("exit", kill);
   const start = async () => {
-    const c = spawn(NATS_BIN, ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: ["ignore", "ignore", fs.openSync(path.join(root, "nats.log"), "a")] });
+    const c = spawn(NATS_BIN, ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], {
+      stdio: ["ignore", "ignore", fs.openSync(path.join(root, "nats.log"), "a")],
+    });
     child = c;
     exited = new Promise<void>((resolve) => c.once("exit", () => resolve()));
     for (let i = 0; i < 100; i++) {

@@ -10,7 +10,16 @@ import { readStream } from "@/test/nats-server";
 // events table, message by message (each row as the messages the relay sends for it: a
 // fan-out row's events, each as its stored and derived versions).
 
-export type StreamCheck = { problems: string[]; expected: number; onStream: number; duplicates: number; missing: number; unknown: number; chains: number; outOfOrder: number };
+export type StreamCheck = {
+  problems: string[];
+  expected: number;
+  onStream: number;
+  duplicates: number;
+  missing: number;
+  unknown: number;
+  chains: number;
+  outOfOrder: number;
+};
 
 /** Waits until no event is pending delivery, up to `timeoutMs`; the number still pending. */
 export async function waitDrained(db: Db, timeoutMs: number): Promise<number> {
@@ -40,12 +49,14 @@ export async function checkStream(db: Db, natsUrl: string, stream = "EVENTS"): P
   const missing = expected.filter((m) => !seen.has(m.id));
   const unknown = [...seen.keys()].filter((id) => !wanted.has(id));
   if (duplicates) add(`${duplicates} ids on the stream more than once`);
-  for (const m of missing.slice(0, 5)) add(`event ${m.id} (${m.type} ${m.version}, row seq ${m.seq}) never reached the stream`);
+  for (const m of missing.slice(0, 5))
+    add(`event ${m.id} (${m.type} ${m.version}, row seq ${m.seq}) never reached the stream`);
   for (const id of unknown.slice(0, 5)) add(`message ${id} on the stream is no stored event`);
 
   // Per ordering chain (account, else organisation): the stream's order must be the table's.
   const chainOf = new Map(expected.map((m) => [m.id, orderingKey(m) ?? `id:${m.id}`]));
-  const push = (map: Map<string, string[]>, key: string, id: string) => (map.get(key) ?? map.set(key, []).get(key)!).push(id);
+  const push = (map: Map<string, string[]>, key: string, id: string) =>
+    (map.get(key) ?? map.set(key, []).get(key)!).push(id);
   const want = new Map<string, string[]>();
   for (const m of expected) push(want, chainOf.get(m.id)!, m.id);
   const got = new Map<string, string[]>();
@@ -66,5 +77,14 @@ export async function checkStream(db: Db, natsUrl: string, stream = "EVENTS"): P
       add(`chain ${chain}: stream order differs from seq order at its message ${at + 1} of ${present.length}`);
     }
   }
-  return { problems, expected: expected.length, onStream: onStream.length, duplicates, missing: missing.length, unknown: unknown.length, chains: want.size, outOfOrder };
+  return {
+    problems,
+    expected: expected.length,
+    onStream: onStream.length,
+    duplicates,
+    missing: missing.length,
+    unknown: unknown.length,
+    chains: want.size,
+    outOfOrder,
+  };
 }

@@ -31,10 +31,31 @@ export async function startNatsCluster(root: string, size = 3): Promise<NatsClus
   const nodes = specs.map((spec): NatsNode => {
     const store = path.join(root, `nats-${spec.name}`);
     fs.mkdirSync(store, { recursive: true });
-    const routes = specs.filter((s) => s !== spec).map((s) => `nats://127.0.0.1:${s.cluster}`).join(",");
+    const routes = specs
+      .filter((s) => s !== spec)
+      .map((s) => `nats://127.0.0.1:${s.cluster}`)
+      .join(",");
     const start = async () => {
-      const args = ["-js", "-a", "127.0.0.1", "-p", String(spec.port), "-sd", store, "-n", spec.name, "--cluster_name", "km-ha", "--cluster", `nats://127.0.0.1:${spec.cluster}`, "--routes", routes];
-      const child = spawn(NATS_BIN, args, { stdio: ["ignore", "ignore", fs.openSync(path.join(root, `nats-${spec.name}.log`), "a")] });
+      const args = [
+        "-js",
+        "-a",
+        "127.0.0.1",
+        "-p",
+        String(spec.port),
+        "-sd",
+        store,
+        "-n",
+        spec.name,
+        "--cluster_name",
+        "km-ha",
+        "--cluster",
+        `nats://127.0.0.1:${spec.cluster}`,
+        "--routes",
+        routes,
+      ];
+      const child = spawn(NATS_BIN, args, {
+        stdio: ["ignore", "ignore", fs.openSync(path.join(root, `nats-${spec.name}.log`), "a")],
+      });
       children.set(spec.name, child);
       for (let i = 0; i < 100; i++) {
         if (await listening(spec.port)) return;

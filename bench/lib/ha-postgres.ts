@@ -24,24 +24,43 @@ export type PostgresPair = {
 
 export async function startPostgresPair(root: string): Promise<PostgresPair> {
   const asPostgres = process.getuid?.() === 0;
-  const cmd = (bin: string, args: string[]): [string, string[]] => (asPostgres ? ["runuser", ["-u", "postgres", "--", path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args]);
+  const cmd = (bin: string, args: string[]): [string, string[]] =>
+    asPostgres
+      ? ["runuser", ["-u", "postgres", "--", path.join(PG_BIN, bin), ...args]]
+      : [path.join(PG_BIN, bin), args];
   const run = (bin: string, args: string[]) => execFileSync(...cmd(bin, args), { stdio: "pipe" });
   const runAsync = (bin: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
       const child = spawn(...cmd(bin, args), { stdio: "ignore" });
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${bin} ${args.join(" ")} failed (${code})`))));
+      child.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`${bin} ${args.join(" ")} failed (${code})`)),
+      );
     });
   fs.mkdirSync(root, { recursive: true });
   if (asPostgres) execFileSync("chown", ["postgres", root]);
   const ports = { primary: await sparePort(), standby: await sparePort() };
   const data = { primary: path.join(root, "pg-primary"), standby: path.join(root, "pg-standby") };
   const log = { primary: path.join(root, "pg-primary.log"), standby: path.join(root, "pg-standby.log") };
-  const opts = (port: number) => `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=60 -c wal_level=replica -c max_wal_senders=5 -c hot_standby=on -c log_min_duration_statement=500`;
+  const opts = (port: number) =>
+    `-p ${port} -c listen_addresses=127.0.0.1 -k ${root} -c max_connections=60 -c wal_level=replica -c max_wal_senders=5 -c hot_standby=on -c log_min_duration_statement=500`;
   run("initdb", ["-D", data.primary, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
   run("pg_ctl", ["-D", data.primary, "-o", opts(ports.primary), "-l", log.primary, "-w", "-t", "60", "start"]);
   run("createdb", ["-h", "127.0.0.1", "-p", String(ports.primary), "-U", "postgres", "ha"]);
   // -R writes primary_conninfo and standby.signal: the copy starts as a streaming standby.
-  run("pg_basebackup", ["-h", "127.0.0.1", "-p", String(ports.primary), "-U", "postgres", "-D", data.standby, "-R", "-X", "stream", "--no-sync"]);
+  run("pg_basebackup", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(ports.primary),
+    "-U",
+    "postgres",
+    "-D",
+    data.standby,
+    "-R",
+    "-X",
+    "stream",
+    "--no-sync",
+  ]);
   run("pg_ctl", ["-D", data.standby, "-o", opts(ports.standby), "-l", log.standby, "-w", "-t", "60", "start"]);
   const down = new Set<string>();
   const stop = () => {

@@ -11,9 +11,15 @@ import http from "node:http";
 export function keepAliveClient(base: string, sockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(base);
-  const send = (method: "GET" | "POST", path: string, body: string | null, headers: Record<string, string>): Promise<{ status: number; text: string }> =>
+  const send = (
+    method: "GET" | "POST",
+    path: string,
+    body: string | null,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
-      const framing: Record<string, string | number> = body === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+      const framing: Record<string, string | number> =
+        body === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
       const req = http.request(
         { host: url.hostname, port: url.port, path, method, agent, headers: { ...framing, ...headers } },
         (res) => {

@@ -18,7 +18,12 @@ export function accountMaker(supplierCode: string, tag: string, leads: { mpan: s
   return () => {
     serial += 1;
     const idx = String(serial).padStart(6, "0");
-    return fullDomesticAccount({ supplier: supplierCode, external: `${tag}-${RUN}-${idx}`, mpan: withMpanCheckDigit(`${leads.mpan}${RUN}${idx}`), mprn: `${leads.mprn}${RUN.slice(1)}${idx}` });
+    return fullDomesticAccount({
+      supplier: supplierCode,
+      external: `${tag}-${RUN}-${idx}`,
+      mpan: withMpanCheckDigit(`${leads.mpan}${RUN}${idx}`),
+      mprn: `${leads.mprn}${RUN.slice(1)}${idx}`,
+    });
   };
 }
 
@@ -30,7 +35,8 @@ export const stageAndProcess = (supplierCode: string, b: ReturnType<typeof fullD
 
 /** An organisation and supplier on DATABASE_URL, a token for it from BENCH_URL's server, and a keep-alive client to that server. */
 export async function restProfileSetup(clients: number) {
-  if (!env.DATABASE_URL || !benchEnv.BENCH_URL) throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
+  if (!env.DATABASE_URL || !benchEnv.BENCH_URL)
+    throw new Error("Set DATABASE_URL and BENCH_URL (a running server on that database).");
   const base = benchEnv.BENCH_URL.replace(/\/+$/, "");
   const setup = await setUpAccountBench(await getDb());
   const token = await obtainToken(base, setup.apiKey);

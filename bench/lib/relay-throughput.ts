@@ -11,7 +11,12 @@ import { EventRelay } from "@/server/events/relay";
 // bench/events.ts (account.updated, spread over accounts), a private stream per run.
 
 const event = (account: string, n: number, organisationId: number) =>
-  pending("account.updated", "v1", { account_number: account, account_user_emails: ["ada@example.com"], changes: { n, field: "billing_name" } }, { accountNumber: account, organisationId });
+  pending(
+    "account.updated",
+    "v1",
+    { account_number: account, account_user_emails: ["ada@example.com"], changes: { n, field: "billing_name" } },
+    { accountNumber: account, organisationId },
+  );
 
 async function unpublished(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(eventPending);
@@ -24,9 +29,14 @@ async function unpublished(db: Db) {
  */
 export async function withBacklogAside<T>(db: Db, run: () => Promise<T>): Promise<T> {
   await db.execute(sql`create table if not exists scale_pending_aside (like event_pending)`);
-  const restore = () => db.execute(sql`with back as (delete from scale_pending_aside returning *) insert into event_pending select * from back on conflict do nothing`);
+  const restore = () =>
+    db.execute(
+      sql`with back as (delete from scale_pending_aside returning *) insert into event_pending select * from back on conflict do nothing`,
+    );
   await restore();
-  await db.execute(sql`with aside as (delete from event_pending returning *) insert into scale_pending_aside select * from aside`);
+  await db.execute(
+    sql`with aside as (delete from event_pending returning *) insert into scale_pending_aside select * from aside`,
+  );
   try {
     return await run();
   } finally {
@@ -41,14 +51,24 @@ export async function withBacklogAside<T>(db: Db, run: () => Promise<T>): Promis
 export type RelayRun = { events: number; seconds: number; perSecond: number };
 
 /** `n` events over `accounts` accounts committed in transactions of 1,000, then drained by a fresh relay; events/s from its start to an empty outbox. */
-export async function relayThroughput(handle: DbHandle, opts: { natsUrl: string; stream: string; n: number; accounts: number; organisationId: number; tag: string }): Promise<RelayRun> {
+export async function relayThroughput(
+  handle: DbHandle,
+  opts: { natsUrl: string; stream: string; n: number; accounts: number; organisationId: number; tag: string },
+): Promise<RelayRun> {
   const db = handle.db;
   for (let i = 0; i < opts.n; i += 1000) {
-    const batch = Array.from({ length: Math.min(1000, opts.n - i) }, (_, k) => event(`BENCH-S${opts.tag}-${(i + k) % opts.accounts}`, i + k, opts.organisationId));
+    const batch = Array.from({ length: Math.min(1000, opts.n - i) }, (_, k) =>
+      event(`BENCH-S${opts.tag}-${(i + k) % opts.accounts}`, i + k, opts.organisationId),
+    );
     await db.transaction((tx) => emitMany(tx as unknown as Db, batch));
   }
   const started = performance.now();
-  const relay = new EventRelay({ handle, natsUrl: opts.natsUrl, stream: opts.stream, subjectPrefix: `${opts.stream.toLowerCase()}.events` }).start();
+  const relay = new EventRelay({
+    handle,
+    natsUrl: opts.natsUrl,
+    stream: opts.stream,
+    subjectPrefix: `${opts.stream.toLowerCase()}.events`,
+  }).start();
   const until = Date.now() + 600_000;
   try {
     while (relay.stats.published < opts.n || (await unpublished(db)) > 0) {

@@ -21,7 +21,8 @@ export async function clock(run: () => Promise<unknown>): Promise<Measured> {
   return { seconds, cpu: cpuBetween(before, cpuSnapshot()) };
 }
 
-export const chunks = <T>(xs: T[], size: number) => Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
+export const chunks = <T>(xs: T[], size: number) =>
+  Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
 
 export async function obtainToken(base: string, apiKey: string): Promise<string> {
   const res = await fetch(`${base}/v1/graphql/`, {
@@ -34,11 +35,25 @@ export async function obtainToken(base: string, apiKey: string): Promise<string>
   return body.data.obtainKrakenToken.token;
 }
 
-export async function viaRest(base: string, token: string, supplierCode: string, accounts: Acc[], perClient: Record<string, unknown>[][], batchSize = BATCH) {
+export async function viaRest(
+  base: string,
+  token: string,
+  supplierCode: string,
+  accounts: Acc[],
+  perClient: Record<string, unknown>[][],
+  batchSize = BATCH,
+) {
   // Bodies are serialised before the clock starts, as the raw path's rows are built before
   // its clock; responses are checked after it stops. The clock covers the HTTP round trips.
   const bodies = accounts.map((acc, c) =>
-    chunks(perClient[c], batchSize).map((batch) => ({ size: batch.length, body: JSON.stringify({ import_supplier: supplierCode, external_account_number: acc.external, transactions: batch }) })),
+    chunks(perClient[c], batchSize).map((batch) => ({
+      size: batch.length,
+      body: JSON.stringify({
+        import_supplier: supplierCode,
+        external_account_number: acc.external,
+        transactions: batch,
+      }),
+    })),
   );
   const replies: { size: number; status: number; text: string }[] = [];
   const path = "/v1/data-import/transactions/create/";
@@ -47,15 +62,21 @@ export async function viaRest(base: string, token: string, supplierCode: string,
   const post = client
     ? (body: string) => client.post(path, body, headers)
     : async (body: string) => {
-        const res = await fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+        const res = await fetch(base + path, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body,
+        });
         return { status: res.status, text: await res.text() };
       };
   try {
-    const measured = await clock(() => Promise.all(
-      bodies.map(async (batches) => {
-        for (const { size, body } of batches) replies.push({ size, ...(await post(body)) });
-      }),
-    ));
+    const measured = await clock(() =>
+      Promise.all(
+        bodies.map(async (batches) => {
+          for (const { size, body } of batches) replies.push({ size, ...(await post(body)) });
+        }),
+      ),
+    );
     checkReplies(replies);
     return measured;
   } finally {
@@ -71,4 +92,3 @@ function checkReplies(replies: { size: number; status: number; text: string }[])
     }
   }
 }
-

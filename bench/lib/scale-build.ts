@@ -8,7 +8,13 @@ import { type ScaleSeed, seedScaleDatabase } from "./scale-template";
 // cloning the template's rows with generate_series, so rows look as the app writes them.
 // A marker table (scale_build) records a finished build; a rerun at the same scale reuses it.
 
-export const FULL = { accounts: 100_000, transactions: 5_000_000, events: 10_000_000, notes: 1_000_000, pending: 20_000 };
+export const FULL = {
+  accounts: 100_000,
+  transactions: 5_000_000,
+  events: 10_000_000,
+  notes: 1_000_000,
+  pending: 20_000,
+};
 /** Transactions of the five hot accounts (whatever the scale): the account page's worst case. */
 export const HOT_TRANSACTIONS = [40_000, 20_000, 15_000, 12_000, 10_000];
 const HOT_NOTES = 2_000;
@@ -16,7 +22,12 @@ const HOT_EVENTS = 20_000;
 /** Share of an account's transactions sent with the account in batches of 100; the rest arrive one per request. */
 const BATCH = 100;
 
-export type ScaleInfo = ScaleSeed & { scale: number; sizes: typeof FULL; hot: { accountNumber: string; mpan: string; external: string }; buildSeconds: number | null };
+export type ScaleInfo = ScaleSeed & {
+  scale: number;
+  sizes: typeof FULL;
+  hot: { accountNumber: string; mpan: string; external: string };
+  buildSeconds: number | null;
+};
 
 const hex8 = (n: number) => (0xb0000000 + n).toString(16).toUpperCase();
 export const scaleAccountNumber = (n: number) => `A-${hex8(n)}`;
@@ -25,13 +36,22 @@ export const scaleMpan = (n: number) => `19${String(n).padStart(11, "0")}`;
 
 function sizesFor(scale: number) {
   const r = (x: number) => Math.max(1, Math.round(x * scale));
-  return { accounts: Math.max(50, r(FULL.accounts)), transactions: r(FULL.transactions), events: r(FULL.events), notes: r(FULL.notes), pending: Math.max(500, r(FULL.pending)) };
+  return {
+    accounts: Math.max(50, r(FULL.accounts)),
+    transactions: r(FULL.transactions),
+    events: r(FULL.events),
+    notes: r(FULL.notes),
+    pending: Math.max(500, r(FULL.pending)),
+  };
 }
 
 /** Creates the database when missing; drops and recreates it when it holds another scale's or an unfinished build. */
 async function prepareDatabase(url: string, scale: number): Promise<"reuse" | "build"> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = postgres(Object.assign(new URL(url), { pathname: "/postgres" }).toString(), { max: 1, onnotice: () => {} });
+  const admin = postgres(Object.assign(new URL(url), { pathname: "/postgres" }).toString(), {
+    max: 1,
+    onnotice: () => {},
+  });
   try {
     const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
     if (exists) {
@@ -98,7 +118,13 @@ export async function ensureScaleDatabase(url: string, scale: number): Promise<S
     await fill(sql, seed, sizes);
     await step("vacuum analyze", () => sql`vacuum (analyze)`);
     const buildSeconds = (performance.now() - started) / 1000;
-    const info: ScaleInfo = { ...seed, scale, sizes, hot: { accountNumber: scaleAccountNumber(1), mpan: scaleMpan(1), external: scaleExternal(1) }, buildSeconds };
+    const info: ScaleInfo = {
+      ...seed,
+      scale,
+      sizes,
+      hot: { accountNumber: scaleAccountNumber(1), mpan: scaleMpan(1), external: scaleExternal(1) },
+      buildSeconds,
+    };
     await sql`update scale_build set finished_at = now(), info = ${sql.json(info as never)}`;
     console.log(`built in ${buildSeconds.toFixed(0)} s`);
     return info;
@@ -125,26 +151,52 @@ async function fill(sql: postgres.Sql, seed: ScaleSeed, sizes: ReturnType<typeof
   // The year the data spans; account n is imported within its first quarter, in order.
   const t0 = `(now() - interval '365 days')`;
   const imp = (n: string) => `(${t0} + (${n}::float8 / ${A}) * interval '91 days')`;
-  const spread = (n: string, k: string, c: string) => `(${imp(n)} + (now() - interval '1 hour' - ${imp(n)}) * ((${k} + 0.5) / greatest(${c}, 1)))`;
+  const spread = (n: string, k: string, c: string) =>
+    `(${imp(n)} + (now() - interval '1 hour' - ${imp(n)}) * ((${k} + 0.5) / greatest(${c}, 1)))`;
   const hotTx = HOT_TRANSACTIONS.slice(0, Math.min(5, A - 1));
   const hotSum = hotTx.reduce((a, b) => a + b, 0);
   const perTx = Math.max(0, Math.floor((sizes.transactions - hotSum) / (A - hotTx.length)));
-  const txCount = (n: string) => `(case ${hotTx.map((c, i) => `when ${n} = ${i + 1} then ${c}`).join(" ")} else ${perTx} end)`;
-  const txOff = (n: string) => `(case ${hotTx.map((_, i) => `when ${n} = ${i + 1} then ${hotTx.slice(0, i).reduce((a, b) => a + b, 0)}`).join(" ")} else ${hotSum} + (${n} - ${hotTx.length + 1})::bigint * ${perTx} end)`;
+  const txCount = (n: string) =>
+    `(case ${hotTx.map((c, i) => `when ${n} = ${i + 1} then ${c}`).join(" ")} else ${perTx} end)`;
+  const txOff = (n: string) =>
+    `(case ${hotTx.map((_, i) => `when ${n} = ${i + 1} then ${hotTx.slice(0, i).reduce((a, b) => a + b, 0)}`).join(" ")} else ${hotSum} + (${n} - ${hotTx.length + 1})::bigint * ${perTx} end)`;
   const initial = (n: string) => `(${txCount(n)} / 2)`;
   const perNote = Math.max(0, Math.floor((sizes.notes - HOT_NOTES * hotTx.length) / (A - hotTx.length)));
-  const noteOff = (n: string) => `(case when ${n} <= ${hotTx.length} then (${n} - 1) * ${HOT_NOTES} else ${HOT_NOTES * hotTx.length} + (${n} - ${hotTx.length + 1}) * ${perNote} end)`;
+  const noteOff = (n: string) =>
+    `(case when ${n} <= ${hotTx.length} then (${n} - 1) * ${HOT_NOTES} else ${HOT_NOTES * hotTx.length} + (${n} - ${hotTx.length + 1}) * ${perNote} end)`;
   const noteCount = (n: string) => `(case when ${n} <= ${hotTx.length} then ${HOT_NOTES} else ${perNote} end)`;
-  const base = async (table: string) => Number((await sql.unsafe(`select coalesce(max(id), 0) as m from ${table}`))[0].m);
+  const base = async (table: string) =>
+    Number((await sql.unsafe(`select coalesce(max(id), 0) as m from ${table}`))[0].m);
   const [aBase, pBase, cBase, saBase, mpBase, agBase, mrBase, txBase, nBase] = await Promise.all(
-    ["accounts", "account_import_processes", "customers", "supply_addresses", "meter_points", "agreements", "meter_readings", "transactions", "notes"].map(base),
+    [
+      "accounts",
+      "account_import_processes",
+      "customers",
+      "supply_addresses",
+      "meter_points",
+      "agreements",
+      "meter_readings",
+      "transactions",
+      "notes",
+    ].map(base),
   );
   const aid = (n: string) => `(${aBase} + ${n})`;
   // The template's rows in temp tables: a clone read from the table it fills would rescan its own new rows for every n.
-  for (const t of ["accounts", "account_import_processes", "customers", "supply_addresses", "meter_points", "agreements"]) {
-    await sql.unsafe(`create temp table tpl_${t} as select * from ${t} where ${t === "accounts" ? "id" : "account_id"} = ${tpl}`);
+  for (const t of [
+    "accounts",
+    "account_import_processes",
+    "customers",
+    "supply_addresses",
+    "meter_points",
+    "agreements",
+  ]) {
+    await sql.unsafe(
+      `create temp table tpl_${t} as select * from ${t} where ${t === "accounts" ? "id" : "account_id"} = ${tpl}`,
+    );
   }
-  await sql.unsafe(`create temp table tpl_meter_readings as select r.* from meter_readings r join meter_points p on p.id = r.meter_point_id where p.account_id = ${tpl}`);
+  await sql.unsafe(
+    `create temp table tpl_meter_readings as select r.* from meter_readings r join meter_points p on p.id = r.meter_point_id where p.account_id = ${tpl}`,
+  );
 
   await step(`accounts (${A})`, () =>
     sql.unsafe(`insert into accounts select x.*
@@ -229,20 +281,32 @@ async function fill(sql: postgres.Sql, seed: ScaleSeed, sizes: ReturnType<typeof
   const singles = (n: string) => `(${txCount(n)} - ${initial(n)})`;
   await sql`create unlogged table scale_ev (g smallint not null, n int not null, k int not null, t timestamptz not null)`;
   await step("event keys", async () => {
-    await sql.unsafe(`insert into scale_ev select 0, n, k, ${imp("n")} + k * interval '1 ms' from generate_series(1, ${A}) n, generate_series(0, 3) k`);
-    await sql.unsafe(`insert into scale_ev select 1, n, b, ${imp("n")} + interval '1 minute' + b * interval '1 s' from generate_series(1, ${A}) n cross join lateral generate_series(0, ${batches("n")} - 1) b`);
-    await sql.unsafe(`insert into scale_ev select 2, n, k, ${spread("n", `(k - ${initial("n")})`, singles("n"))} from generate_series(1, ${A}) n cross join lateral generate_series(${initial("n")}, ${txCount("n")} - 1) k`);
-    await sql.unsafe(`insert into scale_ev select 3, n, k, ${spread("n", "k", noteCount("n"))} from generate_series(1, ${A}) n cross join lateral generate_series(0, ${noteCount("n")} - 1) k`);
+    await sql.unsafe(
+      `insert into scale_ev select 0, n, k, ${imp("n")} + k * interval '1 ms' from generate_series(1, ${A}) n, generate_series(0, 3) k`,
+    );
+    await sql.unsafe(
+      `insert into scale_ev select 1, n, b, ${imp("n")} + interval '1 minute' + b * interval '1 s' from generate_series(1, ${A}) n cross join lateral generate_series(0, ${batches("n")} - 1) b`,
+    );
+    await sql.unsafe(
+      `insert into scale_ev select 2, n, k, ${spread("n", `(k - ${initial("n")})`, singles("n"))} from generate_series(1, ${A}) n cross join lateral generate_series(${initial("n")}, ${txCount("n")} - 1) k`,
+    );
+    await sql.unsafe(
+      `insert into scale_ev select 3, n, k, ${spread("n", "k", noteCount("n"))} from generate_series(1, ${A}) n cross join lateral generate_series(0, ${noteCount("n")} - 1) k`,
+    );
     const [{ c }] = await sql`select count(*)::bigint as c from scale_ev`;
     const rest = Math.max(0, sizes.events - Number(c));
     const hot = Math.min(HOT_EVENTS, Math.floor(rest / 10));
     const perFill = Math.max(0, Math.floor((rest - hot * hotTx.length) / (A - hotTx.length)));
     const fillCount = (n: string) => `(case when ${n} <= ${hotTx.length} then ${hot} else ${perFill} end)`;
-    await sql.unsafe(`insert into scale_ev select 4, n, k, ${spread("n", "k", fillCount("n"))} from generate_series(1, ${A}) n cross join lateral generate_series(0, ${fillCount("n")} - 1) k`);
+    await sql.unsafe(
+      `insert into scale_ev select 4, n, k, ${spread("n", "k", fillCount("n"))} from generate_series(1, ${A}) n cross join lateral generate_series(0, ${fillCount("n")} - 1) k`,
+    );
   });
   const [{ seqBase }] = await sql`select coalesce(max(seq), 0)::bigint as "seqBase" from events`;
   await step("event order", async () => {
-    await sql.unsafe(`create unlogged table scale_ev_seq as select ${seqBase} + row_number() over (order by t, g, n, k) as seq, g, n, k, t from scale_ev`);
+    await sql.unsafe(
+      `create unlogged table scale_ev_seq as select ${seqBase} + row_number() over (order by t, g, n, k) as seq, g, n, k, t from scale_ev`,
+    );
     await sql`drop table scale_ev`;
   });
   const uuid = `(select substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-' || substr(h, 13, 4) || '-' || substr(h, 17, 4) || '-' || substr(h, 21, 12)
@@ -287,7 +351,17 @@ async function fill(sql: postgres.Sql, seed: ScaleSeed, sizes: ReturnType<typeof
     await sql`insert into event_deliveries (published_at, seqs)
       select max(created_at) + interval '2 seconds', int8multirange(int8range(min(seq), max(seq) + 1)) from events where seq <= ${cut} group by seq / 500 order by min(seq)`;
   });
-  for (const t of ["accounts", "account_import_processes", "customers", "supply_addresses", "meter_points", "agreements", "meter_readings", "transactions", "notes"]) {
+  for (const t of [
+    "accounts",
+    "account_import_processes",
+    "customers",
+    "supply_addresses",
+    "meter_points",
+    "agreements",
+    "meter_readings",
+    "transactions",
+    "notes",
+  ]) {
     await sql.unsafe(`select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
   }
   await sql`select setval(pg_get_serial_sequence('events', 'seq'), (select max(seq) from events))`;

@@ -14,7 +14,17 @@ const DAY = 86_400_000;
 export function consoleReads(db: Db, target: ReadTarget): [string, () => Promise<unknown>][] {
   const org = target.seed.organisations[0];
   const supplier = target.seed.suppliers[0].code;
-  const caller = createCaller({ db, requestId: "bench-scale", user: { id: org.userId, organisationId: org.id, role: "operator", email: "operator@scale.example", name: "Scale operator" } });
+  const caller = createCaller({
+    db,
+    requestId: "bench-scale",
+    user: {
+      id: org.userId,
+      organisationId: org.id,
+      role: "operator",
+      email: "operator@scale.example",
+      name: "Scale operator",
+    },
+  });
   const now = Date.now();
   const acc = target.accountNumber;
   return [
@@ -22,8 +32,14 @@ export function consoleReads(db: Db, target: ReadTarget): [string, () => Promise
     ["event log: type prefix data_import.", () => caller.event.list({ typePrefix: "data_import.", limit: 50 })],
     ["event log: type prefix account.created", () => caller.event.list({ typePrefix: "account.created", limit: 50 })],
     ["event log: by account (with total)", () => caller.event.list({ accountNumber: acc, limit: 50, withTotal: true })],
-    ["event log: time range, a day 9 months back", () => caller.event.list({ from: new Date(now - 270 * DAY), to: new Date(now - 269 * DAY), limit: 50 })],
-    ["event log: time range, a month 6 months back", () => caller.event.list({ from: new Date(now - 180 * DAY), to: new Date(now - 150 * DAY), limit: 50 })],
+    [
+      "event log: time range, a day 9 months back",
+      () => caller.event.list({ from: new Date(now - 270 * DAY), to: new Date(now - 269 * DAY), limit: 50 }),
+    ],
+    [
+      "event log: time range, a month 6 months back",
+      () => caller.event.list({ from: new Date(now - 180 * DAY), to: new Date(now - 150 * DAY), limit: 50 }),
+    ],
     ["event log: pending", () => caller.event.list({ delivery: "pending", limit: 50 })],
     ["event log: published", () => caller.event.list({ delivery: "published", limit: 50 })],
     ["event log: delivery status", () => caller.event.delivery()],
@@ -35,17 +51,34 @@ export function consoleReads(db: Db, target: ReadTarget): [string, () => Promise
     ["supplier list with counts", () => caller.supplier.list({})],
     ["supplier page", () => caller.supplier.get({ code: supplier })],
     ["import list: newest first", () => caller.accountImport.list({ importSupplier: supplier })],
-    ["import list: failed, by external number", () => caller.accountImport.list({ importSupplier: supplier, status: "failed", sort: "external_account_number", direction: "asc" })],
-    ["import list: search, by updated", () => caller.accountImport.list({ importSupplier: supplier, search: "EXT-00001", sort: "updated_at" })],
+    [
+      "import list: failed, by external number",
+      () =>
+        caller.accountImport.list({
+          importSupplier: supplier,
+          status: "failed",
+          sort: "external_account_number",
+          direction: "asc",
+        }),
+    ],
+    [
+      "import list: search, by updated",
+      () => caller.accountImport.list({ importSupplier: supplier, search: "EXT-00001", sort: "updated_at" }),
+    ],
     ["account search: MPAN", () => caller.account.find({ query: target.mpan })],
     ["account search: external number", () => caller.account.find({ query: target.external.toLowerCase() })],
   ];
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Times each read `runs` times one after another (after `warm` untimed calls): p50, p99 and max in ms. */
-export async function timeReads(reads: [string, () => Promise<unknown>][], runs: number, warm = 3): Promise<ReadFigure[]> {
+export async function timeReads(
+  reads: [string, () => Promise<unknown>][],
+  runs: number,
+  warm = 3,
+): Promise<ReadFigure[]> {
   const out: ReadFigure[] = [];
   for (const [name, call] of reads) {
     for (let i = 0; i < warm; i++) await call();

@@ -45,10 +45,18 @@ export async function seedScaleDatabase(db: Db): Promise<ScaleSeed> {
   for (const name of ["Scale Energy One", "Scale Energy Two"]) {
     const { organisation, apiKey } = await createOrganisation(sys, { name });
     const ctx = systemCtx(db, "bench-scale", organisation.id);
-    const user = await createConsoleUser(ctx, { email: `operator-${organisation.number.toLowerCase()}@scale.example`, name: "Scale operator", password: "scale-operator-1", role: "operator" });
+    const user = await createConsoleUser(ctx, {
+      email: `operator-${organisation.number.toLowerCase()}@scale.example`,
+      name: "Scale operator",
+      password: "scale-operator-1",
+      role: "operator",
+    });
     organisations.push({ id: organisation.id, number: organisation.number, apiKey: apiKey!.key, userId: user.id });
     for (let s = 0; s < SUPPLIERS_PER_ORG; s++) {
-      const supplier = await createSupplier(ctx, { code: `SCALE-${organisations.length}-${s}`, documentRoot: `s3://bench-scale/${organisation.number.toLowerCase()}` });
+      const supplier = await createSupplier(ctx, {
+        code: `SCALE-${organisations.length}-${s}`,
+        documentRoot: `s3://bench-scale/${organisation.number.toLowerCase()}`,
+      });
       suppliers.push({ id: supplier.id, code: supplier.code, organisationId: organisation.id });
     }
   }
@@ -57,19 +65,34 @@ export async function seedScaleDatabase(db: Db): Promise<ScaleSeed> {
   const mpan = withMpanCheckDigit("190000000000");
   const mprn = "9000000000";
   await stageAccount(ctx, StageAccountInput.parse(templatePayload(suppliers[0].code, external, mpan, mprn)));
-  const imported = await processAccountImport(ctx, { import_supplier: suppliers[0].code, external_account_number: external, dry_run: false });
-  const accountNumber = imported.account_number;
-  // Five of each type, dated inside the open statement (transactionsFor rotates the types).
-  await createTransactions(ctx, { import_supplier: suppliers[0].code, external_account_number: external, transactions: transactionsFor("TPL", 25) }, CreateTransactionsQuery.parse({}));
-  const today = londonToday();
-  await createNotes(ctx, CreateNotesInput.parse({
+  const imported = await processAccountImport(ctx, {
     import_supplier: suppliers[0].code,
     external_account_number: external,
-    notes: [
-      { body: "Customer called about their first bill.", external_id: "TPL-N-1", created_at: `${addDays(today, -10)}T10:00:00Z` },
-      { body: "Moved to a smart meter appointment.", created_at: `${addDays(today, -5)}T09:30:00Z`, is_pinned: true },
-    ],
-  }));
+    dry_run: false,
+  });
+  const accountNumber = imported.account_number;
+  // Five of each type, dated inside the open statement (transactionsFor rotates the types).
+  await createTransactions(
+    ctx,
+    { import_supplier: suppliers[0].code, external_account_number: external, transactions: transactionsFor("TPL", 25) },
+    CreateTransactionsQuery.parse({}),
+  );
+  const today = londonToday();
+  await createNotes(
+    ctx,
+    CreateNotesInput.parse({
+      import_supplier: suppliers[0].code,
+      external_account_number: external,
+      notes: [
+        {
+          body: "Customer called about their first bill.",
+          external_id: "TPL-N-1",
+          created_at: `${addDays(today, -10)}T10:00:00Z`,
+        },
+        { body: "Moved to a smart meter appointment.", created_at: `${addDays(today, -5)}T09:30:00Z`, is_pinned: true },
+      ],
+    }),
+  );
   const [row] = await execRows<{ id: number }>(db, sql`select id from accounts where number = ${accountNumber}`);
   return { organisations, suppliers, template: { accountId: Number(row.id), accountNumber, external, mpan, mprn } };
 }

@@ -12,7 +12,9 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, log: st
   return new Promise((resolve, reject) => {
     const out = fs.openSync(log, "w");
     const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", out, out] });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${code}); see ${log}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed (${code}); see ${log}`)),
+    );
   });
 }
 
@@ -24,7 +26,13 @@ export type RunningServer = { base: string; stop: () => void; pid?: number; kill
  * `port`, stopped on exit.
  * `probe` is a path that answers 2xx once the app is up.
  */
-export async function startProductionServer(opts: { name: string; port: number; env?: Record<string, string>; probe: string; skipBuild?: boolean }): Promise<RunningServer> {
+export async function startProductionServer(opts: {
+  name: string;
+  port: number;
+  env?: Record<string, string>;
+  probe: string;
+  skipBuild?: boolean;
+}): Promise<RunningServer> {
   if (benchEnv.BENCH_URL) return { base: benchEnv.BENCH_URL.replace(/\/+$/, ""), stop: () => {} };
   const env: NodeJS.ProcessEnv = {
     // A bench floods public routes from one address, which the per-address limit exists to stop.
@@ -44,7 +52,12 @@ export async function startProductionServer(opts: { name: string; port: number; 
   const logFile = `/tmp/km-bench-${opts.name}-server.log`;
   const log = fs.openSync(logFile, "w");
   // The server `npm start` runs (scripts/server.mjs: Next's handler behind a Node server), not `next start`.
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "server.mjs")], { cwd: ROOT, env: { ...env, PORT: String(opts.port) }, stdio: ["ignore", log, log], detached: true });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "server.mjs")], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(opts.port) },
+    stdio: ["ignore", log, log],
+    detached: true,
+  });
   const kill = (signal: NodeJS.Signals) => {
     try {
       if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, signal);
@@ -57,7 +70,13 @@ export async function startProductionServer(opts: { name: string; port: number; 
   const base = `http://127.0.0.1:${opts.port}`;
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited; see ${logFile}`);
-    if (await fetch(base + opts.probe).then((r) => r.ok, () => false)) return { base, stop, pid: child.pid, kill };
+    if (
+      await fetch(base + opts.probe).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, stop, pid: child.pid, kill };
     await new Promise((r) => setTimeout(r, 500));
   }
   stop();

@@ -15,7 +15,9 @@ export const accountImportProcesses = pgTable(
   "account_import_processes",
   {
     id: serial().primaryKey(),
-    supplierId: integer().notNull().references(() => importSuppliers.id),
+    supplierId: integer()
+      .notNull()
+      .references(() => importSuppliers.id),
     externalAccountNumber: text().notNull(),
     status: text({ enum: IMPORT_PROCESS_STATUSES }).notNull().default("staged"),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),

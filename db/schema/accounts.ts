@@ -7,7 +7,9 @@ export const accounts = pgTable(
   {
     id: serial().primaryKey(),
     number: text().notNull().unique(),
-    supplierId: integer().notNull().references(() => importSuppliers.id),
+    supplierId: integer()
+      .notNull()
+      .references(() => importSuppliers.id),
     externalAccountNumber: text().notNull(),
     // Production's account_type; an account sent without one is domestic.
     accountType: text().notNull().default("DOMESTIC"),
@@ -36,6 +38,9 @@ export const accounts = pgTable(
     // The console finds accounts by external number whatever its case (find-accounts.ts).
     index("accounts_external_account_number_lower_index").on(sql`lower(${t.externalAccountNumber})`),
     check("accounts_number_check", sql`${t.number} ~ '^A-[0-9A-F]{8}$'`),
-    check("accounts_open_period_check", sql`${t.lastStatementClosingDate} is null or ${t.openStatementPeriodStart} = ${t.lastStatementClosingDate} + 1`),
+    check(
+      "accounts_open_period_check",
+      sql`${t.lastStatementClosingDate} is null or ${t.openStatementPeriodStart} = ${t.lastStatementClosingDate} + 1`,
+    ),
   ],
 );

@@ -7,8 +7,12 @@ export const agreements = pgTable(
   "agreements",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    meterPointId: integer().notNull().references(() => meterPoints.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    meterPointId: integer()
+      .notNull()
+      .references(() => meterPoints.id, { onDelete: "cascade" }),
     tariffCode: text().notNull(),
     productCode: text().notNull(),
     validFrom: timestamp({ withTimezone: true }).notNull(),

@@ -7,7 +7,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
     prefix: text().notNull(),
     keyHash: text().notNull().unique(),
     isLive: boolean().notNull().default(true),

@@ -5,7 +5,9 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
     actor: text().notNull(),
     action: text().notNull(),
     entityType: text().notNull(),

@@ -49,9 +49,14 @@ export const cohortReconciliationResults = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.reconciliationId, t.externalAccountNumber, t.check] }),
-    index("cohort_reconciliation_results_mismatch_idx").on(t.reconciliationId, t.check, t.externalAccountNumber).where(sql`${t.status} = 'mismatch'`),
+    index("cohort_reconciliation_results_mismatch_idx")
+      .on(t.reconciliationId, t.check, t.externalAccountNumber)
+      .where(sql`${t.status} = 'mismatch'`),
     check("cohort_reconciliation_results_status_check", sql`${t.status} in ('match', 'mismatch')`),
-    check("cohort_reconciliation_results_check_check", sql`${t.check} in ('presence', 'balance', 'meter_points', 'meters', 'payment', 'statements', 'readings')`),
+    check(
+      "cohort_reconciliation_results_check_check",
+      sql`${t.check} in ('presence', 'balance', 'meter_points', 'meters', 'payment', 'statements', 'readings')`,
+    ),
   ],
 );
 

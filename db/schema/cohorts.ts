@@ -1,10 +1,32 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { importSuppliers } from "./import-suppliers";
 import { organisations } from "./organisations";
 
 /** A cohort's lifecycle (ADR 0416): reconciled is "signed off"; the order is the only way through. */
-export const COHORT_STATUSES = ["planning", "importing", "imported", "reconciling", "reconciled", "cutting_over", "cut_over"] as const;
+export const COHORT_STATUSES = [
+  "planning",
+  "importing",
+  "imported",
+  "reconciling",
+  "reconciled",
+  "cutting_over",
+  "cut_over",
+] as const;
 export type CohortStatus = (typeof COHORT_STATUSES)[number];
 
 /** Where a member came from: an import job naming the cohort, a pasted or uploaded list, the data-import API's header. */
@@ -17,8 +39,12 @@ export const cohorts = pgTable(
   "cohorts",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
-    supplierId: integer().notNull().references(() => importSuppliers.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
+    supplierId: integer()
+      .notNull()
+      .references(() => importSuppliers.id),
     name: text().notNull(),
     plannedCutoverDate: date({ mode: "string" }),
     notes: text(),
@@ -46,11 +72,20 @@ export const cohorts = pgTable(
     // Members name the cohort and its supplier together, so a member's supplier is its cohort's.
     unique("cohorts_id_supplier_key").on(t.id, t.supplierId),
     index().on(t.organisationId, t.supplierId),
-    check("cohorts_status_check", sql`${t.status} in ('planning', 'importing', 'imported', 'reconciling', 'reconciled', 'cutting_over', 'cut_over')`),
+    check(
+      "cohorts_status_check",
+      sql`${t.status} in ('planning', 'importing', 'imported', 'reconciling', 'reconciled', 'cutting_over', 'cut_over')`,
+    ),
     check("cohorts_name_check", sql`length(${t.name}) between 1 and 100`),
     check("cohorts_notes_check", sql`${t.notes} is null or length(${t.notes}) <= 4000`),
-    check("cohorts_signed_off_check", sql`(${t.status} in ('reconciled', 'cutting_over', 'cut_over')) = (${t.signedOffAt} is not null and ${t.signedOffBy} is not null)`),
-    check("cohorts_cutover_check", sql`(${t.status} in ('cutting_over', 'cut_over')) = (${t.cutoverStartedAt} is not null)`),
+    check(
+      "cohorts_signed_off_check",
+      sql`(${t.status} in ('reconciled', 'cutting_over', 'cut_over')) = (${t.signedOffAt} is not null and ${t.signedOffBy} is not null)`,
+    ),
+    check(
+      "cohorts_cutover_check",
+      sql`(${t.status} in ('cutting_over', 'cut_over')) = (${t.cutoverStartedAt} is not null)`,
+    ),
   ],
 );
 
@@ -68,7 +103,11 @@ export const cohortMembers = pgTable(
   },
   (t) => [
     primaryKey({ name: "cohort_members_pkey", columns: [t.supplierId, t.externalAccountNumber] }),
-    foreignKey({ name: "cohort_members_cohort_fk", columns: [t.cohortId, t.supplierId], foreignColumns: [cohorts.id, cohorts.supplierId] }).onDelete("cascade"),
+    foreignKey({
+      name: "cohort_members_cohort_fk",
+      columns: [t.cohortId, t.supplierId],
+      foreignColumns: [cohorts.id, cohorts.supplierId],
+    }).onDelete("cascade"),
     index().on(t.cohortId, t.externalAccountNumber),
     check("cohort_members_source_check", sql`${t.source} in ('import_job', 'list', 'api')`),
     check("cohort_members_external_check", sql`length(${t.externalAccountNumber}) between 1 and 200`),
@@ -79,7 +118,14 @@ export type ControlMeterPoint = { mpxn: string; meter_serials: string[] };
 export type ControlReading = { meter_serial: string; register: string; value: string; date: string };
 
 /** The checks a control file's columns feed, in the order the console lists them. */
-export const RECONCILIATION_CHECKS = ["balance", "meter_points", "meters", "payment", "statements", "readings"] as const;
+export const RECONCILIATION_CHECKS = [
+  "balance",
+  "meter_points",
+  "meters",
+  "payment",
+  "statements",
+  "readings",
+] as const;
 export type ReconciliationCheck = (typeof RECONCILIATION_CHECKS)[number];
 
 // The source system's figures for one account of a cohort, as the last control file gave them.

@@ -9,7 +9,9 @@ export const consoleUsers = pgTable(
   "console_users",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
     email: text().notNull().unique(),
     name: text().notNull(),
     passwordHash: text().notNull(),

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { FUELS } from "./meter-points";
 import { organisations } from "./organisations";
 

@@ -17,7 +17,10 @@ export const accountUsers = pgTable(
     email: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique().on(t.organisationId, t.email), check("account_users_email_check", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} like '%_@_%'`)],
+  (t) => [
+    unique().on(t.organisationId, t.email),
+    check("account_users_email_check", sql`${t.email} = lower(btrim(${t.email})) and ${t.email} like '%_@_%'`),
+  ],
 );
 
 // Stored as a SHA-256 digest like organisation keys (api-keys.ts); a separate table so no

@@ -6,7 +6,9 @@ export const customers = pgTable(
   "customers",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     position: integer().notNull(),
     title: text(),
     salutation: text(),

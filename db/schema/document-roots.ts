@@ -13,7 +13,9 @@ export const documentRoots = pgTable(
   "document_roots",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
     root: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,9 @@ export const historicalStatements = pgTable(
   "historical_statements",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     statementId: text().notNull(),
     billPeriodFromDate: date({ mode: "string" }).notNull(),
     billPeriodToDate: date({ mode: "string" }).notNull(),

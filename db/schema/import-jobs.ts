@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import type { ImportProcessError } from "./account-import-processes";
 import { cohorts } from "./cohorts";
 import { importSuppliers } from "./import-suppliers";
@@ -21,8 +32,12 @@ export const importJobs = pgTable(
   "import_jobs",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
-    supplierId: integer().notNull().references(() => importSuppliers.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
+    supplierId: integer()
+      .notNull()
+      .references(() => importSuppliers.id),
     format: text({ enum: IMPORT_JOB_FORMATS }).notNull(),
     fileName: text().notNull(),
     dryRun: boolean().notNull().default(false),
@@ -48,7 +63,10 @@ export const importJobs = pgTable(
     index().on(t.organisationId, t.createdAt),
     index().on(t.supplierId, t.status),
     index().on(t.cohortId).where(sql`${t.cohortId} is not null`),
-    check("import_jobs_status_check", sql`${t.status} in ('receiving', 'running', 'paused', 'cancelled', 'completed', 'failed')`),
+    check(
+      "import_jobs_status_check",
+      sql`${t.status} in ('receiving', 'running', 'paused', 'cancelled', 'completed', 'failed')`,
+    ),
     check("import_jobs_format_check", sql`${t.format} in ('jsonl', 'csv')`),
     check("import_jobs_end_reason_check", sql`${t.endReason} in ('supplier_complete')`),
   ],
@@ -66,7 +84,9 @@ export type ImportJobRowError = ImportProcessError & { column?: string | null };
 export const importJobRows = pgTable(
   "import_job_rows",
   {
-    jobId: integer().notNull().references(() => importJobs.id, { onDelete: "cascade" }),
+    jobId: integer()
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
     /** The file's line (JSON Lines) or spreadsheet row (CSV, header = 1). */
     line: integer().notNull(),
     externalAccountNumber: text(),
@@ -89,7 +109,9 @@ export const importJobRows = pgTable(
     index("import_job_rows_failures_idx").on(t.jobId, t.errorCode).where(sql`${t.status} = 'failed'`),
     index("import_job_rows_processed_idx").on(t.processedAt).where(sql`${t.processedAt} is not null`),
     // Support finds a failed row by the external number a caller gives (issue 39 item 2).
-    index("import_job_rows_failed_external_idx").on(sql`lower(${t.externalAccountNumber})`).where(sql`${t.status} = 'failed'`),
+    index("import_job_rows_failed_external_idx")
+      .on(sql`lower(${t.externalAccountNumber})`)
+      .where(sql`${t.status} = 'failed'`),
     check("import_job_rows_status_check", sql`${t.status} in ('pending', 'valid', 'imported', 'failed')`),
   ],
 );

@@ -10,7 +10,9 @@ export const importSuppliers = pgTable(
   "import_suppliers",
   {
     id: serial().primaryKey(),
-    organisationId: integer().notNull().references(() => organisations.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
     /** Unique per organisation: another organisation's codes are invisible (ADR 0107). */
     code: text().notNull(),
     name: text().notNull(),
@@ -25,7 +27,11 @@ export const importSuppliers = pgTable(
   (t) => [
     unique("import_suppliers_organisation_id_code_key").on(t.organisationId, t.code),
     // The root must be one the supplier's own organisation owns.
-    foreignKey({ name: "import_suppliers_document_root_fk", columns: [t.organisationId, t.documentRootId], foreignColumns: [documentRoots.organisationId, documentRoots.id] }),
+    foreignKey({
+      name: "import_suppliers_document_root_fk",
+      columns: [t.organisationId, t.documentRootId],
+      foreignColumns: [documentRoots.organisationId, documentRoots.id],
+    }),
     check("import_suppliers_status_check", sql`${t.status} in ('Ongoing', 'Paused', 'Complete')`),
     check("import_suppliers_code_check", sql`${t.code} ~ '^[A-Za-z0-9_-]{1,64}$'`),
   ],

@@ -7,7 +7,13 @@ export const FUELS = ["electricity", "gas"] as const;
 export type Fuel = (typeof FUELS)[number];
 
 /** A register as stored: production's register_id, its rate name for the public API, tpr, is_settlement and digits. */
-export type MeterRegister = { identifier: string; rate: string | null; is_settlement_register: boolean; number_of_digits?: number | null; tpr?: string | null };
+export type MeterRegister = {
+  identifier: string;
+  rate: string | null;
+  is_settlement_register: boolean;
+  number_of_digits?: number | null;
+  tpr?: string | null;
+};
 export type Meter = {
   serial_number: string;
   registers: MeterRegister[];
@@ -25,8 +31,12 @@ export const meterPoints = pgTable(
   "meter_points",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    supplyAddressId: integer().notNull().references(() => supplyAddresses.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    supplyAddressId: integer()
+      .notNull()
+      .references(() => supplyAddresses.id, { onDelete: "cascade" }),
     fuel: text({ enum: FUELS }).notNull(),
     mpxn: text().notNull(),
     // The supplier's market participant id (and the gas shipper's), as registration sends them.
@@ -49,7 +59,10 @@ export const meterPoints = pgTable(
     // smartMeterTelemetry finds a meter by its device id: meters @> [{"smart_device_id": ...}].
     index("meter_points_meters_gin_index").using("gin", t.meters.op("jsonb_path_ops")),
     check("meter_points_fuel_check", sql`${t.fuel} in ('electricity', 'gas')`),
-    check("meter_points_supply_dates_check", sql`${t.supplyEndDate} is null or ${t.supplyEndDate} >= ${t.supplyStartDate}`),
+    check(
+      "meter_points_supply_dates_check",
+      sql`${t.supplyEndDate} is null or ${t.supplyEndDate} >= ${t.supplyStartDate}`,
+    ),
     check(
       "meter_points_mpxn_check",
       sql`(${t.fuel} = 'electricity' and ${t.mpxn} ~ '^[0-9]{13}$') or (${t.fuel} = 'gas' and ${t.mpxn} ~ '^[0-9]{6,10}$')`,

@@ -13,7 +13,9 @@ export const meterReadings = pgTable(
   "meter_readings",
   {
     id: serial().primaryKey(),
-    meterPointId: integer().notNull().references(() => meterPoints.id, { onDelete: "cascade" }),
+    meterPointId: integer()
+      .notNull()
+      .references(() => meterPoints.id, { onDelete: "cascade" }),
     meterSerialNumber: text().notNull(),
     // '' for a gas meter or a single-register meter read without one.
     registerId: text().notNull().default(""),

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const NOTE_SOURCES = ["import", "transaction_date_moved"] as const;
@@ -14,7 +25,9 @@ export const notes = pgTable(
   "notes",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     body: text(),
     /** The sender's id for the note (production's dedup key), unique per account. */
     externalId: text(),
@@ -31,8 +44,12 @@ export const notes = pgTable(
   },
   (t) => [
     uniqueIndex("notes_account_external_id_key").on(t.accountId, t.externalId).where(sql`${t.externalId} is not null`),
-    uniqueIndex("notes_account_content_created_at_key").on(t.accountId, t.contentHash, t.createdAt).where(sql`${t.externalId} is null`),
-    uniqueIndex("notes_account_content_implicit_key").on(t.accountId, t.contentHash).where(sql`not ${t.createdAtGiven} and ${t.externalId} is null`),
+    uniqueIndex("notes_account_content_created_at_key")
+      .on(t.accountId, t.contentHash, t.createdAt)
+      .where(sql`${t.externalId} is null`),
+    uniqueIndex("notes_account_content_implicit_key")
+      .on(t.accountId, t.contentHash)
+      .where(sql`not ${t.createdAtGiven} and ${t.externalId} is null`),
     index().on(t.accountId, t.createdAt),
     check("notes_source_check", sql`${t.source} in ('import', 'transaction_date_moved')`),
     check("notes_content_check", sql`${t.body} is not null or jsonb_array_length(${t.documentPaths}) > 0`),

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const PAYMENT_INSTRUCTION_STATUSES = ["active", "cancelled"] as const;
@@ -8,7 +20,9 @@ export const paymentInstructions = pgTable(
   "payment_instructions",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     vendor: text().notNull(),
     type: text().notNull(),
     reference: text().notNull(),
@@ -27,7 +41,9 @@ export const paymentInstructions = pgTable(
   (t) => [
     // At most one active instruction per account, and one account per vendor reference.
     uniqueIndex("payment_instructions_one_active_key").on(t.accountId).where(sql`${t.status} = 'active'`),
-    uniqueIndex("payment_instructions_vendor_reference_key").on(t.vendor, t.reference).where(sql`${t.status} = 'active'`),
+    uniqueIndex("payment_instructions_vendor_reference_key")
+      .on(t.vendor, t.reference)
+      .where(sql`${t.status} = 'active'`),
     check("payment_instructions_status_check", sql`${t.status} in ('active', 'cancelled')`),
   ],
 );

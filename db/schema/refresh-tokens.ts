@@ -13,7 +13,9 @@ export const refreshTokens = pgTable(
     id: serial().primaryKey(),
     tokenHash: text().notNull().unique(),
     familyId: uuid().notNull(),
-    organisationId: integer().notNull().references(() => organisations.id),
+    organisationId: integer()
+      .notNull()
+      .references(() => organisations.id),
     apiKeyId: integer().references(() => apiKeys.id),
     consoleUserId: integer().references(() => consoleUsers.id, { onDelete: "cascade" }),
     customerApiKeyId: integer().references(() => customerApiKeys.id),
@@ -24,6 +26,9 @@ export const refreshTokens = pgTable(
   },
   (t) => [
     index().on(t.familyId),
-    check("refresh_tokens_subject_check", sql`num_nonnulls(${t.apiKeyId}, ${t.consoleUserId}, ${t.customerApiKeyId}) = 1`),
+    check(
+      "refresh_tokens_subject_check",
+      sql`num_nonnulls(${t.apiKeyId}, ${t.consoleUserId}, ${t.customerApiKeyId}) = 1`,
+    ),
   ],
 );

@@ -12,8 +12,12 @@ export const meterPointRegistrations = pgTable(
   "meter_point_registrations",
   {
     id: serial().primaryKey(),
-    meterPointId: integer().notNull().references(() => meterPoints.id, { onDelete: "cascade" }),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    meterPointId: integer()
+      .notNull()
+      .references(() => meterPoints.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     fuel: text({ enum: FUELS }).notNull(),
     mpxn: text().notNull(),
     supplyStartDate: date({ mode: "string" }).notNull(),
@@ -29,10 +33,15 @@ export const meterPointRegistrations = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("meter_point_registrations_live_key").on(t.meterPointId).where(sql`${t.status} in ('requested', 'sent')`),
+    uniqueIndex("meter_point_registrations_live_key")
+      .on(t.meterPointId)
+      .where(sql`${t.status} in ('requested', 'sent')`),
     index().on(t.accountId),
     check("meter_point_registrations_status_check", sql`${t.status} in ('requested', 'sent', 'failed')`),
-    check("meter_point_registrations_failed_check", sql`(${t.status} = 'failed') = (${t.errorDetail} is not null and ${t.failedAt} is not null)`),
+    check(
+      "meter_point_registrations_failed_check",
+      sql`(${t.status} = 'failed') = (${t.errorDetail} is not null and ${t.failedAt} is not null)`,
+    ),
     check("meter_point_registrations_sent_check", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
   ],
 );

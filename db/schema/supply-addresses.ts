@@ -5,7 +5,9 @@ export const supplyAddresses = pgTable(
   "supply_addresses",
   {
     id: serial().primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     addressLine1: text().notNull(),
     addressLine2: text(),
     addressLine3: text(),

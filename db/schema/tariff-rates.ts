@@ -29,7 +29,10 @@ export const tariffRates = pgTable(
     // The unit-rate route reads one tariff's rates of one type newest first.
     index("tariff_rates_lookup_idx").on(t.tariffId, t.rateType, t.validFrom.desc()),
     check("tariff_rates_period_check", sql`${t.validTo} is null or ${t.validTo} > ${t.validFrom}`),
-    check("tariff_rates_type_check", sql`${t.rateType} in ('standing_charge', 'standard_unit_rate', 'day_unit_rate', 'night_unit_rate')`),
+    check(
+      "tariff_rates_type_check",
+      sql`${t.rateType} in ('standing_charge', 'standard_unit_rate', 'day_unit_rate', 'night_unit_rate')`,
+    ),
     check(
       "tariff_rates_payment_method_check",
       sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('DIRECT_DEBIT', 'NON_DIRECT_DEBIT', 'PREPAYMENT')`,

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 
 export const TRANSACTION_TYPES = ["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"] as const;
@@ -20,7 +32,9 @@ export const transactions = pgTable(
   "transactions",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    accountId: integer().notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     transactionId: text().notNull(),
     type: text({ enum: TRANSACTION_TYPES }).notNull(),
     reason: text(),
@@ -48,7 +62,10 @@ export const transactions = pgTable(
     index().on(t.accountId, t.transactionDate),
     check("transactions_type_check", sql`${t.type} in ('CHARGE', 'CREDIT', 'PAYMENT', 'REPAYMENT', 'SUPPLY_CHARGE')`),
     check("transactions_statement_check", sql`${t.statement} in ('current', 'historical')`),
-    check("transactions_supply_charge_check", sql`(${t.type} = 'SUPPLY_CHARGE') = (${t.productCode} is not null and ${t.lineItems} is not null)`),
+    check(
+      "transactions_supply_charge_check",
+      sql`(${t.type} = 'SUPPLY_CHARGE') = (${t.productCode} is not null and ${t.lineItems} is not null)`,
+    ),
     check("transactions_payment_type_check", sql`${t.paymentType} is null or ${t.type} in ('PAYMENT', 'REPAYMENT')`),
     check(
       "transactions_moved_check",

@@ -17,7 +17,16 @@ import { testEnv } from "@/test/env.mjs";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CONTAINERFILE = fs.readFileSync(path.join(ROOT, "Containerfile"), "utf8");
 
-type Stage = { name: string; env: Record<string, string>; workdir: string; user?: string; copies: { from?: string; sources: string[]; dest: string }[]; cmd?: string[]; healthcheck?: string[]; run: string[] };
+type Stage = {
+  name: string;
+  env: Record<string, string>;
+  workdir: string;
+  user?: string;
+  copies: { from?: string; sources: string[]; dest: string }[];
+  cmd?: string[];
+  healthcheck?: string[];
+  run: string[];
+};
 
 /** The Containerfile's stages, with backslash continuations joined and comments dropped. */
 function stages(text: string): Stage[] {
@@ -49,7 +58,6 @@ function stages(text: string): Stage[] {
   }
   return out;
 }
-
 
 /** A copy of `src` at `dest`: hard links (the build's files are not changed, only unlinked by the prune). */
 function copy(src: string, dest: string) {
@@ -91,7 +99,10 @@ test.describe("the container image's runtime stage", () => {
     fs.mkdirSync(build);
     for (const f of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(ROOT, f), path.join(build, f));
     copy(path.join(ROOT, "node_modules"), path.join(build, "node_modules"));
-    execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: build, stdio: "pipe" });
+    execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: build,
+      stdio: "pipe",
+    });
     copy(path.join(ROOT, ".next"), path.join(build, ".next"));
     // The runtime stage: only what its COPY lines bring.
     app = path.join(dir, "root", runtime.workdir.replace(/^\//, ""));
@@ -102,10 +113,16 @@ test.describe("the container image's runtime stage", () => {
         const rel = path.relative("/app", src);
         const from = rel === "node_modules" || rel === ".next" ? path.join(build, rel) : path.join(ROOT, rel);
         expect(fs.existsSync(from), `${src} exists in the build`).toBe(true);
-        copy(from, c.sources.length > 1 || c.dest.endsWith("/") ? path.join(app, c.dest, path.basename(rel)) : path.join(app, c.dest));
+        copy(
+          from,
+          c.sources.length > 1 || c.dest.endsWith("/")
+            ? path.join(app, c.dest, path.basename(rel))
+            : path.join(app, c.dest),
+        );
       }
     }
-    for (const gone of ["app", "e2e", "test", "bench", ".data", "package-lock.json"]) expect(fs.existsSync(path.join(app, gone)), `${gone} is not in the image`).toBe(false);
+    for (const gone of ["app", "e2e", "test", "bench", ".data", "package-lock.json"])
+      expect(fs.existsSync(path.join(app, gone)), `${gone} is not in the image`).toBe(false);
 
     // The operator's environment and nothing else: no PATH but node's, no HOME of this user.
     const port = await sparePort();
@@ -150,13 +167,23 @@ test.describe("the container image's runtime stage", () => {
 
     // The CMD.
     const [cmd, ...cmdArgs] = runtime.cmd!;
-    const child = spawn(cmd === "node" ? process.execPath : cmd, cmdArgs, { cwd: app, env: operatorEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd === "node" ? process.execPath : cmd, cmdArgs, {
+      cwd: app,
+      env: operatorEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     server = child;
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     const base = `http://127.0.0.1:${port}`;
     await expect
-      .poll(async () => (child.exitCode !== null ? `exited ${child.exitCode}: ${output.slice(-2000)}` : (await fetch(`${base}/healthz/ready`).catch(() => null))?.status), { timeout: 120_000, intervals: [500] })
+      .poll(
+        async () =>
+          child.exitCode !== null
+            ? `exited ${child.exitCode}: ${output.slice(-2000)}`
+            : (await fetch(`${base}/healthz/ready`).catch(() => null))?.status,
+        { timeout: 120_000, intervals: [500] },
+      )
       .toBe(200);
 
     // The HEALTHCHECK command itself passes, with the image's environment.
@@ -170,7 +197,11 @@ test.describe("the container image's runtime stage", () => {
     const signin = await fetch(`${base}/signin`);
     expect(signin.status).toBe(200);
     expect(await signin.text()).toContain("Sign in");
-    const unauthenticated = await fetch(`${base}/v1/data-import/validate-account/`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const unauthenticated = await fetch(`${base}/v1/data-import/validate-account/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(unauthenticated.status).toBe(401);
     expect(output, "the image's server logs no error").not.toMatch(/"level":"error"|Error:/);
   });

@@ -11,7 +11,8 @@ const AGILE = "/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-AGILE-24-10-
 // The demo's Agile rates run from 30 days back (the e2e seed also loads them as of 10 days ago): 34 days up to today.
 const TODAY = londonToday();
 const WINDOW = `period_from=${addDays(TODAY, -34)}T00:00:00&period_to=${TODAY}T00:00:00`;
-const WINDOW_HALF_HOURS = (londonWallTime(...ymd(TODAY)).getTime() - londonWallTime(...ymd(addDays(TODAY, -34))).getTime()) / 1_800_000;
+const WINDOW_HALF_HOURS =
+  (londonWallTime(...ymd(TODAY)).getTime() - londonWallTime(...ymd(addDays(TODAY, -34))).getTime()) / 1_800_000;
 const { autumn } = clockChangeDays(Number(TODAY.slice(0, 4)));
 
 test.describe("public tariff API", () => {
@@ -46,14 +47,23 @@ test.describe("public tariff API", () => {
   });
 
   test("a proxy's X-Forwarded-Proto/-Host shape the links", async ({ request }) => {
-    const res = await request.get("/v1/products/?page_size=1", { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "api.example.com" } });
+    const res = await request.get("/v1/products/?page_size=1", {
+      headers: { "x-forwarded-proto": "https", "x-forwarded-host": "api.example.com" },
+    });
     const body = await res.json();
     expect(body.next).toBe("https://api.example.com/v1/products/?page_size=1&page=2");
     expect(body.results[0].links[0].href).toMatch(/^https:\/\/api\.example\.com\/v1\/products\/[A-Z0-9-]+\/$/);
   });
 
-  test("a forwarded scheme or host that is not http(s) or a plain host[:port] is ignored, not echoed", async ({ request, baseURL }) => {
-    const cases: Record<string, string>[] = [{ "x-forwarded-proto": "javascript" }, { "x-forwarded-host": "evil.com/x?" }, { "x-forwarded-host": "user@evil.com" }];
+  test("a forwarded scheme or host that is not http(s) or a plain host[:port] is ignored, not echoed", async ({
+    request,
+    baseURL,
+  }) => {
+    const cases: Record<string, string>[] = [
+      { "x-forwarded-proto": "javascript" },
+      { "x-forwarded-host": "evil.com/x?" },
+      { "x-forwarded-host": "user@evil.com" },
+    ];
     for (const headers of cases) {
       const body = await (await request.get("/v1/products/?page_size=1", { headers })).json();
       expect(body.next, JSON.stringify(headers)).toBe(`${baseURL}/v1/products/?page_size=1&page=2`);
@@ -69,7 +79,9 @@ test.describe("public tariff API", () => {
     expect(body.results).toHaveLength(1500);
     expect(body.count).toBe(WINDOW_HALF_HOURS);
     if (autumn < TODAY) {
-      const day = await (await request.get(`${AGILE}?period_from=${autumn}T00:00:00&period_to=${addDays(autumn, 1)}T00:00:00`)).json();
+      const day = await (
+        await request.get(`${AGILE}?period_from=${autumn}T00:00:00&period_to=${addDays(autumn, 1)}T00:00:00`)
+      ).json();
       expect(day.count).toBe(50);
     }
     const etag = res.headers().etag;
@@ -89,7 +101,10 @@ test.describe("public tariff API", () => {
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
     expect(identity.headers().etag).toBe(etag);
     for (const tag of [etag, etag.slice(2)]) {
-      expect((await request.get(url, { headers: { "if-none-match": tag, "accept-encoding": "gzip" } })).status(), tag).toBe(304);
+      expect(
+        (await request.get(url, { headers: { "if-none-match": tag, "accept-encoding": "gzip" } })).status(),
+        tag,
+      ).toBe(304);
     }
   });
 
@@ -100,18 +115,27 @@ test.describe("public tariff API", () => {
     const bad = await request.get("/v1/products/?available_at=yesterday");
     expect(bad.status()).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "invalid_query", errors: [{ attr: "available_at" }] });
-    const foreign = await request.get("/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates/");
+    const foreign = await request.get(
+      "/v1/products/AGILE-24-10-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates/",
+    );
     expect(foreign.status()).toBe(404);
   });
 
-  test("account: 401 without credentials, basic auth with the API key as user name, 404 for an unknown number", async ({ playwright, baseURL, seed }) => {
+  test("account: 401 without credentials, basic auth with the API key as user name, 404 for an unknown number", async ({
+    playwright,
+    baseURL,
+    seed,
+  }) => {
     const account = seed.accounts[0].accountNumber;
     const anonymous = await playwright.request.newContext({ baseURL });
     const challenge = await anonymous.get(`/v1/accounts/${account}/`);
     expect(challenge.status()).toBe(401);
     // clients that send basic credentials only when challenged for them (.NET, Java, curl --anyauth)
     expect(challenge.headers()["www-authenticate"]).toBe('Token realm="api", Basic realm="api"');
-    const basic = await playwright.request.newContext({ baseURL, httpCredentials: { username: seed.apiKey, password: "", send: "always" } });
+    const basic = await playwright.request.newContext({
+      baseURL,
+      httpCredentials: { username: seed.apiKey, password: "", send: "always" },
+    });
     const res = await basic.get(`/v1/accounts/${account}/`);
     expect(res.status()).toBe(200);
     const body = await res.json();
@@ -121,7 +145,9 @@ test.describe("public tariff API", () => {
     // what clients do next: read the current agreement's tariff code and fetch its rates
     const tariff = point.agreements.at(-1).tariff_code as string;
     const product = tariff.split("-").slice(2, -1).join("-");
-    const rates = await basic.get(`/v1/products/${product}/electricity-tariffs/${tariff}/standard-unit-rates/?page_size=1500`);
+    const rates = await basic.get(
+      `/v1/products/${product}/electricity-tariffs/${tariff}/standard-unit-rates/?page_size=1500`,
+    );
     expect(rates.status()).toBe(200);
     expect((await rates.json()).count).toBeGreaterThan(0);
     expect((await basic.get("/v1/accounts/A-00000000/")).status()).toBe(404);
@@ -129,12 +155,19 @@ test.describe("public tariff API", () => {
     await basic.dispose();
   });
 
-  test("the URLs, parameters and credentials published clients send, unchanged", async ({ playwright, baseURL, seed }) => {
+  test("the URLs, parameters and credentials published clients send, unchanged", async ({
+    playwright,
+    baseURL,
+    seed,
+  }) => {
     // HomeAssistant-OctopusEnergy (aiohttp): no trailing slash, strftime("%Y-%m-%dT%H:%M:%SZ"),
     // basic auth with the API key on the public routes too; OctoMeter (Ktor) the same paths
     // with kotlinx Instant cut before the seconds; danopstech/octopusenergy (Go) sends an
     // empty tariffs_active_at; .NET's "o" format has 7 fraction digits.
-    const ha = await playwright.request.newContext({ baseURL, httpCredentials: { username: seed.apiKey, password: "", send: "always" } });
+    const ha = await playwright.request.newContext({
+      baseURL,
+      httpCredentials: { username: seed.apiKey, password: "", send: "always" },
+    });
     const rates = "/v1/products/VAR-22-11-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates";
     for (const query of [
       "period_from=2026-04-01T00:00:00Z&period_to=2026-04-02T00:00:00Z",
@@ -145,14 +178,24 @@ test.describe("public tariff API", () => {
       expect(res.status(), query).toBe(200);
       const body = await res.json();
       expect(body.count, query).toBe(2);
-      expect(body.results.map((r: { payment_method: string }) => r.payment_method).sort()).toEqual(["DIRECT_DEBIT", "NON_DIRECT_DEBIT"]);
+      expect(body.results.map((r: { payment_method: string }) => r.payment_method).sort()).toEqual([
+        "DIRECT_DEBIT",
+        "NON_DIRECT_DEBIT",
+      ]);
     }
-    const standing = await ha.get("/v1/products/VAR-22-11-01/gas-tariffs/G-1R-VAR-22-11-01-C/standing-charges?period_from=2026-04-01T00:00:00Z&period_to=2026-04-02T00:00:00Z");
+    const standing = await ha.get(
+      "/v1/products/VAR-22-11-01/gas-tariffs/G-1R-VAR-22-11-01-C/standing-charges?period_from=2026-04-01T00:00:00Z&period_to=2026-04-02T00:00:00Z",
+    );
     expect(standing.status()).toBe(200);
-    expect((await standing.json()).results[0]).toMatchObject({ valid_from: expect.stringMatching(/Z$/), value_inc_vat: expect.any(Number) });
+    expect((await standing.json()).results[0]).toMatchObject({
+      valid_from: expect.stringMatching(/Z$/),
+      value_inc_vat: expect.any(Number),
+    });
     const product = await ha.get("/v1/products/VAR-22-11-01?tariffs_active_at=");
     expect(product.status()).toBe(200);
-    expect((await product.json()).single_register_electricity_tariffs._C.direct_debit_monthly.code).toBe("E-1R-VAR-22-11-01-C");
+    expect((await product.json()).single_register_electricity_tariffs._C.direct_debit_monthly.code).toBe(
+      "E-1R-VAR-22-11-01-C",
+    );
     const account = await ha.get(`/v1/accounts/${seed.accounts[0].accountNumber}`);
     expect(account.status()).toBe(200);
     // paging without the trailing slash: next keeps the client's path and parameters
@@ -163,12 +206,17 @@ test.describe("public tariff API", () => {
       const res = await ha.get(path);
       // A NUL in a path segment is a bad request, at its segment, as in any field (issue 18).
       expect(res.status(), path).toBe(400);
-      expect(await res.json()).toMatchObject({ code: "null_character", errors: [expect.objectContaining({ code: "null_character" })] });
+      expect(await res.json()).toMatchObject({
+        code: "null_character",
+        errors: [expect.objectContaining({ code: "null_character" })],
+      });
     }
     await ha.dispose();
   });
 
-  test("unknown paths are JSON 404s for every method; gas day/night rates are rate_type_not_applicable", async ({ request }) => {
+  test("unknown paths are JSON 404s for every method; gas day/night rates are rate_type_not_applicable", async ({
+    request,
+  }) => {
     for (const [method, path] of [
       ["POST", "/v1/data-import/notes/creat/"],
       ["GET", "/v1/electricity-meter-points/x/y/"],
@@ -192,7 +240,11 @@ test.describe("public tariff API", () => {
       const res = await request.fetch("/v1/data-import/notes/create/", { method });
       expect(res.status(), method).toBe(405);
       expect(res.headers().allow).toBe("POST, OPTIONS");
-      expect(await res.json()).toEqual({ detail: `Method "${method}" not allowed.`, code: "method_not_allowed", errors: [] });
+      expect(await res.json()).toEqual({
+        detail: `Method "${method}" not allowed.`,
+        code: "method_not_allowed",
+        errors: [],
+      });
     }
     const post = await request.post("/v1/products/", { data: {} });
     expect(post.status()).toBe(405);
@@ -228,20 +280,34 @@ test.describe("public tariff API", () => {
     expect(get.headers()["access-control-allow-origin"]).toBe("*");
     expect(get.headers()["access-control-expose-headers"]).toBe("ETag, X-Request-Id, Retry-After");
     expect(get.headers()["access-control-allow-credentials"]).toBeUndefined();
-    const graphql = await request.post("/v1/graphql/", { headers: { origin: "https://evil.example" }, data: { query: "{ __typename }" } });
+    const graphql = await request.post("/v1/graphql/", {
+      headers: { origin: "https://evil.example" },
+      data: { query: "{ __typename }" },
+    });
     expect(graphql.headers()["access-control-allow-origin"]).toBe("*");
     expect(graphql.headers()["access-control-allow-credentials"]).toBeUndefined();
     // the console and Auth.js stay same-origin only
     for (const path of ["/signin", "/api/auth/session"]) {
-      expect((await request.get(path, { headers: origin })).headers()["access-control-allow-origin"], path).toBeUndefined();
+      expect(
+        (await request.get(path, { headers: origin })).headers()["access-control-allow-origin"],
+        path,
+      ).toBeUndefined();
     }
   });
 });
 
 test.describe("meter points and consumption, as tariff clients walk them", () => {
-  test("account → meter point region → consumption pages followed to the end, grouped, both fuels, London offsets", async ({ playwright, baseURL, seed }) => {
+  test("account → meter point region → consumption pages followed to the end, grouped, both fuels, London offsets", async ({
+    playwright,
+    baseURL,
+    seed,
+  }) => {
     const c = seed.consumption!;
-    const client = await playwright.request.newContext({ baseURL, httpCredentials: { username: seed.apiKey, password: "", send: "always" }, extraHTTPHeaders: { "accept-encoding": "gzip" } });
+    const client = await playwright.request.newContext({
+      baseURL,
+      httpCredentials: { username: seed.apiKey, password: "", send: "always" },
+      extraHTTPHeaders: { "accept-encoding": "gzip" },
+    });
     const account = await (await client.get(`/v1/accounts/${seed.accounts[0].accountNumber}/`)).json();
     const point = account.properties[0].electricity_meter_points[0];
     const meterPoint = await client.get(`/v1/electricity-meter-points/${point.mpan}/`);
@@ -249,7 +315,8 @@ test.describe("meter points and consumption, as tariff clients walk them", () =>
     expect(Object.keys(await meterPoint.json())).toEqual(["gsp", "mpan", "profile_class"]);
 
     // HomeAssistant-OctopusEnergy: no trailing slash, page_size=25000; here 50 a page to follow `next`.
-    let url: string | null = `/v1/electricity-meter-points/${c.mpan}/meters/${point.meters[0].serial_number}/consumption?page_size=50&period_from=2026-10-24T00:00:00Z&order_by=period`;
+    let url: string | null =
+      `/v1/electricity-meter-points/${c.mpan}/meters/${point.meters[0].serial_number}/consumption?page_size=50&period_from=2026-10-24T00:00:00Z&order_by=period`;
     const seen: { consumption: number; interval_start: string; interval_end: string }[] = [];
     while (url) {
       const res: APIResponse = await client.get(url);
@@ -263,20 +330,41 @@ test.describe("meter points and consumption, as tariff clients walk them", () =>
     // From 00:00 UTC on the 24th (01:00 BST): 146 - 2 half hours.
     expect(seen).toHaveLength(c.intervals - 2);
     expect(seen[0].interval_start).toBe("2026-10-24T01:00:00+01:00");
-    expect(seen.map((r) => r.interval_start)).toEqual(expect.arrayContaining(["2026-10-25T01:30:00+01:00", "2026-10-25T01:30:00+00:00"]));
+    expect(seen.map((r) => r.interval_start)).toEqual(
+      expect.arrayContaining(["2026-10-25T01:30:00+01:00", "2026-10-25T01:30:00+00:00"]),
+    );
     expect(seen.at(-1)!.interval_end).toBe("2026-10-27T00:00:00+00:00");
 
-    const days = await (await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/?group_by=day&order_by=period`)).json();
-    expect(days.results.map((d: { interval_start: string }) => d.interval_start)).toEqual(["2026-10-24T00:00:00+01:00", "2026-10-25T00:00:00+01:00", "2026-10-26T00:00:00+00:00"]);
-    const gas = await (await client.get(`/v1/gas-meter-points/${c.mprn}/meters/${c.gasSerial}/consumption/?group_by=day`)).json();
+    const days = await (
+      await client.get(
+        `/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/?group_by=day&order_by=period`,
+      )
+    ).json();
+    expect(days.results.map((d: { interval_start: string }) => d.interval_start)).toEqual([
+      "2026-10-24T00:00:00+01:00",
+      "2026-10-25T00:00:00+01:00",
+      "2026-10-26T00:00:00+00:00",
+    ]);
+    const gas = await (
+      await client.get(`/v1/gas-meter-points/${c.mprn}/meters/${c.gasSerial}/consumption/?group_by=day`)
+    ).json();
     expect(gas.results.map((d: { consumption: number }) => d.consumption)).toEqual([24, 25, 24]);
 
-    const bad = await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/?group_by=fortnight`);
+    const bad = await client.get(
+      `/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/?group_by=fortnight`,
+    );
     expect(bad.status()).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: "invalid_query", errors: [{ attr: "group_by", code: "invalid_choice" }] });
+    expect(await bad.json()).toMatchObject({
+      code: "invalid_query",
+      errors: [{ attr: "group_by", code: "invalid_choice" }],
+    });
     const anonymous = await playwright.request.newContext({ baseURL });
-    expect((await anonymous.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/`)).status()).toBe(401);
-    expect((await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/NOT-A-METER/consumption/`)).status()).toBe(404);
+    expect(
+      (await anonymous.get(`/v1/electricity-meter-points/${c.mpan}/meters/${c.elecSerial}/consumption/`)).status(),
+    ).toBe(401);
+    expect((await client.get(`/v1/electricity-meter-points/${c.mpan}/meters/NOT-A-METER/consumption/`)).status()).toBe(
+      404,
+    );
     await anonymous.dispose();
     await client.dispose();
   });

@@ -23,7 +23,11 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsuppliers/);
   });
 
-  test("signing out ends the session on the server: the old cookie, put back, signs no one in", async ({ page, context, seed }) => {
+  test("signing out ends the session on the server: the old cookie, put back, signs no one in", async ({
+    page,
+    context,
+    seed,
+  }) => {
     await page.goto("/signin");
     await page.getByLabel("E-mail").fill(seed.users.support);
     await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
@@ -97,11 +101,16 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/suppliers$/);
   });
 
-  test("a shared link with filters survives signing in: a support colleague lands on the same filtered view", async ({ page, seed }) => {
+  test("a shared link with filters survives signing in: a support colleague lands on the same filtered view", async ({
+    page,
+    seed,
+  }) => {
     const account = seed.accounts[0].accountNumber;
     const link = `/accounts/${account}?tab=ledger&type=PAYMENT`;
     await page.goto(link);
-    await expect(page).toHaveURL(new RegExp(`/signin\\?callbackUrl=${encodeURIComponent(link).replace(/[.?]/g, "\\$&")}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/signin\\?callbackUrl=${encodeURIComponent(link).replace(/[.?]/g, "\\$&")}`),
+    );
     await page.getByLabel("E-mail").fill(seed.users.support);
     await page.getByLabel("Password").fill(PASSWORD_FOR_TESTS);
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -18,14 +18,26 @@ test.describe("API reference", () => {
     await shot(page, "phone-api-reference");
   });
 
-  test("shows the GraphQL schema, the same SDL as /v1/graphql/schema.graphql, with production's type names", async ({ page, request }) => {
+  test("shows the GraphQL schema, the same SDL as /v1/graphql/schema.graphql, with production's type names", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/api-reference");
     const sdl = page.getByRole("region", { name: "GraphQL schema (SDL)" });
-    for (const name of ["interface TariffType", "union ElectricityTariffType", "smartMeterTelemetry(", "octoplusAccountInfo("]) await expect(sdl).toContainText(name);
+    for (const name of [
+      "interface TariffType",
+      "union ElectricityTariffType",
+      "smartMeterTelemetry(",
+      "octoplusAccountInfo(",
+    ])
+      await expect(sdl).toContainText(name);
     const published = await request.get("/v1/graphql/schema.graphql");
     expect(published.status()).toBe(200);
     expect((await sdl.innerText()).trim()).toBe((await published.text()).trim());
-    await expect(page.getByRole("link", { name: "/v1/graphql/schema.graphql" })).toHaveAttribute("href", "/v1/graphql/schema.graphql");
+    await expect(page.getByRole("link", { name: "/v1/graphql/schema.graphql" })).toHaveAttribute(
+      "href",
+      "/v1/graphql/schema.graphql",
+    );
   });
 
   test("a search that matches no endpoint says so", async ({ page }) => {
@@ -50,7 +62,9 @@ test.describe("imports chart", () => {
     const heights = await labels.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(9);
     // Date labels along the axis do not overlap one another.
-    const dates = await page.locator("figure.chart svg > text").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right]));
+    const dates = await page
+      .locator("figure.chart svg > text")
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right]));
     expect(dates.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < dates.length; i++) expect(dates[i][0]).toBeGreaterThan(dates[i - 1][1]);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
@@ -109,11 +123,19 @@ test.describe("API keys", () => {
 test.describe("event log", () => {
   test.use(asSupport);
 
-  test("a type typed with capitals still finds the events, and an unpublished envelope says so plainly", async ({ page, seed, script }) => {
+  test("a type typed with capitals still finds the events, and an unpublished envelope says so plainly", async ({
+    page,
+    seed,
+    script,
+  }) => {
     const external = unique("CAPS");
-    const staged = await script.post("/v1/data-import/account-import-process/create-or-update/", { data: accountBody(seed.suppliers.forSupport, external) });
+    const staged = await script.post("/v1/data-import/account-import-process/create-or-update/", {
+      data: accountBody(seed.suppliers.forSupport, external),
+    });
     expect(staged.status(), await staged.text()).toBe(201);
-    const done = await script.post("/v1/data-import/account-import-process/process/", { data: { import_supplier: seed.suppliers.forSupport, external_account_number: external } });
+    const done = await script.post("/v1/data-import/account-import-process/process/", {
+      data: { import_supplier: seed.suppliers.forSupport, external_account_number: external },
+    });
     expect(done.status(), await done.text()).toBe(201);
     const number = (await done.json()).account_number as string;
 
@@ -127,7 +149,9 @@ test.describe("event log", () => {
     await rows.first().getByRole("button", { name: "Envelope" }).click();
     await expect(page.getByLabel("Event payload")).toContainText(number);
     // Without a relay the event waits in the outbox; with one (CI sets NATS_URL) it is published.
-    await expect(page.locator("p", { hasText: "outbox sequence" })).toHaveText(/^(Not yet published|Published \d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d)/);
+    await expect(page.locator("p", { hasText: "outbox sequence" })).toHaveText(
+      /^(Not yet published|Published \d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d)/,
+    );
     await expect(page.getByText("Published not yet")).toHaveCount(0);
   });
 });

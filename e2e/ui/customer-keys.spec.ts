@@ -9,7 +9,13 @@ test.describe("customer API keys on the account page", () => {
   test.describe("operator", () => {
     test.use(asOperator);
 
-    test("issues a key shown once, which reads only the customer's account, and revokes it", async ({ page, seed, playwright, baseURL, shot }) => {
+    test("issues a key shown once, which reads only the customer's account, and revokes it", async ({
+      page,
+      seed,
+      playwright,
+      baseURL,
+      shot,
+    }) => {
       const [other, grace] = seed.accounts; // accounts[1] is Grace Hopper's, grace@example.com
       await page.goto(`/accounts/${grace.accountNumber}`);
       const panel = page.getByRole("region", { name: "Customer API keys" });
@@ -20,7 +26,10 @@ test.describe("customer API keys on the account page", () => {
       expect(key).toMatch(/^sk_live_\w+$/);
       await shot(page, "customer-key-issued");
 
-      const app = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` } });
+      const app = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` },
+      });
       const own = await app.get(`/v1/accounts/${grace.accountNumber}/`);
       expect(own.status(), await own.text()).toBe(200);
       expect((await own.json()).number).toBe(grace.accountNumber);

@@ -6,7 +6,12 @@ const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 const PROCESS = "/v1/data-import/account-import-process/process/";
 
 /** Stages and imports a fresh account through the REST API; its platform number. */
-async function importAccount(script: APIRequestContext, supplier: string, external = unique("PG"), overrides: Record<string, unknown> = {}) {
+async function importAccount(
+  script: APIRequestContext,
+  supplier: string,
+  external = unique("PG"),
+  overrides: Record<string, unknown> = {},
+) {
   const staged = await script.post(STAGE, { data: { ...accountBody(supplier, external), ...overrides } });
   expect(staged.status(), await staged.text()).toBe(201);
   const done = await script.post(PROCESS, { data: { import_supplier: supplier, external_account_number: external } });
@@ -16,8 +21,15 @@ async function importAccount(script: APIRequestContext, supplier: string, extern
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 /** Posts transactions for an imported account the way a migration script does; all must be added. */
-async function postTransactions(script: APIRequestContext, supplier: string, external: string, transactions: Record<string, unknown>[]) {
-  const res = await script.post("/v1/data-import/transactions/create/", { data: { import_supplier: supplier, external_account_number: external, transactions } });
+async function postTransactions(
+  script: APIRequestContext,
+  supplier: string,
+  external: string,
+  transactions: Record<string, unknown>[],
+) {
+  const res = await script.post("/v1/data-import/transactions/create/", {
+    data: { import_supplier: supplier, external_account_number: external, transactions },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -36,7 +48,11 @@ test.describe("every page renders", () => {
       ["imports", `/suppliers/${seed.suppliers.ongoing}/imports`, "Account imports"],
       ["accounts-search", "/accounts", "Find an account"],
       ["account", `/accounts/${account.accountNumber}`, account.accountNumber],
-      ["import-record", `/accounts/import/${account.importSupplier}/${account.externalAccountNumber}`, account.externalAccountNumber],
+      [
+        "import-record",
+        `/accounts/import/${account.importSupplier}/${account.externalAccountNumber}`,
+        account.externalAccountNumber,
+      ],
       ["events", "/events", "Event log"],
       ["event-catalogue", "/events/catalogue", "Event catalogue"],
       ["api-keys", "/api-keys", "API keys"],
@@ -66,7 +82,9 @@ test.describe("every page renders", () => {
     await page.goto("/events?type=data_import.");
     // The server runs the event relay when NATS_URL is set (CI sets it); otherwise the events table is the log.
     await expect(page.getByRole("status", { name: "Event delivery" })).toContainText(
-      env.NATS_URL ? /Delivering to the event bus.*NATS JetStream, stream EVENTS/ : /Events are kept in the database.*No event bus is configured/,
+      env.NATS_URL
+        ? /Delivering to the event bus.*NATS JetStream, stream EVENTS/
+        : /Events are kept in the database.*No event bus is configured/,
       { timeout: 20_000 },
     );
     // Deployment advice (environment variables, commands) is for the docs, not for tenants.
@@ -79,11 +97,17 @@ test.describe("every page renders", () => {
     await page.goto("/events?type=data_import.import_process.dry_run_error");
     await page.waitForLoadState("networkidle");
     const before = await rows.count();
-    const body = { import_supplier: seed.suppliers.ongoing, external_account_number: `NOPE-${Date.now()}`, dry_run: true };
+    const body = {
+      import_supplier: seed.suppliers.ongoing,
+      external_account_number: `NOPE-${Date.now()}`,
+      dry_run: true,
+    };
     // Nothing staged is production's 400 import_process_does_not_exist, recorded like any refused dry run.
     const missing = await script.post(PROCESS, { data: body });
     expect([missing.status(), (await missing.json()).code]).toEqual([400, "import_process_does_not_exist"]);
-    const staged = await script.post(PROCESS, { data: { ...body, external_account_number: seed.accounts[0].externalAccountNumber } });
+    const staged = await script.post(PROCESS, {
+      data: { ...body, external_account_number: seed.accounts[0].externalAccountNumber },
+    });
     expect(staged.status()).toBe(400);
     await expect(rows).toHaveCount(before + 2, { timeout: 15_000 });
     await expect(rows.first()).toContainText("data_import.import_process.dry_run_error");
@@ -155,7 +179,12 @@ test.describe("every page renders", () => {
 test.describe("an account's record", () => {
   test.use(asOperator);
 
-  test("the Events tab counts every event and pages back to account.created; the tab is in the URL", async ({ page, seed, script, shot }) => {
+  test("the Events tab counts every event and pages back to account.created; the tab is in the URL", async ({
+    page,
+    seed,
+    script,
+    shot,
+  }) => {
     const { external, number } = await importAccount(script, seed.suppliers.ongoing);
     const ref = { import_supplier: seed.suppliers.ongoing, external_account_number: external };
     // One post-import event per note: 4 from the import plus 60.
@@ -187,9 +216,31 @@ test.describe("an account's record", () => {
     const { external, number } = await importAccount(script, seed.suppliers.ongoing);
     const day = londonDate(-1);
     await postTransactions(script, seed.suppliers.ongoing, external, [
-      { transaction_id: `${external}-C`, transaction_date: day, amount: 42.17, type: "CHARGE", reason: "IMPORTED_CHARGE", display_note: "Balance carried over" },
-      { transaction_id: `${external}-G`, transaction_date: day, amount: 10, type: "CREDIT", reason: "GENERAL_CREDIT", display_note: "Welcome credit", note: "Goodwill agreed on the phone" },
-      { transaction_id: `${external}-P`, transaction_date: day, amount: 60, type: "PAYMENT", payment_type: "DD_REGULAR_COLLECTION", reference: "DD-REF-0042" },
+      {
+        transaction_id: `${external}-C`,
+        transaction_date: day,
+        amount: 42.17,
+        type: "CHARGE",
+        reason: "IMPORTED_CHARGE",
+        display_note: "Balance carried over",
+      },
+      {
+        transaction_id: `${external}-G`,
+        transaction_date: day,
+        amount: 10,
+        type: "CREDIT",
+        reason: "GENERAL_CREDIT",
+        display_note: "Welcome credit",
+        note: "Goodwill agreed on the phone",
+      },
+      {
+        transaction_id: `${external}-P`,
+        transaction_date: day,
+        amount: 60,
+        type: "PAYMENT",
+        payment_type: "DD_REGULAR_COLLECTION",
+        reference: "DD-REF-0042",
+      },
     ]);
     await page.goto(`/accounts/${number}`);
     await page.getByRole("tab", { name: /Transactions/ }).click();
@@ -213,10 +264,21 @@ test.describe("an account's record", () => {
     await expect(page.getByRole("tab", { name: /Transactions/ })).toHaveAttribute("aria-selected", "true");
   });
 
-  test("on a phone each transaction shows its type, signed amount and date under its id", async ({ page, seed, script, shot }) => {
+  test("on a phone each transaction shows its type, signed amount and date under its id", async ({
+    page,
+    seed,
+    script,
+    shot,
+  }) => {
     const { external, number } = await importAccount(script, seed.suppliers.ongoing);
     await postTransactions(script, seed.suppliers.ongoing, external, [
-      { transaction_id: `${external}-A-LONG-TRANSACTION-ID`, transaction_date: londonDate(-1), amount: 60, type: "PAYMENT", payment_type: "DD_REGULAR_COLLECTION" },
+      {
+        transaction_id: `${external}-A-LONG-TRANSACTION-ID`,
+        transaction_date: londonDate(-1),
+        amount: 60,
+        type: "PAYMENT",
+        payment_type: "DD_REGULAR_COLLECTION",
+      },
     ]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/accounts/${number}?tab=transactions`);
@@ -276,9 +338,15 @@ test.describe("long values", () => {
   test.use(asOperator);
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test("a 57-character supplier code keeps the tables inside their cards and the actions in view", async ({ page, script, shot }) => {
+  test("a 57-character supplier code keeps the tables inside their cards and the actions in view", async ({
+    page,
+    script,
+    shot,
+  }) => {
     const code = `WIDE-${Date.now().toString(36).toUpperCase()}-`.padEnd(57, "X");
-    const created = await page.request.post("/api/trpc/supplier.create", { data: { json: { code, name: `${code}-NAME`, documentRoot: "s3://wide/docs" } } });
+    const created = await page.request.post("/api/trpc/supplier.create", {
+      data: { json: { code, name: `${code}-NAME`, documentRoot: "s3://wide/docs" } },
+    });
     expect(created.status(), await created.text()).toBe(200);
     const billing = "Bartholomew Fortescue-Wolstenholme-Smythe Residential Lettings Partnership";
     const { number } = await importAccount(script, code, unique("WIDE"), { billing_name: billing });
@@ -287,7 +355,8 @@ test.describe("long values", () => {
     const row = page.getByRole("row").filter({ hasText: code });
     // Other tests add suppliers that sort before this one: the row may start below the fold.
     await row.scrollIntoViewIfNeeded();
-    for (const name of ["Imports", "Pause", "Complete"]) await expect(row.getByRole(name === "Imports" ? "link" : "button", { name })).toBeInViewport();
+    for (const name of ["Imports", "Pause", "Complete"])
+      await expect(row.getByRole(name === "Imports" ? "link" : "button", { name })).toBeInViewport();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     const shownCode = row.locator(".code");
     await shownCode.hover();
@@ -313,11 +382,12 @@ test.describe("long values", () => {
     await page.goto("/events/catalogue");
     const buttons = page.getByRole("navigation", { name: "Event types" }).getByRole("button");
     await expect(buttons.first()).toBeVisible();
-    const clipped = await buttons.evaluateAll((els) =>
-      els.filter((b) => {
-        const badge = b.querySelector(".badge")!.getBoundingClientRect();
-        return badge.right > b.getBoundingClientRect().right + 0.5;
-      }).length,
+    const clipped = await buttons.evaluateAll(
+      (els) =>
+        els.filter((b) => {
+          const badge = b.querySelector(".badge")!.getBoundingClientRect();
+          return badge.right > b.getBoundingClientRect().right + 0.5;
+        }).length,
     );
     expect(clipped).toBe(0);
   });
@@ -346,13 +416,24 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
 
-    for (const path of ["/suppliers", "/audit", "/api-keys", "/events", "/accounts", "/events/catalogue", "/products"]) {
+    for (const path of [
+      "/suppliers",
+      "/audit",
+      "/api-keys",
+      "/events",
+      "/accounts",
+      "/events/catalogue",
+      "/products",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await sideways(page), path).toBeLessThanOrEqual(0);
     }
     await page.goto("/api-keys");
-    const active = page.getByRole("row").filter({ has: page.getByRole("button", { name: "Roll" }) }).first();
+    const active = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("button", { name: "Roll" }) })
+      .first();
     await expect(active.getByRole("button", { name: "Roll" })).toBeInViewport();
     await expect(active.getByRole("button", { name: "Invalidate" })).toBeInViewport();
     await shot(page, "phone-api-keys");

@@ -9,26 +9,38 @@ const PROCESS = "/v1/data-import/account-import-process/process/";
 
 async function newSupplier(page: Page) {
   const code = unique("PROD");
-  const res = await page.request.post("/api/trpc/supplier.create", { data: { json: { code, documentRoot: "s3://e2e/docs" } } });
+  const res = await page.request.post("/api/trpc/supplier.create", {
+    data: { json: { code, documentRoot: "s3://e2e/docs" } },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return code;
 }
 
 function csv(rows: Record<string, string>[]): string {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  return [cols.join(","), ...rows.map((r) => cols.map((c) => `"${(r[c] ?? "").replace(/"/g, '""')}"`).join(","))].join("\n");
+  return [cols.join(","), ...rows.map((r) => cols.map((c) => `"${(r[c] ?? "").replace(/"/g, '""')}"`).join(","))].join(
+    "\n",
+  );
 }
 
-async function stageAndProcess(script: APIRequestContext, body: { import_supplier: string; external_account_number: string }) {
+async function stageAndProcess(
+  script: APIRequestContext,
+  body: { import_supplier: string; external_account_number: string },
+) {
   const staged = await script.post(STAGE, { data: body });
   expect(staged.status(), await staged.text()).toBe(201);
-  return script.post(PROCESS, { data: { import_supplier_code: body.import_supplier, external_account_number: body.external_account_number } });
+  return script.post(PROCESS, {
+    data: { import_supplier_code: body.import_supplier, external_account_number: body.external_account_number },
+  });
 }
 
 test.describe("production's EnergyAccount in the console", () => {
   test.use(asOperator);
 
-  test("a CSV upload fills production's fields, and a problem is named on its row and column", async ({ page, shot }) => {
+  test("a CSV upload fills production's fields, and a problem is named on its row and column", async ({
+    page,
+    shot,
+  }) => {
     test.setTimeout(180_000);
     const code = await newSupplier(page);
     await page.goto(`/suppliers/${code}/imports`);
@@ -65,7 +77,9 @@ test.describe("production's EnergyAccount in the console", () => {
       };
     };
     const rows = [row({}), row({ elec_register_tprs: "00001;2" }), row({ gas_shipper_mpid: "" })];
-    expect(decodeURIComponent((await page.getByRole("link", { name: "CSV template" }).getAttribute("href"))!)).toContain("elec_identifier,elec_mpid");
+    expect(
+      decodeURIComponent((await page.getByRole("link", { name: "CSV template" }).getAttribute("href"))!),
+    ).toContain("elec_identifier,elec_mpid");
     await uploadJob(page, code, "accounts.csv", csv(rows), { goto: false });
     await waitForJob(page, 3);
     await expect(page.getByTestId("job-counts")).toContainText("1 imported");
@@ -84,17 +98,31 @@ test.describe("production's EnergyAccount in the console", () => {
 
     await page.getByText("CSV columns and the production fields they fill").click();
     const columns = page.getByRole("table", { name: "CSV columns" });
-    await expect(columns.getByRole("row").filter({ hasText: "elec_register_tprs" })).toContainText("supply_addresses.0.meter_points.{elec}.meters.0.registers.*.tpr");
+    await expect(columns.getByRole("row").filter({ hasText: "elec_register_tprs" })).toContainText(
+      "supply_addresses.0.meter_points.{elec}.meters.0.registers.*.tpr",
+    );
     await page.locator("section.csv-columns").screenshot({ path: path.join(ARTIFACTS, "upload-csv-columns.png") });
   });
 
-  test("an import record shows the staged payload as a tree, with the stored error at its attr", async ({ page, seed, script, shot }) => {
+  test("an import record shows the staged payload as a tree, with the stored error at its attr", async ({
+    page,
+    seed,
+    script,
+    shot,
+  }) => {
     const meter = freshMeter();
     const first = accountBody(seed.suppliers.ongoing, unique("TREE"), meter);
-    const second = { ...accountBody(seed.suppliers.ongoing, unique("TREE"), meter), billing_email: "bills@example.com", debts: [{ agency_name: "Acme Collections", start_date: "2025-06-01" }] };
+    const second = {
+      ...accountBody(seed.suppliers.ongoing, unique("TREE"), meter),
+      billing_email: "bills@example.com",
+      debts: [{ agency_name: "Acme Collections", start_date: "2025-06-01" }],
+    };
     // Both stage (staging checks imported accounts only); processing the second finds the meter point taken.
     for (const body of [first, second]) expect((await script.post(STAGE, { data: body })).status()).toBe(201);
-    const process = (external: string) => script.post(PROCESS, { data: { import_supplier_code: seed.suppliers.ongoing, external_account_number: external } });
+    const process = (external: string) =>
+      script.post(PROCESS, {
+        data: { import_supplier_code: seed.suppliers.ongoing, external_account_number: external },
+      });
     expect((await process(first.external_account_number)).status()).toBe(201);
     expect((await process(second.external_account_number)).status()).toBe(400);
 
@@ -119,12 +147,23 @@ test.describe("production's EnergyAccount in the console", () => {
     await page.getByRole("button", { name: "Collapse all" }).click();
     await expect(marked).toBeHidden();
     await page.getByRole("button", { name: "Expand all" }).click();
-    await expect(tree.locator('[data-path="supply_addresses.0.meter_points.1.agreements.0.tariff_code"]')).toBeVisible();
+    await expect(
+      tree.locator('[data-path="supply_addresses.0.meter_points.1.agreements.0.tariff_code"]'),
+    ).toBeVisible();
   });
 
-  test("a demo account's page shows what the platform mapped from production's payload", async ({ page, seed, script, shot }) => {
+  test("a demo account's page shows what the platform mapped from production's payload", async ({
+    page,
+    seed,
+    script,
+    shot,
+  }) => {
     const meter = freshMeter();
-    const demo = demoAccounts()[0](seed.suppliers.ongoing) as Record<string, unknown> & { import_supplier: string; external_account_number: string; supply_addresses: { meter_points: { identifier: string }[] }[] };
+    const demo = demoAccounts()[0](seed.suppliers.ongoing) as Record<string, unknown> & {
+      import_supplier: string;
+      external_account_number: string;
+      supply_addresses: { meter_points: { identifier: string }[] }[];
+    };
     demo.external_account_number = unique("DEMO");
     demo.supply_addresses[0].meter_points[0].identifier = meter.mpan;
     demo.supply_addresses[0].meter_points[1].identifier = meter.mprn;
@@ -160,8 +199,12 @@ test.describe("production's EnergyAccount in the console", () => {
 
     await page.getByRole("tab", { name: /Payload/ }).click();
     const tree = page.getByRole("group", { name: "Imported payload" });
-    await expect(tree.locator('[data-path="customers.0.customer_preferences"] > details > summary')).toContainText("Deprecated");
-    await expect(tree.locator('[data-path="supply_addresses.0.meter_points.0.eac_history.0.consumption"]')).toContainText("2700.00");
+    await expect(tree.locator('[data-path="customers.0.customer_preferences"] > details > summary')).toContainText(
+      "Deprecated",
+    );
+    await expect(
+      tree.locator('[data-path="supply_addresses.0.meter_points.0.eac_history.0.consumption"]'),
+    ).toContainText("2700.00");
     await shot(page, "account-demo-payload");
   });
 });

@@ -11,11 +11,17 @@ async function watchCsp(page: Page) {
     });
   });
   page.on("console", (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
-  return async () => [...violations, ...((await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[])];
+  return async () => [
+    ...violations,
+    ...((await page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])) as string[]),
+  ];
 }
 
 test.describe("the console under its Content-Security-Policy", () => {
-  test("signing in works with scripts allowed only by nonce: no violations, the page hydrates", async ({ page, seed }) => {
+  test("signing in works with scripts allowed only by nonce: no violations, the page hydrates", async ({
+    page,
+    seed,
+  }) => {
     const violations = await watchCsp(page);
     const res = await page.goto("/signin");
     const csp = res!.headers()["content-security-policy"];
@@ -49,7 +55,16 @@ test.describe("every console page under the policy", () => {
     const violations = await watchCsp(page);
     const account = seed.accounts[0];
     const nonces = new Set<string>();
-    for (const path of ["/suppliers", `/suppliers/${seed.suppliers.ongoing}/imports`, `/accounts/${account.accountNumber}`, "/events", "/api-keys", "/products", "/api-reference", "/audit"]) {
+    for (const path of [
+      "/suppliers",
+      `/suppliers/${seed.suppliers.ongoing}/imports`,
+      `/accounts/${account.accountNumber}`,
+      "/events",
+      "/api-keys",
+      "/products",
+      "/api-reference",
+      "/audit",
+    ]) {
       const res = await page.goto(path);
       nonces.add(res!.headers()["content-security-policy"].match(/'nonce-([^']+)'/)![1]);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -31,13 +31,20 @@ async function stage(script: APIRequestContext, code: string, count: number): Pr
 
 function csv(rows: Record<string, string>[]): string {
   const cols = Object.keys(rows[0]);
-  return [cols.join(","), ...rows.map((r) => cols.map((c) => `"${(r[c] ?? "").replace(/"/g, '""')}"`).join(","))].join("\n");
+  return [cols.join(","), ...rows.map((r) => cols.map((c) => `"${(r[c] ?? "").replace(/"/g, '""')}"`).join(","))].join(
+    "\n",
+  );
 }
 
 test.describe("operator", () => {
   test.use(asOperator);
 
-  test("pauses a supplier, a staging call is refused, resumes it and staging works again", async ({ page, seed, script, shot }) => {
+  test("pauses a supplier, a staging call is refused, resumes it and staging works again", async ({
+    page,
+    seed,
+    script,
+    shot,
+  }) => {
     const code = seed.suppliers.toPause;
     await page.goto("/suppliers");
     await expect(page.getByTestId("user-role")).toHaveText("operator");
@@ -94,14 +101,19 @@ test.describe("operator", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     await page.reload();
-    await expect(page.getByRole("row").filter({ hasText: seed.suppliers.forSupport }).getByText("Ongoing", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("row").filter({ hasText: seed.suppliers.forSupport }).getByText("Ongoing", { exact: true }),
+    ).toBeVisible();
   });
 });
 
 test.describe("operator: errors, confirmations and stale screens", () => {
   test.use(asOperator);
 
-  test("a refused form says how many fields need attention and what is wrong with each, never raw JSON", async ({ page, shot }) => {
+  test("a refused form says how many fields need attention and what is wrong with each, never raw JSON", async ({
+    page,
+    shot,
+  }) => {
     await page.goto("/suppliers/new");
     await page.getByLabel("Document root").fill("");
     await page.getByRole("button", { name: "Create supplier" }).click();
@@ -138,13 +150,18 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     await expect(page.getByText("Changes saved.")).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue(code);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(code);
-    await expect(page.getByTestId("audit-trail").locator("li").first()).toContainText(`name from Spring cohort to ${code}`);
+    await expect(page.getByTestId("audit-trail").locator("li").first()).toContainText(
+      `name from Spring cohort to ${code}`,
+    );
     await page.reload();
     await expect(page.getByLabel("Name")).toHaveValue(code);
     await shot(page, "supplier-name-reset");
   });
 
-  test("a status change refused because another tab changed it shows why in the dialog, then the current status", async ({ page, shot }) => {
+  test("a status change refused because another tab changed it shows why in the dialog, then the current status", async ({
+    page,
+    shot,
+  }) => {
     const code = await newSupplier(page);
     await page.goto(`/suppliers/${code}`);
     await expect(page.getByTestId("supplier-status")).toHaveText("Ongoing");
@@ -173,7 +190,9 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     await page.goto(`/suppliers?q=${code}`);
     await page.getByRole("row").filter({ hasText: code }).getByRole("button", { name: "Complete" }).click();
     const dialog = page.getByRole("dialog", { name: `Complete ${code}?` });
-    await expect(dialog.getByTestId("complete-staged")).toHaveText("2 accounts are still staged and will never be imported.");
+    await expect(dialog.getByTestId("complete-staged")).toHaveText(
+      "2 accounts are still staged and will never be imported.",
+    );
     // The dialog opens from a table row (a nowrap cell): its text must still wrap inside it.
     const box = (await dialog.boundingBox())!;
     const text = (await dialog.getByText("no more accounts are expected").boundingBox())!;
@@ -183,9 +202,15 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("a paused or complete supplier's imports page switches upload and import off, and says why per status", async ({ page, seed, shot }) => {
+  test("a paused or complete supplier's imports page switches upload and import off, and says why per status", async ({
+    page,
+    seed,
+    shot,
+  }) => {
     await page.goto(`/suppliers/${seed.suppliers.complete}/imports`);
-    await expect(page.getByText(`${seed.suppliers.complete} is Complete: its migration is finished`).first()).toBeVisible();
+    await expect(
+      page.getByText(`${seed.suppliers.complete} is Complete: its migration is finished`).first(),
+    ).toBeVisible();
     await expect(page.getByText("until an operator resumes it")).toHaveCount(0);
     await expect(page.getByLabel("Accounts file")).toBeDisabled();
     await expect(page.getByRole("button", { name: "Upload and import" })).toBeDisabled();
@@ -194,7 +219,9 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     const code = await newSupplier(page);
     await trpc(page, "supplier.setStatus", { code, status: "Paused" });
     await page.goto(`/suppliers/${code}/imports`);
-    await expect(page.getByText(`${code} is Paused: staging and importing are refused until an operator resumes it`).first()).toBeVisible();
+    await expect(
+      page.getByText(`${code} is Paused: staging and importing are refused until an operator resumes it`).first(),
+    ).toBeVisible();
     // A job uploaded meanwhile waits and carries on by itself once the supplier is Ongoing.
     await expect(page.getByText("Jobs wait meanwhile and carry on by themselves once it is Ongoing.")).toBeVisible();
     await expect(page.getByLabel("Accounts file")).toBeEnabled();
@@ -225,28 +252,34 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     const errors = page.getByTestId("failed-rows");
     await expect(errors).toContainText("external_account_number is required.");
     await expect(errors).not.toContainText("Invalid input");
-    const postcodeRows = errors.getByRole("row").filter({ hasText: "'NOT A POSTCODE' is not a UK postcode: it is too long" });
+    const postcodeRows = errors
+      .getByRole("row")
+      .filter({ hasText: "'NOT A POSTCODE' is not a UK postcode: it is too long" });
     await expect(postcodeRows).toHaveCount(1);
     await expect(postcodeRows.getByRole("cell").nth(2)).toHaveText("billing_postcode");
     await expect(errors).not.toContainText("supply_postcode");
     // The column name breaks only after "_": "billing_" then "postcode", never "billing_pos" / "tcode".
-    const lines = await postcodeRows.getByRole("cell").nth(2).locator("span").evaluate((el) => {
-      const range = document.createRange();
-      const text = el.textContent ?? "";
-      const tops = new Map<number, string>();
-      const node = [...el.childNodes].flatMap((n) => (n.nodeType === 3 ? [n] : []));
-      let offset = 0;
-      for (const n of node) {
-        for (let i = 0; i < (n.textContent ?? "").length; i++) {
-          range.setStart(n, i);
-          range.setEnd(n, i + 1);
-          const top = Math.round(range.getBoundingClientRect().top);
-          tops.set(top, (tops.get(top) ?? "") + text[offset + i]);
+    const lines = await postcodeRows
+      .getByRole("cell")
+      .nth(2)
+      .locator("span")
+      .evaluate((el) => {
+        const range = document.createRange();
+        const text = el.textContent ?? "";
+        const tops = new Map<number, string>();
+        const node = [...el.childNodes].flatMap((n) => (n.nodeType === 3 ? [n] : []));
+        let offset = 0;
+        for (const n of node) {
+          for (let i = 0; i < (n.textContent ?? "").length; i++) {
+            range.setStart(n, i);
+            range.setEnd(n, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            tops.set(top, (tops.get(top) ?? "") + text[offset + i]);
+          }
+          offset += (n.textContent ?? "").length;
         }
-        offset += (n.textContent ?? "").length;
-      }
-      return [...tops.values()];
-    });
+        return [...tops.values()];
+      });
     for (const line of lines) expect(["billing_postcode", "billing_", "postcode"]).toContain(line);
     await shot(page, "imports-csv-errors");
   });
@@ -299,16 +332,30 @@ test.describe("operator: errors, confirmations and stale screens", () => {
     await page.reload();
     await expect(page.getByLabel("Search")).toHaveValue(code);
     await expect(page.getByRole("table", { name: "Import suppliers" }).locator("tbody tr")).toHaveCount(1);
-    await page.getByRole("table", { name: "Import suppliers" }).getByRole("button", { name: /Staged/ }).click();
+    await page
+      .getByRole("table", { name: "Import suppliers" })
+      .getByRole("button", { name: /Staged/ })
+      .click();
     await expect(page).toHaveURL(/sort=staged/);
     await page.reload();
-    await expect(page.getByRole("columnheader", { name: /Staged/ })).toHaveAttribute("aria-sort", /ascending|descending/);
+    await expect(page.getByRole("columnheader", { name: /Staged/ })).toHaveAttribute(
+      "aria-sort",
+      /ascending|descending/,
+    );
   });
 
-  test("the imports page says what is waiting now apart from what was staged over 30 days, on round axis ticks", async ({ page, seed, shot }) => {
+  test("the imports page says what is waiting now apart from what was staged over 30 days, on round axis ticks", async ({
+    page,
+    seed,
+    shot,
+  }) => {
     await page.goto(`/suppliers/${seed.suppliers.ongoing}/imports`);
-    await expect(page.getByTestId("import-counts")).toContainText(/Now: \d+ accounts? staged and waiting to be imported/);
-    await expect(page.locator("#chart-summary")).toHaveText(/^\d+ staged, \d+ imported, \d+ failed in the last 30 days$/);
+    await expect(page.getByTestId("import-counts")).toContainText(
+      /Now: \d+ accounts? staged and waiting to be imported/,
+    );
+    await expect(page.locator("#chart-summary")).toHaveText(
+      /^\d+ staged, \d+ imported, \d+ failed in the last 30 days$/,
+    );
     // The chart is drawn once its width is measured, after the caption: wait for its axis.
     await expect(page.locator("figure.chart svg > g text").first()).toBeVisible();
     const ticks = await page.locator("figure.chart svg > g text").allTextContents();
@@ -328,19 +375,28 @@ test.describe("operator: API keys", () => {
     const key = (await page.getByTestId("new-key").locator("code").textContent())!;
     const row = page.getByRole("row").filter({ hasText: key.slice(0, 12) });
     await expect(row).toContainText("never");
-    const res = await page.request.post("/v1/graphql/", { data: { query: `mutation { obtainKrakenToken(input: {APIKey: "${key}"}) { token } }` } });
+    const res = await page.request.post("/v1/graphql/", {
+      data: { query: `mutation { obtainKrakenToken(input: {APIKey: "${key}"}) { token } }` },
+    });
     expect((await res.json()).data.obtainKrakenToken.token).toBeTruthy();
     await page.reload();
     await expect(page.getByRole("row").filter({ hasText: key.slice(0, 12) })).toContainText("just now");
   });
 
-  test("rolling a key another tab invalidated says so in the dialog, then shows it invalidated", async ({ page, shot }) => {
+  test("rolling a key another tab invalidated says so in the dialog, then shows it invalidated", async ({
+    page,
+    shot,
+  }) => {
     await page.goto("/api-keys");
     await page.getByRole("button", { name: "Create API key" }).click();
     const key = (await page.getByTestId("new-key").locator("code").textContent())!;
     const row = page.getByRole("row").filter({ hasText: key.slice(0, 12) });
     await expect(row.getByText("active")).toBeVisible();
-    const keys: { id: number; prefix: string }[] = await (await page.request.get(`/api/trpc/apiKey.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`)).json().then((b) => b.result.data.json);
+    const keys: { id: number; prefix: string }[] = await (
+      await page.request.get(`/api/trpc/apiKey.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`)
+    )
+      .json()
+      .then((b) => b.result.data.json);
     await trpc(page, "apiKey.invalidate", { keyId: keys.find((k) => key.startsWith(k.prefix))!.id });
 
     await row.getByRole("button", { name: "Roll" }).click();
@@ -376,7 +432,9 @@ test.describe("support", () => {
     await shot(page, "supplier-detail-support");
 
     // The same call the operator's button makes, sent with the support user's session.
-    const res = await page.request.post("/api/trpc/supplier.setStatus", { data: { json: { code: seed.suppliers.ongoing, status: "Paused" } } });
+    const res = await page.request.post("/api/trpc/supplier.setStatus", {
+      data: { json: { code: seed.suppliers.ongoing, status: "Paused" } },
+    });
     expect(res.status()).toBe(403);
     expect((await res.json()).error.json.data.code).toBe("FORBIDDEN");
     await page.reload();

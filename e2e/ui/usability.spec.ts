@@ -25,12 +25,15 @@ function appPages(dir = path.resolve("app"), route = ""): string[] {
     return appPages(path.join(dir, e.name), route + part);
   });
 }
-const matches = (pattern: string, pathname: string) => new RegExp(`^${pattern.replace(/\[[^\]]+\]/g, "[^/]+")}$`).test(pathname);
+const matches = (pattern: string, pathname: string) =>
+  new RegExp(`^${pattern.replace(/\[[^\]]+\]/g, "[^/]+")}$`).test(pathname);
 
 /** Every heading level on the page, in order, and where one skips a level (h1 then h3). */
 const headingSkips = (page: Page) =>
   page.evaluate(() => {
-    const levels = [...document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6")].map((h) => Number(h.tagName[1]));
+    const levels = [...document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6")].map((h) =>
+      Number(h.tagName[1]),
+    );
     return levels.flatMap((l, i) => (i > 0 && l > levels[i - 1] + 1 ? [`h${levels[i - 1]} → h${l}`] : []));
   });
 /** How far the page scrolls sideways, and the innermost elements that reach past the window's right edge. */
@@ -38,10 +41,13 @@ const sideways = (page: Page) =>
   page.evaluate(() => {
     const over = document.documentElement.scrollWidth - window.innerWidth;
     if (over <= 0) return null;
-    const wide = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    const wide = [...document.querySelectorAll("body *")].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
+    );
     // The innermost ones: an element that reaches past the edge though none of its children does.
     const innermost = wide.filter((el) => !wide.some((other) => other.parentElement === el));
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
     return `${over}px: ${innermost.slice(0, 3).map(describe).join("; ")}`;
   });
 /** At desktop width a table cut off inside its card (its own scroll bar) is sideways scrolling too: its name and how much is hidden. */
@@ -49,15 +55,29 @@ const tablesCut = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll(".table-wrap")]
       .filter((w) => w.scrollWidth > w.clientWidth + 1)
-      .map((w) => `${w.querySelector("table")?.getAttribute("aria-label") ?? "a table"} hides ${w.scrollWidth - w.clientWidth}px`),
+      .map(
+        (w) =>
+          `${w.querySelector("table")?.getAttribute("aria-label") ?? "a table"} hides ${w.scrollWidth - w.clientWidth}px`,
+      ),
   );
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** A dry-run job of two accounts, the second with a postcode that is not one; its number. */
 async function jobWithAFailure(page: Page) {
   const code = await newSupplier(page);
-  const line = (i: number, postcode: string) => JSON.stringify({ external_account_number: `${code}-${i}`, account_type: "DOMESTIC", billing_name: `Customer ${i}`, billing_address1: "1 Station Road", billing_address4: "York", billing_postcode: postcode, customers: [{ given_name: "Mary", family_name: "Somerville" }] });
-  const job = await uploadJob(page, code, "two.jsonl", `${line(1, "YO1 7HH")}\n${line(2, "NOPE 1")}\n`, { dryRun: true });
+  const line = (i: number, postcode: string) =>
+    JSON.stringify({
+      external_account_number: `${code}-${i}`,
+      account_type: "DOMESTIC",
+      billing_name: `Customer ${i}`,
+      billing_address1: "1 Station Road",
+      billing_address4: "York",
+      billing_postcode: postcode,
+      customers: [{ given_name: "Mary", family_name: "Somerville" }],
+    });
+  const job = await uploadJob(page, code, "two.jsonl", `${line(1, "YO1 7HH")}\n${line(2, "NOPE 1")}\n`, {
+    dryRun: true,
+  });
   await waitForJob(page, 2);
   return job;
 }
@@ -69,17 +89,29 @@ async function jobWithAFailure(page: Page) {
 async function demoShapedAccounts(script: APIRequestContext, supplier: string): Promise<string[]> {
   const numbers: string[] = [];
   for (const make of demoAccounts()) {
-    const body = make(supplier) as { external_account_number: string; supply_addresses: { meter_points: { supply_type: string; identifier: string; meters: { smart_device_id?: string }[] }[] }[] };
+    const body = make(supplier) as {
+      external_account_number: string;
+      supply_addresses: {
+        meter_points: { supply_type: string; identifier: string; meters: { smart_device_id?: string }[] }[];
+      }[];
+    };
     body.external_account_number = unique(body.external_account_number);
     for (const point of body.supply_addresses[0].meter_points) {
       const digits = `${Math.floor(Math.random() * 1e10)}`.padStart(10, "0");
       // The distributor (the MPAN's first two digits) stays: it is the region of the tariff.
-      point.identifier = point.supply_type === "GAS" ? `8${digits.slice(-8)}` : withMpanCheckDigit(`${point.identifier.slice(0, 2)}${digits}`);
-      for (const meter of point.meters) if (meter.smart_device_id) meter.smart_device_id = `${meter.smart_device_id.slice(0, 12)}${digits.slice(0, 8).replace(/(..)(?=.)/g, "$1-")}`;
+      point.identifier =
+        point.supply_type === "GAS"
+          ? `8${digits.slice(-8)}`
+          : withMpanCheckDigit(`${point.identifier.slice(0, 2)}${digits}`);
+      for (const meter of point.meters)
+        if (meter.smart_device_id)
+          meter.smart_device_id = `${meter.smart_device_id.slice(0, 12)}${digits.slice(0, 8).replace(/(..)(?=.)/g, "$1-")}`;
     }
     const staged = await script.post("/v1/data-import/account-import-process/create-or-update/", { data: body });
     expect(staged.status(), await staged.text()).toBe(201);
-    const done = await script.post("/v1/data-import/account-import-process/process/", { data: { import_supplier: supplier, external_account_number: body.external_account_number } });
+    const done = await script.post("/v1/data-import/account-import-process/process/", {
+      data: { import_supplier: supplier, external_account_number: body.external_account_number },
+    });
     expect(done.status(), await done.text()).toBe(201);
     numbers.push((await done.json()).kraken_account_number);
   }
@@ -87,7 +119,9 @@ async function demoShapedAccounts(script: APIRequestContext, supplier: string): 
 }
 
 async function newSupplier(page: Page, name?: string, code = unique("UX")) {
-  const res = await page.request.post("/api/trpc/supplier.create", { data: { json: { code, name, documentRoot: "s3://e2e/docs" } } });
+  const res = await page.request.post("/api/trpc/supplier.create", {
+    data: { json: { code, name, documentRoot: "s3://e2e/docs" } },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return code;
 }
@@ -95,15 +129,35 @@ async function newSupplier(page: Page, name?: string, code = unique("UX")) {
 test.describe("a console people can use all day", () => {
   test.use(asOperator);
 
-  test("every page app/ has and every tab, at 1440×900 and 390×844: no serious or critical axe-core violations, headings in order, nothing scrolls sideways", async ({ page, browser, seed, script, shot }) => {
+  test("every page app/ has and every tab, at 1440×900 and 390×844: no serious or critical axe-core violations, headings in order, nothing scrolls sideways", async ({
+    page,
+    browser,
+    seed,
+    script,
+    shot,
+  }) => {
     test.setTimeout(900_000);
     const account = seed.accounts[0];
     const job = await jobWithAFailure(page);
     // A 57-character code and a name typed as one long word (as another suite leaves behind)
     // must wrap or shorten, not widen a 390-px page: the dashboard names suppliers by code.
-    await newSupplier(page, `Cohort-${"x".repeat(90)}`, `UXW-${Date.now().toString(36).toUpperCase()}-`.padEnd(57, "X"));
-    const event = (await (await page.request.get(`/api/trpc/event.list?input=${encodeURIComponent(JSON.stringify({ json: { accountNumber: account.accountNumber, limit: 1 } }))}`)).json()).result.data.json.items[0]?.id as string;
-    const made = await page.request.post("/api/trpc/cohort.create", { data: { json: { importSupplier: seed.suppliers.ongoing, name: `Wave ${unique("UX")}`, notes: "Checked at two widths" } } });
+    await newSupplier(
+      page,
+      `Cohort-${"x".repeat(90)}`,
+      `UXW-${Date.now().toString(36).toUpperCase()}-`.padEnd(57, "X"),
+    );
+    const event = (
+      await (
+        await page.request.get(
+          `/api/trpc/event.list?input=${encodeURIComponent(JSON.stringify({ json: { accountNumber: account.accountNumber, limit: 1 } }))}`,
+        )
+      ).json()
+    ).result.data.json.items[0]?.id as string;
+    const made = await page.request.post("/api/trpc/cohort.create", {
+      data: {
+        json: { importSupplier: seed.suppliers.ongoing, name: `Wave ${unique("UX")}`, notes: "Checked at two widths" },
+      },
+    });
     expect(made.status(), await made.text()).toBe(200);
     const cohort = (await made.json()).result.data.json.id as string;
     const tabs = ACCOUNT_TABS.filter((t) => t !== "overview");
@@ -123,7 +177,10 @@ test.describe("a console people can use all day", () => {
       ["import-job-triage", `/import-jobs/${job}?failures=invalid_postcode&line=2`],
       ["accounts", "/accounts"],
       ["account-search", `/accounts?q=${encodeURIComponent(account.externalAccountNumber)}`],
-      ...(await demoShapedAccounts(script, seed.suppliers.ongoing)).map((n, i): [string, string] => [`account-demo-${i + 1}`, `/accounts/${n}`]),
+      ...(await demoShapedAccounts(script, seed.suppliers.ongoing)).map((n, i): [string, string] => [
+        `account-demo-${i + 1}`,
+        `/accounts/${n}`,
+      ]),
       ["account", `/accounts/${account.accountNumber}`],
       ...tabs.map((t): [string, string] => [`account-${t}`, `/accounts/${account.accountNumber}?tab=${t}`]),
       ["account-ledger-filtered", `/accounts/${account.accountNumber}?tab=ledger&type=PAYMENT`],
@@ -144,7 +201,10 @@ test.describe("a console people can use all day", () => {
     const visited = [...pages, ...signedOut].map(([, p]) => new URL(p, "http://x").pathname);
     const pagesOfApp = appPages();
     expect(pagesOfApp.length).toBeGreaterThan(20);
-    expect(pagesOfApp.filter((route) => !visited.some((p) => matches(route, p))), "pages in app/ this check does not visit").toEqual([]);
+    expect(
+      pagesOfApp.filter((route) => !visited.some((p) => matches(route, p))),
+      "pages in app/ this check does not visit",
+    ).toEqual([]);
 
     const anonymous = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const found: string[] = [];
@@ -153,14 +213,23 @@ test.describe("a console people can use all day", () => {
       await page.setViewportSize(screen);
       const other = await anonymous.newPage();
       await other.setViewportSize(screen);
-      for (const [name, path, p] of [...pages.map(([n, u]) => [n, u, page] as const), ...signedOut.map(([n, u]) => [n, u, other] as const)]) {
+      for (const [name, path, p] of [
+        ...pages.map(([n, u]) => [n, u, page] as const),
+        ...signedOut.map(([n, u]) => [n, u, other] as const),
+      ]) {
         await p.goto(path);
         await expect(p.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(p.getByText("Loading…")).toHaveCount(0);
         await expect(p.locator("[data-testid=skeleton]")).toHaveCount(0);
         const result = await new AxeBuilder({ page: p }).analyze();
         for (const v of result.violations) {
-          if (v.impact === "serious" || v.impact === "critical") found.push(`${width} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          if (v.impact === "serious" || v.impact === "critical")
+            found.push(
+              `${width} ${path}: ${v.id} (${v.impact}) ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+            );
         }
         for (const skip of await headingSkips(p)) found.push(`${width} ${path}: heading skips ${skip}`);
         const wider = await sideways(p);
@@ -174,7 +243,12 @@ test.describe("a console people can use all day", () => {
     expect(found).toEqual([]);
   });
 
-  test("a copied link to an event, a catalogue type and an open tariff reopens the same view for a colleague", async ({ page, context, browser, seed }) => {
+  test("a copied link to an event, a catalogue type and an open tariff reopens the same view for a colleague", async ({
+    page,
+    context,
+    browser,
+    seed,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const account = seed.accounts[0];
     // The event log's account column links to the account's Events tab.
@@ -186,7 +260,10 @@ test.describe("a console people can use all day", () => {
 
     await page.goto(`/events?account=${account.accountNumber}&type=account.created`);
     await page.getByTestId("event-row").first().getByRole("button", { name: "Envelope" }).click();
-    const id = (await page.getByRole("button", { name: /^Copy event id / }).first().getAttribute("aria-label"))!.replace(/^Copy event id /, "");
+    const id = (await page
+      .getByRole("button", { name: /^Copy event id / })
+      .first()
+      .getAttribute("aria-label"))!.replace(/^Copy event id /, "");
     await page.getByRole("button", { name: `Copy link link to event ${id}` }).click();
     const eventLink = await clipboard(page);
     expect(eventLink).toMatch(new RegExp(`/events\\?event=${id}$`));
@@ -195,7 +272,11 @@ test.describe("a console people can use all day", () => {
     await page.getByLabel("Name or code").fill("VAR-22-11-01");
     await page.getByTestId("product").filter({ hasText: "VAR-22-11-01" }).locator("summary").first().click();
     await page.getByText("London (_C)").click();
-    await page.getByTestId("tariff").filter({ hasText: "E-1R-VAR-22-11-01-C" }).getByRole("button", { name: "Show rates" }).click();
+    await page
+      .getByTestId("tariff")
+      .filter({ hasText: "E-1R-VAR-22-11-01-C" })
+      .getByRole("button", { name: "Show rates" })
+      .click();
     await expect(page.getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" })).toBeVisible();
     await page.getByRole("button", { name: "Copy link link to this view" }).click();
     const productsLink = await clipboard(page);
@@ -203,7 +284,11 @@ test.describe("a console people can use all day", () => {
 
     await page.goto("/events/catalogue");
     await page.getByLabel("Search types and fields").fill("mpan");
-    await page.getByRole("navigation", { name: "Event types" }).getByRole("button", { name: /actual\.intervals\.received/ }).first().click();
+    await page
+      .getByRole("navigation", { name: "Event types" })
+      .getByRole("button", { name: /actual\.intervals\.received/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/[?&]type=actual\.intervals\.received/);
     const catalogueLink = page.url();
 
@@ -217,7 +302,12 @@ test.describe("a console people can use all day", () => {
     await other.goto(productsLink);
     await expect(other.getByLabel("Name or code")).toHaveValue("VAR-22-11-01");
     await expect(other.getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" })).toBeVisible();
-    await expect(other.getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" }).getByRole("cell", { name: "Standing charge (p/day)" }).first()).toBeVisible();
+    await expect(
+      other
+        .getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" })
+        .getByRole("cell", { name: "Standing charge (p/day)" })
+        .first(),
+    ).toBeVisible();
     await other.goto(catalogueLink);
     await expect(other.getByLabel("Search types and fields")).toHaveValue("mpan");
     await expect(other.getByRole("heading", { level: 2, name: /actual\.intervals\.received/ })).toBeVisible();
@@ -256,12 +346,19 @@ test.describe("a console people can use all day", () => {
     await expect(group.getByRole("button", { name: "Pause" })).toBeFocused();
   });
 
-  test("an error names its request id, the server's for a refusal and the console's own when no answer came", async ({ page }) => {
+  test("an error names its request id, the server's for a refusal and the console's own when no answer came", async ({
+    page,
+  }) => {
     const code = await newSupplier(page);
     await page.goto(`/suppliers/${code}`);
-    await page.getByRole("group", { name: `Change status of ${code}` }).getByRole("button", { name: "Pause" }).click();
+    await page
+      .getByRole("group", { name: `Change status of ${code}` })
+      .getByRole("button", { name: "Pause" })
+      .click();
     // Another tab completes it meanwhile: the change in this one is refused.
-    const other = await page.request.post("/api/trpc/supplier.setStatus", { data: { json: { code, status: "Complete" } } });
+    const other = await page.request.post("/api/trpc/supplier.setStatus", {
+      data: { json: { code, status: "Complete" } },
+    });
     expect(other.status()).toBe(200);
     const answer = page.waitForResponse((r) => r.url().includes("supplier.setStatus"));
     await page.getByRole("dialog").getByRole("button", { name: "Pause supplier" }).click();
@@ -281,14 +378,21 @@ test.describe("a console people can use all day", () => {
     });
     await page.goto("/products?product=VAR-22-11-01");
     await page.getByText("London (_C)").click();
-    await page.getByTestId("tariff").filter({ hasText: "E-1R-VAR-22-11-01-C" }).getByRole("button", { name: "Show rates" }).click();
+    await page
+      .getByTestId("tariff")
+      .filter({ hasText: "E-1R-VAR-22-11-01-C" })
+      .getByRole("button", { name: "Show rates" })
+      .click();
     const failed = page.getByRole("alert").filter({ hasText: "Connection lost" });
     await expect(failed).toBeVisible({ timeout: 30_000 });
     const shown = (await failed.getByTestId("request-id").locator("code").textContent())!;
     expect(ids).toContain(shown);
   });
 
-  test("the products page lists products by name, folded, and reads a tariff's rates only when asked, showing a skeleton meanwhile", async ({ page, shot }) => {
+  test("the products page lists products by name, folded, and reads a tariff's rates only when asked, showing a skeleton meanwhile", async ({
+    page,
+    shot,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     let ratesAsked = 0;
     let release: () => void = () => undefined;
@@ -312,9 +416,15 @@ test.describe("a console people can use all day", () => {
     await expect(page.getByRole("button", { name: "Show rates" }).first()).toBeHidden();
     expect(ratesAsked).toBe(0);
     await regions.getByText("London (_C)").click();
-    await page.getByTestId("tariff").filter({ hasText: "E-1R-VAR-22-11-01-C" }).getByRole("button", { name: "Show rates" }).click();
+    await page
+      .getByTestId("tariff")
+      .filter({ hasText: "E-1R-VAR-22-11-01-C" })
+      .getByRole("button", { name: "Show rates" })
+      .click();
     // Held at the network: the skeleton says what is loading.
-    await expect(page.getByRole("status").filter({ hasText: "Loading the rates of E-1R-VAR-22-11-01-C…" })).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "Loading the rates of E-1R-VAR-22-11-01-C…" })).toHaveCount(
+      1,
+    );
     await expect(page.getByTestId("skeleton")).toHaveCount(1);
     release();
     await expect(page.getByRole("table", { name: "Rates of E-1R-VAR-22-11-01-C in force" })).toBeVisible();
@@ -325,7 +435,17 @@ test.describe("a console people can use all day", () => {
 
   test("an import started from the console is in the audit log with who, when and how many", async ({ page, seed }) => {
     const code = await newSupplier(page);
-    const lines = [1, 2, 3].map((i) => JSON.stringify({ external_account_number: `${code}-${i}`, account_type: "DOMESTIC", billing_name: `Customer ${i}`, billing_address1: "1 Station Road", billing_address4: "York", billing_postcode: "YO1 7HH", customers: [{ given_name: "Mary", family_name: "Somerville" }] }));
+    const lines = [1, 2, 3].map((i) =>
+      JSON.stringify({
+        external_account_number: `${code}-${i}`,
+        account_type: "DOMESTIC",
+        billing_name: `Customer ${i}`,
+        billing_address1: "1 Station Road",
+        billing_address4: "York",
+        billing_postcode: "YO1 7HH",
+        customers: [{ given_name: "Mary", family_name: "Somerville" }],
+      }),
+    );
     const job = await uploadJob(page, code, "three.jsonl", `${lines.join("\n")}\n`, { dryRun: true });
     await page.goto("/audit?kind=import_job");
     const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: String(job), exact: true }) });

@@ -6,7 +6,8 @@ import { bufferedRequest } from "../lib/read-body";
 export const ANONYMOUS_TRPC_MAX_BODY_BYTES = 64 * 1024;
 
 /** A request that carries a console session cookie (Auth.js's, plain or __Secure-): checked by the context, not here. */
-const hasSessionCookie = (req: Request) => /(?:^|;\s*)(?:__Secure-)?authjs\.session-token=/.test(req.headers.get("cookie") ?? "");
+const hasSessionCookie = (req: Request) =>
+  /(?:^|;\s*)(?:__Secure-)?authjs\.session-token=/.test(req.headers.get("cookie") ?? "");
 
 /**
  * The console's tRPC request with its body read, capped, before tRPC parses it (issue 37

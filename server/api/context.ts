@@ -9,6 +9,9 @@ export async function createRequestContext(requestId: string = crypto.randomUUID
   const id = Number(session?.user?.id);
   const organisationId = session?.user?.organisationId;
   const sessionId = session?.sessionId;
-  const user = Number.isInteger(id) && id > 0 && organisationId && sessionId ? await loadSessionUser(db, { userId: id, organisationId, sessionId }) : null;
+  const user =
+    Number.isInteger(id) && id > 0 && organisationId && sessionId
+      ? await loadSessionUser(db, { userId: id, organisationId, sessionId })
+      : null;
   return { db, user, requestId };
 }

@@ -6,5 +6,8 @@
 export function crossSiteRefusal(req: Request): Response | null {
   const site = req.headers.get("sec-fetch-site");
   if (req.method !== "POST" || site === null || site === "same-origin" || site === "none") return null;
-  return Response.json({ error: { message: "Requests from other sites are refused.", code: "cross_site_request" } }, { status: 403 });
+  return Response.json(
+    { error: { message: "Requests from other sites are refused.", code: "cross_site_request" } },
+    { status: 403 },
+  );
 }

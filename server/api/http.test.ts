@@ -17,7 +17,17 @@ async function http(path: string, user: Awaited<ReturnType<typeof makeUser>> | n
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: () => ({ db: t.db, requestId: "req-1", user: user && { id: user.id, organisationId: user.organisationId, role: user.role, email: user.email, name: user.name } }),
+    createContext: () => ({
+      db: t.db,
+      requestId: "req-1",
+      user: user && {
+        id: user.id,
+        organisationId: user.organisationId,
+        role: user.role,
+        email: user.email,
+        name: user.name,
+      },
+    }),
   });
   return { status: res.status, json: await res.json() };
 }
@@ -34,11 +44,17 @@ describe("tRPC over HTTP", () => {
 
     const invalid = await http("supplier.create", operator, { code: "no spaces allowed", documentRoot: "ftp://x" });
     expect(invalid.status).toBe(400);
-    expect(invalid.json.error.json.data.fieldErrors.map((e: { attr: string }) => e.attr).sort()).toEqual(["code", "documentRoot"]);
+    expect(invalid.json.error.json.data.fieldErrors.map((e: { attr: string }) => e.attr).sort()).toEqual([
+      "code",
+      "documentRoot",
+    ]);
 
     const dup = await http("supplier.create", operator, { code: supplier.code, documentRoot: "s3://a/b" });
     expect(dup.status).toBe(409);
-    expect(dup.json.error.json.data).toMatchObject({ serviceCode: "import_supplier_exists", fieldErrors: [expect.objectContaining({ attr: "code" })] });
+    expect(dup.json.error.json.data).toMatchObject({
+      serviceCode: "import_supplier_exists",
+      fieldErrors: [expect.objectContaining({ attr: "code" })],
+    });
     expect(dup.json.error.json.data.stack).toBeUndefined();
 
     const signedOut = await http("supplier.list?input=%7B%22json%22%3A%7B%7D%7D", null);
@@ -57,7 +73,9 @@ describe("tRPC over HTTP", () => {
     expect(two.json.error.json.message).toBe("2 fields need attention.");
     const one = await http("supplier.create", operator, { code: "OK-CODE", documentRoot: "http://x" });
     expect(one.json.error.json.message).toBe("1 field needs attention.");
-    expect(one.json.error.json.data.fieldErrors).toEqual([{ attr: "documentRoot", code: "invalid_regex", detail: "Use an s3://bucket/prefix or file:///path location." }]);
+    expect(one.json.error.json.data.fieldErrors).toEqual([
+      { attr: "documentRoot", code: "invalid_regex", detail: "Use an s3://bucket/prefix or file:///path location." },
+    ]);
     expect(JSON.stringify(empty.json.error.json.message)).not.toMatch(/origin|invalid_format|\[/);
   });
 });

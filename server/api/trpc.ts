@@ -39,8 +39,10 @@ const t = initTRPC.context<TrpcContext>().create({
 /** ServiceError -> TRPCError through the same ERROR_KINDS table REST uses; anything else is a 500 that leaks nothing. */
 export function toTrpcError(err: unknown, requestId: string): TRPCError {
   if (err instanceof TRPCError) return err;
-  if (err instanceof ServiceError) return new TRPCError({ code: ERROR_KINDS[err.kind].trpc, message: err.message, cause: err });
-  if (err instanceof ZodError) return new TRPCError({ code: "BAD_REQUEST", message: "The input failed validation.", cause: err });
+  if (err instanceof ServiceError)
+    return new TRPCError({ code: ERROR_KINDS[err.kind].trpc, message: err.message, cause: err });
+  if (err instanceof ZodError)
+    return new TRPCError({ code: "BAD_REQUEST", message: "The input failed validation.", cause: err });
   logger.error("unhandled error", { requestId, err });
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `Internal server error (request ${requestId}).` });
 }
@@ -73,13 +75,20 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   const svc: Ctx = {
     db: ctx.db,
     requestId: ctx.requestId,
-    actor: { kind: "user", organisationId: ctx.user.organisationId, userId: ctx.user.id, role: ctx.user.role, email: ctx.user.email },
+    actor: {
+      kind: "user",
+      organisationId: ctx.user.organisationId,
+      userId: ctx.user.id,
+      role: ctx.user.role,
+      email: ctx.user.email,
+    },
   };
   return next({ ctx: { ...ctx, user: ctx.user, svc } });
 });
 
 /** Changes are for operators only: support users read. Checked here, and again in each write verb. */
 export const operatorProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "operator") throw new TRPCError({ code: "FORBIDDEN", message: "Only operators may make this change." });
+  if (ctx.user.role !== "operator")
+    throw new TRPCError({ code: "FORBIDDEN", message: "Only operators may make this change." });
   return next();
 });

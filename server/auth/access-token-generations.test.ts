@@ -27,8 +27,15 @@ async function setup() {
 
 /** What the token reads over REST and GraphQL: 200 and the account, or 401 / KT-CT-1143-style refusals. */
 async function reads(token: string, accountNumber: string) {
-  const rest = await call(accountRoute, `/v1/accounts/${accountNumber}/`, { params: { account: accountNumber }, auth: `JWT ${token}` });
-  const gql = await call(graphql, "/v1/graphql/", { body: { query: `{ account(accountNumber: "${accountNumber}") { number } }` }, auth: `JWT ${token}`, headers: { "x-forwarded-for": address() } });
+  const rest = await call(accountRoute, `/v1/accounts/${accountNumber}/`, {
+    params: { account: accountNumber },
+    auth: `JWT ${token}`,
+  });
+  const gql = await call(graphql, "/v1/graphql/", {
+    body: { query: `{ account(accountNumber: "${accountNumber}") { number } }` },
+    auth: `JWT ${token}`,
+    headers: { "x-forwarded-for": address() },
+  });
   return { rest: rest.status, graphql: gql.json.data?.account?.number === accountNumber ? "read" : "refused" };
 }
 const READ = { rest: 200, graphql: "read" };
@@ -77,19 +84,34 @@ describe("access tokens end with what they were issued under", () => {
     // rotation stop, the thief's and the owner's alike.
     const start = await obtainToken(t.db, { APIKey: key.key }, address());
     const rotated = await obtainToken(t.db, { refreshToken: start.refreshToken }, address());
-    expect([await reads(start.token, account.accountNumber), await reads(rotated.token, account.accountNumber)]).toEqual([READ, READ]);
-    await expect(obtainToken(t.db, { refreshToken: start.refreshToken }, address())).rejects.toMatchObject({ kind: "invalidCredential" });
-    expect([await reads(start.token, account.accountNumber), await reads(rotated.token, account.accountNumber)]).toEqual([REFUSED, REFUSED]);
+    expect([
+      await reads(start.token, account.accountNumber),
+      await reads(rotated.token, account.accountNumber),
+    ]).toEqual([READ, READ]);
+    await expect(obtainToken(t.db, { refreshToken: start.refreshToken }, address())).rejects.toMatchObject({
+      kind: "invalidCredential",
+    });
+    expect([
+      await reads(start.token, account.accountNumber),
+      await reads(rotated.token, account.accountNumber),
+    ]).toEqual([REFUSED, REFUSED]);
 
     // Revoked by SQL (another instance, an operator at psql): refused once the notification arrives.
     const other = await obtainToken(t.db, { APIKey: key.key }, address());
     expect(await waitUntil(() => keyCacheListening(t.db) === true)).toBe(true);
     expect(await reads(other.token, account.accountNumber)).toEqual(READ);
-    await t.db.execute(sql`update refresh_tokens set revoked_at = now(), revoked_reason = 'psql' where api_key_id = ${key.id} and revoked_at is null`);
-    expect(await waitUntil(async () => (await reads(other.token, account.accountNumber)).rest === 401, 1500)).toBe(true);
+    await t.db.execute(
+      sql`update refresh_tokens set revoked_at = now(), revoked_reason = 'psql' where api_key_id = ${key.id} and revoked_at is null`,
+    );
+    expect(await waitUntil(async () => (await reads(other.token, account.accountNumber)).rest === 401, 1500)).toBe(
+      true,
+    );
     // A plain rotation is no revocation: the refreshed token keeps working.
     const live = await obtainToken(t.db, { APIKey: key.key }, address());
     const next = await obtainToken(t.db, { refreshToken: live.refreshToken }, address());
-    expect([await reads(live.token, account.accountNumber), await reads(next.token, account.accountNumber)]).toEqual([READ, READ]);
+    expect([await reads(live.token, account.accountNumber), await reads(next.token, account.accountNumber)]).toEqual([
+      READ,
+      READ,
+    ]);
   });
 });

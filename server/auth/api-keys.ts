@@ -32,12 +32,18 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * and when it (or a refresh token issued from it) is exchanged for a token. Concurrent uses
  * must not queue on the key's row lock, hence the resolution.
  */
-export async function stampKeyUse(db: Db, key: { id: number; lastUsedAt: Date | null }, table: typeof apiKeys | typeof customerApiKeys = apiKeys) {
+export async function stampKeyUse(
+  db: Db,
+  key: { id: number; lastUsedAt: Date | null },
+  table: typeof apiKeys | typeof customerApiKeys = apiKeys,
+) {
   if (key.lastUsedAt && Date.now() - key.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
   // The row may be a cached one (key-cache.ts) shared by the requests that follow.
   key.lastUsedAt = new Date();
   await db
     .update(table)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(table.id, key.id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))));
+    .where(
+      and(eq(table.id, key.id), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, sql`now() - interval '1 minute'`))),
+    );
 }

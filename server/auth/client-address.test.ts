@@ -24,10 +24,16 @@ describe("behind the custom server (npm start): the TCP peer anchors the chain",
   it("TRUST_PROXY_HOPS=0 (default): the peer, whatever X-Forwarded-For a client forged", () => {
     g[PEER_SERVER_MARK] = true;
     withHops(undefined, () => {
-      expect(clientAddress(headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1" }))).toBe("203.0.113.7");
-      expect(clientAddress(headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1, 10.0.0.9" }))).toBe("203.0.113.7");
+      expect(clientAddress(headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1" }))).toBe(
+        "203.0.113.7",
+      );
+      expect(
+        clientAddress(headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1, 10.0.0.9" })),
+      ).toBe("203.0.113.7");
       // Next sets X-Forwarded-For to the peer when the client sent none
-      expect(clientAddress(headers({ [PEER_HEADER]: "::ffff:203.0.113.7", "x-forwarded-for": "::ffff:203.0.113.7" }))).toBe("203.0.113.7");
+      expect(
+        clientAddress(headers({ [PEER_HEADER]: "::ffff:203.0.113.7", "x-forwarded-for": "::ffff:203.0.113.7" })),
+      ).toBe("203.0.113.7");
     });
   });
 
@@ -58,7 +64,9 @@ describe("behind the custom server (npm start): the TCP peer anchors the chain",
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      await fetch(`http://127.0.0.1:${port}/`, { headers: { [PEER_HEADER]: "203.0.113.99", "x-forwarded-for": "203.0.113.99" } });
+      await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { [PEER_HEADER]: "203.0.113.99", "x-forwarded-for": "203.0.113.99" },
+      });
       expect(seen).toBe("127.0.0.1");
     } finally {
       server.close();
@@ -69,10 +77,14 @@ describe("behind the custom server (npm start): the TCP peer anchors the chain",
 describe("without the custom server (next start, next dev, tests)", () => {
   it("ignores a peer header, which only a client could have sent, and reads X-Forwarded-For as before", () => {
     withHops(undefined, () => {
-      expect(clientAddress(headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1, 198.51.100.2" }))).toBe("198.51.100.2");
+      expect(
+        clientAddress(headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "198.51.100.1, 198.51.100.2" })),
+      ).toBe("198.51.100.2");
       expect(clientAddress(headers({ "x-real-ip": "198.51.100.3" }))).toBe("198.51.100.3");
       expect(clientAddress(headers({}))).toBe("unknown");
     });
-    withHops("1", () => expect(clientAddress(headers({ "x-forwarded-for": "198.51.100.1, 198.51.100.2" }))).toBe("198.51.100.1"));
+    withHops("1", () =>
+      expect(clientAddress(headers({ "x-forwarded-for": "198.51.100.1, 198.51.100.2" }))).toBe("198.51.100.1"),
+    );
   });
 });

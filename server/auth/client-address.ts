@@ -44,7 +44,9 @@ export function clientAddress(headers: Headers): string {
   }
   if (!warned) {
     warned = true;
-    logger.warn("client address: not started by `npm start` (scripts/server.mjs), so the TCP peer is unknown; per-address limits trust X-Forwarded-For as sent, which a client can forge");
+    logger.warn(
+      "client address: not started by `npm start` (scripts/server.mjs), so the TCP peer is unknown; per-address limits trust X-Forwarded-For as sent, which a client can forge",
+    );
   }
   if (forwarded.length) return normalise(forwarded[Math.max(0, forwarded.length - 1 - hops)]);
   return headers.get("x-real-ip")?.trim() || "unknown";

@@ -70,13 +70,20 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (request) => {
           }
           if (!user) return null;
           const sessionId = await startConsoleSession(db, user.id, sessionMaxAge());
-          return { id: String(user.id), email: user.email, name: user.name, organisationId: user.organisationId, sessionId };
+          return {
+            id: String(user.id),
+            email: user.email,
+            name: user.name,
+            organisationId: user.organisationId,
+            sessionId,
+          };
         },
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) Object.assign(token, { uid: user.id, org: user.organisationId, sid: user.sessionId } satisfies Claims);
+        if (user)
+          Object.assign(token, { uid: user.id, org: user.organisationId, sid: user.sessionId } satisfies Claims);
         return token;
       },
       session({ session, token }) {

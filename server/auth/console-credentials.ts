@@ -63,10 +63,19 @@ export async function signInConsoleUser(db: Db, raw: unknown, address: string): 
  * there and unexpired (sign-out, a password or role change and removal delete it), and the role
  * is the database's, never the cookie's. One primary-key lookup joined to the user's row.
  */
-export async function loadSessionUser(db: Db, session: { userId: number; organisationId: number; sessionId: string }): Promise<SessionUser | null> {
+export async function loadSessionUser(
+  db: Db,
+  session: { userId: number; organisationId: number; sessionId: string },
+): Promise<SessionUser | null> {
   if (!session.sessionId) return null;
   const [row] = await db
-    .select({ id: consoleUsers.id, organisationId: consoleUsers.organisationId, role: consoleUsers.role, email: consoleUsers.email, name: consoleUsers.name })
+    .select({
+      id: consoleUsers.id,
+      organisationId: consoleUsers.organisationId,
+      role: consoleUsers.role,
+      email: consoleUsers.email,
+      name: consoleUsers.name,
+    })
     .from(consoleSessions)
     .innerJoin(consoleUsers, eq(consoleUsers.id, consoleSessions.userId))
     .where(

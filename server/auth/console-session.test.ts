@@ -21,7 +21,11 @@ vi.mock("next/headers", () => ({
         .filter(Boolean)
         .map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as const),
     );
-    return { get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined), getAll: () => [...jar].map(([name, value]) => ({ name, value })), set: () => {} };
+    return {
+      get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined),
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      set: () => {},
+    };
   },
 }));
 
@@ -48,7 +52,11 @@ async function authRequest(jar: Jar, path: string, form?: Record<string, string>
   const { handlers } = await import("./config");
   const req = new NextRequest(`${ORIGIN}/api/auth/${path}`, {
     method: form ? "POST" : "GET",
-    headers: { cookie: cookieHeader(jar), "x-forwarded-for": "10.77.0.1", ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    headers: {
+      cookie: cookieHeader(jar),
+      "x-forwarded-for": "10.77.0.1",
+      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    },
     body: form ? new URLSearchParams(form).toString() : undefined,
   });
   const res = await (form ? handlers.POST : handlers.GET)(req);
@@ -73,7 +81,11 @@ async function signOut(jar: Jar) {
 async function me(cookies: string) {
   const { GET } = await import("@/app/api/trpc/[trpc]/route");
   current.headers = new Headers({ cookie: cookies });
-  const res = await GET(new Request(`${ORIGIN}/api/trpc/session.me?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, { headers: { cookie: cookies } }));
+  const res = await GET(
+    new Request(`${ORIGIN}/api/trpc/session.me?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, {
+      headers: { cookie: cookies },
+    }),
+  );
   const body = await res.json();
   return { status: res.status, user: body.result?.data?.json as { email: string; role: string } | undefined };
 }
@@ -145,7 +157,10 @@ describe("console sessions end on the server", () => {
     const user = await makeUser(org, "support");
     const cookies = cookieHeader(await signIn(user.email, user.password));
     expect((await me(cookies)).status).toBe(200);
-    await t.db.update(consoleSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(consoleSessions.userId, user.id));
+    await t.db
+      .update(consoleSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(consoleSessions.userId, user.id));
     expect((await me(cookies)).status).toBe(401);
   });
 
@@ -155,7 +170,9 @@ describe("console sessions end on the server", () => {
     const { obtainToken } = await import("./obtain-token");
     const issued = await obtainToken(t.db, { email: user.email, password: user.password }, "10.78.0.1");
     await updateConsoleUser(org.ctx, { email: user.email, password: "another-new-password" });
-    await expect(obtainToken(t.db, { refreshToken: issued.refreshToken }, "10.78.0.1")).rejects.toMatchObject({ kind: "invalidCredential" });
+    await expect(obtainToken(t.db, { refreshToken: issued.refreshToken }, "10.78.0.1")).rejects.toMatchObject({
+      kind: "invalidCredential",
+    });
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.consoleUserId, user.id));
     expect(rows.map((r) => r.revokedReason)).toEqual(["password_changed"]);
   });
@@ -174,7 +191,11 @@ describe("session cookies over HTTPS", () => {
       const res = await (form ? handlers.POST : handlers.GET)(
         new NextRequest(`${ORIGIN}/api/auth/${path}`, {
           method: form ? "POST" : "GET",
-          headers: { cookie: cookieHeader(jar), ...headers, ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+          headers: {
+            cookie: cookieHeader(jar),
+            ...headers,
+            ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+          },
           body: form ? new URLSearchParams(form).toString() : undefined,
         }),
       );

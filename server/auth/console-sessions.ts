@@ -13,8 +13,12 @@ const digest = (sessionId: string) => createHash("sha256").update(sessionId).dig
  */
 export async function startConsoleSession(db: Db, userId: number, maxAgeSeconds: number): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  await db.delete(consoleSessions).where(and(eq(consoleSessions.userId, userId), lte(consoleSessions.expiresAt, sql`now()`)));
-  await db.insert(consoleSessions).values({ idHash: digest(id), userId, expiresAt: sql`now() + make_interval(secs => ${maxAgeSeconds})` });
+  await db
+    .delete(consoleSessions)
+    .where(and(eq(consoleSessions.userId, userId), lte(consoleSessions.expiresAt, sql`now()`)));
+  await db
+    .insert(consoleSessions)
+    .values({ idHash: digest(id), userId, expiresAt: sql`now() + make_interval(secs => ${maxAgeSeconds})` });
   return id;
 }
 
@@ -31,7 +35,10 @@ export async function endConsoleSession(db: Db, sessionId: string): Promise<void
 export async function endUserSessions(db: Db, userId: number, reason: string): Promise<void> {
   keysChangedHere();
   await db.delete(consoleSessions).where(eq(consoleSessions.userId, userId));
-  await db.update(consoleUsers).set({ tokenGeneration: sql`${consoleUsers.tokenGeneration} + 1` }).where(eq(consoleUsers.id, userId));
+  await db
+    .update(consoleUsers)
+    .set({ tokenGeneration: sql`${consoleUsers.tokenGeneration} + 1` })
+    .where(eq(consoleUsers.id, userId));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, revokedReason: reason })

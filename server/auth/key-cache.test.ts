@@ -20,10 +20,15 @@ beforeAll(async () => {
 });
 
 /** 404 (no such account) means the key was accepted; 401 that it was refused. */
-const ask = async (auth: string) => (await call(accountRoute, "/v1/accounts/A-00000000/", { params: { account: "A-00000000" }, auth })).status;
+const ask = async (auth: string) =>
+  (await call(accountRoute, "/v1/accounts/A-00000000/", { params: { account: "A-00000000" }, auth })).status;
 
 async function tokenFor(key: { id: number }) {
-  const { token } = await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: key.id });
+  const { token } = await signAccessToken(t.db, {
+    organisationId: org.id,
+    organisationNumber: org.number,
+    apiKeyId: key.id,
+  });
   return `JWT ${token}`;
 }
 
@@ -80,7 +85,10 @@ describe("organisation keys found valid are remembered briefly, and forgotten wh
     const key = await makeApiKey(org);
     expect(await ask(`Token ${key.key}`)).toBe(404);
     expect(await ask(`Token ${key.key}`)).toBe(404);
-    const [row] = await execRows<{ last_used_at: Date | null }>(t.db, sql`select last_used_at from api_keys where id = ${key.id}`);
+    const [row] = await execRows<{ last_used_at: Date | null }>(
+      t.db,
+      sql`select last_used_at from api_keys where id = ${key.id}`,
+    );
     expect(row.last_used_at).not.toBeNull();
   });
 });
@@ -105,7 +113,9 @@ describe.skipIf(!env.DATABASE_URL)("the subscription's connection lost (PostgreS
     // Accepted from the database meanwhile, but not remembered: the change that follows
     // sends a notification no one here receives.
     expect(await ask(`Token ${key.key}`)).toBe(404);
-    await other.db.execute(sql`update api_keys set invalidated_at = now(), invalidated_by = 'psql' where id = ${key.id}`);
+    await other.db.execute(
+      sql`update api_keys set invalidated_at = now(), invalidated_by = 'psql' where id = ${key.id}`,
+    );
     expect(await ask(`Token ${key.key}`)).toBe(401);
     expect(await waitForListening(t.db, true)).toBe(true);
   });

@@ -90,14 +90,22 @@ function cacheOf(db: Db): KeyCache | undefined {
  * The organisation key with this hash (a key sent as it is) or id (a token's), if it is valid:
  * from the cache, else from the database. No valid key is an answer never kept.
  */
-export async function validOrganisationKey(db: Db, by: { hash: string } | { id: number }): Promise<CachedKey | undefined> {
+export async function validOrganisationKey(
+  db: Db,
+  by: { hash: string } | { id: number },
+): Promise<CachedKey | undefined> {
   const name = "hash" in by ? `hash:${by.hash}` : `id:${by.id}`;
   const cache = cacheOf(db);
   const hit = cache?.get(name);
   if (hit) return hit;
   const lookup = cache?.begin(name);
   const [key] = await db
-    .select({ id: apiKeys.id, organisationId: apiKeys.organisationId, prefix: apiKeys.prefix, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      organisationId: apiKeys.organisationId,
+      prefix: apiKeys.prefix,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .where(and("hash" in by ? eq(apiKeys.keyHash, by.hash) : eq(apiKeys.id, by.id), isNull(apiKeys.invalidatedAt)));
   if (key) lookup?.keep(key);
@@ -117,7 +125,13 @@ export async function liveRefreshFamily(db: Db, familyId: string): Promise<boole
   const revoked = await db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt), ne(refreshTokens.revokedReason, "rotated")))
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNotNull(refreshTokens.revokedAt),
+        ne(refreshTokens.revokedReason, "rotated"),
+      ),
+    )
     .limit(1);
   if (revoked.length) return false;
   lookup?.keep(true);

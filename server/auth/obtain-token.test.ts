@@ -7,7 +7,8 @@ import { obtainToken } from "./obtain-token";
 
 const t = useTestDb();
 const address = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const lastUsed = async (id: number) => (await t.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)))[0].at;
+const lastUsed = async (id: number) =>
+  (await t.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)))[0].at;
 
 describe("obtainToken stamps the API key's last use", () => {
   it("when the key is exchanged for a token, and when a refresh token issued from it is spent", async () => {
@@ -36,7 +37,9 @@ describe("obtainToken stamps the API key's last use", () => {
 
   it("not for a refused key", async () => {
     const org = await makeOrg(t.db);
-    await expect(obtainToken(t.db, { APIKey: `${org.apiKey.slice(0, -2)}zz` }, address())).rejects.toMatchObject({ kind: "authenticationFailed" });
+    await expect(obtainToken(t.db, { APIKey: `${org.apiKey.slice(0, -2)}zz` }, address())).rejects.toMatchObject({
+      kind: "authenticationFailed",
+    });
     expect(await lastUsed(org.apiKeyId)).toBeNull();
   });
 });

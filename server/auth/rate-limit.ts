@@ -22,7 +22,10 @@ export function addressKey(address: string): string {
  * counted apart, so password failures never block a key exchange from the same address.
  */
 export function addressBucket(address: string, kind: "password" | "key"): Bucket {
-  return { name: `${kind === "password" ? "ip" : "ip-key"}:${addressKey(address)}`, limit: AUTH_MAX_FAILURES_PER_ADDRESS() };
+  return {
+    name: `${kind === "password" ? "ip" : "ip-key"}:${addressKey(address)}`,
+    limit: AUTH_MAX_FAILURES_PER_ADDRESS(),
+  };
 }
 
 /** The first four groups of an IPv6 address, expanded: "2001:db8::1" -> "2001:db8:0:0::/64". */
@@ -32,7 +35,10 @@ function ipv6Prefix64(address: string): string {
   const right = tail === undefined ? [] : tail ? tail.split(":") : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4 style) fills the last two groups, never the first four.
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**
@@ -50,10 +56,15 @@ export function passwordBuckets(email: string, address: string): Bucket[] {
   ];
 }
 
-const setting = (name: "AUTH_RATE_LIMIT_WINDOW_SECONDS" | `AUTH_RATE_LIMIT_MAX_FAILURES${"" | "_PER_USER" | "_PER_ADDRESS"}`, fallback: number) => () => {
-  const n = Number(env[name] || fallback);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+const setting =
+  (
+    name: "AUTH_RATE_LIMIT_WINDOW_SECONDS" | `AUTH_RATE_LIMIT_MAX_FAILURES${"" | "_PER_USER" | "_PER_ADDRESS"}`,
+    fallback: number,
+  ) =>
+  () => {
+    const n = Number(env[name] || fallback);
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
 export const AUTH_WINDOW_SECONDS = setting("AUTH_RATE_LIMIT_WINDOW_SECONDS", 900);
 /** Failures per (e-mail, address) pair, and per API key or refresh token. */
 export const AUTH_MAX_FAILURES_PER_CREDENTIAL = setting("AUTH_RATE_LIMIT_MAX_FAILURES", 10);
@@ -66,7 +77,10 @@ export const AUTH_MAX_FAILURES_PER_ADDRESS = setting("AUTH_RATE_LIMIT_MAX_FAILUR
  * whether any bucket is over its limit. Counting before checking the credential keeps the
  * limit exact across instances even under a burst; `forgiveAttempt` undoes it on success.
  */
-export async function reserveAttempt(db: Db, buckets: Bucket[]): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function reserveAttempt(
+  db: Db,
+  buckets: Bucket[],
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const window = AUTH_WINDOW_SECONDS();
   const values = sql.join(
     buckets.map((b) => sql`(${b.name}, 1, now())`),

@@ -8,7 +8,13 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export const hashRefreshToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export type RefreshSubject = { organisationId: number; apiKeyId?: number; consoleUserId?: number; customerApiKeyId?: number; familyId?: string };
+export type RefreshSubject = {
+  organisationId: number;
+  apiKeyId?: number;
+  consoleUserId?: number;
+  customerApiKeyId?: number;
+  familyId?: string;
+};
 
 /** Stores only the digest; the clear token is returned once. */
 export async function issueRefreshToken(tx: Db, s: RefreshSubject) {
@@ -39,7 +45,9 @@ export async function spendRefreshToken(db: Db, token: string): Promise<RefreshO
   const [row] = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, revokedReason: "rotated" })
-    .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt), sql`${refreshTokens.expiresAt} > now()`))
+    .where(
+      and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.revokedAt), sql`${refreshTokens.expiresAt} > now()`),
+    )
     .returning();
   if (row) return { ok: true, row };
   const [old] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));

@@ -5,7 +5,11 @@ import type { Actor } from "../context";
 import { clientAddress } from "./client-address";
 import { addressKey } from "./rate-limit";
 
-type LimitName = "GRAPHQL_RATE_LIMIT_PER_MINUTE" | "API_RATE_LIMIT_PER_MINUTE" | "API_CUSTOMER_RATE_LIMIT_PER_MINUTE" | "API_ADDRESS_RATE_LIMIT_PER_MINUTE";
+type LimitName =
+  | "GRAPHQL_RATE_LIMIT_PER_MINUTE"
+  | "API_RATE_LIMIT_PER_MINUTE"
+  | "API_CUSTOMER_RATE_LIMIT_PER_MINUTE"
+  | "API_ADDRESS_RATE_LIMIT_PER_MINUTE";
 const DEFAULTS: Record<LimitName, number> = {
   GRAPHQL_RATE_LIMIT_PER_MINUTE: 300,
   API_RATE_LIMIT_PER_MINUTE: 60_000,
@@ -31,7 +35,12 @@ const WINDOW_SECONDS = 60;
  * (auth_rate_limits), so every instance shares the count. Refused requests count too: a caller
  * over its limit stays there until the window ends.
  */
-export async function countRequest(db: Db, bucket: string, limit = GRAPHQL_RATE_LIMIT_PER_MINUTE(), n = 1): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number }> {
+export async function countRequest(
+  db: Db,
+  bucket: string,
+  limit = GRAPHQL_RATE_LIMIT_PER_MINUTE(),
+  n = 1,
+): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number }> {
   // One statement, one round trip. A count lost in a crash costs nothing worth a WAL flush on
   // every read request, so this statement's own transaction commits without one.
   const [row] = await execRows<{ failures: number; retry_after: number }>(
@@ -88,13 +97,20 @@ export async function admitRequest(db: Db, actor: Actor | null, headers: Headers
     if (!counted) return { allowed: true, retryAfterSeconds: 0, limit };
     if (limit >= BATCHED_FROM) {
       if (locals.size >= MAX_LOCAL_BUCKETS) locals.clear();
-      locals.set(bucket, { windowEndsAt: now + counted.retryAfterSeconds * 1000, shared: counted.count, pending: 0, flushing: false, lastFlush: now });
+      locals.set(bucket, {
+        windowEndsAt: now + counted.retryAfterSeconds * 1000,
+        shared: counted.count,
+        pending: 0,
+        flushing: false,
+        lastFlush: now,
+      });
     }
     return { allowed: counted.allowed, retryAfterSeconds: counted.retryAfterSeconds, limit };
   }
   local.pending += 1;
   const allowed = local.shared + local.pending <= limit;
-  if (!local.flushing && (local.pending >= Math.max(1, Math.floor(limit / 100)) || now - local.lastFlush >= FLUSH_MS)) flush(db, bucket, local, limit);
+  if (!local.flushing && (local.pending >= Math.max(1, Math.floor(limit / 100)) || now - local.lastFlush >= FLUSH_MS))
+    flush(db, bucket, local, limit);
   return { allowed, retryAfterSeconds: Math.max(1, Math.ceil((local.windowEndsAt - now) / 1000)), limit };
 }
 
@@ -102,18 +118,20 @@ function flush(db: Db, bucket: string, local: Local, limit: number) {
   const n = local.pending;
   local.pending = 0;
   local.flushing = true;
-  countRequest(db, bucket, limit, n).then(
-    (counted) => {
-      local.shared = counted.count;
-      local.windowEndsAt = Date.now() + counted.retryAfterSeconds * 1000;
-    },
-    () => {
-      local.pending += n;
-    },
-  ).finally(() => {
-    local.flushing = false;
-    local.lastFlush = Date.now();
-  });
+  countRequest(db, bucket, limit, n)
+    .then(
+      (counted) => {
+        local.shared = counted.count;
+        local.windowEndsAt = Date.now() + counted.retryAfterSeconds * 1000;
+      },
+      () => {
+        local.pending += n;
+      },
+    )
+    .finally(() => {
+      local.flushing = false;
+      local.lastFlush = Date.now();
+    });
 }
 
 /** What the next requests of this process count from: forgotten (tests; a changed limit). */

@@ -14,7 +14,10 @@ let cached: Uint8Array | undefined;
 export async function getSigningKey(db: Db): Promise<Uint8Array> {
   if (cached) return cached;
   if (env.JWT_SECRET) return (cached = new TextEncoder().encode(env.JWT_SECRET));
-  await db.insert(settings).values({ key: KEY, value: randomBytes(48).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: KEY, value: randomBytes(48).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
   return (cached = new TextEncoder().encode(row.value));
 }

@@ -40,7 +40,11 @@ export async function signAccessToken(db: Db, p: TokenSubject) {
   const claims: AccessClaims = {
     sub: p.organisationNumber,
     org: p.organisationId,
-    ...(p.apiKeyId !== undefined ? { key: p.apiKeyId } : p.customerKeyId !== undefined ? { cus: p.customerKeyId } : { usr: p.userId, gen: p.tokenGeneration }),
+    ...(p.apiKeyId !== undefined
+      ? { key: p.apiKeyId }
+      : p.customerKeyId !== undefined
+        ? { cus: p.customerKeyId }
+        : { usr: p.userId, gen: p.tokenGeneration }),
     ...(p.familyId !== undefined ? { fam: p.familyId } : {}),
     kind: "access",
     iat: now,
@@ -86,7 +90,8 @@ export async function decodeAccessToken(db: Db, token: string): Promise<AccessCl
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ["HS256"] });
     if (payload.kind !== "access" || typeof payload.org !== "number") throw new Error("not an access token");
-    if (typeof payload.key !== "number" && typeof payload.usr !== "number" && typeof payload.cus !== "number") throw new Error("token without a subject");
+    if (typeof payload.key !== "number" && typeof payload.usr !== "number" && typeof payload.cus !== "number")
+      throw new Error("token without a subject");
     if (verified.size >= VERIFIED_MAX) verified.clear();
     verified.set(token, { key, claims: payload as unknown as AccessClaims });
     return payload as unknown as AccessClaims;
@@ -105,11 +110,19 @@ export async function decodeAccessToken(db: Db, token: string): Promise<AccessCl
  */
 export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
   const claims = await decodeAccessToken(db, token);
-  if (typeof claims.fam === "string" && !(await liveRefreshFamily(db, claims.fam))) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+  if (typeof claims.fam === "string" && !(await liveRefreshFamily(db, claims.fam)))
+    throw unauthorized("authentication_failed", "Invalid or expired credentials.");
   if (typeof claims.key === "number") {
     const key = await validOrganisationKey(db, { id: claims.key });
-    if (!key || key.organisationId !== claims.org) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
-    return { kind: "organisation", organisationId: claims.org, apiKeyId: key.id, via: "token", label: `token:${key.prefix}` };
+    if (!key || key.organisationId !== claims.org)
+      throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+    return {
+      kind: "organisation",
+      organisationId: claims.org,
+      apiKeyId: key.id,
+      via: "token",
+      label: `token:${key.prefix}`,
+    };
   }
   if (typeof claims.cus === "number") {
     const key = await findCustomerKeyById(db, claims.cus, claims.org);
@@ -117,10 +130,16 @@ export async function verifyAccessToken(db: Db, token: string): Promise<Actor> {
     return customerActor(key, "token");
   }
   const [user] = await db
-    .select({ id: consoleUsers.id, email: consoleUsers.email, role: consoleUsers.role, generation: consoleUsers.tokenGeneration })
+    .select({
+      id: consoleUsers.id,
+      email: consoleUsers.email,
+      role: consoleUsers.role,
+      generation: consoleUsers.tokenGeneration,
+    })
     .from(consoleUsers)
     .where(and(eq(consoleUsers.id, claims.usr!), eq(consoleUsers.organisationId, claims.org)));
   // A token from before generations were stamped counts as generation 0.
-  if (!user || user.generation !== (claims.gen ?? 0)) throw unauthorized("authentication_failed", "Invalid or expired credentials.");
+  if (!user || user.generation !== (claims.gen ?? 0))
+    throw unauthorized("authentication_failed", "Invalid or expired credentials.");
   return { kind: "user", organisationId: claims.org, userId: user.id, role: user.role, email: user.email };
 }

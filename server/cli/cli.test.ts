@@ -37,14 +37,32 @@ async function cliWith(env: Record<string, string | undefined>, ...args: string[
 
 describe("operator CLI", () => {
   it("sets up an organisation, supplier, status change, user and keys", async () => {
-    const org = await cli("org", "create", "--name", "Acme Energy", "--number", `ORG-${uniq("C").slice(-10)}`, "--json");
+    const org = await cli(
+      "org",
+      "create",
+      "--name",
+      "Acme Energy",
+      "--number",
+      `ORG-${uniq("C").slice(-10)}`,
+      "--json",
+    );
     expect(org.code).toBe(0);
     const { organisation, api_key } = JSON.parse(org.stdout);
     expect(api_key.key).toMatch(/^sk_live_[A-Za-z0-9]{32}$/);
     const o = ["--org", organisation.number];
 
     const code = uniq("ACME");
-    const sup = await cli("supplier", "create", ...o, "--code", code, "--document-root", `file:///srv/docs/${code}`, "--send-automated-emails", "--json");
+    const sup = await cli(
+      "supplier",
+      "create",
+      ...o,
+      "--code",
+      code,
+      "--document-root",
+      `file:///srv/docs/${code}`,
+      "--send-automated-emails",
+      "--json",
+    );
     expect(JSON.parse(sup.stdout)).toMatchObject({ code, status: "Ongoing", sendAutomatedEmails: true });
 
     const paused = await cli("supplier", "status", ...o, "--code", code, "--status", "Paused", "--json");
@@ -56,9 +74,34 @@ describe("operator CLI", () => {
     const list = await cli("supplier", "list", ...o);
     expect(list.stdout).toMatch(new RegExp(`${code}\\s+Paused\\s+0\\s+0\\s+0`));
 
-    const user = await cli("user", "create", ...o, "--email", `${code.toLowerCase()}@example.com`, "--name", "Op", "--role", "support", "--password", "long-enough-pw", "--json");
+    const user = await cli(
+      "user",
+      "create",
+      ...o,
+      "--email",
+      `${code.toLowerCase()}@example.com`,
+      "--name",
+      "Op",
+      "--role",
+      "support",
+      "--password",
+      "long-enough-pw",
+      "--json",
+    );
     expect(JSON.parse(user.stdout)).toMatchObject({ role: "support" });
-    const short = await cli("user", "create", ...o, "--email", "x@example.com", "--name", "Op", "--role", "operator", "--password", "short");
+    const short = await cli(
+      "user",
+      "create",
+      ...o,
+      "--email",
+      "x@example.com",
+      "--name",
+      "Op",
+      "--role",
+      "operator",
+      "--password",
+      "short",
+    );
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain("password");
 
@@ -70,10 +113,34 @@ describe("operator CLI", () => {
   }, 120_000);
 
   it("changes a user's role (ending their sessions) and removes the user", async () => {
-    const org = await cli("org", "create", "--name", "Users Energy", "--number", `ORG-${uniq("U").slice(-10)}`, "--json");
+    const org = await cli(
+      "org",
+      "create",
+      "--name",
+      "Users Energy",
+      "--number",
+      `ORG-${uniq("U").slice(-10)}`,
+      "--json",
+    );
     const o = ["--org", JSON.parse(org.stdout).organisation.number];
     const email = `${uniq("usr").toLowerCase()}@example.com`;
-    expect((await cli("user", "create", ...o, "--email", email, "--name", "Op", "--role", "support", "--password", "long-enough-pw")).code).toBe(0);
+    expect(
+      (
+        await cli(
+          "user",
+          "create",
+          ...o,
+          "--email",
+          email,
+          "--name",
+          "Op",
+          "--role",
+          "support",
+          "--password",
+          "long-enough-pw",
+        )
+      ).code,
+    ).toBe(0);
     const promoted = await cli("user", "update", ...o, "--email", email, "--role", "operator");
     expect(promoted.stdout).toContain(`Updated operator ${email}. Their sessions have ended.`);
     expect((await cli("user", "remove", ...o, "--email", email)).stdout).toContain(`Removed operator ${email}.`);
@@ -84,22 +151,70 @@ describe("operator CLI", () => {
 
   it("scopes supplier codes and document roots to the --org organisation", async () => {
     const orgs = [];
-    for (const name of ["Ours", "Theirs"]) orgs.push(JSON.parse((await cli("org", "create", "--name", name, "--json")).stdout).organisation.number as string);
+    for (const name of ["Ours", "Theirs"])
+      orgs.push(
+        JSON.parse((await cli("org", "create", "--name", name, "--json")).stdout).organisation.number as string,
+      );
     const [ours, theirs] = orgs;
     const code = uniq("SAME");
-    expect((await cli("supplier", "create", "--org", ours, "--code", code, "--document-root", `file:///srv/docs/${code}-ours`)).code).toBe(0);
+    expect(
+      (
+        await cli(
+          "supplier",
+          "create",
+          "--org",
+          ours,
+          "--code",
+          code,
+          "--document-root",
+          `file:///srv/docs/${code}-ours`,
+        )
+      ).code,
+    ).toBe(0);
     // The same code in another organisation is its own supplier; our folder is not theirs to use.
-    const taken = await cli("supplier", "create", "--org", theirs, "--code", code, "--document-root", `file:///srv/docs/${code}-ours/sub`, "--json");
+    const taken = await cli(
+      "supplier",
+      "create",
+      "--org",
+      theirs,
+      "--code",
+      code,
+      "--document-root",
+      `file:///srv/docs/${code}-ours/sub`,
+      "--json",
+    );
     expect(taken.code).toBe(1);
-    expect(JSON.parse(taken.stderr)).toMatchObject({ code: "document_root_in_use", errors: [{ attr: "documentRoot", code: "document_root_in_use" }] });
-    expect((await cli("supplier", "create", "--org", theirs, "--code", code, "--document-root", `file:///srv/docs/${code}-theirs`, "--status", "Paused")).code).toBe(0);
-    const statuses = async (org: string) => JSON.parse((await cli("supplier", "list", "--org", org, "--json")).stdout).map((x: { code: string; status: string; documentRoot: string }) => [x.code, x.status, x.documentRoot]);
+    expect(JSON.parse(taken.stderr)).toMatchObject({
+      code: "document_root_in_use",
+      errors: [{ attr: "documentRoot", code: "document_root_in_use" }],
+    });
+    expect(
+      (
+        await cli(
+          "supplier",
+          "create",
+          "--org",
+          theirs,
+          "--code",
+          code,
+          "--document-root",
+          `file:///srv/docs/${code}-theirs`,
+          "--status",
+          "Paused",
+        )
+      ).code,
+    ).toBe(0);
+    const statuses = async (org: string) =>
+      JSON.parse((await cli("supplier", "list", "--org", org, "--json")).stdout).map(
+        (x: { code: string; status: string; documentRoot: string }) => [x.code, x.status, x.documentRoot],
+      );
     expect(await statuses(ours)).toEqual([[code, "Ongoing", `file:///srv/docs/${code}-ours`]]);
     expect(await statuses(theirs)).toEqual([[code, "Paused", `file:///srv/docs/${code}-theirs`]]);
   }, 300_000);
 
   it("creates a supplier without --document-root in the organisation's own folder of the platform's store, as the console does", async () => {
-    const org = JSON.parse((await cli("org", "create", "--name", "No Root", "--json")).stdout).organisation.number as string;
+    const org = JSON.parse((await cli("org", "create", "--name", "No Root", "--json")).stdout).organisation
+      .number as string;
     const code = uniq("NOROOT");
     const made = await cli("supplier", "create", "--org", org, "--code", code, "--json");
     expect(made.code, made.stderr).toBe(0);
@@ -109,13 +224,34 @@ describe("operator CLI", () => {
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toContain(`documents at ${defaultDocumentRoot(org, `${code}-2`)}`);
     // The folder is claimed like any root: another organisation cannot point into it.
-    const other = JSON.parse((await cli("org", "create", "--name", "Other", "--json")).stdout).organisation.number as string;
-    const taken = await cli("supplier", "create", "--org", other, "--code", code, "--document-root", `${root}/sub`, "--json");
+    const other = JSON.parse((await cli("org", "create", "--name", "Other", "--json")).stdout).organisation
+      .number as string;
+    const taken = await cli(
+      "supplier",
+      "create",
+      "--org",
+      other,
+      "--code",
+      code,
+      "--document-root",
+      `${root}/sub`,
+      "--json",
+    );
     expect(taken.code).toBe(1);
     expect(JSON.parse(taken.stderr)).toMatchObject({ errors: [{ attr: "documentRoot" }] });
     // A blank root given on purpose is the same as none; a bad one is still refused.
     expect((await cli("supplier", "create", "--org", org, "--code", `${code}-3`, "--document-root", " ")).code).toBe(0);
-    const bad = await cli("supplier", "create", "--org", org, "--code", `${code}-4`, "--document-root", "ftp://x", "--json");
+    const bad = await cli(
+      "supplier",
+      "create",
+      "--org",
+      org,
+      "--code",
+      `${code}-4`,
+      "--document-root",
+      "ftp://x",
+      "--json",
+    );
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stderr)).toMatchObject({ errors: [{ attr: "documentRoot" }] });
   }, 120_000);
@@ -140,7 +276,17 @@ describe("operator CLI", () => {
       expect(bad.stderr).toContain("Expected a key id");
     }
     const code = uniq("OPT");
-    await cli("supplier", "create", "--org", org, "--code", code, "--document-root", `file:///srv/docs/${code}`, "--send-automated-emails");
+    await cli(
+      "supplier",
+      "create",
+      "--org",
+      org,
+      "--code",
+      code,
+      "--document-root",
+      `file:///srv/docs/${code}`,
+      "--send-automated-emails",
+    );
     const yes = await cli("supplier", "update", "--org", org, "--code", code, "--send-automated-emails", "yes");
     expect(yes.code).toBe(1);
     expect(yes.stderr).toContain("Allowed choices are true, false");
@@ -169,7 +315,12 @@ describe("operator CLI", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "km-cli-locked-"));
     mkdirSync(path.join(dir, "pglite"));
     writeFileSync(path.join(dir, "pglite.lock"), String(process.pid));
-    const locked = await cliWith({ PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" }, "supplier", "list", "--json");
+    const locked = await cliWith(
+      { PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "" },
+      "supplier",
+      "list",
+      "--json",
+    );
     expect(locked.code).toBe(1);
     expect(locked.stdout).toBe("");
     expect(JSON.parse(locked.stderr)).toMatchObject({ code: "database_in_use" });

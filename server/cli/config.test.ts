@@ -58,7 +58,10 @@ describe("start-up configuration", () => {
 
   it("npm start refuses a bad value at once, before building or serving", async () => {
     const started = Date.now();
-    const res = await run(process.execPath, ["scripts/start.mjs"], { env: { ...process.env, PORT: "abc", MAX_BODY_BYTES: "x" }, timeout: 30_000 }).then(
+    const res = await run(process.execPath, ["scripts/start.mjs"], {
+      env: { ...process.env, PORT: "abc", MAX_BODY_BYTES: "x" },
+      timeout: 30_000,
+    }).then(
       () => ({ code: 0, stderr: "" }),
       (err: { code: number; stderr: string }) => err,
     );
@@ -69,7 +72,15 @@ describe("start-up configuration", () => {
   });
 
   it("LOG_LEVEL info, warn, error and silent each let through what they say", () => {
-    expect([logLevelAllows("info", ""), logLevelAllows("info", "warn"), logLevelAllows("warn", "warn")]).toEqual([true, false, true]);
-    expect([logLevelAllows("warn", "error"), logLevelAllows("error", "error"), logLevelAllows("error", "silent")]).toEqual([false, true, false]);
+    expect([logLevelAllows("info", ""), logLevelAllows("info", "warn"), logLevelAllows("warn", "warn")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect([
+      logLevelAllows("warn", "error"),
+      logLevelAllows("error", "error"),
+      logLevelAllows("error", "silent"),
+    ]).toEqual([false, true, false]);
   });
 });

@@ -27,11 +27,21 @@ describe("customer-key (CLI)", () => {
 
     const human = await cli("customer-key", "create", "--account", account, "--email", " Ada.Lovelace@Example.com ");
     expect(human.code, human.stderr).toBe(0);
-    const shown = human.stdout.match(/Customer key (\d+) for ada\.lovelace@example\.com \(shown once, store it now\): (sk_live_\w{32,})/);
+    const shown = human.stdout.match(
+      /Customer key (\d+) for ada\.lovelace@example\.com \(shown once, store it now\): (sk_live_\w{32,})/,
+    );
     expect(shown, human.stdout).not.toBeNull();
     const [, id, key] = shown!;
 
-    const created = await cli("customer-key", "create", "--account", account, "--email", "ada.lovelace@example.com", "--json");
+    const created = await cli(
+      "customer-key",
+      "create",
+      "--account",
+      account,
+      "--email",
+      "ada.lovelace@example.com",
+      "--json",
+    );
     expect(created.code, created.stderr).toBe(0);
     const second = JSON.parse(created.stdout);
     expect(second).toMatchObject({ email: "ada.lovelace@example.com", accountNumber: account });
@@ -40,7 +50,12 @@ describe("customer-key (CLI)", () => {
 
     const listed = await cli("customer-key", "list", "--account", account, "--json");
     expect(listed.code, listed.stderr).toBe(0);
-    const rows = JSON.parse(listed.stdout) as { id: number; email: string; prefix: string; invalidatedAt: string | null }[];
+    const rows = JSON.parse(listed.stdout) as {
+      id: number;
+      email: string;
+      prefix: string;
+      invalidatedAt: string | null;
+    }[];
     expect(rows.map((r) => [r.id, r.email, r.prefix, r.invalidatedAt])).toEqual(
       expect.arrayContaining([
         [Number(id), "ada.lovelace@example.com", key.slice(0, 12), null],
@@ -61,9 +76,20 @@ describe("customer-key (CLI)", () => {
     expect(times(id), table.stdout).toBe(2); // created and revoked
     expect(times(second.id), table.stdout).toBe(1); // created only
 
-    const stranger = await cli("customer-key", "create", "--account", account, "--email", "alan.turing@example.com", "--json");
+    const stranger = await cli(
+      "customer-key",
+      "create",
+      "--account",
+      account,
+      "--email",
+      "alan.turing@example.com",
+      "--json",
+    );
     expect(stranger.code).toBe(1);
-    expect(JSON.parse(stranger.stderr)).toMatchObject({ code: "customer_not_on_account", errors: [{ attr: "email", code: "customer_not_on_account" }] });
+    expect(JSON.parse(stranger.stderr)).toMatchObject({
+      code: "customer_not_on_account",
+      errors: [{ attr: "email", code: "customer_not_on_account" }],
+    });
 
     const unknown = await cli("customer-key", "revoke", "--id", "999999", "--json");
     expect(unknown.code).toBe(1);

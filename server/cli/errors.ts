@@ -14,7 +14,11 @@ export function errorOutput(err: unknown, json: boolean): string {
   if (err && typeof err === "object" && "issues" in err) {
     const issues = (err as { issues: Issue[] }).issues;
     if (json) {
-      const errors = issues.map((i) => ({ detail: i.message, code: i.code ?? "invalid", attr: i.path.map(String).join(".") || null }));
+      const errors = issues.map((i) => ({
+        detail: i.message,
+        code: i.code ?? "invalid",
+        attr: i.path.map(String).join(".") || null,
+      }));
       return JSON.stringify({ detail: "Invalid input.", code: "validation", errors }, null, 2);
     }
     return `error: invalid input\n${issues.map((i) => `  ${i.path.map(String).join(".") || "-"}: ${i.message}`).join("\n")}`;

@@ -8,9 +8,15 @@ logToStderr();
 // Traced when OTEL_EXPORTER_OTLP_ENDPOINT is set (ADR 0044): a span for the command, its SQL
 // under it, flushed before the process ends.
 await startTracing("kraken-migrate-cli");
-const command = process.argv.slice(2).filter((a) => !a.startsWith("-")).slice(0, 2).join(" ");
+const command = process.argv
+  .slice(2)
+  .filter((a) => !a.startsWith("-"))
+  .slice(0, 2)
+  .join(" ");
 try {
-  await inSpan(`cli ${command}`.trim(), { attributes: { "cli.command": command } }, () => runCli(cliProgram(), process.argv));
+  await inSpan(`cli ${command}`.trim(), { attributes: { "cli.command": command } }, () =>
+    runCli(cliProgram(), process.argv),
+  );
 } finally {
   await stopTracing();
 }

@@ -15,7 +15,19 @@ export function cliProgram(): Command {
   const program = new Command("cli")
     .description("Operator tooling for the account-migration platform (DATABASE_URL or the embedded ./.data database)")
     .showHelpAfterError();
-  for (const cmd of [orgCommand(), apiKeyCommand(), customerKeyCommand(), supplierCommand(), userCommand(), productsCommand(), consumptionCommand(), smartDevicesCommand(), demoCommand(), bootstrapCommand()]) program.addCommand(cmd);
+  for (const cmd of [
+    orgCommand(),
+    apiKeyCommand(),
+    customerKeyCommand(),
+    supplierCommand(),
+    userCommand(),
+    productsCommand(),
+    consumptionCommand(),
+    smartDevicesCommand(),
+    demoCommand(),
+    bootstrapCommand(),
+  ])
+    program.addCommand(cmd);
   return program;
 }
 

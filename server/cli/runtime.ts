@@ -35,8 +35,16 @@ function describeOpenError(err: unknown): unknown {
   if (message.startsWith("invalid configuration")) return new CliError("invalid_configuration", message);
   if (message.includes("is in use by process")) return new CliError("database_in_use", message);
   const url = env.DATABASE_URL;
-  if (url && isDatabaseUnavailable(err)) return new CliError("database_unavailable", `cannot open the database at ${redactUrl(url)} (DATABASE_URL): ${message}`);
-  if (!url) return new CliError("database_unavailable", `cannot open the embedded database in ${env.PGLITE_DIR || defaultPgliteDir()}: ${message}`);
+  if (url && isDatabaseUnavailable(err))
+    return new CliError(
+      "database_unavailable",
+      `cannot open the database at ${redactUrl(url)} (DATABASE_URL): ${message}`,
+    );
+  if (!url)
+    return new CliError(
+      "database_unavailable",
+      `cannot open the embedded database in ${env.PGLITE_DIR || defaultPgliteDir()}: ${message}`,
+    );
   return err;
 }
 
@@ -52,8 +60,14 @@ export async function orgCtx(orgNumber: string | undefined): Promise<Ctx> {
   const rows = orgNumber
     ? await db.select().from(organisations).where(eq(organisations.number, orgNumber))
     : await db.select().from(organisations).limit(2);
-  if (rows.length === 0) throw new ServiceError("not_found", "organisation_not_found", orgNumber ? `No organisation ${orgNumber}.` : "No organisation yet: run `org create` first.");
-  if (rows.length > 1) throw new ServiceError("validation", "organisation_required", "Several organisations exist: pass --org ORG-XXXX.");
+  if (rows.length === 0)
+    throw new ServiceError(
+      "not_found",
+      "organisation_not_found",
+      orgNumber ? `No organisation ${orgNumber}.` : "No organisation yet: run `org create` first.",
+    );
+  if (rows.length > 1)
+    throw new ServiceError("validation", "organisation_required", "Several organisations exist: pass --org ORG-XXXX.");
   return systemCtx(db, "cli", rows[0].id);
 }
 
@@ -69,6 +83,14 @@ export function table(rows: Record<string, unknown>[]): string {
   const cols = Object.keys(rows[0]);
   const cell = (v: unknown) => (v === null || v === undefined ? "" : v instanceof Date ? v.toISOString() : String(v));
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
-  const line = (vals: string[]) => vals.map((v, i) => v.padEnd(widths[i])).join("  ").trimEnd();
-  return [line(cols), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join("\n");
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [
+    line(cols),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(cols.map((c) => cell(r[c])))),
+  ].join("\n");
 }

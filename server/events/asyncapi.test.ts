@@ -11,15 +11,27 @@ describe("buildEventsAsyncApi", () => {
   it("is a valid AsyncAPI 3.0 document by the AsyncAPI parser: no error or warning", async () => {
     const { document, diagnostics } = await new Parser().parse(JSON.stringify(doc));
     // Severity 0 is an error, 1 a warning; 2 and 3 are information and hints.
-    expect(diagnostics.filter((d) => d.severity <= 1).map((d) => `${d.code} ${d.message} at ${d.path.join("/")}`)).toEqual([]);
+    expect(
+      diagnostics.filter((d) => d.severity <= 1).map((d) => `${d.code} ${d.message} at ${d.path.join("/")}`),
+    ).toEqual([]);
     expect(document).toBeDefined();
     const types = new Set(entries.map((e) => e.type));
     expect(document!.channels().length).toBe(types.size);
     expect(document!.messages().length).toBe(entries.length);
-    expect(document!.operations().all().every((o) => o.action() === "send")).toBe(true);
+    expect(
+      document!
+        .operations()
+        .all()
+        .every((o) => o.action() === "send"),
+    ).toBe(true);
     const channel = document!.channels().get(channelId("account.created"))!;
     expect(channel.address()).toBe("events.account.created");
-    expect(channel.messages().all().map((m) => m.id())).toEqual(["account.created.v1"]);
+    expect(
+      channel
+        .messages()
+        .all()
+        .map((m) => m.id()),
+    ).toEqual(["account.created.v1"]);
   }, 60_000);
 
   it("has one channel per type at its subject, one message per delivered version, and the events OpenAPI's payload schemas", () => {

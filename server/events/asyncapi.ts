@@ -12,7 +12,11 @@ export type EventsAsyncApi = {
   servers: Record<string, unknown>;
   channels: Record<string, JsonSchema>;
   operations: Record<string, JsonSchema>;
-  components: { schemas: Record<string, JsonSchema>; messages: Record<string, JsonSchema>; messageTraits: Record<string, JsonSchema> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    messages: Record<string, JsonSchema>;
+    messageTraits: Record<string, JsonSchema>;
+  };
 };
 
 /** A channel's id: the event type (AsyncAPI ids may hold letters, digits, `.`, `-` and `_`). */
@@ -29,15 +33,36 @@ function envelopeSchema(type: string, version: string): JsonSchema {
     required: ["specversion", "id", "source", "type", "time", "datacontenttype", "dataversion", "data"],
     properties: {
       specversion: { type: "string", const: "1.0" },
-      id: { type: "string", format: "uuid", description: "The event id (UUIDv7 for a stored event; a name-based UUID for a derived version or a fan-out row's event); the deduplication key, also sent as `Nats-Msg-Id`." },
-      source: { type: "string", format: "uri-reference", description: `EVENT_SOURCE (default \`${DEFAULT_EVENT_SOURCE}\`).` },
+      id: {
+        type: "string",
+        format: "uuid",
+        description:
+          "The event id (UUIDv7 for a stored event; a name-based UUID for a derived version or a fan-out row's event); the deduplication key, also sent as `Nats-Msg-Id`.",
+      },
+      source: {
+        type: "string",
+        format: "uri-reference",
+        description: `EVENT_SOURCE (default \`${DEFAULT_EVENT_SOURCE}\`).`,
+      },
       type: { type: "string", const: type },
-      time: { type: "string", format: "date-time", description: "When the change committed (the database's clock, UTC, milliseconds)." },
+      time: {
+        type: "string",
+        format: "date-time",
+        description: "When the change committed (the database's clock, UTC, milliseconds).",
+      },
       subject: { type: "string", minLength: 1, description: "The platform account number, for an account's event." },
       datacontenttype: { type: "string", const: "application/json" },
       dataversion: { type: "string", const: version, description: "Extension attribute: the payload version." },
-      traceparent: { type: "string", pattern: "^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$", description: "Distributed-tracing extension: the W3C trace context of the request that caused the event (when it was traced)." },
-      tracestate: { type: "string", description: "Distributed-tracing extension: the W3C `tracestate` beside `traceparent`." },
+      traceparent: {
+        type: "string",
+        pattern: "^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$",
+        description:
+          "Distributed-tracing extension: the W3C trace context of the request that caused the event (when it was traced).",
+      },
+      tracestate: {
+        type: "string",
+        description: "Distributed-tracing extension: the W3C `tracestate` beside `traceparent`.",
+      },
       data: { $ref: `#/components/schemas/${eventSchemaName(type, version)}` },
     },
     additionalProperties: false,
@@ -49,7 +74,10 @@ const NATS_HEADERS: JsonSchema = {
   type: "object",
   required: ["Nats-Msg-Id", "Content-Type", "Event-Type", "Event-Version"],
   properties: {
-    "Nats-Msg-Id": { type: "string", description: "= the envelope's `id`: JetStream drops a second copy within the stream's duplicate window." },
+    "Nats-Msg-Id": {
+      type: "string",
+      description: "= the envelope's `id`: JetStream drops a second copy within the stream's duplicate window.",
+    },
     "Content-Type": { type: "string", const: CLOUDEVENTS_CONTENT_TYPE },
     "Event-Type": { type: "string", description: "= the envelope's `type`." },
     "Event-Version": { type: "string", description: "= the envelope's `dataversion`." },
@@ -85,7 +113,9 @@ export function buildEventsAsyncApi(subjectPrefix = DEFAULT_SUBJECT_PREFIX): Eve
       messages[name] = {
         name,
         title: `${type} ${version}`,
-        summary: derived ? `Derived by the relay from each stored ${stored} event (ADR 0007).` : `One event of type ${type}, payload version ${version}.`,
+        summary: derived
+          ? `Derived by the relay from each stored ${stored} event (ADR 0007).`
+          : `One event of type ${type}, payload version ${version}.`,
         contentType: CLOUDEVENTS_CONTENT_TYPE,
         traits: [{ $ref: "#/components/messageTraits/cloudEvent" }],
         payload: envelopeSchema(type, version),

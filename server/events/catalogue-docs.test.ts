@@ -23,7 +23,10 @@ test("the copy of the catalogue documents in docs/spec is the contract's, byte f
   for (const doc of EVENT_DOCS) {
     const copy = readFileSync(path.join(copyDir, doc), "utf8");
     expect(copy.length).toBeGreaterThan(1000);
-    if (specDir === sharedDir) expect(copy, `docs/spec/${doc} differs from ../shared/spec/${doc}`).toBe(readFileSync(path.join(sharedDir, doc), "utf8"));
+    if (specDir === sharedDir)
+      expect(copy, `docs/spec/${doc} differs from ../shared/spec/${doc}`).toBe(
+        readFileSync(path.join(sharedDir, doc), "utf8"),
+      );
   }
 });
 

@@ -40,12 +40,7 @@ describe("billing.ledger.entry_posted", () => {
 test("agreement.updated v2 is v1 plus a required account_number", () => {
   const { v1, v2 } = eventCatalogue["agreement.updated"];
   expect(Object.keys(v1.shape).sort()).toEqual(["agreement_id", "changes", "is_override"]);
-  expect(Object.keys(v2.shape).sort()).toEqual([
-    "account_number",
-    "agreement_id",
-    "changes",
-    "is_override",
-  ]);
+  expect(Object.keys(v2.shape).sort()).toEqual(["account_number", "agreement_id", "changes", "is_override"]);
   const payload = { agreement_id: 1, changes: { status: "active" } };
   expect(v1.safeParse(payload).success).toBe(true);
   expect(v2.safeParse(payload).success).toBe(false);

@@ -17,9 +17,7 @@ function parentAndKey(root: Json, fieldPath: string): [Json, string] {
   const key = steps.pop() as string;
   let node: Json = root;
   for (const step of steps) {
-    node = step.endsWith("[]")
-      ? ((node[step.slice(0, -2)] as Json[])[0] as Json)
-      : (node[step] as Json);
+    node = step.endsWith("[]") ? ((node[step.slice(0, -2)] as Json[])[0] as Json) : (node[step] as Json);
   }
   return [node, key];
 }

@@ -36,7 +36,10 @@ function capturingClient(sent: Sent[]): JetStreamClient {
   let seq = 0;
   const publish = async (subject: string, body: string, opts: { headers: MsgHdrs; msgID: string }) => {
     // nats.js sends msgID as the Nats-Msg-Id header.
-    const headers = { ...Object.fromEntries([...opts.headers.keys()].map((k) => [k, opts.headers.get(k)])), "Nats-Msg-Id": opts.msgID };
+    const headers = {
+      ...Object.fromEntries([...opts.headers.keys()].map((k) => [k, opts.headers.get(k)])),
+      "Nats-Msg-Id": opts.msgID,
+    };
     sent.push({ subject, body: JSON.parse(body) as Record<string, unknown>, headers });
     return { stream: cfg.stream, seq: ++seq, duplicate: false } as PubAck;
   };
@@ -54,12 +57,33 @@ describe("every message the relay publishes", () => {
       organisationId: 1,
     }));
     await t.db.transaction((tx) => emitMany(tx as unknown as Db, batch));
-    const shared = { ledger: { account: { number: "A-CE-FAN" }, number: "L-CE" }, entry: { source_type: "data_import.transaction" } };
-    await t.db.insert(events).values({ id: uuidv7(), type: "billing.ledger.entry_posted", version: "v2", payload: shared, accountNumber: "A-CE-FAN", organisationId: 1, fanoutIds: [11, 12], fanoutKinds: ["CHARGE", "PAYMENT"] });
+    const shared = {
+      ledger: { account: { number: "A-CE-FAN" }, number: "L-CE" },
+      entry: { source_type: "data_import.transaction" },
+    };
+    await t.db.insert(events).values({
+      id: uuidv7(),
+      type: "billing.ledger.entry_posted",
+      version: "v2",
+      payload: shared,
+      accountNumber: "A-CE-FAN",
+      organisationId: 1,
+      fanoutIds: [11, 12],
+      fanoutKinds: ["CHARGE", "PAYMENT"],
+    });
 
     // An event written by a traced request carries the distributed-tracing extension (ADR 0044).
     const traced = { account_number: "A-CE-TRACED", account_user_emails: [] };
-    await t.db.insert(events).values({ id: uuidv7(), type: "account.created", version: "v1", payload: traced, accountNumber: "A-CE-TRACED", organisationId: 1, traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: "km=1" });
+    await t.db.insert(events).values({
+      id: uuidv7(),
+      type: "account.created",
+      version: "v1",
+      payload: traced,
+      accountNumber: "A-CE-TRACED",
+      organisationId: 1,
+      traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+      tracestate: "km=1",
+    });
     const rows = await fetchUnpublished(t.db, { limit: 10_000, source: cfg.source });
     const sent: Sent[] = [];
     const js = capturingClient(sent);
@@ -68,29 +92,46 @@ describe("every message the relay publishes", () => {
     const problems: string[] = [];
     for (const { subject, body, headers } of sent) {
       const name = eventSchemaName(String(body.type), String(body.dataversion));
-      if (!validateCloudEvent(body)) problems.push(`${name}: not CloudEvents 1.0: ${JSON.stringify((validateCloudEvent as { errors?: unknown }).errors)}`);
+      if (!validateCloudEvent(body))
+        problems.push(
+          `${name}: not CloudEvents 1.0: ${JSON.stringify((validateCloudEvent as { errors?: unknown }).errors)}`,
+        );
       // Extension attribute names: lower-case letters and digits (CloudEvents 1.0, "Attribute Naming Convention").
-      for (const attribute of Object.keys(body)) if (!/^[a-z0-9]{1,20}$/.test(attribute)) problems.push(`${name}: attribute "${attribute}"`);
+      for (const attribute of Object.keys(body))
+        if (!/^[a-z0-9]{1,20}$/.test(attribute)) problems.push(`${name}: attribute "${attribute}"`);
       const message = ajv.getSchema(`asyncapi#/components/messages/${name}/payload`);
       if (!message) problems.push(`${name}: no AsyncAPI message`);
       else if (!message(body)) problems.push(`${name}: not its AsyncAPI message: ${ajv.errorsText(message.errors)}`);
       const headersSchema = ajv.getSchema("asyncapi#/components/messageTraits/cloudEvent/headers")!;
       if (!headersSchema(headers)) problems.push(`${name}: headers: ${ajv.errorsText(headersSchema.errors)}`);
-      if (subject !== asyncapi.channels[channelId(String(body.type))]?.address) problems.push(`${name}: subject ${subject}`);
-      if (headers["Nats-Msg-Id"] !== body.id || headers["Event-Type"] !== body.type || headers["Event-Version"] !== body.dataversion) problems.push(`${name}: headers ${JSON.stringify(headers)}`);
+      if (subject !== asyncapi.channels[channelId(String(body.type))]?.address)
+        problems.push(`${name}: subject ${subject}`);
+      if (
+        headers["Nats-Msg-Id"] !== body.id ||
+        headers["Event-Type"] !== body.type ||
+        headers["Event-Version"] !== body.dataversion
+      )
+        problems.push(`${name}: headers ${JSON.stringify(headers)}`);
     }
     expect(problems).toEqual([]);
     // A sample of every (type, version) of the catalogue, derived versions included.
     const published = new Set(sent.map((s) => eventSchemaName(String(s.body.type), String(s.body.dataversion))));
-    expect([...listEventEntries().map((e) => eventSchemaName(e.type, e.version))].filter((n) => !published.has(n))).toEqual([]);
+    expect(
+      [...listEventEntries().map((e) => eventSchemaName(e.type, e.version))].filter((n) => !published.has(n)),
+    ).toEqual([]);
     expect(sent.filter((s) => s.body.subject === "A-CE-FAN")).toHaveLength(4);
-    expect(sent.find((s) => s.body.subject === "A-CE-TRACED")).toMatchObject({ body: { traceparent: expect.any(String), tracestate: "km=1" }, headers: { traceparent: expect.any(String), tracestate: "km=1" } });
+    expect(sent.find((s) => s.body.subject === "A-CE-TRACED")).toMatchObject({
+      body: { traceparent: expect.any(String), tracestate: "km=1" },
+      headers: { traceparent: expect.any(String), tracestate: "km=1" },
+    });
   }, 60_000);
 
   it("the CloudEvents schema refuses what is not an event", () => {
     expect(validateCloudEvent({ specversion: "1.0", id: "x", source: "urn:x", type: "t" })).toBe(true);
     expect(validateCloudEvent({ specversion: "1.0", id: "", source: "urn:x", type: "t" })).toBe(false);
-    expect(validateCloudEvent({ specversion: "1.0", id: "x", source: "urn:x", type: "t", time: "yesterday" })).toBe(false);
+    expect(validateCloudEvent({ specversion: "1.0", id: "x", source: "urn:x", type: "t", time: "yesterday" })).toBe(
+      false,
+    );
     expect(validateCloudEvent({ specversion: "1.0", id: "x", type: "t" })).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
 export const IS_PENDING: SQL<boolean> = sql<boolean>`exists (select 1 from event_pending p where p.seq = "events"."seq")`;
 
 /** When the events row was delivered (all its messages acked), null while pending. */
-export const PUBLISHED_AT: SQL<Date | null> = sql<Date | null>`(select d.published_at from event_deliveries d where d.seqs @> "events"."seq" limit 1)`.mapWith(
-  (v: string | Date | null) => (v === null ? null : new Date(v)),
-);
+export const PUBLISHED_AT: SQL<Date | null> =
+  sql<Date | null>`(select d.published_at from event_deliveries d where d.seqs @> "events"."seq" limit 1)`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  );

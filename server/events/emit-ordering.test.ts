@@ -8,7 +8,8 @@ import { emit } from "./emit";
 import { env } from "@/server/env.mjs";
 
 const t = useTestDb();
-const occupied = (tx: Db, account: string) => emit(tx, "account.occupied", "v1", { account_number: account }, { accountNumber: account });
+const occupied = (tx: Db, account: string) =>
+  emit(tx, "account.occupied", "v1", { account_number: account }, { accountNumber: account });
 
 // PGlite has one connection, so its transactions never overlap; the race needs the server.
 describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreSQL)", () => {
@@ -29,10 +30,12 @@ describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreS
     await emitted;
 
     let secondDone = false;
-    const second = t.db.transaction((tx) => occupied(tx as unknown as Db, account)).then((id) => {
-      secondDone = true;
-      return id;
-    });
+    const second = t.db
+      .transaction((tx) => occupied(tx as unknown as Db, account))
+      .then((id) => {
+        secondDone = true;
+        return id;
+      });
     // Another account is not held up by the open transaction.
     const otherId = await t.db.transaction((tx) => occupied(tx as unknown as Db, other));
     // The second is waiting on the first's lock (PostgreSQL says so), not merely slow.
@@ -42,7 +45,10 @@ describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreS
     release();
     await first;
     const secondId = await second;
-    const rows = await t.db.select({ id: events.id, seq: events.seq }).from(events).where(inArray(events.id, [firstId, secondId, otherId]));
+    const rows = await t.db
+      .select({ id: events.id, seq: events.seq })
+      .from(events)
+      .where(inArray(events.id, [firstId, secondId, otherId]));
     const seq = Object.fromEntries(rows.map((r) => [r.id, r.seq]));
     expect(seq[secondId]).toBeGreaterThan(seq[firstId]);
     expect(seq[otherId]).toBeLessThan(seq[secondId]);
@@ -52,7 +58,12 @@ describe.skipIf(!env.DATABASE_URL)("emit under concurrent transactions (PostgreS
     const [a, b] = [uniq("A-"), uniq("A-")];
     const { emitMany, pending } = await import("./emit");
     const both = (order: string[]) =>
-      t.db.transaction((tx) => emitMany(tx as unknown as Db, order.map((acc) => pending("account.occupied", "v1", { account_number: acc }, { accountNumber: acc }))));
+      t.db.transaction((tx) =>
+        emitMany(
+          tx as unknown as Db,
+          order.map((acc) => pending("account.occupied", "v1", { account_number: acc }, { accountNumber: acc })),
+        ),
+      );
     const ids = (await Promise.all(Array.from({ length: 20 }, (_, i) => both(i % 2 ? [a, b] : [b, a])))).flat();
     expect(ids).toHaveLength(40);
   });

@@ -22,12 +22,21 @@ export const eventRetentionHandler: JobHandler = {
 };
 
 /** One check: queue today's pruning (one per UTC day across instances), run it here if unclaimed. Returns the jobs run here. */
-export async function tickEventRetention(db: Db, workerId: string, now = new Date(), days = eventRetentionDays()): Promise<number[]> {
+export async function tickEventRetention(
+  db: Db,
+  workerId: string,
+  now = new Date(),
+  days = eventRetentionDays(),
+): Promise<number[]> {
   if (days <= 0) return [];
   return runDailyJob(db, workerId, eventRetentionHandler, now, { days });
 }
 
 /** Checks at start and then hourly; safe in every instance. */
 export function startEventRetention(opts: { intervalMs?: number } = {}): () => Promise<void> {
-  return startPeriodicCheck("event retention", (db, workerId) => tickEventRetention(db, workerId), opts.intervalMs ?? 3_600_000);
+  return startPeriodicCheck(
+    "event retention",
+    (db, workerId) => tickEventRetention(db, workerId),
+    opts.intervalMs ?? 3_600_000,
+  );
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { eventCount, expandRow, fanoutEventId, isFanoutEventOf, parseFanoutEventId } from "./fanout";
 import { parseEventPayload } from "./registry";
 
-const shared = { ledger: { account: { number: "A-1234ABCD" }, number: "L-1234ABCD" }, entry: { source_type: "data_import.transaction" } };
+const shared = {
+  ledger: { account: { number: "A-1234ABCD" }, number: "L-1234ABCD" },
+  entry: { source_type: "data_import.transaction" },
+};
 const row = (fanout: boolean) => ({
   id: uuidv7(),
   seq: 4_000_000_123,
@@ -22,10 +25,22 @@ describe("fan-out rows (ADR 0303)", () => {
     const r = row(true);
     const events = expandRow(r);
     expect(eventCount(r)).toBe(3);
-    expect(events.map((e) => [e.part, e.parts, e.rowId, e.seq, e.accountNumber, e.organisationId])).toEqual([0, 1, 2].map((i) => [i, 3, r.id, r.seq, r.accountNumber, 7]));
+    expect(events.map((e) => [e.part, e.parts, e.rowId, e.seq, e.accountNumber, e.organisationId])).toEqual(
+      [0, 1, 2].map((i) => [i, 3, r.id, r.seq, r.accountNumber, 7]),
+    );
     expect(events[2].payload).toEqual({
       ledger: shared.ledger,
-      entry: { id: 905, is_charge: true, is_credit: false, is_payment: false, is_repayment: false, is_reversal: false, is_reversed: false, source_id: 905, source_type: "data_import.transaction" },
+      entry: {
+        id: 905,
+        is_charge: true,
+        is_credit: false,
+        is_payment: false,
+        is_repayment: false,
+        is_reversal: false,
+        is_reversed: false,
+        source_id: 905,
+        source_type: "data_import.transaction",
+      },
     });
     expect(events.map((e) => (e.payload.entry as { is_payment: boolean }).is_payment)).toEqual([false, true, false]);
     for (const e of events) expect(parseEventPayload(e.type, e.version, e.payload)).toEqual(e.payload);

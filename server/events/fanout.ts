@@ -13,7 +13,11 @@ import type { OutboxEvent } from "./envelope";
 export type StoredEvent = OutboxEvent & { fanoutIds?: (number | string)[] | null; fanoutKinds?: string[] | null };
 
 /** One event as readers see it (a plain row is one, a fan-out row `parts` of them), with the row's other columns. */
-export type LoggedEvent<R extends StoredEvent = StoredEvent> = Omit<R, "fanoutIds" | "fanoutKinds"> & { rowId: string; part: number; parts: number };
+export type LoggedEvent<R extends StoredEvent = StoredEvent> = Omit<R, "fanoutIds" | "fanoutKinds"> & {
+  rowId: string;
+  part: number;
+  parts: number;
+};
 
 /**
  * The ledger flags of billing.ledger.entry_posted v2 for a transaction's type (CHARGE, CREDIT,
@@ -38,12 +42,23 @@ type Builder = (shared: Record<string, unknown>, id: number, kind: string) => Re
 const BUILDERS: Record<string, Builder> = {
   "billing.ledger.entry_posted@v2": (shared, id, kind) => ({
     ledger: shared.ledger,
-    entry: { id, ...entryFlags(kind), source_id: id, source_type: (shared.entry as { source_type: string }).source_type },
+    entry: {
+      id,
+      ...entryFlags(kind),
+      source_id: id,
+      source_type: (shared.entry as { source_type: string }).source_type,
+    },
   }),
 };
 
 /** The payload of one fanned-out event (also used to check a sample before a fan-out row is written). */
-export function fanoutPayload(type: string, version: string, shared: Record<string, unknown>, id: number, kind: string): Record<string, unknown> {
+export function fanoutPayload(
+  type: string,
+  version: string,
+  shared: Record<string, unknown>,
+  id: number,
+  kind: string,
+): Record<string, unknown> {
   const build = BUILDERS[`${type}@${version}`];
   if (!build) throw new Error(`Event "${type}" version "${version}" cannot be fanned out`);
   return build(shared, id, kind);

@@ -35,7 +35,12 @@ export function registerEventGauges(db: Db) {
     "events",
     cachedReading(async () => {
       const stream = env.EVENTS_STREAM;
-      const [r] = await execRows<{ rows: number; lag: number | null; published: number | string | null; beat: number | null }>(
+      const [r] = await execRows<{
+        rows: number;
+        lag: number | null;
+        published: number | string | null;
+        beat: number | null;
+      }>(
         db,
         sql`select (select count(*) from ${eventPending})::int as rows,
           extract(epoch from now() - (select e.created_at from ${events} e where e.seq = (select min(p.seq) from ${eventPending} p)))::float8 as lag,
@@ -87,7 +92,11 @@ export function countWrittenEvents(batch: readonly { type: string; payload: unkn
     }
     run += e.count ?? 1;
     const ended = Object.hasOwn(IMPORT_OUTCOMES, e.type) ? IMPORT_OUTCOMES[e.type] : undefined;
-    if (ended) metrics().accountImports.inc({ outcome: ended.outcome, code: ended.failed ? String((e.payload as { error_code?: unknown }).error_code ?? "") : "" });
+    if (ended)
+      metrics().accountImports.inc({
+        outcome: ended.outcome,
+        code: ended.failed ? String((e.payload as { error_code?: unknown }).error_code ?? "") : "",
+      });
   }
   if (run) writtenOf(type).inc(run);
 }

@@ -15,7 +15,10 @@ import { logger } from "../logger";
 import { type OutboxEvent, cloudEventJson, natsHeaderValues, natsSubject } from "./envelope";
 import type { RelayConfig } from "./relay-config";
 
-type StreamSettings = Pick<RelayConfig, "stream" | "subjectPrefix" | "duplicateWindowMs" | "streamReplicas" | "streamMaxAgeMs">;
+type StreamSettings = Pick<
+  RelayConfig,
+  "stream" | "subjectPrefix" | "duplicateWindowMs" | "streamReplicas" | "streamMaxAgeMs"
+>;
 
 /** The stream the relay feeds: file storage (survives a NATS restart, with its dedup state), limits retention. */
 export function streamConfig(cfg: StreamSettings) {
@@ -64,7 +67,11 @@ export async function ensureStream(nc: NatsConnection, cfg: StreamSettings): Pro
 }
 
 /** Publishes one outbox event as a CloudEvent; JetStream drops a second copy with the same Nats-Msg-Id. */
-export function publishEvent(js: JetStreamClient, cfg: Pick<RelayConfig, "stream" | "subjectPrefix" | "source" | "publishTimeoutMs">, event: OutboxEvent): Promise<PubAck> {
+export function publishEvent(
+  js: JetStreamClient,
+  cfg: Pick<RelayConfig, "stream" | "subjectPrefix" | "source" | "publishTimeoutMs">,
+  event: OutboxEvent,
+): Promise<PubAck> {
   const h = headers();
   for (const [k, v] of Object.entries(natsHeaderValues(event))) h.set(k, v);
   return js.publish(natsSubject(event.type, cfg.subjectPrefix), cloudEventJson(event, cfg.source), {

@@ -74,8 +74,6 @@ describe("describeEventFields", () => {
   });
 
   test("throws for an unknown pair", () => {
-    expect(() => describeEventFields("account.created", "v7")).toThrow(
-      'Unknown event "account.created" version "v7"',
-    );
+    expect(() => describeEventFields("account.created", "v7")).toThrow('Unknown event "account.created" version "v7"');
   });
 });

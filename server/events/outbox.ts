@@ -37,7 +37,12 @@ export type BlockedChains = { heads: number[]; accounts: string[]; organisations
  */
 export async function fetchUnpublished(
   db: Db,
-  { limit, source, skipSeqs = [], blocked }: { limit: number; source: string; skipSeqs?: number[]; blocked?: BlockedChains },
+  {
+    limit,
+    source,
+    skipSeqs = [],
+    blocked,
+  }: { limit: number; source: string; skipSeqs?: number[]; blocked?: BlockedChains },
 ): Promise<UnpublishedRow[]> {
   const isBlocked = !!blocked && (blocked.accounts.length > 0 || blocked.organisations.length > 0);
   // all(): the driver's rows as they come, without drizzle's per-field mapping (UnpublishedRow).
@@ -100,7 +105,11 @@ function buildUnpublishedQuery(db: Db, skip: boolean, blocked: boolean) {
       version: row.version,
       accountNumber: row.accountNumber,
       organisationId: row.organisationId,
-      fanout: sql<string | null>`case when ${row.fanoutIds} is null then null else json_build_array(${row.fanoutIds}, ${row.fanoutKinds})::text end`.as("fanout"),
+      fanout: sql<
+        string | null
+      >`case when ${row.fanoutIds} is null then null else json_build_array(${row.fanoutIds}, ${row.fanoutKinds})::text end`.as(
+        "fanout",
+      ),
       body: envelopeSql(row, sql.placeholder("source")).as("body"),
       traceparent: row.traceparent,
       tracestate: row.tracestate,
@@ -118,7 +127,8 @@ function buildUnpublishedQuery(db: Db, skip: boolean, blocked: boolean) {
  * only `execute()`; checked once when the statement is built, and the relay's tests run on both.
  */
 function rawRows(query: object): { all(values: Record<string, unknown>): Promise<unknown[]> } {
-  if (typeof (query as { all?: unknown }).all !== "function") throw new Error("This database driver's prepared queries have no all()");
+  if (typeof (query as { all?: unknown }).all !== "function")
+    throw new Error("This database driver's prepared queries have no all()");
   return query as { all(values: Record<string, unknown>): Promise<unknown[]> };
 }
 
@@ -129,7 +139,13 @@ function rawRows(query: object): { all(values: Record<string, unknown>): Promise
  * the relay's one thread never parses a payload it only forwards (ADR 0039); the outbox tests
  * compare it with toCloudEvent for awkward values.
  */
-function envelopeSql(r: Record<"id" | "type" | "version" | "occurredAt" | "accountNumber" | "payload" | "traceparent" | "tracestate", SQLWrapper>, source: SQLWrapper) {
+function envelopeSql(
+  r: Record<
+    "id" | "type" | "version" | "occurredAt" | "accountNumber" | "payload" | "traceparent" | "tracestate",
+    SQLWrapper
+  >,
+  source: SQLWrapper,
+) {
   return sql<string>`'{"specversion":"1.0","id":' || to_json(${r.id}::text)::text || ',"source":' || to_json(${source}::text)::text
     || ',"type":' || to_json(${r.type})::text || ',"time":"' || to_char(${r.occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
     || coalesce(',"subject":' || to_json(nullif(${r.accountNumber}, ''))::text, '')
@@ -153,7 +169,9 @@ export type PublishedBatch = { seqs: number[]; lastSeq: number; events?: number 
 export async function markPublished(db: Db, stream: string, batch: PublishedBatch) {
   if (!batch.seqs.length) return;
   // One array parameter: the statement is prepared (ADR 0011) whatever the batch size.
-  await db.execute(sql`select mark_events_published(${stream}, ${pgIntArray(batch.seqs)}::bigint[], ${batch.lastSeq}, ${batch.events ?? batch.seqs.length})`);
+  await db.execute(
+    sql`select mark_events_published(${stream}, ${pgIntArray(batch.seqs)}::bigint[], ${batch.lastSeq}, ${batch.events ?? batch.seqs.length})`,
+  );
 }
 
 /**
@@ -184,10 +202,23 @@ export async function writeHeartbeat(db: Db, stream: string, hb: Heartbeat) {
   const errorCols = hb.error ? { lastError: hb.error.slice(0, 1000), lastErrorAt: sql`now()` } : {};
   await db
     .insert(eventRelayState)
-    .values({ stream, leader: hb.leader, leaderSince: hb.leaderSince, heartbeatAt: sql`now()`, natsConnected: hb.natsConnected, ...errorCols })
+    .values({
+      stream,
+      leader: hb.leader,
+      leaderSince: hb.leaderSince,
+      heartbeatAt: sql`now()`,
+      natsConnected: hb.natsConnected,
+      ...errorCols,
+    })
     .onConflictDoUpdate({
       target: eventRelayState.stream,
-      set: { leader: hb.leader, leaderSince: hb.leaderSince, heartbeatAt: sql`now()`, natsConnected: hb.natsConnected, ...errorCols },
+      set: {
+        leader: hb.leader,
+        leaderSince: hb.leaderSince,
+        heartbeatAt: sql`now()`,
+        natsConnected: hb.natsConnected,
+        ...errorCols,
+      },
     });
 }
 

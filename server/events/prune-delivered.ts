@@ -12,7 +12,10 @@ const BATCH = 10_000;
  * run reads only what it deletes plus one batch. Delivery records (`event_deliveries`) whose
  * seqs all lie below the lowest event kept go too. Returns the events deleted.
  */
-export async function pruneDeliveredEvents(db: Db, opts: { days: number; fromSeq?: number; batch?: number }): Promise<number> {
+export async function pruneDeliveredEvents(
+  db: Db,
+  opts: { days: number; fromSeq?: number; batch?: number },
+): Promise<number> {
   const batch = opts.batch ?? BATCH;
   let after = (opts.fromSeq ?? 1) - 1;
   let total = 0;

@@ -95,12 +95,22 @@ describe("publishRows", () => {
     });
     const v1Of = (r: OutboxEvent) => deliveredId(r.id, "v2", "v1");
     // Per account, in seq order and the stored version first.
-    expect(sent.filter((s) => !s.startsWith("3:"))).toEqual([`1:v2:${rows[0].id}`, `1:v1:${v1Of(rows[0])}`, "2:v1:id-2"]);
+    expect(sent.filter((s) => !s.startsWith("3:"))).toEqual([
+      `1:v2:${rows[0].id}`,
+      `1:v1:${v1Of(rows[0])}`,
+      "2:v1:id-2",
+    ]);
     expect(sent.filter((s) => s.startsWith("3:"))).toEqual([`3:v2:${rows[2].id}`, `3:v1:${v1Of(rows[2])}`]);
     expect(result.delivered.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(result.deliveredAcks).toHaveLength(5);
     const derived = result.deliveredAcks.find((a) => a.event.id === v1Of(rows[0]))!.event;
-    expect(derived).toMatchObject({ rowId: rows[0].id, seq: 1, accountNumber: "A", version: "v1", occurredAt: rows[0].occurredAt });
+    expect(derived).toMatchObject({
+      rowId: rows[0].id,
+      seq: 1,
+      accountNumber: "A",
+      version: "v1",
+      occurredAt: rows[0].occurredAt,
+    });
     expect(derived.payload).toEqual({ ledger: rows[0].payload.ledger });
     expect(result.failedRows).toEqual([]);
   });
@@ -126,13 +136,22 @@ describe("publishRows", () => {
       return ack(m.seq);
     });
     expect(sent).toEqual([3]);
-    expect(result.failedRows).toEqual([{ id: broken.id, error: expect.stringMatching(/Invalid payload for event "billing\.ledger\.entry_posted" version "v1"/) }]);
+    expect(result.failedRows).toEqual([
+      {
+        id: broken.id,
+        error: expect.stringMatching(/Invalid payload for event "billing\.ledger\.entry_posted" version "v1"/),
+      },
+    ]);
     expect(result.held).toBe(1);
   });
 
   it("expands only the types and stored versions that have derived ones", () => {
     expect(messagesOf([ev(1, "A")]).map((m) => [m.id, m.version, m.rowId])).toEqual([["id-1", "v1", "id-1"]]);
-    const removed = { ...posted(2, "A"), type: "billing.ledger.entry_removed", payload: examplePayload(eventCatalogue["billing.ledger.entry_removed"].v2) };
+    const removed = {
+      ...posted(2, "A"),
+      type: "billing.ledger.entry_removed",
+      payload: examplePayload(eventCatalogue["billing.ledger.entry_removed"].v2),
+    };
     expect(messagesOf([removed]).map((m) => m.version)).toEqual(["v2", "v1"]);
   });
 });

@@ -32,7 +32,10 @@ export function orderingKey(e: Pick<OutboxEvent, "accountNumber" | "organisation
  * event is sent only after the previous event of its key is acked, so a lost or refused
  * publish can never let a later event of the same account land before it (ADR 0300).
  */
-export async function publishBatch<E extends OutboxEvent>(events: E[], publish: (e: E) => Promise<PubAck>): Promise<BatchResult<E>> {
+export async function publishBatch<E extends OutboxEvent>(
+  events: E[],
+  publish: (e: E) => Promise<PubAck>,
+): Promise<BatchResult<E>> {
   const tails = new Map<string, Promise<PubAck>>();
   const send = (event: E): Promise<PubAck> => {
     // A publish that throws rather than rejects (nats.js refuses a header value with a line
@@ -97,8 +100,21 @@ export function messagesOf(rows: StoredEvent[]): RelayMessage[] {
     // payload unparsed (the relay's hot path); another reader's row, one copy.
     if (!isFanout(stored) && !storedVersionOf(stored.type)) {
       if (stored instanceof UnpublishedRow) return stored;
-      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, traceparent, tracestate } = stored;
-      return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, traceparent, tracestate, rowId: id };
+      const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, traceparent, tracestate } =
+        stored;
+      return {
+        id,
+        seq,
+        type,
+        version,
+        occurredAt,
+        accountNumber,
+        organisationId,
+        payload,
+        traceparent,
+        tracestate,
+        rowId: id,
+      };
     }
     let row = stored;
     try {
@@ -128,7 +144,10 @@ export type RowsResult = BatchResult<RelayMessage> & {
  * row. Re-publishing a partly delivered row is safe: every message id is deterministic, so
  * JetStream drops the copies it already holds.
  */
-export async function publishRows(rows: StoredEvent[], publish: (m: RelayMessage) => Promise<PubAck>): Promise<RowsResult> {
+export async function publishRows(
+  rows: StoredEvent[],
+  publish: (m: RelayMessage) => Promise<PubAck>,
+): Promise<RowsResult> {
   const messages = messagesOf(rows);
   const result = await publishBatch(messages, (m) => (m.unpublishable ? Promise.reject(m.unpublishable) : publish(m)));
   if (messages.length === rows.length && !result.failed.length && !result.held) {

@@ -95,9 +95,7 @@ type Catalogue = typeof eventCatalogue;
 export type EventType = keyof Catalogue;
 export type EventVersion<T extends EventType> = keyof Catalogue[T] & string;
 export type EventSchema<T extends EventType, V extends EventVersion<T>> = Catalogue[T][V];
-export type EventPayload<T extends EventType, V extends EventVersion<T>> = z.output<
-  EventSchema<T, V>
->;
+export type EventPayload<T extends EventType, V extends EventVersion<T>> = z.output<EventSchema<T, V>>;
 export type EventEntry = { type: EventType; version: string };
 
 export class EventPayloadError extends Error {
@@ -113,9 +111,7 @@ export class EventPayloadError extends Error {
 }
 
 const versionsOf = (type: string): Record<string, z.ZodType> | undefined =>
-  Object.hasOwn(eventCatalogue, type)
-    ? (eventCatalogue as Record<string, Record<string, z.ZodType>>)[type]
-    : undefined;
+  Object.hasOwn(eventCatalogue, type) ? (eventCatalogue as Record<string, Record<string, z.ZodType>>)[type] : undefined;
 
 export function getEventSchema(type: string, version: string): z.ZodType | undefined {
   const versions = versionsOf(type);
@@ -130,13 +126,11 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Sorted by type then version, in code-unit order (the order of catalogue-list.txt). */
 export function listEventEntries(): EventEntry[] {
-  return (Object.keys(eventCatalogue) as EventType[])
-    .sort(byCodeUnits)
-    .flatMap((type) =>
-      Object.keys(eventCatalogue[type])
-        .sort(byCodeUnits)
-        .map((version) => ({ type, version })),
-    );
+  return (Object.keys(eventCatalogue) as EventType[]).sort(byCodeUnits).flatMap((type) =>
+    Object.keys(eventCatalogue[type])
+      .sort(byCodeUnits)
+      .map((version) => ({ type, version })),
+  );
 }
 
 export function parseEventPayload<T extends EventType, V extends EventVersion<T>>(

@@ -2,12 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { expect, expectTypeOf, test } from "vitest";
-import {
-  type EventPayload,
-  type EventType,
-  type EventVersion,
-  parseEventPayload,
-} from "@/server/events/registry";
+import { type EventPayload, type EventType, type EventVersion, parseEventPayload } from "@/server/events/registry";
 
 // Same signature as the outbox's emit, so these lines prove what callers of emit get.
 function emit<T extends EventType, V extends EventVersion<T>>(

@@ -24,11 +24,15 @@ describe("the relay's wait between retries", () => {
     // As drizzle hands it on: wrapped in a query error.
     const wrapped = Object.assign(new Error("Failed query: select 1"), { cause: refused });
     expect(waits(wrapped, 10)).toEqual([100, 200, 400, 800, 1000, 1000, 1000, 1000, 1000, 1000]);
-    expect(waits(Object.assign(new Error("the database system is starting up"), { code: "57P03" }), 6).at(-1)).toBe(1000);
+    expect(waits(Object.assign(new Error("the database system is starting up"), { code: "57P03" }), 6).at(-1)).toBe(
+      1000,
+    );
   });
 
   it("keeps doubling up to 30 s for anything else (NATS refusing or timing out publishes)", () => {
-    expect(waits(new Error("TimeoutError: timeout"), 12)).toEqual([100, 200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 30_000, 30_000, 30_000]);
+    expect(waits(new Error("TimeoutError: timeout"), 12)).toEqual([
+      100, 200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 30_000, 30_000, 30_000,
+    ]);
     expect(waits(undefined, 3)).toEqual([100, 200, 400]);
   });
 });

@@ -5,7 +5,16 @@ import { uniq } from "@/test/db";
 import { emit } from "./emit";
 import { streamConfig } from "./nats";
 import { readStream } from "@/test/nats-server";
-import { commitAccountEvents, commitOrgEvents, expectExactlyOnceInOrder, rowsOf, useRelayNats, useRelayTestDb, waitFor, waitPublished } from "@/test/relay";
+import {
+  commitAccountEvents,
+  commitOrgEvents,
+  expectExactlyOnceInOrder,
+  rowsOf,
+  useRelayNats,
+  useRelayTestDb,
+  waitFor,
+  waitPublished,
+} from "@/test/relay";
 
 // A relay takes every unpublished row of its database: this file has its own (see useRelayTestDb).
 const t = useRelayTestDb();
@@ -18,7 +27,15 @@ describe("events relay: a refused event with a backlog behind it", () => {
     const jsm = await jetstreamManager(h.nc);
     await jsm.streams.add({ ...streamConfig(r0.config), max_msg_size: 4096 });
     const emitOne = (changes: Record<string, unknown>) =>
-      t.db.transaction((tx) => emit(tx as unknown as Db, "account.updated", "v1", { account_number: stuck, account_user_emails: [], changes }, { accountNumber: stuck }));
+      t.db.transaction((tx) =>
+        emit(
+          tx as unknown as Db,
+          "account.updated",
+          "v1",
+          { account_number: stuck, account_user_emails: [], changes },
+          { accountNumber: stuck },
+        ),
+      );
     const before = await emitOne({ n: 0 });
     const tooBig = await emitOne({ n: 1, blob: "x".repeat(8000) });
     // More held events of the stuck account than a batch holds, all older than the others' events.

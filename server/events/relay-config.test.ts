@@ -6,7 +6,9 @@ describe("relayConfigFromEnv", () => {
 
   it("refuses a stream age limit shorter than the duplicate window (JetStream would refuse the stream)", () => {
     vi.stubEnv("EVENTS_STREAM_MAX_AGE_SECONDS", "60");
-    expect(() => relayConfigFromEnv()).toThrow(/EVENTS_STREAM_MAX_AGE_SECONDS \(60\) must be 0 \(no limit\) or at least EVENTS_DUPLICATE_WINDOW_SECONDS \(900\)/);
+    expect(() => relayConfigFromEnv()).toThrow(
+      /EVENTS_STREAM_MAX_AGE_SECONDS \(60\) must be 0 \(no limit\) or at least EVENTS_DUPLICATE_WINDOW_SECONDS \(900\)/,
+    );
   });
 
   it("accepts no limit, or a limit at least the duplicate window", () => {

@@ -16,7 +16,12 @@ const t = useRelayTestDb();
 const h = useRelayNats(t, { backoffMaxMs: 300 });
 
 const updated = (account: string, n: number) =>
-  pending("account.updated", "v1", { account_number: account, account_user_emails: [], changes: { n } }, { accountNumber: account, organisationId: 1 });
+  pending(
+    "account.updated",
+    "v1",
+    { account_number: account, account_user_emails: [], changes: { n } },
+    { accountNumber: account, organisationId: 1 },
+  );
 
 async function commitUpdated(account: string, n: number) {
   return (await t.db.transaction((tx) => emitMany(tx as unknown as Db, [updated(account, n)])))[0];
@@ -25,8 +30,20 @@ async function commitUpdated(account: string, n: number) {
 /** A fan-out row as the transactions route writes it. */
 async function commitFanout(account: string, ids: number[], kinds: string[]) {
   const id = uuidv7();
-  const shared = { ledger: { account: { number: account }, number: `L-${account}` }, entry: { source_type: "data_import.transaction" } };
-  await t.db.insert(events).values({ id, type: "billing.ledger.entry_posted", version: "v2", payload: shared, accountNumber: account, organisationId: 1, fanoutIds: ids, fanoutKinds: kinds });
+  const shared = {
+    ledger: { account: { number: account }, number: `L-${account}` },
+    entry: { source_type: "data_import.transaction" },
+  };
+  await t.db.insert(events).values({
+    id,
+    type: "billing.ledger.entry_posted",
+    version: "v2",
+    payload: shared,
+    accountNumber: account,
+    organisationId: 1,
+    fanoutIds: ids,
+    fanoutKinds: kinds,
+  });
   return id;
 }
 
@@ -56,13 +73,33 @@ describe("events relay: fan-out rows", () => {
     expect(v2.map((m) => m.body.data)).toEqual(
       [501, 502, 507].map((id, i) => ({
         ledger: { account: { number: a }, number: `L-${a}` },
-        entry: { id, is_charge: i !== 1, is_credit: false, is_payment: i === 1, is_repayment: false, is_reversal: false, is_reversed: false, source_id: id, source_type: "data_import.transaction" },
+        entry: {
+          id,
+          is_charge: i !== 1,
+          is_credit: false,
+          is_payment: i === 1,
+          is_repayment: false,
+          is_reversal: false,
+          is_reversed: false,
+          source_id: id,
+          source_type: "data_import.transaction",
+        },
       })),
     );
     expect(v2.every((m) => m.body.time === row.occurredAt.toISOString() && m.body.subject === a)).toBe(true);
     expect(row.publishedAt).not.toBeNull();
     // Acks carry the row they came from; the status counts events.
-    expect(acked.filter((x) => x.event.rowId === fan).map((x) => x.event.id).sort()).toEqual(messages.slice(1, 7).map((m) => m.headers["Nats-Msg-Id"]).sort());
+    expect(
+      acked
+        .filter((x) => x.event.rowId === fan)
+        .map((x) => x.event.id)
+        .sort(),
+    ).toEqual(
+      messages
+        .slice(1, 7)
+        .map((m) => m.headers["Nats-Msg-Id"])
+        .sort(),
+    );
     const status = await getRelayStatus(t.db, { stream: "FANOUT" });
     expect(status.published_total).toBe(5);
     expect(status.unpublished_count).toBe(0);

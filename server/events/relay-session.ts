@@ -13,7 +13,9 @@ export type RelaySession = {
 };
 
 export async function openRelaySession(handle: DbHandle, stream: string, instanceId: string): Promise<RelaySession> {
-  return handle.kind === "postgres" ? openPostgresSession(handle, stream) : openPgliteSession(handle, stream, instanceId);
+  return handle.kind === "postgres"
+    ? openPostgresSession(handle, stream)
+    : openPgliteSession(handle, stream, instanceId);
 }
 
 /**

@@ -59,7 +59,12 @@ describe("events relay to JetStream", () => {
     const row = rows.find((x) => x.accountNumber === accounts[0])!;
     const msg = messages.find((m) => m.headers["Nats-Msg-Id"] === row.id)!;
     expect(msg.subject).toBe("events.account.updated");
-    expect(msg.headers).toMatchObject({ "Event-Type": "account.updated", "Event-Version": "v1", "Event-Account": accounts[0], "Content-Type": "application/cloudevents+json; charset=utf-8" });
+    expect(msg.headers).toMatchObject({
+      "Event-Type": "account.updated",
+      "Event-Version": "v1",
+      "Event-Account": accounts[0],
+      "Content-Type": "application/cloudevents+json; charset=utf-8",
+    });
     expect(msg.body).toEqual({
       specversion: "1.0",
       id: row.id,
@@ -75,7 +80,9 @@ describe("events relay to JetStream", () => {
     expect(orgMsg.subject).toBe("events.api_key.organisation.created");
     expect(orgMsg.body).not.toHaveProperty("subject");
     // Payload order within an account matches the order they were written in.
-    const ns = messages.filter((m) => m.headers["Event-Account"] === accounts[3]).map((m) => (m.body.data as { changes: { n: number } }).changes.n);
+    const ns = messages
+      .filter((m) => m.headers["Event-Account"] === accounts[3])
+      .map((m) => (m.body.data as { changes: { n: number } }).changes.n);
     expect(ns).toEqual([...Array.from({ length: 10 }, (_, i) => i), ...Array.from({ length: 5 }, (_, i) => i)]);
     await r.stop();
   });
@@ -85,15 +92,29 @@ describe("events relay to JetStream", () => {
     let rolledBack = "";
     await expect(
       t.db.transaction(async (tx) => {
-        rolledBack = await emit(tx as unknown as Db, "account.occupied", "v1", { account_number: account }, { accountNumber: account });
+        rolledBack = await emit(
+          tx as unknown as Db,
+          "account.occupied",
+          "v1",
+          { account_number: account },
+          { accountNumber: account },
+        );
         throw new Error("business rule failed after emitting");
       }),
     ).rejects.toThrow("business rule failed");
     let invalidTx = "";
     await expect(
       t.db.transaction(async (tx) => {
-        invalidTx = await emit(tx as unknown as Db, "account.occupied", "v1", { account_number: account }, { accountNumber: account });
-        await emit(tx as unknown as Db, "account.occupied", "v1", { account_number: 7 } as never, { accountNumber: account });
+        invalidTx = await emit(
+          tx as unknown as Db,
+          "account.occupied",
+          "v1",
+          { account_number: account },
+          { accountNumber: account },
+        );
+        await emit(tx as unknown as Db, "account.occupied", "v1", { account_number: 7 } as never, {
+          accountNumber: account,
+        });
       }),
     ).rejects.toThrow(/Invalid payload/);
     const committed = await commitAccountEvents(t.db, account, 2);
@@ -108,43 +129,47 @@ describe("events relay to JetStream", () => {
     await r.stop();
   });
 
-  it("keeps 1,000 events exactly once and in order when NATS dies mid-run and comes back", async () => {
-    const accounts = Array.from({ length: 40 }, () => uniq("A-"));
-    const r = relay("OUTAGE").start();
-    const ids: string[] = [];
-    let producing = true;
-    let natsGone = () => {};
-    const gone = new Promise<void>((res) => (natsGone = res));
-    // 40 accounts x 25 events, 5 per transaction, trickling in while NATS goes away; the
-    // last round waits until the relay has seen it go, so a backlog is left however fast
-    // the relay drained the earlier rounds.
-    const producer = (async () => {
-      for (let round = 0; round < 5; round++) {
-        if (round === 4) await gone;
-        for (const a of accounts) ids.push(...(await commitAccountEvents(t.db, a, 1, 5)));
-        await new Promise((res) => setTimeout(res, 150));
-      }
-      producing = false;
-    })();
-    await waitFor("some events to be published", async () => r.stats.published >= 200, 20_000, 5);
-    await h.nats.kill();
-    await waitFor("the relay to notice NATS is gone", async () => !r.stats.natsConnected, 10_000);
-    natsGone();
-    await new Promise((res) => setTimeout(res, OUTAGE_MS));
-    await producer;
-    expect(producing).toBe(false);
-    const backlog = await unpublishedAmong(t.db, ids);
-    expect(backlog).toBeGreaterThan(0);
-    const down = await getRelayStatus(t.db, { stream: "OUTAGE" });
-    expect(down.unpublished_count).toBeGreaterThanOrEqual(backlog);
-    expect(down.oldest_unpublished_age_seconds).toBeGreaterThan(1);
+  it(
+    "keeps 1,000 events exactly once and in order when NATS dies mid-run and comes back",
+    async () => {
+      const accounts = Array.from({ length: 40 }, () => uniq("A-"));
+      const r = relay("OUTAGE").start();
+      const ids: string[] = [];
+      let producing = true;
+      let natsGone = () => {};
+      const gone = new Promise<void>((res) => (natsGone = res));
+      // 40 accounts x 25 events, 5 per transaction, trickling in while NATS goes away; the
+      // last round waits until the relay has seen it go, so a backlog is left however fast
+      // the relay drained the earlier rounds.
+      const producer = (async () => {
+        for (let round = 0; round < 5; round++) {
+          if (round === 4) await gone;
+          for (const a of accounts) ids.push(...(await commitAccountEvents(t.db, a, 1, 5)));
+          await new Promise((res) => setTimeout(res, 150));
+        }
+        producing = false;
+      })();
+      await waitFor("some events to be published", async () => r.stats.published >= 200, 20_000, 5);
+      await h.nats.kill();
+      await waitFor("the relay to notice NATS is gone", async () => !r.stats.natsConnected, 10_000);
+      natsGone();
+      await new Promise((res) => setTimeout(res, OUTAGE_MS));
+      await producer;
+      expect(producing).toBe(false);
+      const backlog = await unpublishedAmong(t.db, ids);
+      expect(backlog).toBeGreaterThan(0);
+      const down = await getRelayStatus(t.db, { stream: "OUTAGE" });
+      expect(down.unpublished_count).toBeGreaterThanOrEqual(backlog);
+      expect(down.oldest_unpublished_age_seconds).toBeGreaterThan(1);
 
-    await h.nats.start();
-    await waitPublished(t.db, ids, 30_000 + OUTAGE_MS);
-    expect(ids).toHaveLength(1000);
-    expectExactlyOnceInOrder(await readStream(h.nc, "OUTAGE"), await rowsOf(t.db, ids));
-    await r.stop();
-  }, 90_000 + OUTAGE_MS);
+      await h.nats.start();
+      await waitPublished(t.db, ids, 30_000 + OUTAGE_MS);
+      expect(ids).toHaveLength(1000);
+      expectExactlyOnceInOrder(await readStream(h.nc, "OUTAGE"), await rowsOf(t.db, ids));
+      await r.stop();
+    },
+    90_000 + OUTAGE_MS,
+  );
 
   it("a crash between the ack and marking published gives consumers no second copy", async () => {
     const accounts = Array.from({ length: 5 }, () => uniq("A-"));
@@ -152,7 +177,9 @@ describe("events relay to JetStream", () => {
     // The crashed relay: it published everything and died before stamping a single row.
     const crashed = relay("CRASH");
     await ensureStream(h.nc, crashed.config);
-    const unmarked = (await fetchUnpublished(t.db, { limit: 10_000, source: crashed.config.source })).filter((e) => ids.includes(e.id));
+    const unmarked = (await fetchUnpublished(t.db, { limit: 10_000, source: crashed.config.source })).filter((e) =>
+      ids.includes(e.id),
+    );
     const first = await publishBatch(unmarked, (e) => publishEvent(jetstream(h.nc), crashed.config, e));
     expect(first.acked.filter((a) => !a.ack.duplicate)).toHaveLength(100);
     expect(await unpublishedAmong(t.db, ids)).toBe(100);
@@ -215,38 +242,72 @@ describe("events relay to JetStream", () => {
     const ids = await commitAccountEvents(t.db, account, 3, 1, mine.id);
     const others = await commitAccountEvents(t.db, uniq("A-"), 2, 1, theirs.id);
     // Backdated, with the organisations' own creation events (earlier in the log).
-    await t.db.update(events).set({ createdAt: sql`now() - interval '5 minutes'` }).where(inArray(events.organisationId, [mine.id, theirs.id]));
+    await t.db
+      .update(events)
+      .set({ createdAt: sql`now() - interval '5 minutes'` })
+      .where(inArray(events.organisationId, [mine.id, theirs.id]));
     vi.stubEnv("NATS_URL", h.nats.url);
     vi.stubEnv("EVENTS_STREAM", "STATUS");
     try {
       // Without credentials: whether the relay keeps up, nothing counted or named (issue 37 item 7).
       const behind = await call(relayStatus, "/v1/events/relay-status/");
       expect(behind.status).toBe(503);
-      expect(behind.json).toMatchObject({ stream: "STATUS", relay_configured: true, healthy: false, max_lag_seconds: 60 });
+      expect(behind.json).toMatchObject({
+        stream: "STATUS",
+        relay_configured: true,
+        healthy: false,
+        max_lag_seconds: 60,
+      });
       expect(behind.json.oldest_unpublished_age_seconds).toBeGreaterThanOrEqual(299);
-      expect(behind.json).toMatchObject({ unpublished_count: null, oldest_unpublished: null, published_total: null, last_error: null });
+      expect(behind.json).toMatchObject({
+        unpublished_count: null,
+        oldest_unpublished: null,
+        published_total: null,
+        last_error: null,
+      });
       expect(JSON.stringify(behind.json)).not.toContain(account);
       // With an organisation's key: its own waiting events, in full, and none of another's.
       const own = await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` });
       expect(own.status).toBe(503);
-      const created = async (org: { id: number }) => (await t.db.select({ id: events.id }).from(events).where(inArray(events.organisationId, [org.id]))).length;
+      const created = async (org: { id: number }) =>
+        (
+          await t.db
+            .select({ id: events.id })
+            .from(events)
+            .where(inArray(events.organisationId, [org.id]))
+        ).length;
       const [mineCount, theirsCount] = [await created(mine), await created(theirs)];
       expect(own.json.unpublished_count).toBe(mineCount);
       expect(own.json.oldest_unpublished).toMatchObject({ attempts: 0 });
       expect(own.json.oldest_unpublished.id).not.toBe(others[0]);
-      expect((await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${theirs.apiKey}` })).json.unpublished_count).toBe(theirsCount);
+      expect(
+        (await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${theirs.apiKey}` })).json
+          .unpublished_count,
+      ).toBe(theirsCount);
       expect(theirsCount).toBeGreaterThanOrEqual(2);
       // A key sent and refused is a 401, not an anonymous answer.
-      expect((await call(relayStatus, "/v1/events/relay-status/", { auth: "Token sk_live_not-a-key" })).status).toBe(401);
+      expect((await call(relayStatus, "/v1/events/relay-status/", { auth: "Token sk_live_not-a-key" })).status).toBe(
+        401,
+      );
 
       const r = relay("STATUS").start();
       await waitPublished(t.db, [...ids, ...others]);
-      await waitFor("the organisations' own events published", async () => (await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` })).json.unpublished_count === 0);
+      await waitFor(
+        "the organisations' own events published",
+        async () =>
+          (await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` })).json
+            .unpublished_count === 0,
+      );
       const caughtUp = await waitFor("a healthy status", async () => {
         const res = await call(relayStatus, "/v1/events/relay-status/", { auth: `Token ${mine.apiKey}` });
         return res.status === 200 && res;
       });
-      expect(caughtUp.json).toMatchObject({ healthy: true, unpublished_count: 0, oldest_unpublished: null, leader: { instance: r.config.instanceId, nats_connected: true } });
+      expect(caughtUp.json).toMatchObject({
+        healthy: true,
+        unpublished_count: 0,
+        oldest_unpublished: null,
+        leader: { instance: r.config.instanceId, nats_connected: true },
+      });
       expect(caughtUp.json.published_total).toBeGreaterThanOrEqual(5);
       expect(Date.parse(caughtUp.json.last_publish_at)).toBeGreaterThan(Date.now() - 60_000);
       await r.stop();
@@ -261,7 +322,15 @@ describe("events relay to JetStream", () => {
     const jsm = await jetstreamManager(h.nc);
     await jsm.streams.add({ ...streamConfig(r0.config), max_msg_size: 4096 });
     const emitOne = (account: string, changes: Record<string, unknown>) =>
-      t.db.transaction((tx) => emit(tx as unknown as Db, "account.updated", "v1", { account_number: account, account_user_emails: [], changes }, { accountNumber: account }));
+      t.db.transaction((tx) =>
+        emit(
+          tx as unknown as Db,
+          "account.updated",
+          "v1",
+          { account_number: account, account_user_emails: [], changes },
+          { accountNumber: account },
+        ),
+      );
     const before = await emitOne(stuck, { n: 0 });
     const tooBig = await emitOne(stuck, { n: 1, blob: "x".repeat(8000) });
     const after = await emitOne(stuck, { n: 2 });
@@ -273,7 +342,10 @@ describe("events relay to JetStream", () => {
     expect(seen).toEqual(expect.arrayContaining([before, ...others]));
     expect(seen).not.toContain(tooBig);
     expect(seen).not.toContain(after);
-    const [refused, held] = await rowsOf(t.db, [tooBig, after]).then((rows) => [rows.find((x) => x.id === tooBig)!, rows.find((x) => x.id === after)!]);
+    const [refused, held] = await rowsOf(t.db, [tooBig, after]).then((rows) => [
+      rows.find((x) => x.id === tooBig)!,
+      rows.find((x) => x.id === after)!,
+    ]);
     expect(refused).toMatchObject({ publishedAt: null, lastError: expect.stringMatching(/size/i) });
     expect(held).toMatchObject({ publishedAt: null, attempts: 0 });
 
@@ -285,70 +357,96 @@ describe("events relay to JetStream", () => {
     await r.stop();
   });
 
-  it.skipIf(!env.DATABASE_URL)("`npm run relay` killed with SIGKILL again and again still yields every event once, in order", async () => {
-    const accounts = Array.from({ length: 25 }, () => uniq("A-"));
-    const env = { ...process.env, DATABASE_URL: t.url, NATS_URL: h.nats.url, EVENTS_STREAM: "KILLED", EVENTS_SUBJECT_PREFIX: "killed.events", LOG_LEVEL: "silent", EVENTS_RELAY_BATCH_SIZE: "50" };
-    const children = new Set<ChildProcess>();
-    const spawnRelay = () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "server/events/relay-main.ts"], { env, stdio: "ignore" });
-      children.add(child);
-      child.once("exit", () => children.delete(child));
-      return child;
-    };
-    const ids: string[] = [];
-    let produced = false;
-    const producer = (async () => {
-      for (let round = 0; round < 20; round++) {
-        ids.push(...(await Promise.all(accounts.map((a) => commitAccountEvents(t.db, a, 1, 2)))).flat());
-        await new Promise((res) => setTimeout(res, 150));
+  it.skipIf(!env.DATABASE_URL)(
+    "`npm run relay` killed with SIGKILL again and again still yields every event once, in order",
+    async () => {
+      const accounts = Array.from({ length: 25 }, () => uniq("A-"));
+      const env = {
+        ...process.env,
+        DATABASE_URL: t.url,
+        NATS_URL: h.nats.url,
+        EVENTS_STREAM: "KILLED",
+        EVENTS_SUBJECT_PREFIX: "killed.events",
+        LOG_LEVEL: "silent",
+        EVENTS_RELAY_BATCH_SIZE: "50",
+      };
+      const children = new Set<ChildProcess>();
+      const spawnRelay = () => {
+        const child = spawn(process.execPath, ["--import", "tsx", "server/events/relay-main.ts"], {
+          env,
+          stdio: "ignore",
+        });
+        children.add(child);
+        child.once("exit", () => children.delete(child));
+        return child;
+      };
+      const ids: string[] = [];
+      let produced = false;
+      const producer = (async () => {
+        for (let round = 0; round < 20; round++) {
+          ids.push(...(await Promise.all(accounts.map((a) => commitAccountEvents(t.db, a, 1, 2)))).flat());
+          await new Promise((res) => setTimeout(res, 150));
+        }
+        produced = true;
+      })();
+      const published = async () => ids.length - (await unpublishedAmong(t.db, ids));
+      try {
+        for (let kill = 0; kill < 4; kill++) {
+          const child = spawnRelay();
+          const from = await published();
+          // Kill it mid-stream: once it has published a few more, after a varying pause.
+          // (A relay may drain everything before the producer is done: then there is no more to wait for.)
+          await waitFor(
+            "the relay process to make progress",
+            async () => (await published()) >= (produced ? Math.min(from + 30, ids.length) : from + 30),
+            60_000,
+            10,
+          );
+          await new Promise((res) => setTimeout(res, 20 + kill * 37));
+          const exited = new Promise((res) => child.once("exit", res));
+          child.kill("SIGKILL");
+          await exited;
+        }
+        await producer;
+        spawnRelay();
+        await waitPublished(t.db, ids, 60_000);
+      } finally {
+        // Never leave a relay process behind, whatever failed above.
+        for (const child of children) child.kill("SIGKILL");
       }
-      produced = true;
-    })();
-    const published = async () => ids.length - (await unpublishedAmong(t.db, ids));
-    try {
-      for (let kill = 0; kill < 4; kill++) {
-        const child = spawnRelay();
-        const from = await published();
-        // Kill it mid-stream: once it has published a few more, after a varying pause.
-        // (A relay may drain everything before the producer is done: then there is no more to wait for.)
-        await waitFor("the relay process to make progress", async () => (await published()) >= (produced ? Math.min(from + 30, ids.length) : from + 30), 60_000, 10);
-        await new Promise((res) => setTimeout(res, 20 + kill * 37));
-        const exited = new Promise((res) => child.once("exit", res));
-        child.kill("SIGKILL");
-        await exited;
-      }
-      await producer;
-      spawnRelay();
-      await waitPublished(t.db, ids, 60_000);
-    } finally {
-      // Never leave a relay process behind, whatever failed above.
-      for (const child of children) child.kill("SIGKILL");
-    }
-    expect(ids).toHaveLength(1000);
-    expectExactlyOnceInOrder(await readStream(h.nc, "KILLED"), await rowsOf(t.db, ids));
-  }, 300_000);
+      expect(ids).toHaveLength(1000);
+      expectExactlyOnceInOrder(await readStream(h.nc, "KILLED"), await rowsOf(t.db, ids));
+    },
+    300_000,
+  );
 
-  it.skipIf(!env.DATABASE_URL)("the lead lives in PostgreSQL: terminating the leader's session hands it over without loss", async () => {
-    const accounts = Array.from({ length: 10 }, () => uniq("A-"));
-    const a = relay("HANDOVER").start();
-    const b = relay("HANDOVER").start();
-    await waitFor("a leader", async () => a.stats.leader || b.stats.leader);
-    const first = (await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 5)))).flat();
-    await waitPublished(t.db, first);
-    const holder = () =>
-      execRows<{ pid: number }>(t.db, sql`select pid from pg_locks where locktype = 'advisory' and granted and classid = ${RELAY_LEADER_LOCK}::int4::oid and objid = hashtext('HANDOVER')::oid`);
-    const [before] = await holder();
-    expect(before).toBeDefined();
-    await execRows(t.db, sql`select pg_terminate_backend(${before.pid})`);
-    const second = (await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 5)))).flat();
-    await waitPublished(t.db, second);
-    const [after] = await waitFor("a new lock holder", async () => {
-      const rows = await holder();
-      return rows.length === 1 && rows[0].pid !== before.pid && rows;
-    });
-    expect(after.pid).not.toBe(before.pid);
-    await waitFor("exactly one leader", async () => a.stats.leader !== b.stats.leader);
-    expectExactlyOnceInOrder(await readStream(h.nc, "HANDOVER"), await rowsOf(t.db, [...first, ...second]));
-    await Promise.all([a.stop(), b.stop()]);
-  });
+  it.skipIf(!env.DATABASE_URL)(
+    "the lead lives in PostgreSQL: terminating the leader's session hands it over without loss",
+    async () => {
+      const accounts = Array.from({ length: 10 }, () => uniq("A-"));
+      const a = relay("HANDOVER").start();
+      const b = relay("HANDOVER").start();
+      await waitFor("a leader", async () => a.stats.leader || b.stats.leader);
+      const first = (await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 5)))).flat();
+      await waitPublished(t.db, first);
+      const holder = () =>
+        execRows<{ pid: number }>(
+          t.db,
+          sql`select pid from pg_locks where locktype = 'advisory' and granted and classid = ${RELAY_LEADER_LOCK}::int4::oid and objid = hashtext('HANDOVER')::oid`,
+        );
+      const [before] = await holder();
+      expect(before).toBeDefined();
+      await execRows(t.db, sql`select pg_terminate_backend(${before.pid})`);
+      const second = (await Promise.all(accounts.map((acc) => commitAccountEvents(t.db, acc, 5)))).flat();
+      await waitPublished(t.db, second);
+      const [after] = await waitFor("a new lock holder", async () => {
+        const rows = await holder();
+        return rows.length === 1 && rows[0].pid !== before.pid && rows;
+      });
+      expect(after.pid).not.toBe(before.pid);
+      await waitFor("exactly one leader", async () => a.stats.leader !== b.stats.leader);
+      expectExactlyOnceInOrder(await readStream(h.nc, "HANDOVER"), await rowsOf(t.db, [...first, ...second]));
+      await Promise.all([a.stop(), b.stop()]);
+    },
+  );
 });

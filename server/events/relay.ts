@@ -5,7 +5,14 @@ import { inSpan, tracingEnabled } from "@/server/lib/tracing.mjs";
 import { logger } from "../logger";
 import { eventCount, isFanout, type StoredEvent } from "./fanout";
 import { NatsLink, ensureStream, publishEvent } from "./nats";
-import { type BlockedChains, fetchUnpublished, markPublished, recordFailures, vacuumPending, writeHeartbeat } from "./outbox";
+import {
+  type BlockedChains,
+  fetchUnpublished,
+  markPublished,
+  recordFailures,
+  vacuumPending,
+  writeHeartbeat,
+} from "./outbox";
 import { type Acked, type RelayMessage, type RowsResult, orderingKey, publishRows } from "./publish-batch";
 import { type RelayConfig, relayConfigFromEnv } from "./relay-config";
 import { type RelaySession, openRelaySession } from "./relay-session";
@@ -66,7 +73,15 @@ const VACUUM_AFTER_MS = 10_000;
  */
 export class EventRelay {
   readonly config: RelayConfig;
-  readonly stats: RelayStats = { leader: false, natsConnected: false, published: 0, duplicates: 0, failedPublishes: 0, lastPublishAt: null, lastError: null };
+  readonly stats: RelayStats = {
+    leader: false,
+    natsConnected: false,
+    published: 0,
+    duplicates: 0,
+    failedPublishes: 0,
+    lastPublishAt: null,
+    lastError: null,
+  };
   private running = false;
   private done: Promise<void> = Promise.resolve();
   private waiters = new Set<(r: WakeReason) => void>();
@@ -180,7 +195,12 @@ export class EventRelay {
         metrics().relayLeader.set(0);
         return;
       }
-      await writeHeartbeat(db, cfg.stream, { leader: cfg.instanceId, leaderSince: this.leaderSince, natsConnected: this.nats.connected, error: this.stats.lastError });
+      await writeHeartbeat(db, cfg.stream, {
+        leader: cfg.instanceId,
+        leaderSince: this.leaderSince,
+        natsConnected: this.nats.connected,
+        error: this.stats.lastError,
+      });
       this.lastBeat = Date.now();
     }
     if (!this.nats.connected) {
@@ -193,7 +213,14 @@ export class EventRelay {
       await ensureStream(this.nats.connection, cfg);
       this.streamReady = true;
     }
-    const batch = this.prefetched ?? (await fetchUnpublished(db, { limit: cfg.batchSize, source: cfg.source, skipSeqs: this.markingSeqs(), blocked: this.blockedChains() }));
+    const batch =
+      this.prefetched ??
+      (await fetchUnpublished(db, {
+        limit: cfg.batchSize,
+        source: cfg.source,
+        skipSeqs: this.markingSeqs(),
+        blocked: this.blockedChains(),
+      }));
     this.prefetched = null;
     if (!batch.length) {
       await this.settleMarking();
@@ -212,12 +239,24 @@ export class EventRelay {
     const js = this.nats.client;
     const inFlight = [...this.markingSeqs(), ...batch.map((e) => e.seq)];
     // A full batch (or one cut short by a fan-out row's events) means there is a backlog.
-    const next = batch.length === cfg.batchSize || batch.some(isFanout) ? fetchUnpublished(db, { limit: cfg.batchSize, source: cfg.source, skipSeqs: inFlight, blocked: this.blockedChains() }) : null;
+    const next =
+      batch.length === cfg.batchSize || batch.some(isFanout)
+        ? fetchUnpublished(db, {
+            limit: cfg.batchSize,
+            source: cfg.source,
+            skipSeqs: inFlight,
+            blocked: this.blockedChains(),
+          })
+        : null;
     next?.catch(() => {});
     const send = (m: RelayMessage) => publishEvent(js, cfg, m);
     // With tracing on, the batch is a span and each message's publish one, under its request's trace when it has one (ADR 0044).
     const result = tracingEnabled()
-      ? await inSpan("events relay batch", { attributes: { "messaging.system": "nats", "messaging.batch.message_count": batch.length } }, () => publishRows(batch, tracedPublish(cfg, send)))
+      ? await inSpan(
+          "events relay batch",
+          { attributes: { "messaging.system": "nats", "messaging.batch.message_count": batch.length } },
+          () => publishRows(batch, tracedPublish(cfg, send)),
+        )
       : await publishRows(batch, send);
     this.updateBlocked(batch, result);
     if (!result.failed.length) {
@@ -237,7 +276,11 @@ export class EventRelay {
     this.stats.failedPublishes += result.failed.length;
     metrics().eventsPublishFailures.inc(result.failed.length);
     this.stats.lastError = result.failed[0].error;
-    logger.warn("events relay: publishes failed", { failed: result.failed.length, held: result.held, error: result.failed[0].error });
+    logger.warn("events relay: publishes failed", {
+      failed: result.failed.length,
+      held: result.held,
+      error: result.failed[0].error,
+    });
     await recordFailures(db, result.failedRows);
     this.streamReady = false;
     // Progress elsewhere means only some accounts are stuck: keep going; otherwise back off.
@@ -250,7 +293,11 @@ export class EventRelay {
     const rows = result.delivered;
     if (!rows.length) return;
     const seqs = rows.map((r) => r.seq);
-    await markPublished(db, this.config.stream, { seqs, lastSeq: Math.max(...seqs), events: rows.reduce((n, r) => n + eventCount(r), 0) });
+    await markPublished(db, this.config.stream, {
+      seqs,
+      lastSeq: Math.max(...seqs),
+      events: rows.reduce((n, r) => n + eventCount(r), 0),
+    });
     this.vacuumIfDue(db, rows.length);
     this.stats.published += result.deliveredAcks.length;
     metrics().eventsPublished.inc(result.deliveredAcks.length);
@@ -263,7 +310,8 @@ export class EventRelay {
   private vacuumIfDue(db: Db, deleted: number) {
     if (!this.unvacuumed) this.unvacuumedSince = Date.now();
     this.unvacuumed += deleted;
-    if (this.vacuuming || (this.unvacuumed < VACUUM_AFTER_ROWS && Date.now() - this.unvacuumedSince < VACUUM_AFTER_MS)) return;
+    if (this.vacuuming || (this.unvacuumed < VACUUM_AFTER_ROWS && Date.now() - this.unvacuumedSince < VACUUM_AFTER_MS))
+      return;
     this.unvacuumed = 0;
     this.vacuuming = vacuumPending(db)
       .catch((err) => logger.warn("events relay: vacuuming event_pending failed", { err }))
@@ -334,8 +382,14 @@ export class EventRelay {
  * (bench:faults' slow second 8-9 s after `stop -m immediate`); one failed query a second
  * costs nothing.
  */
-export function nextBackoffMs(previousMs: number, err: unknown, config: Pick<RelayConfig, "backoffMinMs" | "backoffMaxMs" | "databaseRetryMaxMs">): number {
-  const max = isDatabaseUnavailable(err) ? Math.min(config.databaseRetryMaxMs, config.backoffMaxMs) : config.backoffMaxMs;
+export function nextBackoffMs(
+  previousMs: number,
+  err: unknown,
+  config: Pick<RelayConfig, "backoffMinMs" | "backoffMaxMs" | "databaseRetryMaxMs">,
+): number {
+  const max = isDatabaseUnavailable(err)
+    ? Math.min(config.databaseRetryMaxMs, config.backoffMaxMs)
+    : config.backoffMaxMs;
   return Math.min(max, Math.max(config.backoffMinMs, previousMs * 2));
 }
 

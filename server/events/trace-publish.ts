@@ -10,7 +10,10 @@ import type { RelayConfig } from "./relay-config";
  * event reached the bus; an untraced event's span is a child of the batch's. Only used when
  * tracing is on.
  */
-export function tracedPublish(cfg: Pick<RelayConfig, "subjectPrefix" | "stream">, publish: (m: RelayMessage) => Promise<PubAck>) {
+export function tracedPublish(
+  cfg: Pick<RelayConfig, "subjectPrefix" | "stream">,
+  publish: (m: RelayMessage) => Promise<PubAck>,
+) {
   return (m: RelayMessage): Promise<PubAck> => {
     const subject = natsSubject(m.type, cfg.subjectPrefix);
     return inSpan(
@@ -31,7 +34,11 @@ export function tracedPublish(cfg: Pick<RelayConfig, "subjectPrefix" | "stream">
       },
       async (span) => {
         const ack = await publish(m);
-        span?.setAttributes({ "messaging.nats.stream": ack.stream, "messaging.nats.stream_seq": ack.seq, "messaging.nats.duplicate": ack.duplicate });
+        span?.setAttributes({
+          "messaging.nats.stream": ack.stream,
+          "messaging.nats.stream_seq": ack.seq,
+          "messaging.nats.duplicate": ack.duplicate,
+        });
         return ack;
       },
       m.traceparent ? traceContextOf(m.traceparent, m.tracestate) : undefined,

@@ -74,7 +74,33 @@ export class UnpublishedRow implements StoredEvent {
 
   /** A plain StoredEvent, without the envelope (for building other messages from the row). */
   toStoredEvent(): StoredEvent {
-    const { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, fanoutIds, fanoutKinds, traceparent, tracestate } = this;
-    return { id, seq, type, version, occurredAt, accountNumber, organisationId, payload, fanoutIds, fanoutKinds, traceparent, tracestate };
+    const {
+      id,
+      seq,
+      type,
+      version,
+      occurredAt,
+      accountNumber,
+      organisationId,
+      payload,
+      fanoutIds,
+      fanoutKinds,
+      traceparent,
+      tracestate,
+    } = this;
+    return {
+      id,
+      seq,
+      type,
+      version,
+      occurredAt,
+      accountNumber,
+      organisationId,
+      payload,
+      fanoutIds,
+      fanoutKinds,
+      traceparent,
+      tracestate,
+    };
   }
 }

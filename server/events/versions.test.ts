@@ -8,7 +8,17 @@ import { deliveredForms, deliveredId, deliveredVersions, isDerivedVersion, store
 
 const t = useTestDb();
 const ledger = { account: { number: "A-1234ABCD" }, number: "L-1234ABCD" };
-const entry = { id: 7, is_charge: true, is_credit: false, is_payment: false, is_repayment: false, is_reversal: false, is_reversed: false, source_id: 7, source_type: "data_import.transaction" };
+const entry = {
+  id: 7,
+  is_charge: true,
+  is_credit: false,
+  is_payment: false,
+  is_repayment: false,
+  is_reversal: false,
+  is_reversed: false,
+  source_id: 7,
+  source_type: "data_import.transaction",
+};
 
 describe("derived event versions", () => {
   it("stores entry_posted as v2 and delivers it as v2 and v1", () => {
@@ -18,7 +28,12 @@ describe("derived event versions", () => {
     expect(deliveredVersions("billing.ledger.entry_posted", "v2")).toEqual(["v2", "v1"]);
     expect(deliveredVersions("account.created", "v1")).toEqual(["v1"]);
     const id = "01a1fe2b-bb00-77c3-960b-c827436abf0f";
-    const forms = deliveredForms({ id, type: "billing.ledger.entry_posted", version: "v2", payload: { ledger, entry } });
+    const forms = deliveredForms({
+      id,
+      type: "billing.ledger.entry_posted",
+      version: "v2",
+      payload: { ledger, entry },
+    });
     expect(forms).toEqual([
       { version: "v2", id, payload: { ledger, entry } },
       { version: "v1", id: deliveredId(id, "v2", "v1"), payload: { ledger } },
@@ -26,14 +41,23 @@ describe("derived event versions", () => {
     // Stable across re-publishes (the bus drops the second copy), distinct from the stored id.
     expect(deliveredId(id, "v2", "v1")).toBe(deliveredId(id, "v2", "v1"));
     expect(deliveredId(id, "v2", "v1")).not.toBe(id);
-    expect(deliveredId(id, "v2", "v1")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deliveredId(id, "v2", "v1")).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it("refuses to write a derived version itself, and writes nothing", async () => {
     const before = await count();
-    await expect(t.db.transaction((tx) => emit(tx, "billing.ledger.entry_posted", "v1", { ledger }))).rejects.toThrow(EventPayloadError);
+    await expect(t.db.transaction((tx) => emit(tx, "billing.ledger.entry_posted", "v1", { ledger }))).rejects.toThrow(
+      EventPayloadError,
+    );
     await expect(
-      t.db.transaction((tx) => emitMany(tx, [{ type: "billing.ledger.entry_posted", version: "v2", payload: { ledger, entry } }, { type: "billing.ledger.entry_posted", version: "v1", payload: { ledger } }])),
+      t.db.transaction((tx) =>
+        emitMany(tx, [
+          { type: "billing.ledger.entry_posted", version: "v2", payload: { ledger, entry } },
+          { type: "billing.ledger.entry_posted", version: "v1", payload: { ledger } },
+        ]),
+      ),
     ).rejects.toThrow(/derived from version "v2"/);
     expect(await count()).toBe(before);
   });

@@ -9,7 +9,10 @@ import { type EventPayload, parseEventPayload } from "./registry";
  * An older version listed here is never emitted directly: `emit` refuses it.
  */
 type Derivations = {
-  [T in keyof DerivedTable]: { from: DerivedTable[T]["from"]; to: { [V in DerivedTable[T]["to"]]: (p: EventPayload<T, DerivedTable[T]["from"]>) => EventPayload<T, V> } };
+  [T in keyof DerivedTable]: {
+    from: DerivedTable[T]["from"];
+    to: { [V in DerivedTable[T]["to"]]: (p: EventPayload<T, DerivedTable[T]["from"]>) => EventPayload<T, V> };
+  };
 };
 type DerivedTable = {
   "billing.ledger.entry_posted": { from: "v2"; to: "v1" };
@@ -23,7 +26,9 @@ export const derivedVersions: Derivations = {
 
 type AnyDerivation = { from: string; to: Record<string, (p: never) => unknown> };
 const derivationOf = (type: string): AnyDerivation | undefined =>
-  Object.hasOwn(derivedVersions, type) ? (derivedVersions as unknown as Record<string, AnyDerivation>)[type] : undefined;
+  Object.hasOwn(derivedVersions, type)
+    ? (derivedVersions as unknown as Record<string, AnyDerivation>)[type]
+    : undefined;
 
 /** True for a version that is only ever derived from a newer stored one (emit refuses it). */
 export function isDerivedVersion(type: string, version: string): boolean {
@@ -63,7 +68,10 @@ export function deliveredForms(e: { id: string; type: string; version: string; p
   const forms = [{ version: e.version, id: e.id, payload: e.payload }];
   if (!d || d.from !== e.version) return forms;
   for (const [version, derive] of Object.entries(d.to)) {
-    const payload = parseEventPayload(e.type, version, (derive as (p: unknown) => unknown)(e.payload)) as Record<string, unknown>;
+    const payload = parseEventPayload(e.type, version, (derive as (p: unknown) => unknown)(e.payload)) as Record<
+      string,
+      unknown
+    >;
     forms.push({ version, id: deliveredId(e.id, e.version, version), payload });
   }
   return forms;

@@ -32,11 +32,21 @@ async function resolve(request: Request): Promise<ActorResult> {
   if (!credential) return { anonymous: true };
   try {
     const db = await getDb();
-    const actor = looksLikeApiKey(credential) ? await authenticateApiKey(db, credential, { allowCustomer: true }) : await verifyAccessToken(db, credential);
+    const actor = looksLikeApiKey(credential)
+      ? await authenticateApiKey(db, credential, { allowCustomer: true })
+      : await verifyAccessToken(db, credential);
     return { actor };
   } catch (err) {
-    if (err instanceof ServiceError && err.code === "token_expired") return { error: krakenError("tokenExpired", "Signature of the JWT has expired.", "Obtain a new token with your refresh token or API key.") };
-    if (err instanceof ServiceError) return { error: krakenError("unauthorized", "Unauthorized.", "The token is invalid or no longer valid.") };
+    if (err instanceof ServiceError && err.code === "token_expired")
+      return {
+        error: krakenError(
+          "tokenExpired",
+          "Signature of the JWT has expired.",
+          "Obtain a new token with your refresh token or API key.",
+        ),
+      };
+    if (err instanceof ServiceError)
+      return { error: krakenError("unauthorized", "Unauthorized.", "The token is invalid or no longer valid.") };
     return { error: err as Error };
   }
 }
@@ -46,5 +56,9 @@ export async function requireActor(request: Request): Promise<Actor> {
   const r = await actorOf(request);
   if ("actor" in r) return r.actor;
   if ("error" in r) throw r.error;
-  throw krakenError("headerMissing", "'Authorization' header not provided.", "You must provide the AUTHORIZATION header while executing the query/mutation.");
+  throw krakenError(
+    "headerMissing",
+    "'Authorization' header not provided.",
+    "You must provide the AUTHORIZATION header while executing the query/mutation.",
+  );
 }

@@ -7,12 +7,26 @@ import { processAccountImport } from "@/server/services/account-import/process-a
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { loadDemoProducts } from "@/server/services/products/demo-products";
 import { uniq, useTestDb } from "@/test/db";
-import { electricityPoint, freshMeterIds, fullDomesticAccount, gasPoint, makeOrg, makeSupplier, type OrgFixture, supplyAddress, TARIFFS } from "@/test/factories";
+import {
+  electricityPoint,
+  freshMeterIds,
+  fullDomesticAccount,
+  gasPoint,
+  makeOrg,
+  makeSupplier,
+  type OrgFixture,
+  supplyAddress,
+  TARIFFS,
+} from "@/test/factories";
 import { call } from "@/test/http";
 
 const t = useTestDb();
 const gql = (query: string, auth: string) =>
-  call(graphql, "/v1/graphql/", { body: { query }, auth, headers: { "x-forwarded-for": `10.38.${Math.floor(Math.random() * 250)}.7` } }).then((r) => r.json as { data?: any; errors?: any[] });
+  call(graphql, "/v1/graphql/", {
+    body: { query },
+    auth,
+    headers: { "x-forwarded-for": `10.38.${Math.floor(Math.random() * 250)}.7` },
+  }).then((r) => r.json as { data?: any; errors?: any[] });
 
 const today = londonToday();
 const yesterday = addDays(today, -1);
@@ -28,8 +42,17 @@ async function agileAccount(org: OrgFixture) {
       { tariff_code: TARIFFS.single, effective_from: yesterday },
     ],
   });
-  await stageAccount(org.ctx, StageAccountInput.parse(fullDomesticAccount(ids, { supply_addresses: [supplyAddress([elec, gasPoint(ids.mprn)])] })));
-  const { account_number } = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: ids.external, dry_run: false });
+  await stageAccount(
+    org.ctx,
+    StageAccountInput.parse(
+      fullDomesticAccount(ids, { supply_addresses: [supplyAddress([elec, gasPoint(ids.mprn)])] }),
+    ),
+  );
+  const { account_number } = await processAccountImport(org.ctx, {
+    import_supplier: supplier.code,
+    external_account_number: ids.external,
+    dry_run: false,
+  });
   return { number: account_number, ...ids };
 }
 
@@ -50,18 +73,29 @@ describe("GraphQL applicableRates", () => {
     expect(all.errors).toBeUndefined();
     const c = all.data.applicableRates;
     // The day before yesterday's half hours on Agile, then Flexible Octopus's one price cut to the window.
-    expect([c.totalCount, c.edgeCount, c.pageInfo.hasNextPage, c.pageInfo.hasPreviousPage]).toEqual([slots + 1, slots + 1, false, false]);
+    expect([c.totalCount, c.edgeCount, c.pageInfo.hasNextPage, c.pageInfo.hasPreviousPage]).toEqual([
+      slots + 1,
+      slots + 1,
+      false,
+      false,
+    ]);
     const nodes = c.edges.map((e: any) => e.node);
     expect(nodes[0].validFrom).toBe(from.replace(".000Z", "Z"));
     for (let i = 1; i < nodes.length; i++) expect(nodes[i].validFrom, `gap before ${i}`).toBe(nodes[i - 1].validTo);
-    expect(nodes.at(-1)).toMatchObject({ validFrom: londonMidnight(yesterday).toISOString().replace(".000Z", "Z"), validTo: noon.replace(".000Z", "Z") });
+    expect(nodes.at(-1)).toMatchObject({
+      validFrom: londonMidnight(yesterday).toISOString().replace(".000Z", "Z"),
+      validTo: noon.replace(".000Z", "Z"),
+    });
     expect(nodes.every((n: any) => typeof n.value === "string" && /^-?\d+(\.\d+)?$/.test(n.value))).toBe(true);
 
     // first/after pages through the same list.
     const seen: any[] = [];
     let after: string | null = null;
     for (;;) {
-      const page: any = await gql(query(acc.number, acc.mpan, from, noon, `, first: 20${after ? `, after: "${after}"` : ""}`), auth);
+      const page: any = await gql(
+        query(acc.number, acc.mpan, from, noon, `, first: 20${after ? `, after: "${after}"` : ""}`),
+        auth,
+      );
       const conn = page.data.applicableRates;
       seen.push(...conn.edges.map((e: any) => e.node));
       expect(conn.edgeCount).toBe(conn.edges.length);
@@ -76,7 +110,11 @@ describe("GraphQL applicableRates", () => {
 
     // A period with no agreement in force (before supply) is an empty connection.
     const none = await gql(query(acc.number, acc.mpan, "2020-01-01T00:00:00Z", "2020-01-02T00:00:00Z"), auth);
-    expect(none.data.applicableRates).toMatchObject({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+    expect(none.data.applicableRates).toMatchObject({
+      totalCount: 0,
+      edges: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+    });
   }, 120_000);
 
   it("answers production's KT-CT-1111 for another organisation's account or a meter point not on the account; refuses a period over 31 days", async () => {
@@ -95,8 +133,14 @@ describe("GraphQL applicableRates", () => {
       expect(res.data?.applicableRates ?? null, `${account} ${mpxn}`).toBeNull();
       expect(res.errors![0].extensions).toMatchObject({ errorCode: "KT-CT-1111", errorType: "AUTHORIZATION" });
     }
-    const long = await gql(query(acc.number, acc.mpan, "2026-09-01T00:00:00Z", "2026-10-15T00:00:00Z"), `Token ${org.apiKey}`);
-    expect(long.errors![0].extensions).toMatchObject({ errorType: "VALIDATION", errorCode: "applicable_rates_period_too_long" });
+    const long = await gql(
+      query(acc.number, acc.mpan, "2026-09-01T00:00:00Z", "2026-10-15T00:00:00Z"),
+      `Token ${org.apiKey}`,
+    );
+    expect(long.errors![0].extensions).toMatchObject({
+      errorType: "VALIDATION",
+      errorCode: "applicable_rates_period_too_long",
+    });
     const backwards = await gql(query(acc.number, acc.mpan, window[1], window[0]), `Token ${org.apiKey}`);
     expect(backwards.errors![0].extensions.errorCode).toBe("invalid_period");
   }, 120_000);

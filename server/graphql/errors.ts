@@ -4,7 +4,9 @@ import { AUTH_ERRORS, type AuthErrorKind } from "../auth/obtain-token";
 /** The platform's error envelope: message, path, extensions {errorType, errorCode, errorDescription}. */
 export function krakenError(kind: AuthErrorKind, message: string, description: string) {
   const { code, type } = AUTH_ERRORS[kind];
-  return createGraphQLError(message, { extensions: { errorType: type, errorCode: code, errorDescription: description } });
+  return createGraphQLError(message, {
+    extensions: { errorType: type, errorCode: code, errorDescription: description },
+  });
 }
 
 /** Syntax and validation errors in the same envelope (production's codes for these are not published). */

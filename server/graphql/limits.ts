@@ -17,7 +17,6 @@ export const GRAPHQL_MAX_ALIASES = 15;
 /** Operations one batched request may hold; each counts against the caller's rate limit. */
 export const GRAPHQL_MAX_BATCH = 5;
 
-
 /** The bucket a request is counted in: its key, its customer key, its console user, or its address. */
 function bucketOf(r: ActorResult, request: Request): string {
   if ("actor" in r) {
@@ -38,7 +37,16 @@ export const rateLimitPlugin: Plugin = {
     // then GraphQL's own operations a minute.
     const shared = await admitRequest(db, "actor" in r ? r.actor : null, request.headers);
     const gate = shared.allowed ? await countRequest(db, bucketOf(r, request)) : shared;
-    if (!gate.allowed) setResult({ errors: [krakenError("tooManyRequests", "Too many requests.", `Rate limit exceeded; try again in ${gate.retryAfterSeconds} seconds.`)] });
+    if (!gate.allowed)
+      setResult({
+        errors: [
+          krakenError(
+            "tooManyRequests",
+            "Too many requests.",
+            `Rate limit exceeded; try again in ${gate.retryAfterSeconds} seconds.`,
+          ),
+        ],
+      });
   },
 };
 
@@ -69,8 +77,17 @@ function enveloped(result: ExecutionResult, suggest: boolean): ExecutionResult {
     if (e.extensions?.errorCode) return e;
     const limit = LIMIT.exec(e.message);
     if (limit) {
-      const { extensions } = krakenError("queryTooComplex", "Query is too complex.", `The current query is too complex. Please simplify it and try again. ${limit[1]}`);
-      return createGraphQLError("Query is too complex.", { nodes: e.nodes, source: e.source, positions: e.positions, extensions });
+      const { extensions } = krakenError(
+        "queryTooComplex",
+        "Query is too complex.",
+        `The current query is too complex. Please simplify it and try again. ${limit[1]}`,
+      );
+      return createGraphQLError("Query is too complex.", {
+        nodes: e.nodes,
+        source: e.source,
+        positions: e.positions,
+        extensions,
+      });
     }
     // Field suggestions only for callers with a valid credential, so an anonymous caller cannot
     // map the schema by typos (introspection stays open, as production's). Stripped here, not in
@@ -78,9 +95,19 @@ function enveloped(result: ExecutionResult, suggest: boolean): ExecutionResult {
     const message = suggest ? e.message : e.message.replace(SUGGESTION, "");
     // An execution error that is not one of ours (a masked failure) is internal, not the caller's mistake.
     const internal = e.path !== undefined;
-    const code = internal ? "INTERNAL_ERROR" : /^Syntax Error/.test(e.message) ? VALIDATION_CODES.syntax : VALIDATION_CODES.invalid;
+    const code = internal
+      ? "INTERNAL_ERROR"
+      : /^Syntax Error/.test(e.message)
+        ? VALIDATION_CODES.syntax
+        : VALIDATION_CODES.invalid;
     const errorType = internal ? "INTERNAL" : "VALIDATION";
-    return createGraphQLError(message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: message } });
+    return createGraphQLError(message, {
+      nodes: e.nodes,
+      source: e.source,
+      positions: e.positions,
+      path: e.path,
+      extensions: { ...e.extensions, errorType, errorCode: code, errorDescription: message },
+    });
   });
   return { ...result, errors };
 }

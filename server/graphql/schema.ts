@@ -60,8 +60,19 @@ const DateTime = new GraphQLScalarType({
   parseValue: parseDateTime,
   parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : null),
 });
-const Decimal = new GraphQLScalarType({ name: "Decimal", serialize: (v) => (v === null ? null : String(v)), parseValue: (v) => String(v), parseLiteral: (ast) => (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ast.value : null) });
-const DateScalar = new GraphQLScalarType({ name: "Date", serialize: (v) => v, parseValue: (v) => v, parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : null) });
+const Decimal = new GraphQLScalarType({
+  name: "Decimal",
+  serialize: (v) => (v === null ? null : String(v)),
+  parseValue: (v) => String(v),
+  parseLiteral: (ast) =>
+    ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ast.value : null,
+});
+const DateScalar = new GraphQLScalarType({
+  name: "Date",
+  serialize: (v) => v,
+  parseValue: (v) => v,
+  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : null),
+});
 
 /** The caller's context for a service verb, or production's auth error. */
 async function callerCtx(request: Request): Promise<Ctx> {
@@ -73,7 +84,9 @@ async function callerCtx(request: Request): Promise<Ctx> {
 function asKrakenError(err: unknown, what: string): unknown {
   if (!(err instanceof ServiceError)) return err;
   if (err.kind === "not_found") return accountForbidden(what);
-  return createGraphQLError(err.message, { extensions: { errorType: "VALIDATION", errorCode: err.code, errorDescription: err.message } });
+  return createGraphQLError(err.message, {
+    extensions: { errorType: "VALIDATION", errorCode: err.code, errorDescription: err.message },
+  });
 }
 
 // One load per account per request: the integration's document asks for account, properties and
@@ -112,7 +125,10 @@ export const schema = createSchema<GraphQLContext>({
       },
     },
     AccountUserType: {
-      accounts: async (_v: unknown, _a: unknown, ctx: GraphQLContext) => listViewerAccounts(await callerCtx(ctx.request)).then((rows) => Promise.all(rows.map((r) => account(ctx.request, r.number)))),
+      accounts: async (_v: unknown, _a: unknown, ctx: GraphQLContext) =>
+        listViewerAccounts(await callerCtx(ctx.request)).then((rows) =>
+          Promise.all(rows.map((r) => account(ctx.request, r.number))),
+        ),
     },
     Query: {
       viewer: async (_root, _args, ctx) => {
@@ -122,12 +138,22 @@ export const schema = createSchema<GraphQLContext>({
         return { kind: c.actor.kind, organisationNumber: org.number, organisationName: org.name, email };
       },
       account: (_root, args: { accountNumber: string }, ctx) => account(ctx.request, args.accountNumber),
-      properties: async (_root, args: { accountNumber: string }, ctx) => accountResolvers.AccountType.properties(await account(ctx.request, args.accountNumber)),
-      smartMeterTelemetry: async (_root, args: { deviceId: string; grouping?: TelemetryGrouping | null; start?: Date | null; end?: Date | null }, ctx) => {
+      properties: async (_root, args: { accountNumber: string }, ctx) =>
+        accountResolvers.AccountType.properties(await account(ctx.request, args.accountNumber)),
+      smartMeterTelemetry: async (
+        _root,
+        args: { deviceId: string; grouping?: TelemetryGrouping | null; start?: Date | null; end?: Date | null },
+        ctx,
+      ) => {
         const end = args.end ?? new Date();
         const start = args.start ?? new Date(end.getTime() - 86_400_000);
         try {
-          return await smartMeterTelemetry(await callerCtx(ctx.request), { deviceId: args.deviceId, grouping: args.grouping ?? "HALF_HOURLY", start, end });
+          return await smartMeterTelemetry(await callerCtx(ctx.request), {
+            deviceId: args.deviceId,
+            grouping: args.grouping ?? "HALF_HOURLY",
+            start,
+            end,
+          });
         } catch (err) {
           throw asKrakenError(err, `Device '${args.deviceId}'`);
         }
@@ -140,7 +166,8 @@ export const schema = createSchema<GraphQLContext>({
         }
       },
       // The account must be the caller's; no loyalty scheme runs here, so never enrolled.
-      octoplusAccountInfo: async (_root, args: { accountNumber: string }, ctx) => account(ctx.request, args.accountNumber).then(() => ({ isOctoplusEnrolled: false })),
+      octoplusAccountInfo: async (_root, args: { accountNumber: string }, ctx) =>
+        account(ctx.request, args.accountNumber).then(() => ({ isOctoplusEnrolled: false })),
     },
     Mutation: {
       obtainKrakenToken: async (_root, args: { input: Record<string, string | null> }, ctx) => {

@@ -26,7 +26,10 @@ export const yoga = createYoga<GraphQLContext>({
   graphiql: false,
   // Yoga's own parse (its graphql instance, so its errors are recognised as GraphQL errors), bounded.
   plugins: [
-    { onParse: ({ parseFn, setParseFn }) => setParseFn((source, options) => parseFn(source, { ...options, maxTokens: GRAPHQL_MAX_TOKENS })) },
+    {
+      onParse: ({ parseFn, setParseFn }) =>
+        setParseFn((source, options) => parseFn(source, { ...options, maxTokens: GRAPHQL_MAX_TOKENS })),
+    },
     rateLimitPlugin,
     documentLimitsPlugin,
     envelopePlugin,

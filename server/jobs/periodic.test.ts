@@ -30,13 +30,19 @@ const NOV_28 = new Date("2026-11-28T00:30:00Z");
 describe("runDailyJob", () => {
   it("runs the day's job once across two instances, however often they check, and again the next day", async () => {
     const { handler, days } = countingHandler();
-    const [a, b] = await Promise.all([runDailyJob(t.db, "instance-a", handler, NOV_27, { days: 30 }), runDailyJob(t.db, "instance-b", handler, NOV_27, { days: 30 })]);
+    const [a, b] = await Promise.all([
+      runDailyJob(t.db, "instance-a", handler, NOV_27, { days: 30 }),
+      runDailyJob(t.db, "instance-b", handler, NOV_27, { days: 30 }),
+    ]);
     expect([...a, ...b]).toHaveLength(1);
     expect(await runDailyJob(t.db, "instance-a", handler, new Date("2026-11-27T23:59:00Z"), { days: 30 })).toEqual([]);
     expect(await runDailyJob(t.db, "instance-b", handler, NOV_27, { days: 30 })).toEqual([]);
     expect(days).toEqual(["2026-11-27"]);
 
-    const next = await Promise.all([runDailyJob(t.db, "instance-b", handler, NOV_28, { days: 30 }), runDailyJob(t.db, "instance-a", handler, NOV_28, { days: 30 })]);
+    const next = await Promise.all([
+      runDailyJob(t.db, "instance-b", handler, NOV_28, { days: 30 }),
+      runDailyJob(t.db, "instance-a", handler, NOV_28, { days: 30 }),
+    ]);
     expect(next.flat()).toHaveLength(1);
     expect(days).toEqual(["2026-11-27", "2026-11-28"]);
     const rows = await t.db.select().from(jobs).where(eq(jobs.queue, handler.queue)).orderBy(jobs.id);
@@ -52,10 +58,14 @@ describe("startPeriodicCheck", () => {
     const { handler, days } = countingHandler();
     const checks = { a: 0, b: 0 };
     const instance = (name: "a" | "b") =>
-      startPeriodicCheck(`test ${name}`, async (db: Db, workerId) => {
-        checks[name] += 1;
-        return runDailyJob(db, workerId, handler, NOV_27, {});
-      }, 5);
+      startPeriodicCheck(
+        `test ${name}`,
+        async (db: Db, workerId) => {
+          checks[name] += 1;
+          return runDailyJob(db, workerId, handler, NOV_27, {});
+        },
+        5,
+      );
     const stops = [instance("a"), instance("b")];
     const deadline = Date.now() + 20_000;
     while (checks.a < 3 || checks.b < 3) {
@@ -72,11 +82,15 @@ describe("startPeriodicCheck", () => {
     const gate = new Promise<void>((r) => (release = r));
     let calls = 0;
     let finished = false;
-    const stop = startPeriodicCheck("slow", async () => {
-      calls += 1;
-      await gate;
-      finished = true;
-    }, 1_000);
+    const stop = startPeriodicCheck(
+      "slow",
+      async () => {
+        calls += 1;
+        await gate;
+        finished = true;
+      },
+      1_000,
+    );
     await vi.waitFor(() => expect(calls).toBe(1));
     vi.advanceTimersByTime(10_000);
     expect(calls).toBe(1);

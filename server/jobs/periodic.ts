@@ -10,7 +10,11 @@ import { type JobHandler, runOne } from "./worker";
  * has claimed it. A check still running is not started twice. Returns a function that stops the
  * timer and waits for the check in hand.
  */
-export function startPeriodicCheck(what: string, check: (db: Db, workerId: string) => Promise<unknown>, intervalMs: number): () => Promise<void> {
+export function startPeriodicCheck(
+  what: string,
+  check: (db: Db, workerId: string) => Promise<unknown>,
+  intervalMs: number,
+): () => Promise<void> {
   const workerId = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   let inFlight: Promise<void> | undefined;
   const tick = () => {
@@ -36,7 +40,14 @@ export function startPeriodicCheck(what: string, check: (db: Db, workerId: strin
  * dedup key is unique) and runs it here if no instance has claimed it (FOR UPDATE SKIP
  * LOCKED). Returns the ids of the jobs this caller ran.
  */
-export async function runDailyJob(db: Db, workerId: string, handler: JobHandler, now: Date, payload: Record<string, unknown>, leaseSeconds = 3600): Promise<number[]> {
+export async function runDailyJob(
+  db: Db,
+  workerId: string,
+  handler: JobHandler,
+  now: Date,
+  payload: Record<string, unknown>,
+  leaseSeconds = 3600,
+): Promise<number[]> {
   const day = now.toISOString().slice(0, 10);
   await enqueueJob(db, { queue: handler.queue, payload: { day, ...payload }, dedupKey: `${handler.queue}:${day}` });
   const claimed = await claimJobs(db, handler.queue, workerId, 1, leaseSeconds);

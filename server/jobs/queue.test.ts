@@ -13,8 +13,10 @@ const rowOf = async (id: number) => (await t.db.select().from(jobs).where(eq(job
 /** Seconds between two timestamps set by the same statement (both from its now()). */
 const secondsBetween = (a: Date | null, b: Date | null) => (a!.getTime() - b!.getTime()) / 1000;
 /** Stands in for time passing: the job's next attempt, or its lease, is due now. */
-const makeDue = (id: number) => t.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
-const expireLease = (id: number) => t.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+const makeDue = (id: number) =>
+  t.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+const expireLease = (id: number) =>
+  t.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
 
 function failingHandler(queue: string, error: () => Error = () => new Error("gateway down")) {
   const onGiveUp = vi.fn<JobHandler["onGiveUp"]>(async () => {});
@@ -28,7 +30,10 @@ describe("claiming jobs (FOR UPDATE SKIP LOCKED)", () => {
   it("gives each due job to exactly one of two workers claiming at once, holding a lease", async () => {
     const queue = uniq("q-claim-").toLowerCase();
     const ids = await Promise.all(Array.from({ length: 12 }, () => makeJob(t.db, { queue }).then((j) => j.id)));
-    const [a, b] = await Promise.all([claimJobs(t.db, queue, "worker-a", 8, 60), claimJobs(t.db, queue, "worker-b", 8, 60)]);
+    const [a, b] = await Promise.all([
+      claimJobs(t.db, queue, "worker-a", 8, 60),
+      claimJobs(t.db, queue, "worker-b", 8, 60),
+    ]);
     const claimed = [...a, ...b].map((j) => j.id);
     expect(claimed.sort()).toEqual([...ids].sort());
     expect(new Set(claimed).size).toBe(ids.length);
@@ -54,12 +59,22 @@ describe("a failing job", () => {
     const handler = failingHandler(queue);
     const job = await makeJob(t.db, { queue, maxAttempts: 3 });
 
-    for (const [attempt, backoff] of [[1, 10], [2, 20]] as const) {
+    for (const [attempt, backoff] of [
+      [1, 10],
+      [2, 20],
+    ] as const) {
       const [claimed] = await claimJobs(t.db, queue, "w", 1, 60);
       expect(claimed).toMatchObject({ id: job.id, attempts: attempt });
       await runOne(t.db, handler, claimed, 10);
       const row = await rowOf(job.id);
-      expect(row).toMatchObject({ status: "queued", attempts: attempt, lastError: "gateway down", lockedBy: null, lockedUntil: null, finishedAt: null });
+      expect(row).toMatchObject({
+        status: "queued",
+        attempts: attempt,
+        lastError: "gateway down",
+        lockedBy: null,
+        lockedUntil: null,
+        finishedAt: null,
+      });
       // run_at and updated_at come from the same statement's now(): the delay is exact.
       expect(secondsBetween(row.runAt, row.updatedAt)).toBe(backoff);
       expect(await claimJobs(t.db, queue, "w", 1, 60)).toEqual([]);
@@ -70,7 +85,13 @@ describe("a failing job", () => {
     const [last] = await claimJobs(t.db, queue, "w", 1, 60);
     expect(last.attempts).toBe(3);
     await runOne(t.db, handler, last, 10);
-    expect(await rowOf(job.id)).toMatchObject({ status: "failed", attempts: 3, lastError: "gateway down", lockedUntil: null, finishedAt: expect.any(Date) });
+    expect(await rowOf(job.id)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      lastError: "gateway down",
+      lockedUntil: null,
+      finishedAt: expect.any(Date),
+    });
     expect(handler.run).toHaveBeenCalledTimes(3);
     expect(handler.onGiveUp).toHaveBeenCalledTimes(1);
     expect(handler.onGiveUp.mock.calls[0][2]).toBe("gateway down");
@@ -103,12 +124,21 @@ describe("a lease that runs out (its worker died mid-job)", () => {
     await completeJob(t.db, held);
     expect(await rowOf(job.id)).toMatchObject({ status: "running", lockedBy: "worker-b" });
     await completeJob(t.db, taken);
-    expect(await rowOf(job.id)).toMatchObject({ status: "done", lockedBy: "worker-b", lockedUntil: null, finishedAt: expect.any(Date) });
+    expect(await rowOf(job.id)).toMatchObject({
+      status: "done",
+      lockedBy: "worker-b",
+      lockedUntil: null,
+      finishedAt: expect.any(Date),
+    });
   });
 
   it("gives up, without running it again, a job whose worker died holding its last attempt", async () => {
     const queue = uniq("q-lastlease-").toLowerCase();
-    const handler = { queue, run: vi.fn<JobHandler["run"]>(async () => {}), onGiveUp: vi.fn<JobHandler["onGiveUp"]>(async () => {}) };
+    const handler = {
+      queue,
+      run: vi.fn<JobHandler["run"]>(async () => {}),
+      onGiveUp: vi.fn<JobHandler["onGiveUp"]>(async () => {}),
+    };
     const job = await makeJob(t.db, { queue, maxAttempts: 1 });
     await claimJobs(t.db, queue, "worker-a", 1, 60);
     await expireLease(job.id);
@@ -117,6 +147,9 @@ describe("a lease that runs out (its worker died mid-job)", () => {
     await runOne(t.db as Db, handler, again);
     expect(handler.run).not.toHaveBeenCalled();
     expect(handler.onGiveUp).toHaveBeenCalledTimes(1);
-    expect(await rowOf(job.id)).toMatchObject({ status: "failed", lastError: "The job's last attempt did not finish." });
+    expect(await rowOf(job.id)).toMatchObject({
+      status: "failed",
+      lastError: "The job's last attempt did not finish.",
+    });
   });
 });

@@ -5,10 +5,19 @@ import { jobs } from "@/db/schema";
 export type Job = typeof jobs.$inferSelect;
 
 /** Adds a job in the caller's transaction, so it exists exactly when the change commits. */
-export async function enqueueJob(tx: Db, job: { queue: string; payload: Record<string, unknown>; dedupKey?: string; runAt?: Date; maxAttempts?: number }) {
+export async function enqueueJob(
+  tx: Db,
+  job: { queue: string; payload: Record<string, unknown>; dedupKey?: string; runAt?: Date; maxAttempts?: number },
+) {
   const [row] = await tx
     .insert(jobs)
-    .values({ queue: job.queue, payload: job.payload, dedupKey: job.dedupKey ?? null, runAt: job.runAt ?? sql`now()`, maxAttempts: job.maxAttempts ?? 5 })
+    .values({
+      queue: job.queue,
+      payload: job.payload,
+      dedupKey: job.dedupKey ?? null,
+      runAt: job.runAt ?? sql`now()`,
+      maxAttempts: job.maxAttempts ?? 5,
+    })
     .onConflictDoNothing({ target: jobs.dedupKey })
     .returning({ id: jobs.id });
   return row?.id ?? null;
@@ -32,7 +41,13 @@ export async function wakeWorkers(tx: Db, queue: string) {
  * instance claim at once without waiting on or taking each other's rows; a running job
  * whose lease ran out (its worker died) is due again.
  */
-export async function claimJobs(db: Db, queue: string, workerId: string, limit: number, leaseSeconds: number): Promise<Job[]> {
+export async function claimJobs(
+  db: Db,
+  queue: string,
+  workerId: string,
+  limit: number,
+  leaseSeconds: number,
+): Promise<Job[]> {
   const rows = await execRows<Record<string, unknown>>(
     db,
     sql`update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
@@ -60,7 +75,12 @@ export async function completeJob(db: Db, job: Job) {
 }
 
 /** Schedules another attempt with exponential backoff, or gives up for good. Returns true when final. */
-export async function failJob(db: Db, job: Job, error: string, opts: { retryable: boolean; backoffSeconds?: number }): Promise<boolean> {
+export async function failJob(
+  db: Db,
+  job: Job,
+  error: string,
+  opts: { retryable: boolean; backoffSeconds?: number },
+): Promise<boolean> {
   const final = !opts.retryable || job.attempts >= job.maxAttempts;
   const delay = (opts.backoffSeconds ?? 5) * 2 ** Math.max(0, job.attempts - 1);
   await db
@@ -68,7 +88,14 @@ export async function failJob(db: Db, job: Job, error: string, opts: { retryable
     .set(
       final
         ? { status: "failed", lastError: error, finishedAt: sql`now()`, updatedAt: sql`now()`, lockedUntil: null }
-        : { status: "queued", lastError: error, runAt: sql`now() + make_interval(secs => ${delay})`, updatedAt: sql`now()`, lockedBy: null, lockedUntil: null },
+        : {
+            status: "queued",
+            lastError: error,
+            runAt: sql`now() + make_interval(secs => ${delay})`,
+            updatedAt: sql`now()`,
+            lockedBy: null,
+            lockedUntil: null,
+          },
     )
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy!)));
   return final;
@@ -81,6 +108,14 @@ export async function failJob(db: Db, job: Job, error: string, opts: { retryable
 export async function requeueJob(db: Db, job: Job, seconds: number) {
   await db
     .update(jobs)
-    .set({ status: "queued", attempts: 0, lastError: null, runAt: sql`now() + make_interval(secs => ${seconds})`, updatedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+    .set({
+      status: "queued",
+      attempts: 0,
+      lastError: null,
+      runAt: sql`now() + make_interval(secs => ${seconds})`,
+      updatedAt: sql`now()`,
+      lockedBy: null,
+      lockedUntil: null,
+    })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy!)));
 }

@@ -23,7 +23,12 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 20_
   }
 }
 
-const statusOf = async (ids: number[]) => t.db.select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lockedBy: jobs.lockedBy }).from(jobs).where(inArray(jobs.id, ids)).orderBy(jobs.id);
+const statusOf = async (ids: number[]) =>
+  t.db
+    .select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lockedBy: jobs.lockedBy })
+    .from(jobs)
+    .where(inArray(jobs.id, ids))
+    .orderBy(jobs.id);
 
 /** A handler whose runs wait on `release()`; `started` resolves when the first run begins. */
 function gatedHandler(queue: string) {
@@ -56,7 +61,10 @@ describe("two workers on one queue", () => {
       },
       onGiveUp: async () => {},
     };
-    stops.push(startWorker(getDb, handler, { pollMs: 10, batchSize: 3 }), startWorker(getDb, handler, { pollMs: 10, batchSize: 3 }));
+    stops.push(
+      startWorker(getDb, handler, { pollMs: 10, batchSize: 3 }),
+      startWorker(getDb, handler, { pollMs: 10, batchSize: 3 }),
+    );
     await until("every job done", async () => (await statusOf(ids)).every((j) => j.status === "done"));
     expect([...runs.keys()].sort()).toEqual([...ids].sort());
     for (const [, by] of runs) expect(by).toHaveLength(1);

@@ -24,9 +24,16 @@ export type WorkerOptions = {
 };
 
 /** `count` workers of one queue (see startWorker); the returned function stops them all. */
-export function startWorkers(count: number, getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerOptions = {}): () => Promise<void> {
+export function startWorkers(
+  count: number,
+  getDb: () => Promise<Db>,
+  handler: JobHandler,
+  opts: WorkerOptions = {},
+): () => Promise<void> {
   const loops = Array.from({ length: count }, () => workerLoop(getDb, handler, opts));
-  const unlisten = opts.wakeOnNotify ? listenForWork(getDb, handler.queue, () => loops.forEach((l) => l.nudge())) : undefined;
+  const unlisten = opts.wakeOnNotify
+    ? listenForWork(getDb, handler.queue, () => loops.forEach((l) => l.nudge()))
+    : undefined;
   return async () => {
     await unlisten?.();
     await Promise.all(loops.map((l) => l.stop()));
@@ -37,7 +44,11 @@ export function startWorkers(count: number, getDb: () => Promise<Db>, handler: J
  * Polls the queue, runs claimed jobs one after another, and returns a stop function that
  * waits for the job in hand. Any number of workers, on any instances, may run at once.
  */
-export function startWorker(getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerOptions = {}): () => Promise<void> {
+export function startWorker(
+  getDb: () => Promise<Db>,
+  handler: JobHandler,
+  opts: WorkerOptions = {},
+): () => Promise<void> {
   return startWorkers(1, getDb, handler, opts);
 }
 
@@ -81,7 +92,14 @@ function workerLoop(getDb: () => Promise<Db>, handler: JobHandler, opts: WorkerO
 function listenForWork(getDb: () => Promise<Db>, queue: string, nudge: () => void): () => Promise<void> {
   let stopped = false;
   const listening = getDb().then(
-    (db) => (stopped ? undefined : handleOf(db)?.listen(JOBS_CHANNEL, (payload) => payload === queue && nudge(), () => {})),
+    (db) =>
+      stopped
+        ? undefined
+        : handleOf(db)?.listen(
+            JOBS_CHANNEL,
+            (payload) => payload === queue && nudge(),
+            () => {},
+          ),
     () => undefined, // no database yet: the workers' polls report it and keep trying
   );
   return async () => {
@@ -103,7 +121,13 @@ export async function runOne(db: Db, handler: JobHandler, job: Job, backoffSecon
   } catch (err) {
     const message = (err as Error).message;
     const final = await failJob(db, job, message, { retryable: !(err instanceof PermanentJobError), backoffSeconds });
-    logger.warn("job attempt failed", { queue: handler.queue, jobId: job.id, attempt: job.attempts, final, err: message });
+    logger.warn("job attempt failed", {
+      queue: handler.queue,
+      jobId: job.id,
+      attempt: job.attempts,
+      final,
+      err: message,
+    });
     if (final) await handler.onGiveUp(db, job, message);
   }
 }

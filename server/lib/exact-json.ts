@@ -52,14 +52,16 @@ const storable = new WeakSet<object>();
 const NUL_OR_SURROGATE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 function markStorable(text: string, value: unknown): unknown {
-  if (typeof value !== "object" || value === null || !isWellFormed(text) || NUL_OR_SURROGATE_ESCAPE.test(text)) return value;
+  if (typeof value !== "object" || value === null || !isWellFormed(text) || NUL_OR_SURROGATE_ESCAPE.test(text))
+    return value;
   storable.add(value);
   for (const v of Object.values(value)) if (typeof v === "object" && v !== null) storable.add(v);
   return value;
 }
 
 /** True for a value parseExactJson marked as holding nothing unstorable (see markStorable). */
-export const knownStorable = (value: unknown): boolean => typeof value === "object" && value !== null && storable.has(value);
+export const knownStorable = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && storable.has(value);
 
 /** Most arrays and objects a body may hold: a 10 MB body of real data has well under 100,000. */
 export const MAX_JSON_CONTAINERS = 250_000;
@@ -121,7 +123,9 @@ function nextNonSpace(text: string, from: number): number {
 
 function tooManyValues() {
   const detail = `A JSON body may hold at most ${MAX_JSON_CONTAINERS.toLocaleString("en-GB")} arrays and objects.`;
-  return new ServiceError("validation", "too_many_values", detail, { errors: [fieldError(null, "too_many_values", detail)] });
+  return new ServiceError("validation", "too_many_values", detail, {
+    errors: [fieldError(null, "too_many_values", detail)],
+  });
 }
 
 /**
@@ -275,7 +279,9 @@ function hasInexactNumber(text: string): boolean {
 
 function tooDeep(path: (string | number)[]) {
   const detail = `Arrays and objects may nest at most ${MAX_JSON_DEPTH} deep.`;
-  return new ServiceError("validation", "nesting_too_deep", detail, { errors: [fieldError(path.map(printable), "nesting_too_deep", detail)] });
+  return new ServiceError("validation", "nesting_too_deep", detail, {
+    errors: [fieldError(path.map(printable), "nesting_too_deep", detail)],
+  });
 }
 
 function duplicateKey(path: (string | number)[]) {
@@ -290,7 +296,9 @@ const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).
 
 /** A key as it can appear in an attr: NUL and unpaired surrogates escaped as \uXXXX. */
 const printable = (k: string | number) =>
-  typeof k === "number" ? k : k.replace(/\u0000|\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  typeof k === "number"
+    ? k
+    : k.replace(/\u0000|\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /**
  * One field error per value that cannot be stored as sent: a number a double cannot hold
@@ -304,12 +312,28 @@ export function unstorableValueErrors(value: unknown, prefix: (string | number)[
   const path: (string | number)[] = [...prefix];
   const walk = (v: unknown, depth: number) => {
     if (typeof v === "string") {
-      if (v.includes("\u0000")) out.push(fieldError([...path], "null_character", "Text may not contain the NUL character (\\u0000)."));
-      if (!isWellFormed(v)) out.push(fieldError([...path], "unpaired_surrogate", "Text may not contain an unpaired UTF-16 surrogate (\\ud800-\\udfff)."));
+      if (v.includes("\u0000"))
+        out.push(fieldError([...path], "null_character", "Text may not contain the NUL character (\\u0000)."));
+      if (!isWellFormed(v))
+        out.push(
+          fieldError(
+            [...path],
+            "unpaired_surrogate",
+            "Text may not contain an unpaired UTF-16 surrogate (\\ud800-\\udfff).",
+          ),
+        );
     } else if (v instanceof ImpreciseNumber) {
-      out.push(fieldError([...path], "number_precision_exceeded", `The number ${v.source} has more digits than can be stored exactly.`));
+      out.push(
+        fieldError(
+          [...path],
+          "number_precision_exceeded",
+          `The number ${v.source} has more digits than can be stored exactly.`,
+        ),
+      );
     } else if (typeof v === "object" && v !== null && depth === MAX_JSON_DEPTH) {
-      out.push(fieldError([...path], "nesting_too_deep", `Arrays and objects may nest at most ${MAX_JSON_DEPTH} deep.`));
+      out.push(
+        fieldError([...path], "nesting_too_deep", `Arrays and objects may nest at most ${MAX_JSON_DEPTH} deep.`),
+      );
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         path.push(i);
@@ -320,7 +344,13 @@ export function unstorableValueErrors(value: unknown, prefix: (string | number)[
       for (const k in v) {
         if (k.includes("\u0000") || !isWellFormed(k)) {
           const code = k.includes("\u0000") ? "null_character" : "unpaired_surrogate";
-          out.push(fieldError([...path, printable(k)], code, "Field names may not contain the NUL character or an unpaired UTF-16 surrogate."));
+          out.push(
+            fieldError(
+              [...path, printable(k)],
+              code,
+              "Field names may not contain the NUL character or an unpaired UTF-16 surrogate.",
+            ),
+          );
           continue;
         }
         path.push(k);

@@ -15,7 +15,12 @@ export async function serveMetricsFromEnv(role: string): Promise<Served | undefi
   const g = globalThis as typeof globalThis & { [SERVED]?: Promise<Served | undefined> };
   g[SERVED] ??= startMetricsServer({ port, host: env.METRICS_HOST, token: env.METRICS_TOKEN }).then(
     (served) => {
-      logger.info("metrics endpoint listening", { role, port: served.port, path: "/metrics", token: Boolean(env.METRICS_TOKEN) });
+      logger.info("metrics endpoint listening", {
+        role,
+        port: served.port,
+        path: "/metrics",
+        token: Boolean(env.METRICS_TOKEN),
+      });
       return served;
     },
     (err) => {

@@ -16,11 +16,16 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** @param {client.Registry} registry */
 function create(registry) {
   /** @type {<T extends string>(name: string, help: string, labelNames?: readonly T[]) => client.Counter<T>} */
-  const counter = (name, help, labelNames = []) => new client.Counter({ name, help, labelNames, registers: [registry] });
+  const counter = (name, help, labelNames = []) =>
+    new client.Counter({ name, help, labelNames, registers: [registry] });
   /** @type {<T extends string>(name: string, help: string, labelNames?: readonly T[]) => client.Gauge<T>} */
   const gauge = (name, help, labelNames = []) => new client.Gauge({ name, help, labelNames, registers: [registry] });
   return {
-    httpRequests: counter("http_requests_total", "HTTP requests answered, by method, route template and status class (2xx..5xx, or aborted)", ["method", "route", "status_class"]),
+    httpRequests: counter(
+      "http_requests_total",
+      "HTTP requests answered, by method, route template and status class (2xx..5xx, or aborted)",
+      ["method", "route", "status_class"],
+    ),
     httpDuration: new client.Histogram({
       name: "http_request_duration_seconds",
       help: "Time from a request's arrival to the end of its answer, by method, route template and status class",
@@ -28,26 +33,75 @@ function create(registry) {
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
-    accountImports: counter("account_imports_total", "Account import processes finished in this process, by outcome (imported, failed, dry_run, dry_run_failed, cancelled) and error code", ["outcome", "code"]),
-    postImportWrites: counter("post_import_writes_total", "Post-import write requests (notes, transactions, historical statements, payment instructions) answered, by kind, outcome (ok, error) and error code", ["kind", "outcome", "code"]),
-    eventsWritten: counter("events_written_total", "Events written to the outbox by this process (in the writing transaction), by type", ["type"]),
-    eventsPublished: counter("events_published_total", "Messages this process's relay published and JetStream acked (a row delivered as several versions is several)"),
+    accountImports: counter(
+      "account_imports_total",
+      "Account import processes finished in this process, by outcome (imported, failed, dry_run, dry_run_failed, cancelled) and error code",
+      ["outcome", "code"],
+    ),
+    postImportWrites: counter(
+      "post_import_writes_total",
+      "Post-import write requests (notes, transactions, historical statements, payment instructions) answered, by kind, outcome (ok, error) and error code",
+      ["kind", "outcome", "code"],
+    ),
+    eventsWritten: counter(
+      "events_written_total",
+      "Events written to the outbox by this process (in the writing transaction), by type",
+      ["type"],
+    ),
+    eventsPublished: counter(
+      "events_published_total",
+      "Messages this process's relay published and JetStream acked (a row delivered as several versions is several)",
+    ),
     eventsPublishFailures: counter("events_publish_failures_total", "Messages this process's relay failed to publish"),
     relayLeader: gauge("events_relay_leader", "1 while this process's relay holds the leader lock"),
-    relayConfigured: gauge("events_relay_configured", "1 when this process has NATS_URL (events are relayed to the bus); 0: the events table is the log and pending events are expected"),
+    relayConfigured: gauge(
+      "events_relay_configured",
+      "1 when this process has NATS_URL (events are relayed to the bus); 0: the events table is the log and pending events are expected",
+    ),
     eventsPending: gauge("events_pending", "Events not yet published, in the whole database (read at scrape time)"),
-    eventsPendingRows: gauge("events_pending_rows", "Outbox rows not yet published, in the whole database (a fan-out row stands for many events; read at scrape time, cheaply whatever the backlog)"),
-    relayLag: gauge("events_relay_lag_seconds", "Age of the oldest unpublished event, in the whole database (0 when none; read at scrape time)"),
-    relayPublishedTotal: gauge("events_relay_published_events", "Events the relays have published since the stream's state row was made (database-wide, read at scrape time)"),
-    relayHeartbeatAge: gauge("events_relay_heartbeat_age_seconds", "Age of the leading relay's last heartbeat (read at scrape time; 0 when no relay ever led)"),
+    eventsPendingRows: gauge(
+      "events_pending_rows",
+      "Outbox rows not yet published, in the whole database (a fan-out row stands for many events; read at scrape time, cheaply whatever the backlog)",
+    ),
+    relayLag: gauge(
+      "events_relay_lag_seconds",
+      "Age of the oldest unpublished event, in the whole database (0 when none; read at scrape time)",
+    ),
+    relayPublishedTotal: gauge(
+      "events_relay_published_events",
+      "Events the relays have published since the stream's state row was made (database-wide, read at scrape time)",
+    ),
+    relayHeartbeatAge: gauge(
+      "events_relay_heartbeat_age_seconds",
+      "Age of the leading relay's last heartbeat (read at scrape time; 0 when no relay ever led)",
+    ),
     importJobs: gauge("import_jobs", "Console import jobs by status, database-wide (read at scrape time)", ["status"]),
-    importJobRows: gauge("import_job_rows", "Rows of console import jobs not yet ended (receiving, running, paused), by state, database-wide (read at scrape time)", ["state"]),
-    importJobLanes: gauge("import_job_lanes", "Import-job lanes queued and running (busy), database-wide (read at scrape time)", ["state"]),
+    importJobRows: gauge(
+      "import_job_rows",
+      "Rows of console import jobs not yet ended (receiving, running, paused), by state, database-wide (read at scrape time)",
+      ["state"],
+    ),
+    importJobLanes: gauge(
+      "import_job_lanes",
+      "Import-job lanes queued and running (busy), database-wide (read at scrape time)",
+      ["state"],
+    ),
     dbPoolMax: gauge("db_pool_max_connections", "DATABASE_POOL_SIZE: the most connections this process's pool opens"),
-    dbPoolConnections: gauge("db_pool_connections", "This process's pool connections by state: busy (running a query or reserved by a transaction), idle, connecting", ["state"]),
+    dbPoolConnections: gauge(
+      "db_pool_connections",
+      "This process's pool connections by state: busy (running a query or reserved by a transaction), idle, connecting",
+      ["state"],
+    ),
     dbPoolWaiting: gauge("db_pool_waiting_queries", "Queries waiting for a free connection of this process's pool"),
-    dbPoolConnectErrors: counter("db_pool_connect_errors_total", "Connection attempts of this process's pool that failed (refused, timed out, closed while connecting)"),
-    scrapeErrors: counter("metrics_scrape_errors_total", "Scrape-time readings that failed (the gauges they set keep their last values)", ["source"]),
+    dbPoolConnectErrors: counter(
+      "db_pool_connect_errors_total",
+      "Connection attempts of this process's pool that failed (refused, timed out, closed while connecting)",
+    ),
+    scrapeErrors: counter(
+      "metrics_scrape_errors_total",
+      "Scrape-time readings that failed (the gauges they set keep their last values)",
+      ["source"],
+    ),
   };
 }
 
@@ -116,7 +170,10 @@ export async function renderMetrics() {
       /** @type {NodeJS.Timeout | undefined} */
       let timer;
       try {
-        await Promise.race([read(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), SCRAPE_TIMEOUT_MS)))]);
+        await Promise.race([
+          read(),
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), SCRAPE_TIMEOUT_MS))),
+        ]);
       } catch {
         s.metrics.scrapeErrors.inc({ source: name });
       } finally {
@@ -148,12 +205,20 @@ export function startMetricsServer({ port, host, token }) {
       return;
     }
     if (token && !bearerMatches(req.headers.authorization, token)) {
-      res.writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' }).end("Unauthorized\n");
+      res
+        .writeHead(401, { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' })
+        .end("Unauthorized\n");
       return;
     }
     renderMetrics().then(
-      ({ contentType, body }) => res.writeHead(200, { "content-type": contentType, "cache-control": "no-store" }).end(req.method === "HEAD" ? undefined : body),
-      (err) => res.writeHead(500, { "content-type": "text/plain" }).end(`metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
+      ({ contentType, body }) =>
+        res
+          .writeHead(200, { "content-type": contentType, "cache-control": "no-store" })
+          .end(req.method === "HEAD" ? undefined : body),
+      (err) =>
+        res
+          .writeHead(500, { "content-type": "text/plain" })
+          .end(`metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
     );
   });
   return new Promise((resolve, reject) => {

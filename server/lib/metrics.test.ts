@@ -52,8 +52,15 @@ describe("observeRequest", () => {
     expect(sample(text, `http_requests_total{method="POST",route="${route}",status_class="2xx"}`)).toBe(2);
     expect(sample(text, `http_requests_total{method="POST",route="${route}",status_class="5xx"}`)).toBe(1);
     expect(sample(text, `http_requests_total{method="other",route="${route}",status_class="aborted"}`)).toBe(1);
-    expect(sample(text, `http_request_duration_seconds_bucket{le="0.005",method="POST",route="${route}",status_class="2xx"}`)).toBe(1);
-    expect(sample(text, `http_request_duration_seconds_count{method="POST",route="${route}",status_class="2xx"}`)).toBe(2);
+    expect(
+      sample(
+        text,
+        `http_request_duration_seconds_bucket{le="0.005",method="POST",route="${route}",status_class="2xx"}`,
+      ),
+    ).toBe(1);
+    expect(sample(text, `http_request_duration_seconds_count{method="POST",route="${route}",status_class="2xx"}`)).toBe(
+      2,
+    );
     expect(statusClass(404)).toBe("4xx");
   });
 

@@ -6,7 +6,9 @@ import { ServiceError, fieldError } from "../errors";
  */
 function bodyCutOff(): never {
   const detail = "The request body was not received completely (the connection closed).";
-  throw new ServiceError("validation", "incomplete_body", detail, { errors: [fieldError(null, "incomplete_body", detail)] });
+  throw new ServiceError("validation", "incomplete_body", detail, {
+    errors: [fieldError(null, "incomplete_body", detail)],
+  });
 }
 
 /**
@@ -50,5 +52,10 @@ export async function bufferedRequest<R extends Request = Request>(
   const headers = new Headers(req.headers);
   headers.delete("transfer-encoding");
   headers.set("content-length", String(bytes.byteLength));
-  return make(req.url, { method: req.method, headers, body: bytes.byteLength ? (bytes as BodyInit) : null, signal: req.signal });
+  return make(req.url, {
+    method: req.method,
+    headers,
+    body: bytes.byteLength ? (bytes as BodyInit) : null,
+    signal: req.signal,
+  });
 }

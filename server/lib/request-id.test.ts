@@ -24,12 +24,18 @@ describe("x-request-id is validated everywhere as the console's tRPC does", () =
     for (const id of bad) {
       const rest = await call(products, "/v1/products/", { headers: { "x-request-id": id } });
       expect(rest.headers.get("x-request-id"), id.slice(0, 20)).toMatch(UUID);
-      const notAllowed = await call(productsDelete, "/v1/products/", { method: "DELETE", headers: { "x-request-id": id } });
+      const notAllowed = await call(productsDelete, "/v1/products/", {
+        method: "DELETE",
+        headers: { "x-request-id": id },
+      });
       expect([notAllowed.status, notAllowed.headers.get("x-request-id")]).toEqual([405, expect.stringMatching(UUID)]);
     }
     const kept = await call(products, "/v1/products/", { headers: { "x-request-id": "script-run-0001" } });
     expect(kept.headers.get("x-request-id")).toBe("script-run-0001");
-    const gql = await call(graphql, "/v1/graphql/", { body: { query: "{ __typename }" }, headers: { "x-request-id": "x".repeat(8 * 1024) } });
+    const gql = await call(graphql, "/v1/graphql/", {
+      body: { query: "{ __typename }" },
+      headers: { "x-request-id": "x".repeat(8 * 1024) },
+    });
     expect(gql.headers.get("x-request-id") ?? "").not.toContain("xxxxxxxxxxxxxxxx");
   });
 });

@@ -12,19 +12,32 @@ const pad = (n: number, w: number) => String(n).padStart(w, "0");
 
 describe("isValidDate", () => {
   it("knows month lengths and leap years", () => {
-    expect(["2024-02-29", "2000-02-29", "2026-12-31", "2026-04-30", "0100-01-01", "9999-12-31"].map(isValidDate)).toEqual(Array(6).fill(true));
-    expect(["2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "0099-12-31"].map(isValidDate)).toEqual(Array(7).fill(false));
+    expect(
+      ["2024-02-29", "2000-02-29", "2026-12-31", "2026-04-30", "0100-01-01", "9999-12-31"].map(isValidDate),
+    ).toEqual(Array(6).fill(true));
+    expect(
+      ["2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "0099-12-31"].map(
+        isValidDate,
+      ),
+    ).toEqual(Array(7).fill(false));
   });
 
   it("refuses anything but YYYY-MM-DD", () => {
-    expect(["2026-1-01", "2026-01-01T00:00", " 2026-01-01", "2026/01/01", "", "20260101"].map(isValidDate)).toEqual(Array(6).fill(false));
+    expect(["2026-1-01", "2026-01-01T00:00", " 2026-01-01", "2026/01/01", "", "20260101"].map(isValidDate)).toEqual(
+      Array(6).fill(false),
+    );
   });
 
   it("agrees with the Date calendar for every year from 0100 to 9999", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
-        expect(isValidDate(`${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`)).toBe(byDate(y, m, d));
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          expect(isValidDate(`${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`)).toBe(byDate(y, m, d));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -94,7 +107,13 @@ describe("London's offset, looked up once per hour", () => {
       return `${z.getFullYear()}-${String(z.getMonth() + 1).padStart(2, "0")}-${String(z.getDate()).padStart(2, "0")}`;
     };
     // Midnight either side of the clocks changing, then anywhere.
-    for (const t of [Date.UTC(2026, 2, 28, 23, 59, 59, 999), Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 5, 30, 22, 59, 59, 999), Date.UTC(2026, 5, 30, 23, 0), Date.UTC(2026, 9, 25, 0, 0)]) {
+    for (const t of [
+      Date.UTC(2026, 2, 28, 23, 59, 59, 999),
+      Date.UTC(2026, 2, 29, 0, 0),
+      Date.UTC(2026, 5, 30, 22, 59, 59, 999),
+      Date.UTC(2026, 5, 30, 23, 0),
+      Date.UTC(2026, 9, 25, 0, 0),
+    ]) {
       expect(formatLondonDate(new Date(t))).toBe(viaTzDate(t));
     }
     expect(formatLondonDate(new Date(Date.UTC(2026, 5, 30, 23, 0)))).toBe("2026-07-01");

@@ -50,7 +50,9 @@ export function parseLondonDateTime(s: string): Date | null {
 
 function parseLondonDateTimeUnbounded(s: string): Date | null {
   const d = DATE_RE.exec(s);
-  const m = (d ? [s, d[1], d[2], d[3], "00", "00", "00", undefined, undefined] : DATETIME_RE.exec(s)) as (string | undefined)[] | null;
+  const m = (d ? [s, d[1], d[2], d[3], "00", "00", "00", undefined, undefined] : DATETIME_RE.exec(s)) as
+    | (string | undefined)[]
+    | null;
   if (!m) return null;
   const [y, mo, da, h, mi, se] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0)];
   // Milliseconds cut from the fraction's digits, not rounded: .9996 stays in its second (rounding gave 1000 ms, written as .1000).
@@ -115,7 +117,8 @@ export function londonToday(now = new Date()): string {
 export function formatLondonDate(t: Date): string {
   const ms = t.getTime();
   // The wall clock's date is the UTC date of the instant moved by the offset (years 1900-9999).
-  if (ms >= HOURLY_FROM && ms < MAX_FOUR_DIGIT_YEAR) return new Date(ms + offsetMinutes(ms) * 60_000).toISOString().slice(0, 10);
+  if (ms >= HOURLY_FROM && ms < MAX_FOUR_DIGIT_YEAR)
+    return new Date(ms + offsetMinutes(ms) * 60_000).toISOString().slice(0, 10);
   const z = new TZDate(ms, LONDON);
   return `${z.getFullYear()}-${String(z.getMonth() + 1).padStart(2, "0")}-${String(z.getDate()).padStart(2, "0")}`;
 }

@@ -33,7 +33,10 @@ export function startTracing(serviceName) {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint) return Promise.resolve(false);
   s.starting ??= (async () => {
-    const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([import("@opentelemetry/sdk-node"), import("@opentelemetry/exporter-trace-otlp-http")]);
+    const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([
+      import("@opentelemetry/sdk-node"),
+      import("@opentelemetry/exporter-trace-otlp-http"),
+    ]);
     const sdk = new NodeSDK({
       serviceName: isSet("OTEL_SERVICE_NAME") ? env.OTEL_SERVICE_NAME : serviceName,
       traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces` }),
@@ -52,7 +55,9 @@ export function startTracing(serviceName) {
 /** Exports the spans still buffered (the SDK batches them every few seconds). */
 export async function flushTracing() {
   if (!state().enabled) return;
-  const provider = /** @type {{ getDelegate?: () => { forceFlush?: () => Promise<void> } }} */ (trace.getTracerProvider());
+  const provider = /** @type {{ getDelegate?: () => { forceFlush?: () => Promise<void> } }} */ (
+    trace.getTracerProvider()
+  );
   await provider.getDelegate?.().forceFlush?.();
 }
 
@@ -108,7 +113,9 @@ export function activeTraceContext() {
   /** @type {Record<string, string>} */
   const carrier = {};
   propagation.inject(context.active(), carrier);
-  return carrier.traceparent ? { traceparent: carrier.traceparent, ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}) } : undefined;
+  return carrier.traceparent
+    ? { traceparent: carrier.traceparent, ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}) }
+    : undefined;
 }
 
 /**

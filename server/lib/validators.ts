@@ -30,26 +30,37 @@ export function pushIssue(payload: z.core.ParsePayload<unknown>, code: string, m
 
 export const Text = (max = 255) => z.string().trim().min(1).max(max);
 
-export const DateString = z
-  .string()
-  .refine(isValidDate, { error: (i) => `${quoted(String(i.input))} is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31.`, params: { code: "invalid_date" } });
+export const DateString = z.string().refine(isValidDate, {
+  error: (i) => `${quoted(String(i.input))} is not a date: give it as YYYY-MM-DD, e.g. 2026-01-31.`,
+  params: { code: "invalid_date" },
+});
 
-export const DateTimeString = z
-  .string()
-  .refine((s) => parseLondonDateTime(s) !== null, { error: (i) => `${quoted(String(i.input))} is not a date and time: give it in ISO 8601, e.g. 2026-01-31T09:30:00Z.`, params: { code: "invalid_datetime" } });
+export const DateTimeString = z.string().refine((s) => parseLondonDateTime(s) !== null, {
+  error: (i) => `${quoted(String(i.input))} is not a date and time: give it in ISO 8601, e.g. 2026-01-31T09:30:00Z.`,
+  params: { code: "invalid_datetime" },
+});
 
 export const Postcode = z
   .string()
   .trim()
-  .refine((p) => isValidPostcode(p), { error: (i) => postcodeProblem(String(i.input)) ?? "Not a UK postcode.", params: { code: "invalid_postcode" } })
+  .refine((p) => isValidPostcode(p), {
+    error: (i) => postcodeProblem(String(i.input)) ?? "Not a UK postcode.",
+    params: { code: "invalid_postcode" },
+  })
   .transform((p) => toNormalised(p) ?? p);
 
 export const Mpan = z
   .string()
   .trim()
-  .refine(isValidMpan, { error: (i) => mpanProblem(String(i.input)) ?? "Not an MPAN.", params: { code: "invalid_supply_point_identifier" } });
+  .refine(isValidMpan, {
+    error: (i) => mpanProblem(String(i.input)) ?? "Not an MPAN.",
+    params: { code: "invalid_supply_point_identifier" },
+  });
 
 export const Mprn = z
   .string()
   .trim()
-  .refine(isValidMprn, { error: (i) => mprnProblem(String(i.input)) ?? "Not an MPRN.", params: { code: "invalid_supply_point_identifier" } });
+  .refine(isValidMprn, {
+    error: (i) => mprnProblem(String(i.input)) ?? "Not an MPRN.",
+    params: { code: "invalid_supply_point_identifier" },
+  });

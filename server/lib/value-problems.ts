@@ -38,9 +38,12 @@ export function phoneProblem(value: string): string | null {
     case "INVALID_LENGTH":
       return `${quoted(value)} is not a valid ${kind}: no number has ${count} ${expected}.`;
     default:
-      if (!abroad && !v.startsWith("+") && !v.startsWith("0")) return `${quoted(value)} is not a valid UK phone number: a UK number starts with 0 (or +44).`;
-      if (!abroad && digits < 10) return `${quoted(value)} is not a valid UK phone number: ${count} is too few ${expected}.`;
-      if (!abroad && digits > 11) return `${quoted(value)} is not a valid UK phone number: ${count} is too many ${expected}.`;
+      if (!abroad && !v.startsWith("+") && !v.startsWith("0"))
+        return `${quoted(value)} is not a valid UK phone number: a UK number starts with 0 (or +44).`;
+      if (!abroad && digits < 10)
+        return `${quoted(value)} is not a valid UK phone number: ${count} is too few ${expected}.`;
+      if (!abroad && digits > 11)
+        return `${quoted(value)} is not a valid UK phone number: ${count} is too many ${expected}.`;
       return `${quoted(value)} is not a valid ${kind}: ${count} is a possible length, but ${abroad ? "the number" : "its area code or mobile prefix"} is not in a range allocated to phone numbers.`;
   }
 }
@@ -51,10 +54,14 @@ export function postcodeProblem(value: string): string | null {
   if (isValidPostcode(v)) return null;
   const compact = v.replace(/\s+/g, "").toUpperCase();
   if (compact === "") return "A postcode is needed here: it is blank.";
-  if (!/^[A-Z0-9]+$/.test(compact)) return `${quoted(value)} is not a UK postcode: it holds characters other than letters, digits and a space.`;
-  if (compact.length < 5) return `${quoted(value)} is not a UK postcode: it is too short (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA).`;
-  if (compact.length > 7) return `${quoted(value)} is not a UK postcode: it is too long (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA).`;
-  if (!/\d[A-Z]{2}$/.test(compact)) return `${quoted(value)} is not a UK postcode: its last three characters must be a digit and two letters (the inward code, e.g. 1AA).`;
+  if (!/^[A-Z0-9]+$/.test(compact))
+    return `${quoted(value)} is not a UK postcode: it holds characters other than letters, digits and a space.`;
+  if (compact.length < 5)
+    return `${quoted(value)} is not a UK postcode: it is too short (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA).`;
+  if (compact.length > 7)
+    return `${quoted(value)} is not a UK postcode: it is too long (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA).`;
+  if (!/\d[A-Z]{2}$/.test(compact))
+    return `${quoted(value)} is not a UK postcode: its last three characters must be a digit and two letters (the inward code, e.g. 1AA).`;
   return `${quoted(value)} is not a UK postcode: its first part (the outward code, e.g. SW1A) is not a postcode area and district.`;
 }
 
@@ -71,7 +78,9 @@ export function mpanProblem(value: string): string | null {
   if (!/^\d+$/.test(v)) return `${quoted(value)} is not an MPAN: an MPAN core is 13 digits and nothing else.`;
   if (v.length !== 13) return `${quoted(value)} is not an MPAN: it has ${v.length} digits, an MPAN core has 13.`;
   const expected = mpanCheckDigit(v);
-  return expected === Number(v[12]) ? null : `${quoted(value)} is not an MPAN: its last digit is the check digit, ${expected} for these first twelve, not ${v[12]}.`;
+  return expected === Number(v[12])
+    ? null
+    : `${quoted(value)} is not an MPAN: its last digit is the check digit, ${expected} for these first twelve, not ${v[12]}.`;
 }
 
 /** An MPRN, or null when valid. */

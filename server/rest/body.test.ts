@@ -13,12 +13,19 @@ const t = useTestDb();
 type Route = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** POSTs exactly these bytes with exactly this Content-Type (null: none), as a client would. */
-async function send(route: Route, body: string | Uint8Array<ArrayBuffer>, auth: string, contentType: string | null = "application/json") {
+async function send(
+  route: Route,
+  body: string | Uint8Array<ArrayBuffer>,
+  auth: string,
+  contentType: string | null = "application/json",
+) {
   const headers = new Headers({ authorization: auth });
   if (contentType !== null) headers.set("content-type", contentType);
   // A byte body gets no Content-Type of its own (a string body would get text/plain).
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const res = await route(new Request("http://localhost:3000/v1/x/", { method: "POST", headers, body: bytes }), { params: Promise.resolve({}) });
+  const res = await route(new Request("http://localhost:3000/v1/x/", { method: "POST", headers, body: bytes }), {
+    params: Promise.resolve({}),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -39,8 +46,13 @@ async function account() {
 }
 
 const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
-const charge = (extra: string) => `{"transaction_date":"${addDays(londonToday(), -2)}","type":"CHARGE","reason":"IMPORTED_CHARGE",${extra}}`;
-const errorShape = (code: string, attr: unknown) => ({ detail: expect.any(String), code, errors: [{ attr, code, detail: expect.any(String) }] });
+const charge = (extra: string) =>
+  `{"transaction_date":"${addDays(londonToday(), -2)}","type":"CHARGE","reason":"IMPORTED_CHARGE",${extra}}`;
+const errorShape = (code: string, attr: unknown) => ({
+  detail: expect.any(String),
+  code,
+  errors: [{ attr, code, detail: expect.any(String) }],
+});
 
 describe("JSON request bodies", () => {
   it("refuses nesting deeper than 64 levels with 400 nesting_too_deep on every body route, never a 500", async () => {
@@ -53,13 +65,19 @@ describe("JSON request bodies", () => {
       const note = await send(createNotes, `{${s.refText},"notes":[{"body":"x","extra":${nested(depth)}}]}`, s.auth);
       expect(note.status).toBe(400);
       expect(note.json).toEqual(errorShape("nesting_too_deep", `notes.0.extra${".0".repeat(61)}`));
-      const txn = await send(createTransactions, `{${s.refText},"transactions":[${charge(`"transaction_id":"D","amount":12345678901234567890,"note":${nested(depth)}`)}]}`, s.auth);
+      const txn = await send(
+        createTransactions,
+        `{${s.refText},"transactions":[${charge(`"transaction_id":"D","amount":12345678901234567890,"note":${nested(depth)}`)}]}`,
+        s.auth,
+      );
       expect(txn.status).toBe(400);
       expect(txn.json.code).toBe("nesting_too_deep");
     }
     // 64 levels are only a wrong type: the limit does not get in the way of ordinary validation.
     const deepest = await send(stage, `{"import_supplier": ${nested(63)}}`, s.auth);
-    expect(deepest.json.errors).toContainEqual(expect.objectContaining({ attr: "import_supplier", code: "invalid_type" }));
+    expect(deepest.json.errors).toContainEqual(
+      expect.objectContaining({ attr: "import_supplier", code: "invalid_type" }),
+    );
     expect(await written()).toEqual(before);
   });
 
@@ -75,7 +93,12 @@ describe("JSON request bodies", () => {
           c.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
         },
       });
-      const req = new Request("http://localhost:3000/v1/x/", { method: "POST", headers: { authorization: s.auth, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+      const req = new Request("http://localhost:3000/v1/x/", {
+        method: "POST",
+        headers: { authorization: s.auth, "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit);
       const res = await createNotes(req, { params: Promise.resolve({}) });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual(errorShape("incomplete_body", null));
@@ -99,15 +122,30 @@ describe("JSON request bodies", () => {
     );
     const key = await send(createNotes, `{${s.refText},"notes":[{"body":"x","\\udfff":1}]}`, s.auth);
     expect(key.status).toBe(400);
-    expect(key.json).toMatchObject({ code: "unpaired_surrogate", errors: [{ attr: "notes.0.\\udfff", code: "unpaired_surrogate" }] });
+    expect(key.json).toMatchObject({
+      code: "unpaired_surrogate",
+      errors: [{ attr: "notes.0.\\udfff", code: "unpaired_surrogate" }],
+    });
     // Once stored as U+FFFD, such an id could never match itself again: it is refused each time instead.
     for (let i = 0; i < 2; i++) {
-      const txn = await send(createTransactions, `{${s.refText},"transactions":[${charge('"transaction_id":"T\\ud800","amount":1')}]}`, s.auth);
+      const txn = await send(
+        createTransactions,
+        `{${s.refText},"transactions":[${charge('"transaction_id":"T\\ud800","amount":1')}]}`,
+        s.auth,
+      );
       expect(txn.status).toBe(400);
-      expect(txn.json).toMatchObject({ status: "TRANSACTION_IMPORT_ERROR", code: "unpaired_surrogate", errors: [{ attr: "transactions.0.transaction_id", code: "unpaired_surrogate" }] });
+      expect(txn.json).toMatchObject({
+        status: "TRANSACTION_IMPORT_ERROR",
+        code: "unpaired_surrogate",
+        errors: [{ attr: "transactions.0.transaction_id", code: "unpaired_surrogate" }],
+      });
     }
     expect(await written()).toEqual(before);
-    const ok = await send(createNotes, `{${s.refText},"notes":[{"body":"\\ud83d\\ude00 escaped"},{"body":"😀 café raw"}]}`, s.auth);
+    const ok = await send(
+      createNotes,
+      `{${s.refText},"notes":[{"body":"\\ud83d\\ude00 escaped"},{"body":"😀 café raw"}]}`,
+      s.auth,
+    );
     expect(ok.status).toBe(201);
     const rows = await t.db.select().from(notes).where(eq(notes.accountId, s.accountId)).orderBy(notes.id);
     expect(rows.map((r) => r.body)).toEqual(["😀 escaped", "😀 café raw"]);
@@ -136,7 +174,11 @@ describe("JSON request bodies", () => {
     const inner = await send(createNotes, `{${s.refText},"notes":[{"body":"dup1","body":"dup2"}]}`, s.auth);
     expect(inner.status).toBe(400);
     expect(inner.json).toEqual(errorShape("duplicate_key", "notes.0.body"));
-    const top = await send(createTransactions, `{${s.refText},"import_supplier":"OTHER","transactions":[${charge('"transaction_id":"R","amount":1')}]}`, s.auth);
+    const top = await send(
+      createTransactions,
+      `{${s.refText},"import_supplier":"OTHER","transactions":[${charge('"transaction_id":"R","amount":1')}]}`,
+      s.auth,
+    );
     expect(top.status).toBe(400);
     expect(top.json).toEqual(errorShape("duplicate_key", "import_supplier"));
     const same = await send(createNotes, `{${s.refText},"notes":[{"body" : "x" , "body":"x"}]}`, s.auth);
@@ -148,7 +190,14 @@ describe("JSON request bodies", () => {
     const s = await account();
     const before = await written();
     const body = (n: string) => `{${s.refText},"notes":[{"body":"${n}"}]}`;
-    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/jsonx"]) {
+    for (const type of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+      "application/jsonx",
+    ]) {
       const res = await send(createNotes, body(type), s.auth, type);
       expect(res.status, type).toBe(415);
       expect(res.json).toEqual(errorShape("unsupported_media_type", null));
@@ -175,9 +224,17 @@ describe("JSON request bodies", () => {
       ["10.000000000000000001", "number_precision_exceeded"],
     ];
     for (const [amount, code] of cases) {
-      const res = await send(createTransactions, `{${s.refText},"transactions":[${charge(`"transaction_id":"A","amount":${amount}`)}]}`, s.auth);
+      const res = await send(
+        createTransactions,
+        `{${s.refText},"transactions":[${charge(`"transaction_id":"A","amount":${amount}`)}]}`,
+        s.auth,
+      );
       expect(res.status, amount).toBe(400);
-      expect(res.json, amount).toMatchObject({ status: "TRANSACTION_IMPORT_ERROR", code, errors: [{ attr: "transactions.0.amount", code }] });
+      expect(res.json, amount).toMatchObject({
+        status: "TRANSACTION_IMPORT_ERROR",
+        code,
+        errors: [{ attr: "transactions.0.amount", code }],
+      });
     }
     expect(await written()).toEqual(before);
   });

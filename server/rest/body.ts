@@ -26,7 +26,8 @@ export async function readJsonBody(req: Request): Promise<Record<string, unknown
   const type = req.headers.get("content-type")?.trim();
   if (type && !JSON_MEDIA_TYPE.test(type)) throw unsupportedMediaType(type);
   const text = decodeUtf8((await readBytesCapped(req, MAX_BODY_BYTES)) ?? throwTooLarge());
-  if (!text.trim()) throw new ServiceError("validation", "parse_error", "The request body is empty; a JSON object is required.");
+  if (!text.trim())
+    throw new ServiceError("validation", "parse_error", "The request body is empty; a JSON object is required.");
   let value: unknown;
   try {
     value = parseExactJson(text);
@@ -55,6 +56,8 @@ function decodeUtf8(bytes: Uint8Array): string {
     return utf8.decode(bytes);
   } catch {
     const detail = "The request body is not valid UTF-8.";
-    throw new ServiceError("validation", "invalid_encoding", detail, { errors: [fieldError(null, "invalid_encoding", detail)] });
+    throw new ServiceError("validation", "invalid_encoding", detail, {
+      errors: [fieldError(null, "invalid_encoding", detail)],
+    });
   }
 }

@@ -17,12 +17,19 @@ describe("while the database cannot be reached", () => {
     const down = await openDatabase({ url: "postgres://postgres@127.0.0.1:1/none", migrate: false });
     setDbHandle(down);
     try {
-      for (const [route, path] of [[products, "/v1/products/"], [relayStatus, "/v1/events/relay-status/"]] as const) {
+      for (const [route, path] of [
+        [products, "/v1/products/"],
+        [relayStatus, "/v1/events/relay-status/"],
+      ] as const) {
         const res = await route(new Request(`http://localhost${path}`));
         expect(res.status, path).toBe(503);
         expect(res.headers.get("retry-after")).toBe("5");
         const body = await res.json();
-        expect(body).toEqual({ detail: expect.stringContaining("Send the same request again shortly"), code: "service_unavailable", errors: [] });
+        expect(body).toEqual({
+          detail: expect.stringContaining("Send the same request again shortly"),
+          code: "service_unavailable",
+          errors: [],
+        });
         expect(JSON.stringify(body)).not.toContain("127.0.0.1");
       }
     } finally {
@@ -50,9 +57,15 @@ describe("while the database cannot be reached", () => {
 describe("isDatabaseUnavailable", () => {
   it("tells a database that is away from a statement that failed", () => {
     const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1"), { cause });
-    expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("terminating connection"), { code: "57P01" })))).toBe(true);
-    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("connection failure"), { code: "08006" })))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("terminating connection"), { code: "57P01" })))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("connection failure"), { code: "08006" })))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("too many clients"), { code: "53300" })))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("syntax error"), { code: "42601" })))).toBe(false);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("duplicate key"), { code: "23505" })))).toBe(false);

@@ -26,7 +26,9 @@ export function boundedByDatabase<T>(db: Db, work: () => Promise<T>): Promise<T>
     const check = () => {
       if (away()) {
         running.catch(() => {});
-        reject(Object.assign(new Error("no database server accepted a connection in time"), { code: "CONNECT_TIMEOUT" }));
+        reject(
+          Object.assign(new Error("no database server accepted a connection in time"), { code: "CONNECT_TIMEOUT" }),
+        );
       } else timer = setTimeout(check, 100);
     };
     timer = setTimeout(check, env.DATABASE_UNAVAILABLE_WAIT_MS);

@@ -37,7 +37,10 @@ describe("REST adapter", () => {
       const res = await call(stage, "/x", { body: {}, auth });
       expect(res.status).toBe(400); // authenticated, then the empty body fails validation
     }
-    const basic = await call(stage, "/x", { body: {}, auth: `Basic ${Buffer.from(`${org.apiKey}:`).toString("base64")}` });
+    const basic = await call(stage, "/x", {
+      body: {},
+      auth: `Basic ${Buffer.from(`${org.apiKey}:`).toString("base64")}`,
+    });
     expect(basic.status).toBe(401);
   });
 
@@ -45,21 +48,33 @@ describe("REST adapter", () => {
     const org = await makeOrg(t.db);
     const nul = await call(stage, "/x", { rawBody: '{"import_supplier":"A\\u0000B"}', auth: `Token ${org.apiKey}` });
     expect(nul.status).toBe(400);
-    expect(nul.json.errors).toContainEqual(expect.objectContaining({ code: "null_character", attr: "import_supplier" }));
-    const num = await call(stage, "/x", { rawBody: '{"import_supplier":"S","customers":[{"age":1.00000000000000000001}]}', auth: `Token ${org.apiKey}` });
+    expect(nul.json.errors).toContainEqual(
+      expect.objectContaining({ code: "null_character", attr: "import_supplier" }),
+    );
+    const num = await call(stage, "/x", {
+      rawBody: '{"import_supplier":"S","customers":[{"age":1.00000000000000000001}]}',
+      auth: `Token ${org.apiKey}`,
+    });
     expect(num.status).toBe(400);
-    expect(num.json.errors).toContainEqual(expect.objectContaining({ code: "number_precision_exceeded", attr: "customers.0.age" }));
+    expect(num.json.errors).toContainEqual(
+      expect.objectContaining({ code: "number_precision_exceeded", attr: "customers.0.age" }),
+    );
   });
 
   it("refuses a query parameter the route reads given twice with 400 invalid_query, and lets ignored ones repeat", async () => {
     const org = await makeOrg(t.db);
     const supplier = await makeSupplier(org);
-    const get = (query: string) => call(listAll, `/x?${query}`, { auth: `Token ${org.apiKey}`, params: { supplier: supplier.code } });
+    const get = (query: string) =>
+      call(listAll, `/x?${query}`, { auth: `Token ${org.apiKey}`, params: { supplier: supplier.code } });
     for (const query of ["page_size=1&page_size=2", "page_size=5&page_size=5", "after=0&page_size=1&after=9"]) {
       const res = await get(query);
       expect(res.status, query).toBe(400);
       const attr = query.startsWith("after") ? "after" : "page_size";
-      expect(res.json).toEqual({ detail: expect.stringContaining(attr), code: "invalid_query", errors: [{ attr, code: "repeated_parameter", detail: expect.any(String) }] });
+      expect(res.json).toEqual({
+        detail: expect.stringContaining(attr),
+        code: "invalid_query",
+        errors: [{ attr, code: "repeated_parameter", detail: expect.any(String) }],
+      });
     }
     expect((await get("page_size=1")).status).toBe(200);
     expect((await get("page_size=1&utm=a&utm=b")).status).toBe(200);
@@ -67,7 +82,10 @@ describe("REST adapter", () => {
 
   it("passes path segments through as Next.js decoded them (a literal % is not decoded twice)", async () => {
     const org = await makeOrg(t.db);
-    const res = await call(transferStatus, "/x", { auth: `Token ${org.apiKey}`, params: { supplier: "100%", external: "E%41" } });
+    const res = await call(transferStatus, "/x", {
+      auth: `Token ${org.apiKey}`,
+      params: { supplier: "100%", external: "E%41" },
+    });
     expect(res.status).toBe(404);
     expect(res.json.detail).toContain("100%");
   });

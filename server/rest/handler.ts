@@ -63,12 +63,20 @@ type QueryOf<C> = C extends { query: infer Q extends z.ZodType } ? Q : undefined
  * body schema too, when the handler passes `body: contract.body`), and the handler
  * carries the contract so a test can check each route file against the route table.
  */
-export function contractRoute<C extends RouteContract, B extends z.ZodType | undefined = undefined>(contract: C, def: Omit<Def<B, QueryOf<C>>, "auth" | "query">) {
-  return withContract(restRoute<B, QueryOf<C>>({ ...def, auth: contract.auth, query: contract.query as QueryOf<C> }), contract);
+export function contractRoute<C extends RouteContract, B extends z.ZodType | undefined = undefined>(
+  contract: C,
+  def: Omit<Def<B, QueryOf<C>>, "auth" | "query">,
+) {
+  return withContract(
+    restRoute<B, QueryOf<C>>({ ...def, auth: contract.auth, query: contract.query as QueryOf<C> }),
+    contract,
+  );
 }
 
 /** Wraps a route: auth, size-capped JSON parsing, zod validation, error mapping, request id. */
-export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(def: Def<B, Q>) {
+export function restRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  def: Def<B, Q>,
+) {
   const fixed: Record<string, string> = def.compress === false ? { ...CORS_HEADERS, ...NO_TRANSFORM } : CORS_HEADERS;
   // A handler serves one route: whether it is a post-import write is settled by its first request.
   let writeKind: string | null | undefined;
@@ -86,7 +94,10 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         const actor: Actor =
           def.auth === "none"
             ? { kind: "system", label: "anonymous" }
-            : await authenticate(db, req.headers.get("authorization"), { allowBasic: def.auth === "token_or_basic", allowCustomer: def.customers === true }).catch(async (err) => {
+            : await authenticate(db, req.headers.get("authorization"), {
+                allowBasic: def.auth === "token_or_basic",
+                allowCustomer: def.customers === true,
+              }).catch(async (err) => {
                 // Missing or bad credentials count against the address: 40 bad keys are throttled like 40 anonymous reads.
                 if (err instanceof ServiceError && err.status === 401) await refuseOverLimit(db, null, req.headers);
                 throw err;
@@ -96,10 +107,12 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
         if (def.writer) requireWriter(ctx);
         refuseUnstorableParams(params);
         const query = def.query ? parseQuery(def.query, new URL(req.url).searchParams) : undefined;
-        let body: unknown ;
+        let body: unknown;
         if (def.body) {
           const raw = (sent = await readJsonBody(req));
-          body = def.parse ? def.parse(def.body as NonNullable<B>, raw) : parseContractBody(def.body, raw, def.bodyErrorCode ?? "invalid");
+          body = def.parse
+            ? def.parse(def.body as NonNullable<B>, raw)
+            : parseContractBody(def.body, raw, def.bodyErrorCode ?? "invalid");
         }
         const result = await def.handle({ ctx, req, body: body as never, raw: sent, query: query as never, params });
         if (writeKind) countPostImportWrite(writeKind, result.status);
@@ -121,7 +134,8 @@ export function restRoute<B extends z.ZodType | undefined = undefined, Q extends
 
 function parseContractBody(schema: z.ZodType, raw: Record<string, unknown>, code: string): unknown {
   const unstorable = unstorableValueErrors(raw);
-  if (unstorable.length) throw new ServiceError("validation", code, "The request body failed validation.", { errors: unstorable });
+  if (unstorable.length)
+    throw new ServiceError("validation", code, "The request body failed validation.", { errors: unstorable });
   const parsed = safeParseReporting(schema, raw);
   if (!parsed.success) throw validationError(parsed.error, code, "The request body failed validation.");
   return parsed.data;
@@ -135,9 +149,14 @@ function parseContractBody(schema: z.ZodType, raw: Record<string, unknown>, code
 async function refuseOverLimit(db: Db, actor: Actor | null, headers: Headers) {
   const gate = await admitRequest(db, actor, headers);
   if (gate.allowed) return;
-  throw new ServiceError("rate_limited", "throttled", `Request was throttled. Expected available in ${gate.retryAfterSeconds} second${gate.retryAfterSeconds === 1 ? "" : "s"}.`, {
-    headers: { "Retry-After": String(gate.retryAfterSeconds) },
-  });
+  throw new ServiceError(
+    "rate_limited",
+    "throttled",
+    `Request was throttled. Expected available in ${gate.retryAfterSeconds} second${gate.retryAfterSeconds === 1 ? "" : "s"}.`,
+    {
+      headers: { "Retry-After": String(gate.retryAfterSeconds) },
+    },
+  );
 }
 
 /**
@@ -146,7 +165,10 @@ async function refuseOverLimit(db: Db, actor: Actor | null, headers: Headers) {
  */
 function refuseUnstorableParams(params: Record<string, string>) {
   const errors = unstorableValueErrors(params);
-  if (errors.length) throw new ServiceError("validation", errors[0].code, "A path segment holds text that cannot be stored.", { errors });
+  if (errors.length)
+    throw new ServiceError("validation", errors[0].code, "A path segment holds text that cannot be stored.", {
+      errors,
+    });
 }
 
 const NO_TRANSFORM: Record<string, string> = { "cache-control": "no-store, no-transform" };
@@ -166,7 +188,16 @@ export function errorResponse(err: unknown, requestId: string): Response {
     // Not a bug in the request: the database is away (restarting, failing over, out of
     // connections). 503 with Retry-After tells scripts to send the same request again.
     logger.error("database unavailable", { requestId, err });
-    return json(503, { detail: "The service is temporarily unavailable (its database cannot be reached). Send the same request again shortly.", code: "service_unavailable", errors: [] }, { "x-request-id": requestId, "retry-after": "5" });
+    return json(
+      503,
+      {
+        detail:
+          "The service is temporarily unavailable (its database cannot be reached). Send the same request again shortly.",
+        code: "service_unavailable",
+        errors: [],
+      },
+      { "x-request-id": requestId, "retry-after": "5" },
+    );
   }
   logger.error("unhandled error", { requestId, err });
   return json(

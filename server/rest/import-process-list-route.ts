@@ -16,7 +16,9 @@ export function importProcessListRoute(filter: ProcessFilter) {
       const args = { import_supplier: params.supplier, filter };
       if (query.page_size !== undefined) {
         const page = await listImportProcesses(ctx, { ...args, after: query.after, limit: query.page_size });
-        const headers: Record<string, string> = page.nextAfter ? { link: `<${pageUrl(req, { after: String(page.nextAfter) })}>; rel="next"` } : {};
+        const headers: Record<string, string> = page.nextAfter
+          ? { link: `<${pageUrl(req, { after: String(page.nextAfter) })}>; rel="next"` }
+          : {};
         return { status: 200, body: page.results, headers };
       }
       // The first batch is read before answering: an unknown supplier is still a 404.
@@ -27,7 +29,8 @@ export function importProcessListRoute(filter: ProcessFilter) {
           let page = first;
           let sep = "[";
           for (;;) {
-            if (page.results.length) controller.enqueue(enc.encode(sep + page.results.map((r) => JSON.stringify(r)).join(",")));
+            if (page.results.length)
+              controller.enqueue(enc.encode(sep + page.results.map((r) => JSON.stringify(r)).join(",")));
             if (page.results.length) sep = ",";
             if (!page.nextAfter) break;
             page = await listImportProcesses(ctx, { ...args, after: page.nextAfter, limit: BATCH });

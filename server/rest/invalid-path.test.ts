@@ -9,7 +9,12 @@ const passedOn = (res: Response) => res.headers.get("x-middleware-next") === "1"
 
 describe("a malformed percent-encoding in a /v1/ path", () => {
   it("gets 400 invalid_path as JSON, with CORS and a request id", async () => {
-    for (const path of ["/v1/products/%ZZ/", "/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/", "/v1/products/100%/", "/v1/products/%E0%A4%A/"]) {
+    for (const path of [
+      "/v1/products/%ZZ/",
+      "/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/",
+      "/v1/products/100%/",
+      "/v1/products/%E0%A4%A/",
+    ]) {
       const res = proxy(at(path, { method: "POST" }))!;
       expect(res, path).toBeInstanceOf(Response);
       expect(res.status).toBe(400);
@@ -31,10 +36,25 @@ describe("a malformed percent-encoding in a /v1/ path", () => {
 
   it("runs the proxy for API paths only when they hold a %, never for ordinary API requests", () => {
     const matches = (url: string) => unstable_doesMiddlewareMatch({ config, nextConfig: {}, url });
-    for (const path of ["/v1/products/%ZZ/", "/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/", "/accounts/%ZZ", "/api/auth/%ZZ", "/api/trpc/%ZZ", "/%E0%A4%A"]) {
+    for (const path of [
+      "/v1/products/%ZZ/",
+      "/v1/data-import/send-registration-flows/DEMO-ONGOING/%ZZ/",
+      "/accounts/%ZZ",
+      "/api/auth/%ZZ",
+      "/api/trpc/%ZZ",
+      "/%E0%A4%A",
+    ]) {
       expect(matches(path), path).toBe(true);
     }
-    for (const path of ["/v1/products/", "/v1/data-import/account-import-process/process/", "/v2/data-import/accounts/", "/api/trpc/events.list", "/api/auth/session", "/healthz/ready", "/_next/static/chunks/x.js"]) {
+    for (const path of [
+      "/v1/products/",
+      "/v1/data-import/account-import-process/process/",
+      "/v2/data-import/accounts/",
+      "/api/trpc/events.list",
+      "/api/auth/session",
+      "/healthz/ready",
+      "/_next/static/chunks/x.js",
+    ]) {
       expect(matches(path), path).toBe(false);
     }
     // Console pages come through for their CSP nonce.
@@ -48,7 +68,10 @@ describe("a malformed percent-encoding outside /v1/", () => {
       const res = proxy(at(path))!;
       expect(res.status, path).toBe(400);
       expect(res.headers.get("content-type")).toBe("application/json");
-      expect(await res.json()).toMatchObject({ code: "invalid_path", detail: "The path segment '%ZZ' is not valid percent-encoding." });
+      expect(await res.json()).toMatchObject({
+        code: "invalid_path",
+        detail: "The path segment '%ZZ' is not valid percent-encoding.",
+      });
     }
   });
 

@@ -40,5 +40,8 @@ export function invalidPathResponse(req: Request): Response | null {
   const page = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad address</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5">
 <h1 style="font-size:1.4rem">This address is not valid</h1><p>${escapeHtml(detail)} Check the link, or go to the <a href="/">console home</a>.</p></body></html>`;
-  return new Response(page, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "x-request-id": requestId } });
+  return new Response(page, {
+    status: 400,
+    headers: { "content-type": "text/html; charset=utf-8", "x-request-id": requestId },
+  });
 }

@@ -21,10 +21,17 @@ const expectCors = (headers: Headers) => {
 describe("unknown paths under /v1/", () => {
   it("answer every method with a JSON 404 in the standard shape", async () => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const) {
-      const res = await call(catchAll[method], "/v1/data-import/notes/creat/", { method, params: { rest: "data-import/notes/creat" } });
+      const res = await call(catchAll[method], "/v1/data-import/notes/creat/", {
+        method,
+        params: { rest: "data-import/notes/creat" },
+      });
       expect(res.status, method).toBe(404);
       expect(res.headers.get("content-type")).toBe("application/json");
-      expect(res.json).toEqual({ detail: "No endpoint at /v1/data-import/notes/creat/.", code: "not_found", errors: [] });
+      expect(res.json).toEqual({
+        detail: "No endpoint at /v1/data-import/notes/creat/.",
+        code: "not_found",
+        errors: [],
+      });
       expectCors(res.headers);
       expect(res.headers.get("x-request-id")).toBeTruthy();
     }
@@ -62,13 +69,19 @@ describe("CORS", () => {
   it("answers a preflight with 204, the route's methods and the allowed request headers", async () => {
     const res = await call(notesRoute.OPTIONS, "/v1/data-import/notes/create/", {
       method: "OPTIONS",
-      headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.json).toBeNull();
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
-    expect(res.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type, If-None-Match, X-Request-Id");
+    expect(res.headers.get("access-control-allow-headers")).toBe(
+      "Authorization, Content-Type, If-None-Match, X-Request-Id",
+    );
     expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
     expect(res.headers.get("allow")).toBe("POST, OPTIONS");
@@ -78,18 +91,26 @@ describe("CORS", () => {
     const list = await call(productsRoute.GET, "/v1/products/", { headers: { origin: "https://app.example" } });
     expect(list.status).toBe(200);
     expectCors(list.headers);
-    const notModified = await call(productsRoute.GET, "/v1/products/", { headers: { "if-none-match": list.headers.get("etag")! } });
+    const notModified = await call(productsRoute.GET, "/v1/products/", {
+      headers: { "if-none-match": list.headers.get("etag")! },
+    });
     expect(notModified.status).toBe(304);
     expectCors(notModified.headers);
     const unauthorised = await call(notesRoute.POST, "/v1/data-import/notes/create/", { body: {} });
     expect(unauthorised.status).toBe(401);
     expectCors(unauthorised.headers);
     const org = await makeOrg(t.db);
-    const invalid = await call(notesRoute.POST, "/v1/data-import/notes/create/", { body: {}, auth: `Token ${org.apiKey}` });
+    const invalid = await call(notesRoute.POST, "/v1/data-import/notes/create/", {
+      body: {},
+      auth: `Token ${org.apiKey}`,
+    });
     expect(invalid.status).toBe(400);
     expectCors(invalid.headers);
     expect(invalid.headers.get("cache-control")).toBe("no-store, no-transform");
-    const account = await call(accountRoute.GET, "/v1/accounts/A-00000000/", { auth: `Token ${org.apiKey}`, params: { account: "A-00000000" } });
+    const account = await call(accountRoute.GET, "/v1/accounts/A-00000000/", {
+      auth: `Token ${org.apiKey}`,
+      params: { account: "A-00000000" },
+    });
     expect(account.status).toBe(404);
     expectCors(account.headers);
   });

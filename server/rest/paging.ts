@@ -1,6 +1,7 @@
 // host[:port]: a DNS name or IPv4 address, or a bracketed IPv6 literal; nothing that ends
 // the authority (/ ? # @), no spaces, no userinfo.
-const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST =
+  /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const first = (value: string | null) => value?.split(",")[0]?.trim() || undefined;
 const validProto = (value: string | undefined) => (value && /^https?$/i.test(value) ? value.toLowerCase() : undefined);
@@ -14,7 +15,8 @@ const validHost = (value: string | undefined) => (value && value.length <= 261 &
 export function publicOrigin(req: Request): string {
   const url = new URL(req.url);
   const proto = validProto(first(req.headers.get("x-forwarded-proto"))) ?? url.protocol.replace(":", "");
-  const host = validHost(first(req.headers.get("x-forwarded-host"))) ?? validHost(req.headers.get("host")?.trim()) ?? url.host;
+  const host =
+    validHost(first(req.headers.get("x-forwarded-host"))) ?? validHost(req.headers.get("host")?.trim()) ?? url.host;
   return `${proto}://${host}`;
 }
 

@@ -19,8 +19,14 @@ export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchPara
   const data: unknown = parsed.data;
   const read = typeof data === "object" && data !== null ? [...repeated].filter((k) => Object.hasOwn(data, k)) : [];
   if (read.length) {
-    const errors = read.map((k) => ({ attr: k, code: "repeated_parameter", detail: `'${k}' is given more than once; give it once.` }));
-    throw new ServiceError("validation", "invalid_query", `The query parameter '${read[0]}' is given more than once.`, { errors });
+    const errors = read.map((k) => ({
+      attr: k,
+      code: "repeated_parameter",
+      detail: `'${k}' is given more than once; give it once.`,
+    }));
+    throw new ServiceError("validation", "invalid_query", `The query parameter '${read[0]}' is given more than once.`, {
+      errors,
+    });
   }
   return parsed.data;
 }

@@ -19,7 +19,14 @@ export function postImportKind(url: string): string | null {
 /** Counts one answered post-import write: ok below 400, else error with the answer's code. */
 export function countPostImportWrite(kind: string, status: number, err?: unknown) {
   if (status < 400) return void okOf(kind).inc();
-  const code = err instanceof ServiceError ? err.code : err === undefined ? "" : isDatabaseUnavailable(err) ? "service_unavailable" : "internal_error";
+  const code =
+    err instanceof ServiceError
+      ? err.code
+      : err === undefined
+        ? ""
+        : isDatabaseUnavailable(err)
+          ? "service_unavailable"
+          : "internal_error";
   metrics().postImportWrites.inc({ kind, outcome: "error", code });
 }
 

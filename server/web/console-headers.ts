@@ -25,7 +25,8 @@ export function consoleCsp(nonce: string, dev = env.NODE_ENV === "development"):
 /** A document from a migration source that is not a PDF: shown, never run. */
 export const DOCUMENT_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 /** A PDF: Chromium's viewer refuses sandboxed documents, and a PDF cannot script the page. */
-export const PDF_DOCUMENT_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const PDF_DOCUMENT_CSP =
+  "default-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Console document downloads, which send their own CSP (the proxy leaves theirs alone). */
 /**

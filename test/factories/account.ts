@@ -9,12 +9,18 @@ let mp = 0;
 /** A fresh valid MPAN (13 digits, right check digit) and MPRN on every call. */
 export function meterIds() {
   mp += 1;
-  const base = `${process.pid % 1000}`.padStart(3, "0") + `${Date.now() % 1e6}`.padStart(6, "0") + `${mp % 1000}`.padStart(3, "0");
+  const base =
+    `${process.pid % 1000}`.padStart(3, "0") + `${Date.now() % 1e6}`.padStart(6, "0") + `${mp % 1000}`.padStart(3, "0");
   return { mpan: withMpanCheckDigit(base.slice(0, 12)), mprn: `9${base.slice(3, 12)}`.slice(0, 10) };
 }
 
 /** A valid create-or-update body in production's EnergyAccount shape (both fuels, meters, registers, readings); pass overrides to change it. */
-export function accountPayload(supplierCode: string, external = uniq("EXT"), overrides: Record<string, unknown> = {}, ids = meterIds()) {
+export function accountPayload(
+  supplierCode: string,
+  external = uniq("EXT"),
+  overrides: Record<string, unknown> = {},
+  ids = meterIds(),
+) {
   const { mpan, mprn } = ids;
   return {
     import_supplier: supplierCode,
@@ -24,7 +30,15 @@ export function accountPayload(supplierCode: string, external = uniq("EXT"), ove
     billing_address1: "1 Analytical Row",
     billing_address4: "London",
     billing_postcode: "SW1A 1AA",
-    customers: [{ given_name: "Ada", family_name: "Lovelace", email: "ada@example.com", mobile: "07911 123456", landline: "020 7946 0000" }],
+    customers: [
+      {
+        given_name: "Ada",
+        family_name: "Lovelace",
+        email: "ada@example.com",
+        mobile: "07911 123456",
+        landline: "020 7946 0000",
+      },
+    ],
     supply_addresses: [
       {
         supply_address1: "1 Analytical Row",
@@ -42,7 +56,9 @@ export function accountPayload(supplierCode: string, external = uniq("EXT"), ove
               {
                 meter_serial_number: `E${mpan.slice(-6)}`,
                 registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
-                transfer_readings: [{ reading_date: "2026-10-31", reading_value: "12345.0", reading_type: "CUSTOMER", register_id: "1" }],
+                transfer_readings: [
+                  { reading_date: "2026-10-31", reading_value: "12345.0", reading_type: "CUSTOMER", register_id: "1" },
+                ],
               },
             ],
             agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", effective_from: "2025-01-01" }],
@@ -76,15 +92,33 @@ function refOf(payload: StageAccountInput, supplierCode: string) {
 }
 
 /** Stages one account (not imported) through the service, as POST accounts/create-or-update/ does. */
-export async function makeStagedAccount(org: OrgFixture, supplierCode: string, overrides: Record<string, unknown> = {}) {
+export async function makeStagedAccount(
+  org: OrgFixture,
+  supplierCode: string,
+  overrides: Record<string, unknown> = {},
+) {
   const payload = StageAccountInput.parse(accountPayload(supplierCode, uniq("EXT"), overrides));
   const staged = await stageAccount(org.ctx, payload);
   return { ...refOf(payload, supplierCode), staged, payload };
 }
 
 /** Stages and imports one account through the services; returns its numbers and meter ids. */
-export async function makeImportedAccount(org: OrgFixture, supplierCode: string, overrides: Record<string, unknown> = {}) {
+export async function makeImportedAccount(
+  org: OrgFixture,
+  supplierCode: string,
+  overrides: Record<string, unknown> = {},
+) {
   const { payload, externalAccountNumber, ...ref } = await makeStagedAccount(org, supplierCode, overrides);
-  const result = await processAccountImport(org.ctx, { import_supplier: supplierCode, external_account_number: externalAccountNumber, dry_run: false });
-  return { accountNumber: result.account_number, externalAccountNumber, importSupplier: ref.importSupplier, mpan: ref.mpan, mprn: ref.mprn };
+  const result = await processAccountImport(org.ctx, {
+    import_supplier: supplierCode,
+    external_account_number: externalAccountNumber,
+    dry_run: false,
+  });
+  return {
+    accountNumber: result.account_number,
+    externalAccountNumber,
+    importSupplier: ref.importSupplier,
+    mpan: ref.mpan,
+    mprn: ref.mprn,
+  };
 }

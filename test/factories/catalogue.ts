@@ -3,7 +3,13 @@ import { uniq } from "./unique";
 
 type Product = ProductsFileInput["products"][number];
 
-const rate = (exc: string, inc: string, from: string, to: string | null = null, pm: "DIRECT_DEBIT" | "NON_DIRECT_DEBIT" | "PREPAYMENT" | null = null) => ({
+const rate = (
+  exc: string,
+  inc: string,
+  from: string,
+  to: string | null = null,
+  pm: "DIRECT_DEBIT" | "NON_DIRECT_DEBIT" | "PREPAYMENT" | null = null,
+) => ({
   value_exc_vat: exc,
   value_inc_vat: inc,
   valid_from: from,
@@ -12,17 +18,38 @@ const rate = (exc: string, inc: string, from: string, to: string | null = null, 
 });
 
 /** Region C single and dual electricity and gas tariffs with one price change on 2026-04-01. */
-export function regionCTariffs(code: string, opts: { dual?: boolean; gas?: boolean } = {}): NonNullable<Product["tariffs"]> {
+export function regionCTariffs(
+  code: string,
+  opts: { dual?: boolean; gas?: boolean } = {},
+): NonNullable<Product["tariffs"]> {
   return [
     {
       code: `E-1R-${code}-C`,
       standing_charges: [rate("50", "52.5", "2026-01-01T00:00:00Z")],
-      standard_unit_rates: [rate("20", "21", "2026-01-01T00:00:00Z", "2026-04-01T00:00:00"), rate("24.5", "25.725", "2026-04-01T00:00:00")],
+      standard_unit_rates: [
+        rate("20", "21", "2026-01-01T00:00:00Z", "2026-04-01T00:00:00"),
+        rate("24.5", "25.725", "2026-04-01T00:00:00"),
+      ],
     },
     ...(opts.dual
-      ? [{ code: `E-2R-${code}-C`, standing_charges: [rate("50", "52.5", "2026-01-01T00:00:00Z")], day_unit_rates: [rate("30", "31.5", "2026-01-01T00:00:00Z")], night_unit_rates: [rate("12", "12.6", "2026-01-01T00:00:00Z")] }]
+      ? [
+          {
+            code: `E-2R-${code}-C`,
+            standing_charges: [rate("50", "52.5", "2026-01-01T00:00:00Z")],
+            day_unit_rates: [rate("30", "31.5", "2026-01-01T00:00:00Z")],
+            night_unit_rates: [rate("12", "12.6", "2026-01-01T00:00:00Z")],
+          },
+        ]
       : []),
-    ...(opts.gas ? [{ code: `G-1R-${code}-C`, standing_charges: [rate("30", "31.5", "2026-01-01T00:00:00Z")], standard_unit_rates: [rate("6", "6.3", "2026-01-01T00:00:00Z")] }] : []),
+    ...(opts.gas
+      ? [
+          {
+            code: `G-1R-${code}-C`,
+            standing_charges: [rate("30", "31.5", "2026-01-01T00:00:00Z")],
+            standard_unit_rates: [rate("6", "6.3", "2026-01-01T00:00:00Z")],
+          },
+        ]
+      : []),
   ];
 }
 

@@ -41,9 +41,22 @@ export function controlCsv(rows: Record<string, string>[]) {
 const streamOf = (text: string) => new Blob([text]).stream() as ReadableStream<Uint8Array>;
 
 /** A cohort of the supplier, through the service verbs, with these accounts (imported or not) as members. */
-export async function makeCohort(org: OrgFixture, supplierCode: string, opts: { name?: string; members?: Member[]; plannedCutoverDate?: string | null; notes?: string | null } = {}) {
-  const cohort = await createCohort(org.ctx, { importSupplier: supplierCode, name: opts.name ?? uniq("Wave "), plannedCutoverDate: opts.plannedCutoverDate ?? "2027-01-15", notes: opts.notes ?? null });
-  if (opts.members?.length) await addCohortMembers(org.ctx, { id: cohort.id, accounts: opts.members.map((m) => m.externalAccountNumber).join("\n") });
+export async function makeCohort(
+  org: OrgFixture,
+  supplierCode: string,
+  opts: { name?: string; members?: Member[]; plannedCutoverDate?: string | null; notes?: string | null } = {},
+) {
+  const cohort = await createCohort(org.ctx, {
+    importSupplier: supplierCode,
+    name: opts.name ?? uniq("Wave "),
+    plannedCutoverDate: opts.plannedCutoverDate ?? "2027-01-15",
+    notes: opts.notes ?? null,
+  });
+  if (opts.members?.length)
+    await addCohortMembers(org.ctx, {
+      id: cohort.id,
+      accounts: opts.members.map((m) => m.externalAccountNumber).join("\n"),
+    });
   return cohort;
 }
 
@@ -51,11 +64,21 @@ export async function makeCohort(org: OrgFixture, supplierCode: string, opts: { 
  * A cohort of imported accounts with a control file and one finished reconciliation: every row
  * matches except the first account's balance when `balanceMismatch` (source 100 pence).
  */
-export async function makeReconciledCohort(db: Db, org: OrgFixture, supplierCode: string, members: Member[], opts: { name?: string; balanceMismatch?: boolean } = {}) {
+export async function makeReconciledCohort(
+  db: Db,
+  org: OrgFixture,
+  supplierCode: string,
+  members: Member[],
+  opts: { name?: string; balanceMismatch?: boolean } = {},
+) {
   const cohort = await makeCohort(org, supplierCode, { name: opts.name, members });
   const rows = members.map(matchingControlRow);
   if (opts.balanceMismatch) rows[0] = { ...rows[0], closing_balance_pence: "100" };
-  await uploadControlFile(org.ctx, { id: cohort.id, format: "csv", fileName: "control.csv" }, streamOf(controlCsv(rows)));
+  await uploadControlFile(
+    org.ctx,
+    { id: cohort.id, format: "csv", fileName: "control.csv" },
+    streamOf(controlCsv(rows)),
+  );
   await requestReconciliation(org.ctx, { id: cohort.id });
   await drainQueue(db, reconcileJobHandler);
   return cohort;

@@ -10,7 +10,13 @@ export function callerFor(db: Db, user: User | null) {
   return createCaller({
     db,
     requestId: "test",
-    user: user && { id: user.id, organisationId: user.organisationId, role: user.role, email: user.email, name: user.name },
+    user: user && {
+      id: user.id,
+      organisationId: user.organisationId,
+      role: user.role,
+      email: user.email,
+      name: user.name,
+    },
   });
 }
 
@@ -19,7 +25,11 @@ export async function consoleWorld(db: Db) {
   const org: OrgFixture = await makeOrg(db, "Our Energy");
   const supplier = await makeSupplier(org);
   const other = await makeOrg(db, "Their Energy");
-  const [operator, support, outsider] = await Promise.all([makeUser(org, "operator"), makeUser(org, "support"), makeUser(other, "operator")]);
+  const [operator, support, outsider] = await Promise.all([
+    makeUser(org, "operator"),
+    makeUser(org, "support"),
+    makeUser(other, "operator"),
+  ]);
   return {
     org,
     other,

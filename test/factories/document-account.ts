@@ -14,5 +14,12 @@ export async function importedAccount(db: Db, opts: { documentRoot?: string } = 
   const org = await makeOrg(db);
   const supplier = await makeSupplier(org, { documentRoot: opts.documentRoot ?? `file://${docDir}` });
   const account = await makeImportedAccount(org, supplier.code);
-  return { org, supplier, account, docDir, auth: `Token ${org.apiKey}`, ref: { import_supplier: supplier.code, external_account_number: account.externalAccountNumber } };
+  return {
+    org,
+    supplier,
+    account,
+    docDir,
+    auth: `Token ${org.apiKey}`,
+    ref: { import_supplier: supplier.code, external_account_number: account.externalAccountNumber },
+  };
 }

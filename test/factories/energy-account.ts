@@ -20,13 +20,20 @@ type GasMeterInput = NonNullable<GasPointInput["meters"]>[number];
 /** The billed-to date of every built account: transfer readings are taken on it. */
 export const BILLED_TO = "2026-10-31";
 export const SUPPLY_START = "2025-01-01";
-export const TARIFFS = { single: "E-1R-VAR-22-11-01-C", economy7: "E-2R-VAR-22-11-01-C", gas: "G-1R-VAR-22-11-01-C" } as const;
+export const TARIFFS = {
+  single: "E-1R-VAR-22-11-01-C",
+  economy7: "E-2R-VAR-22-11-01-C",
+  gas: "G-1R-VAR-22-11-01-C",
+} as const;
 
 let counter = 0;
 /** A fresh valid MPAN (13 digits, right check digit) and MPRN (10 digits) on every call, unique across processes. */
 export function freshMeterIds(): { mpan: string; mprn: string } {
   counter += 1;
-  const base = `${process.pid % 1000}`.padStart(3, "0") + `${Date.now() % 1e5}`.padStart(5, "0") + `${counter % 10_000}`.padStart(4, "0");
+  const base =
+    `${process.pid % 1000}`.padStart(3, "0") +
+    `${Date.now() % 1e5}`.padStart(5, "0") +
+    `${counter % 10_000}`.padStart(4, "0");
   return { mpan: withMpanCheckDigit(base), mprn: `7${base.slice(3)}` };
 }
 
@@ -42,7 +49,13 @@ export function electricityPoint(mpan: string, o: Partial<ElectricityPointInput>
     measurement_class: "A",
     regular_reading_cycle: "Q",
     agents: {
-      da_contract: { agent_mpid: "UDMS", contract_reference: "DA-0001", service_reference: "DA1", service_level_reference: "S1", is_amr: false },
+      da_contract: {
+        agent_mpid: "UDMS",
+        contract_reference: "DA-0001",
+        service_reference: "DA1",
+        service_level_reference: "S1",
+        is_amr: false,
+      },
       dc_contract: { agent_mpid: "UDMS", contract_reference: "DC-0001" },
       mop_contract: { agent_mpid: "LBSL", contract_reference: "MOP-0001", is_customer_appointed: false },
     },
@@ -56,7 +69,12 @@ export function electricityPoint(mpan: string, o: Partial<ElectricityPointInput>
       }),
     ],
     agreements: [
-      { tariff_code: TARIFFS.single, effective_from: SUPPLY_START, effective_to: "2025-07-01", agreed_at: "2024-12-01T10:00:00Z" },
+      {
+        tariff_code: TARIFFS.single,
+        effective_from: SUPPLY_START,
+        effective_to: "2025-07-01",
+        agreed_at: "2024-12-01T10:00:00Z",
+      },
       { tariff_code: TARIFFS.single, effective_from: "2025-07-01" },
     ],
     ...o,
@@ -85,7 +103,15 @@ export function economy7Point(mpan: string, o: Partial<ElectricityPointInput> = 
           { register_id: "DAY", reading_date: BILLED_TO, reading_value: "045678.5", reading_type: "CUSTOMER" },
           { register_id: "NIGHT", reading_date: BILLED_TO, reading_value: 23456, reading_type: "CUSTOMER" },
         ],
-        reading_history: [{ register_id: "DAY", reading_date: "2026-07-31", reading_value: "045001", reading_type: "ROUTINE", billed: true }],
+        reading_history: [
+          {
+            register_id: "DAY",
+            reading_date: "2026-07-31",
+            reading_value: "045001",
+            reading_type: "ROUTINE",
+            billed: true,
+          },
+        ],
       },
     ],
     agreements: [{ tariff_code: TARIFFS.economy7, effective_from: SUPPLY_START }],
@@ -104,8 +130,21 @@ function singleRegisterMeter(serial: string, o: Partial<ElectricityMeterInput> =
     registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
     transfer_readings: [{ register_id: "1", reading_date: BILLED_TO, reading_value: "12345.6", reading_type: "SMART" }],
     reading_history: [
-      { register_id: "1", reading_date: "2026-04-30", reading_value: "11011", reading_type: "SMART", billed: true, validation_status: "VALIDATED" },
-      { register_id: "1", reading_date: "2026-07-31", reading_value: 11790.25, reading_type: "CUSTOMER", billed: false },
+      {
+        register_id: "1",
+        reading_date: "2026-04-30",
+        reading_value: "11011",
+        reading_type: "SMART",
+        billed: true,
+        validation_status: "VALIDATED",
+      },
+      {
+        register_id: "1",
+        reading_date: "2026-07-31",
+        reading_value: 11790.25,
+        reading_type: "CUSTOMER",
+        billed: false,
+      },
     ],
     ...o,
   };
@@ -173,10 +212,24 @@ export function domesticCustomer(o: Partial<CustomerInput> = {}): CustomerInput 
     date_of_birth: "1815-12-10",
     psr: [
       { description: "Blind", elec_industry_code: "11", gas_industry_code: "11", effective_from: "2025-01-01" },
-      { description: "Temporary: post-hospital", elec_industry_code: "29", effective_from: "2026-01-01T00:00:00Z", effective_to: "2026-12-31T00:00:00Z", additional_information: "Until the end of the year" },
+      {
+        description: "Temporary: post-hospital",
+        elec_industry_code: "29",
+        effective_from: "2026-01-01T00:00:00Z",
+        effective_to: "2026-12-31T00:00:00Z",
+        additional_information: "Until the end of the year",
+      },
     ],
-    customer_preferences: { opted_into_sms: true, opted_into_updates: true, opted_into_offers: false, is_user_psr_consent_obtained: true, partner_password: "ENGINE" },
-    consents: [{ type: "MARKETING_EMAIL", value: "ACCEPTED", signed_at: "2025-01-02T09:30:00Z", description: "Web sign-up" }],
+    customer_preferences: {
+      opted_into_sms: true,
+      opted_into_updates: true,
+      opted_into_offers: false,
+      is_user_psr_consent_obtained: true,
+      partner_password: "ENGINE",
+    },
+    consents: [
+      { type: "MARKETING_EMAIL", value: "ACCEPTED", signed_at: "2025-01-02T09:30:00Z", description: "Web sign-up" },
+    ],
     metadata: [{ key: "legacy_contact_id", value: "C-00412" }],
     user_details: [{ namespace: "external_user_id", value: "USR-0001" }],
     ...o,
@@ -226,22 +279,66 @@ export function fullDomesticAccount(ids: Ids, o: Partial<EnergyAccountInput> = {
       { key: "migration_batch", value: "2026-11-A" },
       { key: "legacy_flags", value: { vip: false, segments: ["dual-fuel", "smart"] } },
     ],
-    payment_instructions: [{ type: "DIRECT_DEBIT", vendor: "BOTTOMLINE_PTX", reference: `DD-${ids.external}`, valid_from: "2025-01-01", use_for_scheduled_payments: true }],
-    payment_preferences: [{ type: "ACTIVE_EXISTING", ledger_identifier: "MAIN", instruction_reference_params: { vendor_name: "BOTTOMLINE_PTX", vendor_reference: `DD-${ids.external}` } }],
-    payment_schedules: [{ means: "DD", start_date: "2025-01-01", amount: "85.00", frequency: "MONTHLY", day_of_month: 14, trigger: "REGULAR", paid_by: "CUSTOMER" }],
+    payment_instructions: [
+      {
+        type: "DIRECT_DEBIT",
+        vendor: "BOTTOMLINE_PTX",
+        reference: `DD-${ids.external}`,
+        valid_from: "2025-01-01",
+        use_for_scheduled_payments: true,
+      },
+    ],
+    payment_preferences: [
+      {
+        type: "ACTIVE_EXISTING",
+        ledger_identifier: "MAIN",
+        instruction_reference_params: { vendor_name: "BOTTOMLINE_PTX", vendor_reference: `DD-${ids.external}` },
+      },
+    ],
+    payment_schedules: [
+      {
+        means: "DD",
+        start_date: "2025-01-01",
+        amount: "85.00",
+        frequency: "MONTHLY",
+        day_of_month: 14,
+        trigger: "REGULAR",
+        paid_by: "CUSTOMER",
+      },
+    ],
     payment_promises: [{ amount: "40.00", payment_date: "2026-11-20" }],
     payment_plans: [
       {
         strategy_name: "ARREARS_3_MONTHS",
         accepted_at: "2026-09-01T12:00:00Z",
         schedule_means: "DD",
-        payments: [{ payment_date: "2026-12-01", total_amount: 3000, amount_components: [{ component_type: "DEBT", amount: 3000 }] }],
+        payments: [
+          {
+            payment_date: "2026-12-01",
+            total_amount: 3000,
+            amount_components: [{ component_type: "DEBT", amount: 3000 }],
+          },
+        ],
       },
     ],
-    debts: [{ agency_name: "Acme Collections", start_date: "2026-02-01", is_insolvent: false, aged_debt: [{ debt_amount: "120.50", due_date: "2026-01-15" }] }],
+    debts: [
+      {
+        agency_name: "Acme Collections",
+        start_date: "2026-02-01",
+        is_insolvent: false,
+        aged_debt: [{ debt_amount: "120.50", due_date: "2026-01-15" }],
+      },
+    ],
     dunning_path: { path_name: "STANDARD_DOMESTIC", start_date: "2026-11-01" },
     warm_home_discount: [{ tax_year: "2025/26", group: "CORE", account_type: "CREDIT" }],
-    account_campaigns: [{ slug: "winter-2026", start_date: "2026-10-01", expiry_date: "2027-03-31", campaign_note: "Switched during the winter campaign" }],
+    account_campaigns: [
+      {
+        slug: "winter-2026",
+        start_date: "2026-10-01",
+        expiry_date: "2027-03-31",
+        campaign_note: "Switched during the winter campaign",
+      },
+    ],
     consents: [{ type: "SMART_DATA_HALF_HOURLY", value: "ACCEPTED", signed_at: "2025-01-02T09:30:00Z" }],
     complaints: [
       {
@@ -252,7 +349,15 @@ export function fullDomesticAccount(ids: Ids, o: Partial<EnergyAccountInput> = {
         subtype_of_complaint: "ESTIMATED_BILL",
         has_chsr_letter_been_sent: false,
         has_eight_week_letter_been_sent: false,
-        complaint_contacts: [{ body: "Bill looked too high.", communication_method: "EMAIL", communication_source: "INBOUND", created_at: "2026-10-10T08:00:00Z", status: "OPEN" }],
+        complaint_contacts: [
+          {
+            body: "Bill looked too high.",
+            communication_method: "EMAIL",
+            communication_source: "INBOUND",
+            created_at: "2026-10-10T08:00:00Z",
+            status: "OPEN",
+          },
+        ],
       },
     ],
     deposit_agreements: [{ deposit_amount: "150.00", reason: "CREDIT_CHECK", accepted_at: "2024-10-01T09:00:00Z" }],
@@ -297,13 +402,36 @@ export function businessAccount(ids: Ids, o: Partial<EnergyAccountInput> = {}): 
         { key: "vat_number", value: "GB123456789" },
         { key: "sic_codes", value: ["62012"] },
       ],
-      users: [{ given_name: "Charles", family_name: "Babbage", email: "charles@engines.example.com", business_roles: ["ADMIN"], mobile: "07911 123457" }],
+      users: [
+        {
+          given_name: "Charles",
+          family_name: "Babbage",
+          email: "charles@engines.example.com",
+          business_roles: ["ADMIN"],
+          mobile: "07911 123457",
+        },
+      ],
     },
-    account_billing_options: { period_start_day: 1, period_start_month: 4, period_length: "QUARTERLY", period_length_multiplier: 1, use_industry_billing: false },
+    account_billing_options: {
+      period_start_day: 1,
+      period_start_month: 4,
+      period_length: "QUARTERLY",
+      period_length_multiplier: 1,
+      use_industry_billing: false,
+    },
     sales_channel: "BROKER",
     last_billed_to_date: BILLED_TO,
     transfer_balance: 250.75,
-    customers: [domesticCustomer({ title: "Mr", given_name: "Charles", family_name: "Babbage", email: "charles@engines.example.com", psr: [], salutation: "Dear Mr Babbage" })],
+    customers: [
+      domesticCustomer({
+        title: "Mr",
+        given_name: "Charles",
+        family_name: "Babbage",
+        email: "charles@engines.example.com",
+        psr: [],
+        salutation: "Dear Mr Babbage",
+      }),
+    ],
     supply_addresses: [
       supplyAddress([elec, gasPoint(ids.mprn)], {
         supply_address1: "Unit 4",
@@ -322,7 +450,10 @@ export function businessAccount(ids: Ids, o: Partial<EnergyAccountInput> = {}): 
 }
 
 /** An account that holds only a balance and its people: no supply addresses at all. */
-export function accountWithoutSupply(ids: Pick<Ids, "supplier" | "external">, o: Partial<EnergyAccountInput> = {}): EnergyAccountInput {
+export function accountWithoutSupply(
+  ids: Pick<Ids, "supplier" | "external">,
+  o: Partial<EnergyAccountInput> = {},
+): EnergyAccountInput {
   return {
     import_supplier: ids.supplier,
     external_account_number: ids.external,
@@ -344,12 +475,36 @@ export function accountWithoutSupply(ids: Pick<Ids, "supplier" | "external">, o:
  * statements, historical and current statement transactions (shapes the post-import endpoints
  * take too).
  */
-export function embeddedLedger(prefix: string, closed = BILLED_TO): Pick<EnergyAccountInput, "notes" | "statements" | "historical_statement_transactions" | "current_statement_transactions"> {
+export function embeddedLedger(
+  prefix: string,
+  closed = BILLED_TO,
+): Pick<
+  EnergyAccountInput,
+  "notes" | "statements" | "historical_statement_transactions" | "current_statement_transactions"
+> {
   const tx = (id: string, date: string, type: "CHARGE" | "CREDIT", amount: number) =>
-    ({ transaction_id: `${prefix}-${id}`, transaction_date: date, type, reason: type === "CHARGE" ? "IMPORTED_CHARGE" : "IMPORTED_CREDIT", amount, display_note: `${type.toLowerCase()} ${id}` }) as never;
+    ({
+      transaction_id: `${prefix}-${id}`,
+      transaction_date: date,
+      type,
+      reason: type === "CHARGE" ? "IMPORTED_CHARGE" : "IMPORTED_CREDIT",
+      amount,
+      display_note: `${type.toLowerCase()} ${id}`,
+    }) as never;
   return {
-    notes: [{ body: "Customer asked for paper bills from next year.", created_at: "2026-10-05T10:15:00Z", is_pinned: false }] as never,
-    statements: [{ statement_id: `${prefix}-S1`, bill_period_from_date: "2026-09-01", bill_period_to_date: closed, issued_date: closed, number: `${prefix}-0001`, gross_amount: 8430 }] as never,
+    notes: [
+      { body: "Customer asked for paper bills from next year.", created_at: "2026-10-05T10:15:00Z", is_pinned: false },
+    ] as never,
+    statements: [
+      {
+        statement_id: `${prefix}-S1`,
+        bill_period_from_date: "2026-09-01",
+        bill_period_to_date: closed,
+        issued_date: closed,
+        number: `${prefix}-0001`,
+        gross_amount: 8430,
+      },
+    ] as never,
     historical_statement_transactions: [tx("H1", "2026-09-15", "CHARGE", 84.3), tx("H2", closed, "CREDIT", 5)],
     current_statement_transactions: [tx("C1", "2026-11-05", "CHARGE", 12.5)],
   };

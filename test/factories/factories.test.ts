@@ -2,7 +2,20 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accountImportProcesses, accounts, apiKeys, historicalStatements, notes, transactions } from "@/db/schema";
 import { useTestDb } from "@/test/db";
-import { commitAccountEvents, eventsFor, makeApiKey, makeImportedAccount, makeJob, makeNotes, makeOrg, makeStagedAccount, makeStatements, makeSupplier, makeTransactions, makeUser } from "@/test/factories";
+import {
+  commitAccountEvents,
+  eventsFor,
+  makeApiKey,
+  makeImportedAccount,
+  makeJob,
+  makeNotes,
+  makeOrg,
+  makeStagedAccount,
+  makeStatements,
+  makeSupplier,
+  makeTransactions,
+  makeUser,
+} from "@/test/factories";
 
 const t = useTestDb();
 
@@ -11,7 +24,9 @@ describe("the record factories", () => {
     const org = await makeOrg(t.db, { name: "Factory Energy" });
     const extra = await makeApiKey(org);
     expect(extra.key).toMatch(/^sk_live_/);
-    expect((await t.db.select().from(apiKeys).where(eq(apiKeys.organisationId, org.id))).map((k) => k.id).sort()).toEqual([org.apiKeyId, extra.id].sort());
+    expect(
+      (await t.db.select().from(apiKeys).where(eq(apiKeys.organisationId, org.id))).map((k) => k.id).sort(),
+    ).toEqual([org.apiKeyId, extra.id].sort());
 
     const supplier = await makeSupplier(org, { name: "Factory book" });
     expect(supplier).toMatchObject({ status: "Ongoing", name: "Factory book" });
@@ -20,7 +35,10 @@ describe("the record factories", () => {
 
     const staged = await makeStagedAccount(org, supplier.code);
     expect(staged.staged.created).toBe(true);
-    const [process] = await t.db.select().from(accountImportProcesses).where(eq(accountImportProcesses.externalAccountNumber, staged.externalAccountNumber));
+    const [process] = await t.db
+      .select()
+      .from(accountImportProcesses)
+      .where(eq(accountImportProcesses.externalAccountNumber, staged.externalAccountNumber));
     expect(process).toBeDefined();
 
     const account = await makeImportedAccount(org, supplier.code);
@@ -33,8 +51,12 @@ describe("the record factories", () => {
     expect(added).toHaveLength(1);
     await makeStatements(org, account);
 
-    const [{ id: accountId }] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.number, account.accountNumber!));
-    const count = async (table: typeof transactions | typeof notes | typeof historicalStatements) => (await t.db.select().from(table).where(eq(table.accountId, accountId))).length;
+    const [{ id: accountId }] = await t.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.number, account.accountNumber!));
+    const count = async (table: typeof transactions | typeof notes | typeof historicalStatements) =>
+      (await t.db.select().from(table).where(eq(table.accountId, accountId))).length;
     // accountPayload carries no ledger of its own: these rows are the factories'.
     expect(await count(transactions)).toBe(1);
     expect(await count(notes)).toBe(1);

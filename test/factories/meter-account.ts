@@ -10,12 +10,20 @@ let n = 0;
 /** An MPAN with this distributor id (first two digits) that no other test uses. */
 export function mpanOf(distributor: string) {
   n += 1;
-  const tail = `${process.pid % 1000}`.padStart(3, "0") + `${Date.now() % 1e5}`.padStart(5, "0") + `${n % 100}`.padStart(2, "0");
+  const tail =
+    `${process.pid % 1000}`.padStart(3, "0") + `${Date.now() % 1e5}`.padStart(5, "0") + `${n % 100}`.padStart(2, "0");
   return withMpanCheckDigit(`${distributor}${tail}`);
 }
 
 /** An imported account whose electricity meter point has this MPAN; the payload's readings are replaced by `readings` when given. */
-export async function makeMeterAccount(org: OrgFixture, opts: { mpan?: string; readings?: { reading_date: string; reading_value: string; register_id?: string }[]; gasReadings?: { reading_date: string; reading_value: string }[] } = {}) {
+export async function makeMeterAccount(
+  org: OrgFixture,
+  opts: {
+    mpan?: string;
+    readings?: { reading_date: string; reading_value: string; register_id?: string }[];
+    gasReadings?: { reading_date: string; reading_value: string }[];
+  } = {},
+) {
   const supplier = await makeSupplier(org);
   const base = accountPayload(supplier.code, uniq("EXT")) as any;
   const mpan = opts.mpan ?? meterIds().mpan;
@@ -24,13 +32,24 @@ export async function makeMeterAccount(org: OrgFixture, opts: { mpan?: string; r
   const elecSerial = `E${mpan.slice(-6)}`;
   elec.meters[0].meter_serial_number = elecSerial;
   if (opts.readings) {
-    elec.meters[0].reading_history = opts.readings.map((r) => ({ register_id: "1", reading_type: "CUSTOMER", billed: true, ...r }));
+    elec.meters[0].reading_history = opts.readings.map((r) => ({
+      register_id: "1",
+      reading_type: "CUSTOMER",
+      billed: true,
+      ...r,
+    }));
   }
   if (opts.gasReadings) {
     gas.meters[0].reading_history = opts.gasReadings.map((r) => ({ reading_type: "CUSTOMER", billed: true, ...r }));
   }
   const account = await makeImportedAccount(org, supplier.code, { supply_addresses: base.supply_addresses });
-  return { ...account, mpan, elecSerial, mprn: gas.identifier as string, gasSerial: gas.meters[0].meter_serial_number as string };
+  return {
+    ...account,
+    mpan,
+    elecSerial,
+    mprn: gas.identifier as string,
+    gasSerial: gas.meters[0].meter_serial_number as string,
+  };
 }
 
 export const chunksOf = (text: string) =>
@@ -40,10 +59,17 @@ export const chunksOf = (text: string) =>
   })();
 
 /** CSV of half-hourly rows from `fromIso` (UTC) for `count` intervals, consumption from `value(i)`. */
-export function intervalCsv(mpxn: string, serial: string, fromIso: string, count: number, value: (i: number) => string) {
+export function intervalCsv(
+  mpxn: string,
+  serial: string,
+  fromIso: string,
+  count: number,
+  value: (i: number) => string,
+) {
   const start = Date.parse(fromIso);
   const rows = ["mpxn,serial_number,interval_start,consumption"];
-  for (let i = 0; i < count; i++) rows.push(`${mpxn},${serial},${new Date(start + i * 1_800_000).toISOString()},${value(i)}`);
+  for (let i = 0; i < count; i++)
+    rows.push(`${mpxn},${serial},${new Date(start + i * 1_800_000).toISOString()},${value(i)}`);
   return `${rows.join("\n")}\n`;
 }
 

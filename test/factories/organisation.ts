@@ -27,8 +27,16 @@ export async function ensureFixtureProducts(db: Db) {
 export async function makeOrg(db: Db, nameOrOptions: string | OrgOptions = {}): Promise<OrgFixture> {
   const opts = typeof nameOrOptions === "string" ? { name: nameOrOptions } : nameOrOptions;
   if (opts.products !== false) await ensureFixtureProducts(db);
-  const { organisation, apiKey } = await createOrganisation(systemCtx(db, opts.actor), { name: opts.name ?? "Test Energy" });
-  return { id: organisation.id, number: organisation.number, apiKey: apiKey!.key, apiKeyId: apiKey!.id, ctx: systemCtx(db, opts.actor ?? "test", organisation.id) };
+  const { organisation, apiKey } = await createOrganisation(systemCtx(db, opts.actor), {
+    name: opts.name ?? "Test Energy",
+  });
+  return {
+    id: organisation.id,
+    number: organisation.number,
+    apiKey: apiKey!.key,
+    apiKeyId: apiKey!.id,
+    ctx: systemCtx(db, opts.actor ?? "test", organisation.id),
+  };
 }
 
 /** Another live API key for the organisation; `key` is the clear key, shown once. */

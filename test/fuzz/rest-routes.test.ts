@@ -7,7 +7,17 @@ import { uniq, useTestDb } from "@/test/db";
 import { accountPayload } from "@/test/factories";
 import { badQueryValue, badSegment } from "./bad-values";
 import { mutated } from "./mutate";
-import { FUZZ_RUNS, type FuzzWorld, changedParts, describeCase, expectErrorShape, fuzzParams, fuzzWorld, storageProbe, storageTracker } from "./world";
+import {
+  FUZZ_RUNS,
+  type FuzzWorld,
+  changedParts,
+  describeCase,
+  expectErrorShape,
+  fuzzParams,
+  fuzzWorld,
+  storageProbe,
+  storageTracker,
+} from "./world";
 import { env, setEnv } from "@/server/env.mjs";
 import { startConsoleSession } from "@/server/auth/console-sessions";
 import { restRouteFiles } from "@/test/rest-routes";
@@ -21,8 +31,13 @@ import { restRouteFiles } from "@/test/rest-routes";
 
 // The console's routes read the session through Auth.js, which needs Next's request scope: the
 // signed-in user is given here instead, as the tRPC tests give their context.
-const session = vi.hoisted(() => ({ current: null as null | { user: { id: string; organisationId: number }; sessionId: string } }));
-vi.mock("@/server/auth/config", async (original) => ({ ...(await original<object>()), auth: async () => session.current }));
+const session = vi.hoisted(() => ({
+  current: null as null | { user: { id: string; organisationId: number }; sessionId: string },
+}));
+vi.mock("@/server/auth/config", async (original) => ({
+  ...(await original<object>()),
+  auth: async () => session.current,
+}));
 setEnv({ AUTH_SECRET: env.AUTH_SECRET ?? "fuzz-secret-fuzz-secret-fuzz-secret" });
 
 const t = useTestDb();
@@ -54,25 +69,49 @@ type Spec = {
 const ref = (w: FuzzWorld) => w.ref;
 const listParams = (w: FuzzWorld) => ({ supplier: w.supplier.code });
 const accountParams = (w: FuzzWorld) => ({ supplier: w.supplier.code, external: w.account.externalAccountNumber });
-const RATE_LIST = { params: () => ({ product: "VAR-22-11-01", tariff: "E-1R-VAR-22-11-01-C" }), query: ["period_from", "period_to", "page_size", "page"], auth: "none" as const };
+const RATE_LIST = {
+  params: () => ({ product: "VAR-22-11-01", tariff: "E-1R-VAR-22-11-01-C" }),
+  query: ["period_from", "period_to", "page_size", "page"],
+  auth: "none" as const,
+};
 const LIST = { params: listParams, query: ["page_size", "after"] };
 const CONSUMPTION_QUERY = ["period_from", "period_to", "page", "page_size", "order_by", "group_by"];
-const consumptionQuery = () => ({ period_from: "2026-11-01T00:00:00Z", period_to: "2026-11-02T00:00:00Z", group_by: "hour", page_size: "10", order_by: "period" });
+const consumptionQuery = () => ({
+  period_from: "2026-11-01T00:00:00Z",
+  period_to: "2026-11-02T00:00:00Z",
+  group_by: "hour",
+  page_size: "10",
+  order_by: "period",
+});
 
 /** Every route of the app, by its folder under app/. */
 const ROUTES: Record<string, Spec> = {
-  "(console)/accounts/[number]/documents/[kind]/[id]": { params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }), query: ["index"], auth: "session" },
+  "(console)/accounts/[number]/documents/[kind]/[id]": {
+    params: (w) => ({ number: w.account.accountNumber, kind: "note", id: "1" }),
+    query: ["index"],
+    auth: "session",
+  },
   "(console)/import-jobs/[id]/failures.csv": { params: (w) => ({ id: String(w.job.id) }), auth: "session" },
   // The body is the control file: one JSON line (the valid body) is a JSON Lines file of one account.
   "(console)/cohorts/[id]/control-file": {
     params: (w) => ({ id: String(w.cohort.id) }),
-    body: (w) => ({ external_account_number: w.account.externalAccountNumber, closing_balance_pence: 0, statement_count: 0, payment_reference: "" }),
+    body: (w) => ({
+      external_account_number: w.account.externalAccountNumber,
+      closing_balance_pence: 0,
+      statement_count: 0,
+      payment_reference: "",
+    }),
     extraKeys: [["mpans"], ["mprns"], ["last_readings"]],
     query: ["name", "format"],
     validQuery: () => ({ name: "control.jsonl", format: "jsonl" }),
     auth: "session",
   },
-  "(console)/cohorts/[id]/mismatches.csv": { params: (w) => ({ id: String(w.cohort.id) }), query: ["check"], validQuery: () => ({ check: "balance" }), auth: "session" },
+  "(console)/cohorts/[id]/mismatches.csv": {
+    params: (w) => ({ id: String(w.cohort.id) }),
+    query: ["check"],
+    validQuery: () => ({ check: "balance" }),
+    auth: "session",
+  },
   "(console)/accounts/[number]/ledger.csv": {
     params: (w) => ({ number: w.account.accountNumber }),
     query: ["type", "reason", "from", "to", "min", "max"],
@@ -83,12 +122,29 @@ const ROUTES: Record<string, Spec> = {
   "(console)/import-jobs/upload": {
     body: (w) => accountPayload(w.supplier.code, uniq("UP")),
     query: ["supplier", "format", "name", "dryRun", "registration", "cohort"],
-    validQuery: (w) => ({ supplier: w.supplier.code, format: "jsonl", name: "fuzz.jsonl", dryRun: "1", cohort: String(w.planned.id) }),
+    validQuery: (w) => ({
+      supplier: w.supplier.code,
+      format: "jsonl",
+      name: "fuzz.jsonl",
+      dryRun: "1",
+      cohort: String(w.planned.id),
+    }),
     auth: "session",
   },
-  "api/auth/[...nextauth]": { params: () => ({ nextauth: ["session"] }), body: () => ({ email: "x@example.com", password: "x" }), auth: "none", errorShape: "authjs" },
-  "api/trpc/[trpc]": { params: () => ({ trpc: "supplier.get" }), body: (w) => ({ json: { code: w.supplier.code } }), query: ["input", "batch"], auth: "session", errorShape: "trpc" },
-  "healthz": { auth: "none" },
+  "api/auth/[...nextauth]": {
+    params: () => ({ nextauth: ["session"] }),
+    body: () => ({ email: "x@example.com", password: "x" }),
+    auth: "none",
+    errorShape: "authjs",
+  },
+  "api/trpc/[trpc]": {
+    params: () => ({ trpc: "supplier.get" }),
+    body: (w) => ({ json: { code: w.supplier.code } }),
+    query: ["input", "batch"],
+    auth: "session",
+    errorShape: "trpc",
+  },
+  healthz: { auth: "none" },
   "healthz/ready": { auth: "none" },
   "v1/[[...rest]]": { params: () => ({ rest: ["nothing", "here"] }), body: () => ({}) },
   "v1/accounts/[account]": { params: (w) => ({ account: w.account.accountNumber }) },
@@ -98,7 +154,11 @@ const ROUTES: Record<string, Spec> = {
     headers: () => ({ "x-kraken-migrate-cohort": "Fuzz planned" }),
   },
   "v1/data-import/account-import-process/process": {
-    body: (w) => ({ import_supplier_code: w.supplier.code, external_account_number: w.staged.external_account_number, dry_run: true }),
+    body: (w) => ({
+      import_supplier_code: w.supplier.code,
+      external_account_number: w.staged.external_account_number,
+      dry_run: true,
+    }),
     extraKeys: [["import_supplier"], ["operations_team_name"]],
   },
   "v1/data-import/account-transfer-status/[supplier]/[external]": { params: accountParams },
@@ -106,15 +166,36 @@ const ROUTES: Record<string, Spec> = {
   "v1/data-import/failed-account-import-processes/[supplier]": LIST,
   "v1/data-import/imported-account-import-processes/[supplier]": LIST,
   "v1/data-import/pending-account-import-processes/[supplier]": LIST,
-  "v1/data-import/meterpoint-statuses-for-account/[supplier]/[external]": { params: accountParams, errorShape: "meterpoint-statuses" },
-  "v1/data-import/historical-statements/create": { body: (w) => ({ ...ref(w), statements: [statement(uniq("ST"), { statement_path: "probe/ok.pdf" })] }) },
+  "v1/data-import/meterpoint-statuses-for-account/[supplier]/[external]": {
+    params: accountParams,
+    errorShape: "meterpoint-statuses",
+  },
+  "v1/data-import/historical-statements/create": {
+    body: (w) => ({ ...ref(w), statements: [statement(uniq("ST"), { statement_path: "probe/ok.pdf" })] }),
+  },
   "v1/data-import/notes/create": {
-    body: (w) => ({ ...ref(w), notes: [{ body: "fuzz", created_at: "2026-01-01T10:00:00Z", document_paths: [{ document_path: "probe/ok.pdf" }], is_pinned: true, unpin_at: "2026-02-01T10:00:00Z" }] }),
+    body: (w) => ({
+      ...ref(w),
+      notes: [
+        {
+          body: "fuzz",
+          created_at: "2026-01-01T10:00:00Z",
+          document_paths: [{ document_path: "probe/ok.pdf" }],
+          is_pinned: true,
+          unpin_at: "2026-02-01T10:00:00Z",
+        },
+      ],
+    }),
     extraKeys: [["notes", 0, "external_id"], ["notes", 0, "is_archived"], ["account_number"]],
   },
-  "v1/data-import/payment-instruction/create": { body: (w) => legacyPaymentInstruction(ref(w), "STRIPE", "CARD", "pm_fuzz") },
+  "v1/data-import/payment-instruction/create": {
+    body: (w) => legacyPaymentInstruction(ref(w), "STRIPE", "CARD", "pm_fuzz"),
+  },
   "v1/data-import/send-registration-flows/[import_supplier_code]/[external_account_number]": {
-    params: (w) => ({ import_supplier_code: w.supplier.code, external_account_number: w.account.externalAccountNumber }),
+    params: (w) => ({
+      import_supplier_code: w.supplier.code,
+      external_account_number: w.account.externalAccountNumber,
+    }),
     errorShape: "registration",
   },
   "v1/data-import/transactions/create": {
@@ -146,7 +227,20 @@ const ROUTES: Record<string, Spec> = {
   "v1/graphql/schema.graphql": { auth: "none" },
   "v1/industry/grid-supply-points": { query: ["postcode"], validQuery: () => ({ postcode: "SW1A 1AA" }), auth: "none" },
   "v1/openapi.json": { auth: "none" },
-  "v1/products": { query: ["is_variable", "is_green", "is_tracker", "is_prepay", "is_business", "available_at", "brand", "page_size", "page"], auth: "none" },
+  "v1/products": {
+    query: [
+      "is_variable",
+      "is_green",
+      "is_tracker",
+      "is_prepay",
+      "is_business",
+      "available_at",
+      "brand",
+      "page_size",
+      "page",
+    ],
+    auth: "none",
+  },
   "v1/products/[product]": { params: () => ({ product: "VAR-22-11-01" }), query: ["tariffs_active_at"], auth: "none" },
   "v1/products/[product]/electricity-tariffs/[tariff]/day-unit-rates": RATE_LIST,
   "v1/products/[product]/electricity-tariffs/[tariff]/night-unit-rates": RATE_LIST,
@@ -159,7 +253,10 @@ const ROUTES: Record<string, Spec> = {
   "v2/[[...rest]]": { params: () => ({ rest: ["nothing"] }), body: () => ({}) },
   "v2/data-import/accounts": {
     body: (w) => ({ payload: accountPayload(w.supplier.code, uniq("V2")), task_params: { is_dry_run: true } }),
-    extraKeys: [["task_params", "schedule_window_start"], ["task_params", "schedule_window_end"]],
+    extraKeys: [
+      ["task_params", "schedule_window_start"],
+      ["task_params", "schedule_window_end"],
+    ],
   },
   "v2/data-import/accounts/[supplier]/[external]": { params: accountParams },
   "v2/data-import/accounts/validate": { body: (w) => ({ payload: accountPayload(w.supplier.code) }) },
@@ -181,18 +278,49 @@ beforeAll(async () => {
   }
   w = await fuzzWorld(t.db);
   // A real session row: without one the console routes answer 401 before reading any input.
-  session.current = { user: { id: String(w.operator.id), organisationId: w.org.id }, sessionId: await startConsoleSession(t.db, w.operator.id, 3600) };
+  session.current = {
+    user: { id: String(w.operator.id), organisationId: w.org.id },
+    sessionId: await startConsoleSession(t.db, w.operator.id, 3600),
+  };
   state = storageTracker(await storageProbe(t.db, w.org.id));
 });
 afterAll(() => new Promise<void>((r) => vendor.close(() => r())));
 
-const CONTENT_TYPES = ["application/json", "application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", null] as const;
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json; charset=latin1",
+  null,
+] as const;
 
-type Case = { params: Record<string, string | string[]>; query: [string, string][]; headers: Record<string, string>; body?: unknown; raw?: string; contentType: string | null; auth: "good" | "none" | "bad" };
+type Case = {
+  params: Record<string, string | string[]>;
+  query: [string, string][];
+  headers: Record<string, string>;
+  body?: unknown;
+  raw?: string;
+  contentType: string | null;
+  auth: "good" | "none" | "bad";
+};
 
 /** Header values a client can send (Latin-1, no control characters but tab): other names, blanks, padding, overlong, Latin-1 letters. */
 const badHeaderValue = fc.oneof(
-  fc.constantFrom("", " ", "\t", "Fuzz reconciled", "fuzz planned", " Fuzz planned ", "Fuzz%20planned", "x".repeat(101), "x".repeat(5000), "Caf\u00e9", "'; drop table cohorts; --"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\t",
+    "Fuzz reconciled",
+    "fuzz planned",
+    " Fuzz planned ",
+    "Fuzz%20planned",
+    "x".repeat(101),
+    "x".repeat(5000),
+    "Caf\u00e9",
+    "'; drop table cohorts; --",
+  ),
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 120 }),
 );
 
@@ -202,7 +330,13 @@ function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case>
     Object.fromEntries(
       Object.entries(valid).map(([k, v]) => [
         k,
-        fc.oneof({ weight: 1, arbitrary: fc.constant(v) }, { weight: 2, arbitrary: Array.isArray(v) ? fc.array(badSegment, { minLength: 1, maxLength: 3 }) : badSegment }),
+        fc.oneof(
+          { weight: 1, arbitrary: fc.constant(v) },
+          {
+            weight: 2,
+            arbitrary: Array.isArray(v) ? fc.array(badSegment, { minLength: 1, maxLength: 3 }) : badSegment,
+          },
+        ),
       ]),
     ),
   ) as fc.Arbitrary<Record<string, string | string[]>>;
@@ -212,31 +346,67 @@ function cases(spec: Spec, method: Method, world: FuzzWorld): fc.Arbitrary<Case>
   const validQuery = Object.entries(spec.validQuery?.(world) ?? {});
   const kept = fc.tuple(
     ...validQuery.map(([k, v]) =>
-      fc.oneof({ weight: 4, arbitrary: fc.constant([[k, v]] as [string, string][]) }, { weight: 1, arbitrary: fc.constant([] as [string, string][]) }, { weight: 2, arbitrary: badQueryValue.map((b) => [[k, b]] as [string, string][]) }),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant([[k, v]] as [string, string][]) },
+        { weight: 1, arbitrary: fc.constant([] as [string, string][]) },
+        { weight: 2, arbitrary: badQueryValue.map((b) => [[k, b]] as [string, string][]) },
+      ),
     ),
   );
   const query = validQuery.length ? fc.tuple(kept, bad).map(([k, b]) => [...k.flat(), ...b]) : bad;
-  const headers = fc.record(
-    Object.fromEntries(
-      Object.entries(spec.headers?.(world) ?? {}).map(([k, v]) => [k, fc.oneof({ weight: 3, arbitrary: fc.constant(v) }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: badHeaderValue })]),
-    ),
-  ).map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>);
+  const headers = fc
+    .record(
+      Object.fromEntries(
+        Object.entries(spec.headers?.(world) ?? {}).map(([k, v]) => [
+          k,
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constant(v) },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+            { weight: 3, arbitrary: badHeaderValue },
+          ),
+        ]),
+      ),
+    )
+    .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>);
   const writes = method === "POST" || method === "PUT" || method === "PATCH";
   const base = writes && spec.body ? spec.body(world) : undefined;
   const body: fc.Arbitrary<{ body?: unknown; raw?: string }> = !writes
     ? fc.constant({})
     : fc.oneof(
-        { weight: 8, arbitrary: base === undefined ? fc.constant({ body: {} }) : mutated(base, spec.extraKeys).map((m) => ({ body: m.input })) },
-        { weight: 1, arbitrary: fc.constantFrom("{", "[]", "null", '{"a":1,"a":2}', "\u0000", '{"x":"\\u0000"}', '{"x":"\\ud800"}', "1e999", "").map((raw) => ({ raw })) },
+        {
+          weight: 8,
+          arbitrary:
+            base === undefined
+              ? fc.constant({ body: {} })
+              : mutated(base, spec.extraKeys).map((m) => ({ body: m.input })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom(
+              "{",
+              "[]",
+              "null",
+              '{"a":1,"a":2}',
+              "\u0000",
+              '{"x":"\\u0000"}',
+              '{"x":"\\ud800"}',
+              "1e999",
+              "",
+            )
+            .map((raw) => ({ raw })),
+        },
       );
-  return fc.record({
-    params,
-    query,
-    headers,
-    body,
-    contentType: fc.constantFrom(...CONTENT_TYPES),
-    auth: fc.constantFrom("good", "good", "good", "none", "bad"),
-  }).map(({ body: b, ...rest }) => ({ ...rest, ...b }));
+  return fc
+    .record({
+      params,
+      query,
+      headers,
+      body,
+      contentType: fc.constantFrom(...CONTENT_TYPES),
+      auth: fc.constantFrom("good", "good", "good", "none", "bad"),
+    })
+    .map(({ body: b, ...rest }) => ({ ...rest, ...b }));
 }
 
 function request(id: string, method: Method, spec: Spec, c: Case): Request {
@@ -244,7 +414,8 @@ function request(id: string, method: Method, spec: Spec, c: Case): Request {
   for (const [k, v] of c.query) url.searchParams.append(k, v);
   const headers = new Headers(c.headers);
   if (c.contentType && (c.body !== undefined || c.raw !== undefined)) headers.set("content-type", c.contentType);
-  if (spec.auth !== "none" && spec.auth !== "session" && c.auth !== "none") headers.set("authorization", c.auth === "good" ? w.auth : "Token sk_live_\u00e9\u00e9");
+  if (spec.auth !== "none" && spec.auth !== "session" && c.auth !== "none")
+    headers.set("authorization", c.auth === "good" ? w.auth : "Token sk_live_\u00e9\u00e9");
   const text = c.raw ?? (c.body !== undefined ? JSON.stringify(c.body) : undefined);
   return new Request(url, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : text });
 }
@@ -255,7 +426,8 @@ function expectDocumentedError(spec: Spec, res: Response, body: unknown, what: s
   if (shape === "graphql") return void expect(body, what).toMatchObject({ errors: expect.any(Array) });
   if (shape === "trpc") return void expect(body, what).toSatisfy((b: unknown) => JSON.stringify(b).includes('"code"'));
   if (shape === "registration" && res.status === 404 && Array.isArray(body)) return;
-  if (shape === "meterpoint-statuses" && res.status === 404) return void expect(body, what).toEqual({ error: expect.any(String) });
+  if (shape === "meterpoint-statuses" && res.status === 404)
+    return void expect(body, what).toEqual({ error: expect.any(String) });
   if (res.status === 405 || res.status === 304) return;
   expect(res.headers.get("content-type"), what).toContain("application/json");
   expectErrorShape(body, what);
@@ -264,46 +436,59 @@ function expectDocumentedError(spec: Spec, res: Response, body: unknown, what: s
 describe("fuzz: every REST route", () => {
   it("covers every route of the app/ tree", () => {
     const found = Object.keys(ROUTE_FILES).map(routeId).sort();
-    expect(found.filter((id) => !(id in ROUTES)), "routes without fuzz inputs (add them to ROUTES)").toEqual([]);
-    expect(Object.keys(ROUTES).filter((id) => !found.includes(id)), "ROUTES entries with no route").toEqual([]);
+    expect(
+      found.filter((id) => !(id in ROUTES)),
+      "routes without fuzz inputs (add them to ROUTES)",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((id) => !found.includes(id)),
+      "ROUTES entries with no route",
+    ).toEqual([]);
   });
 
   for (const [file, load] of Object.entries(ROUTE_FILES)) {
     const id = routeId(file);
-    it(`${id}: bad input is never a 5xx, always the error shape, and stores nothing`, async () => {
-      const mod = (await load()) as Record<string, unknown>;
-      const spec = ROUTES[id];
-      expect(spec, `no fuzz inputs for ${id}`).toBeDefined();
-      const methods = METHODS.filter((m) => typeof mod[m] === "function");
-      expect(methods.length).toBeGreaterThan(0);
-      // The route's own method gets the runs; the others (405s, preflights) a few each.
-      const main: Method = spec.body ? "POST" : "GET";
-      for (const [n, method] of methods.entries()) {
-        const writes = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
-        await fc.assert(
-          fc.asyncProperty(cases(spec, method, w), async (c) => {
-            if (writes) await state.before();
-            const res = await (mod[method] as Handler)(request(id, method, spec, c), { params: Promise.resolve(c.params) });
-            const text = await res.text();
-            const what = `${method} ${id} ${describeCase(c)} -> ${res.status} ${text.slice(0, 400)}`;
-            // relay-status's 503 is its documented alarm (events waiting), answered in its own shape.
-            if (id === "v1/events/relay-status" && method === "GET" && res.status === 503) return void expect(JSON.parse(text), what).toMatchObject({ healthy: false });
-            expect(res.status, what).toBeLessThan(500);
-            if (res.status < 400) return void (writes && (await state.after(true)));
-            let body: unknown = text;
-            try {
-              body = text ? JSON.parse(text) : null;
-            } catch {
-              /* not JSON: the shape check says so */
-            }
-            expectDocumentedError(spec, res, body, what);
-            if (!writes) return;
-            const { was, now } = (await state.after(false))!;
-            expect(now, `${what}: a refused request changed what is stored (${changedParts(was, now)})`).toBe(was);
-          }),
-          { ...fuzzParams(n), numRuns: method === main ? FUZZ_RUNS : Math.max(2, Math.ceil(FUZZ_RUNS / 10)) },
-        );
-      }
-    }, 60_000 + FUZZ_RUNS * 2_000);
+    it(
+      `${id}: bad input is never a 5xx, always the error shape, and stores nothing`,
+      async () => {
+        const mod = (await load()) as Record<string, unknown>;
+        const spec = ROUTES[id];
+        expect(spec, `no fuzz inputs for ${id}`).toBeDefined();
+        const methods = METHODS.filter((m) => typeof mod[m] === "function");
+        expect(methods.length).toBeGreaterThan(0);
+        // The route's own method gets the runs; the others (405s, preflights) a few each.
+        const main: Method = spec.body ? "POST" : "GET";
+        for (const [n, method] of methods.entries()) {
+          const writes = method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+          await fc.assert(
+            fc.asyncProperty(cases(spec, method, w), async (c) => {
+              if (writes) await state.before();
+              const res = await (mod[method] as Handler)(request(id, method, spec, c), {
+                params: Promise.resolve(c.params),
+              });
+              const text = await res.text();
+              const what = `${method} ${id} ${describeCase(c)} -> ${res.status} ${text.slice(0, 400)}`;
+              // relay-status's 503 is its documented alarm (events waiting), answered in its own shape.
+              if (id === "v1/events/relay-status" && method === "GET" && res.status === 503)
+                return void expect(JSON.parse(text), what).toMatchObject({ healthy: false });
+              expect(res.status, what).toBeLessThan(500);
+              if (res.status < 400) return void (writes && (await state.after(true)));
+              let body: unknown = text;
+              try {
+                body = text ? JSON.parse(text) : null;
+              } catch {
+                /* not JSON: the shape check says so */
+              }
+              expectDocumentedError(spec, res, body, what);
+              if (!writes) return;
+              const { was, now } = (await state.after(false))!;
+              expect(now, `${what}: a refused request changed what is stored (${changedParts(was, now)})`).toBe(was);
+            }),
+            { ...fuzzParams(n), numRuns: method === main ? FUZZ_RUNS : Math.max(2, Math.ceil(FUZZ_RUNS / 10)) },
+          );
+        }
+      },
+      60_000 + FUZZ_RUNS * 2_000,
+    );
   }
 });

@@ -55,15 +55,26 @@ type Got = { status: number; headers: http.IncomingHttpHeaders; raw: Buffer; tex
 
 function send({ method = "POST", path: p, body, headers = {} }: Sent): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: p, method, headers: { "content-type": "application/json", ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const text = res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw).toString("utf8") : raw.toString("utf8");
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
-      });
-    });
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: p,
+        method,
+        headers: { "content-type": "application/json", ...headers },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const text =
+            res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw).toString("utf8") : raw.toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -112,9 +123,16 @@ describe("the data-import POST routes, past Next's pipeline", () => {
     const auth = { authorization: token() };
     expect((await send({ path: STAGE, body, headers: auth })).status).toBe(201);
     expect((await send({ path: STAGE.slice(0, -1), body, headers: auth })).status).toBe(200);
-    const imported = await send({ path: `${PROCESS}?via=script`, body: JSON.stringify({ import_supplier_code: supplier, external_account_number: external }), headers: auth });
+    const imported = await send({
+      path: `${PROCESS}?via=script`,
+      body: JSON.stringify({ import_supplier_code: supplier, external_account_number: external }),
+      headers: auth,
+    });
     expect(imported.status).toBe(201);
-    expect(JSON.parse(imported.text)).toMatchObject({ external_account_number: external, kraken_account_number: expect.stringMatching(/^A-/) });
+    expect(JSON.parse(imported.text)).toMatchObject({
+      external_account_number: external,
+      kraken_account_number: expect.stringMatching(/^A-/),
+    });
   });
 
   it("leaves other methods, paths and spellings to Next", async () => {
@@ -132,17 +150,28 @@ describe("the data-import POST routes, past Next's pipeline", () => {
 
   it("gzips an answer of 1 KiB or more when asked to, and nothing smaller or marked no-transform", async () => {
     // Staging a payload with many invalid fields: a long list of field errors.
-    const invalid = JSON.stringify({ ...accountPayload(supplier), customers: Array.from({ length: 20 }, () => ({ email: "not an address" })) });
+    const invalid = JSON.stringify({
+      ...accountPayload(supplier),
+      customers: Array.from({ length: 20 }, () => ({ email: "not an address" })),
+    });
     const plain = await send({ path: STAGE, body: invalid, headers: { authorization: token() } });
     expect(plain.status).toBe(400);
     expect(plain.raw.length).toBeGreaterThanOrEqual(GZIP_MIN_BYTES);
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    const zipped = await send({ path: STAGE, body: invalid, headers: { authorization: token(), "accept-encoding": "gzip, deflate" } });
+    const zipped = await send({
+      path: STAGE,
+      body: invalid,
+      headers: { authorization: token(), "accept-encoding": "gzip, deflate" },
+    });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers.vary).toContain("Accept-Encoding");
     expect(zipped.raw.length).toBeLessThan(plain.raw.length);
     expect(JSON.parse(zipped.text).errors).toEqual(JSON.parse(plain.text).errors);
-    const refused = await send({ path: STAGE, body: invalid, headers: { authorization: token(), "accept-encoding": "gzip;q=0" } });
+    const refused = await send({
+      path: STAGE,
+      body: invalid,
+      headers: { authorization: token(), "accept-encoding": "gzip;q=0" },
+    });
     expect(refused.headers["content-encoding"]).toBeUndefined();
     const small = await send({ path: STAGE, body: "{}", headers: { "accept-encoding": "gzip" } });
     expect(small.headers["content-encoding"]).toBeUndefined();
@@ -158,11 +187,21 @@ describe("the data-import POST routes, past Next's pipeline", () => {
     // Chunked: no length declared, so the cap is met while reading. Over a keep-alive connection.
     const keepAlive = new http.Agent({ keepAlive: true });
     const chunked = await new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: NOTES, method: "POST", headers: { "content-type": "application/json", authorization: token(), "transfer-encoding": "chunked" }, agent: keepAlive }, (res) => {
-        let text = "";
-        res.on("data", (c) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: NOTES,
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: token(), "transfer-encoding": "chunked" },
+          agent: keepAlive,
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (c) => (text += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
+        },
+      );
       req.on("error", reject);
       for (let i = 0; i < 8; i++) req.write(big.slice(i * (big.length / 8), (i + 1) * (big.length / 8)));
       req.end();
@@ -177,7 +216,9 @@ describe("the data-import POST routes, past Next's pipeline", () => {
   it("a client that goes away mid-body leaves the server serving", async () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, "127.0.0.1", () => {
-        socket.write(`POST ${NOTES} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\nauthorization: ${token()}\r\n\r\n{"notes": [`);
+        socket.write(
+          `POST ${NOTES} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\nauthorization: ${token()}\r\n\r\n{"notes": [`,
+        );
         setTimeout(() => socket.destroy(), 50);
       });
       socket.on("close", () => resolve());

@@ -27,7 +27,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 /** Sends raw bytes (then `more` later, if given) and returns everything the server wrote before closing. */
-function raw(text: string, opts: { keepOpen?: boolean } = {}): Promise<{ status: number; headers: string; body: string }> {
+function raw(
+  text: string,
+  opts: { keepOpen?: boolean } = {},
+): Promise<{ status: number; headers: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     let got = "";
@@ -70,19 +73,43 @@ describe("issue 18.12: the HTTP edge answers in the error shape", () => {
   });
 
   it("a body that stops arriving gets a JSON 408 and the connection closes at the request timeout", async () => {
-    const r = await raw("POST /v1/graphql/ HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"a\":", { keepOpen: true });
+    const r = await raw(
+      'POST /v1/graphql/ HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":',
+      { keepOpen: true },
+    );
     expect(r.status).toBe(408);
     expect(JSON.parse(r.body)).toMatchObject({ code: "request_timeout" });
   });
 
   it("timeouts are seconds from REQUEST_TIMEOUT / HEADERS_TIMEOUT, 60 / 10 by default, headers never longer than the request", () => {
     expect(edgeTimeouts({})).toEqual({ requestTimeoutMs: 60_000, headersTimeoutMs: 10_000 });
-    expect(edgeTimeouts({ REQUEST_TIMEOUT: "5", HEADERS_TIMEOUT: "30" })).toEqual({ requestTimeoutMs: 5_000, headersTimeoutMs: 5_000 });
+    expect(edgeTimeouts({ REQUEST_TIMEOUT: "5", HEADERS_TIMEOUT: "30" })).toEqual({
+      requestTimeoutMs: 5_000,
+      headersTimeoutMs: 5_000,
+    });
   });
 
   it("GraphQL with a text/plain body is a 415 in GraphQL's error shape", async () => {
-    const res = await graphql(new Request("http://localhost/v1/graphql/", { method: "POST", headers: { "content-type": "text/plain" }, body: "{ __typename }" }));
+    const res = await graphql(
+      new Request("http://localhost/v1/graphql/", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "{ __typename }",
+      }),
+    );
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ errors: [{ message: expect.any(String), extensions: { code: "UNSUPPORTED_MEDIA_TYPE", errorType: "VALIDATION", errorCode: "UNSUPPORTED_MEDIA_TYPE", errorDescription: expect.any(String) } }] });
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          message: expect.any(String),
+          extensions: {
+            code: "UNSUPPORTED_MEDIA_TYPE",
+            errorType: "VALIDATION",
+            errorCode: "UNSUPPORTED_MEDIA_TYPE",
+            errorDescription: expect.any(String),
+          },
+        },
+      ],
+    });
   });
 });

@@ -19,9 +19,9 @@ describe("route templates for metrics", () => {
   it("names a request by its route's template, never its path", () => {
     expect(templateOf("/v1/accounts/A-1B2C3D4E/")).toBe("/v1/accounts/[account_number]");
     expect(templateOf("/v1/accounts/A-1B2C3D4E?x=1")).toBe("/v1/accounts/[account_number]");
-    expect(templateOf("/v1/products/VAR-22-11-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates/?page=2")).toBe(
-      "/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates",
-    );
+    expect(
+      templateOf("/v1/products/VAR-22-11-01/electricity-tariffs/E-1R-VAR-22-11-01-C/standard-unit-rates/?page=2"),
+    ).toBe("/v1/products/[product]/electricity-tariffs/[tariff]/standard-unit-rates");
     expect(templateOf("/v1/data-import/notes/create/")).toBe("/v1/data-import/notes/create");
     expect(templateOf("/")).toBe("/");
     expect(templateOf("/accounts/A-1")).toBe("/accounts/[account_number]");

@@ -18,13 +18,18 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
     // platform or external number that only one imported account has, though as a prefix it also
     // matches others (`…-ACC-1` begins `…-ACC-10`).
     const whole = query.toUpperCase();
-    const exact = matches?.filter((m) => m.accountNumber && (m.accountNumber === whole || m.externalAccountNumber.toUpperCase() === whole));
+    const exact = matches?.filter(
+      (m) => m.accountNumber && (m.accountNumber === whole || m.externalAccountNumber.toUpperCase() === whole),
+    );
     const only = matches?.length === 1 && matches[0].accountNumber ? matches[0] : exact?.length === 1 ? exact[0] : null;
     if (only) redirect(`/accounts/${only.accountNumber}`);
   }
   return (
     <HydrateClient>
-      <PageHeader title="Find an account" description="Find an account by anything the caller says, then answer “what happened to this account?”: its import stage, ledger, notes and timeline." />
+      <PageHeader
+        title="Find an account"
+        description="Find an account by anything the caller says, then answer “what happened to this account?”: its import stage, ledger, notes and timeline."
+      />
       <AccountFinder query={query} />
     </HydrateClient>
   );

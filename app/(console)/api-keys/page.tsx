@@ -11,7 +11,10 @@ export default async function ApiKeysPage() {
   await prefetch(trpc.apiKey.list.queryOptions({}));
   return (
     <HydrateClient>
-      <PageHeader title="API keys" description="Keys your migration scripts use for the data-import API. Only a hash is stored: a key is shown once, when it is created." />
+      <PageHeader
+        title="API keys"
+        description="Keys your migration scripts use for the data-import API. Only a hash is stored: a key is shown once, when it is created."
+      />
       <ApiKeys canEdit={user.role === "operator"} />
     </HydrateClient>
   );

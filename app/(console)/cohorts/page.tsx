@@ -10,7 +10,10 @@ export default async function CohortsPage() {
   const user = await requireUser("/cohorts");
   return (
     <HydrateClient>
-      <PageHeader title="Cohorts" description="Every supplier's cohorts. Create one from its supplier's Cohorts page." />
+      <PageHeader
+        title="Cohorts"
+        description="Every supplier's cohorts. Create one from its supplier's Cohorts page."
+      />
       <CohortsList canEdit={user.role === "operator"} />
     </HydrateClient>
   );

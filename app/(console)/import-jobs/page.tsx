@@ -11,7 +11,10 @@ export default async function ImportJobsPage() {
   await prefetch(trpc.importJob.list.queryOptions({}));
   return (
     <HydrateClient>
-      <PageHeader title="Import jobs" description="Every uploaded file of accounts, across suppliers: the server stages and imports each one. Upload from a supplier's imports page." />
+      <PageHeader
+        title="Import jobs"
+        description="Every uploaded file of accounts, across suppliers: the server stages and imports each one. Upload from a supplier's imports page."
+      />
       <JobsList />
     </HydrateClient>
   );

@@ -9,7 +9,10 @@ export default async function ProductsPage() {
   await requireUser("/products");
   return (
     <>
-      <PageHeader title="Products" description="The tariff catalogue the public API serves: each product's regional tariffs and the rates in force now. Read-only." />
+      <PageHeader
+        title="Products"
+        description="The tariff catalogue the public API serves: each product's regional tariffs and the rates in force now. Read-only."
+      />
       <Products />
     </>
   );

@@ -21,7 +21,13 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
       <PageHeader
         title="Import suppliers"
         description="Each supplier groups a cohort of migrating accounts. Pause one to stop staging and importing at once."
-        actions={canEdit ? <Link className="btn btn-primary" href="/suppliers/new">New supplier</Link> : undefined}
+        actions={
+          canEdit ? (
+            <Link className="btn btn-primary" href="/suppliers/new">
+              New supplier
+            </Link>
+          ) : undefined
+        }
       />
       {/* Keyed by the URL: Back and Forward start the filter form again from it. */}
       <SuppliersView key={qs} canEdit={canEdit} params={supplierListParams(sp)} />

@@ -10,7 +10,11 @@ import { QueryState } from "@/app/components/ui/query-state";
 import { AccountTabs } from "./account-tabs";
 
 /** DOMESTIC → "Domestic", PRICE_COMPARISON → "price comparison". */
-const words = (code: string) => code.toLowerCase().replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+const words = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/_/g, " ")
+    .replace(/^./, (c) => c.toUpperCase());
 
 export function AccountDetail({ number, canEdit = false }: { number: string; canEdit?: boolean }) {
   const trpc = useTRPC();
@@ -27,19 +31,25 @@ export function AccountDetail({ number, canEdit = false }: { number: string; can
               {a.billingEmail && <div className="small">Bills to {a.billingEmail}</div>}
               <div className="row small" style={{ marginTop: 6, gap: 6 }}>
                 <Badge value={a.accountType} tone="neutral" label={words(a.accountType)} />
-                {a.salesChannel && <Badge value={a.salesChannel} tone="neutral" label={`Channel: ${words(a.salesChannel)}`} />}
+                {a.salesChannel && (
+                  <Badge value={a.salesChannel} tone="neutral" label={`Channel: ${words(a.salesChannel)}`} />
+                )}
               </div>
             </section>
             <section className="card card-body">
               <div className="label muted">Import</div>
               <div className="row" style={{ marginTop: 4 }}>
                 <Badge value={a.importProcess?.status ?? "imported"} />
-                <Link className="small" href={`/accounts/import/${encodeURIComponent(a.importSupplier)}/${encodeURIComponent(a.externalAccountNumber)}`}>
+                <Link
+                  className="small"
+                  href={`/accounts/import/${encodeURIComponent(a.importSupplier)}/${encodeURIComponent(a.externalAccountNumber)}`}
+                >
                   Import history
                 </Link>
               </div>
               <div className="muted small" style={{ marginTop: 4 }}>
-                Staged {formatDateTime(a.importProcess?.stagedAt)} · imported {formatDateTime(a.importProcess?.importedAt ?? a.createdAt)} (London time)
+                Staged {formatDateTime(a.importProcess?.stagedAt)} · imported{" "}
+                {formatDateTime(a.importProcess?.importedAt ?? a.createdAt)} (London time)
               </div>
             </section>
             <section className="card card-body">
@@ -49,7 +59,9 @@ export function AccountDetail({ number, canEdit = false }: { number: string; can
               </div>
               <div className="muted small">
                 {a.lastBilledToDate ? `Billed to ${formatDay(a.lastBilledToDate)}` : "No billed-to date sent"}
-                {a.lastStatementClosingDate && a.lastStatementClosingDate !== a.lastBilledToDate ? ` · last statement closed ${formatDay(a.lastStatementClosingDate)}` : ""}
+                {a.lastStatementClosingDate && a.lastStatementClosingDate !== a.lastBilledToDate
+                  ? ` · last statement closed ${formatDay(a.lastStatementClosingDate)}`
+                  : ""}
               </div>
               <div className="small" title="transfer_balance: credit positive, debit negative">
                 Transfer balance (carried over){" "}

@@ -24,11 +24,25 @@ export function AccountEvents({ query }: { query: AccountEventsQuery }) {
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const total = eventTotal(query.data?.pages[0]);
   return (
-    <QueryState query={query} live isEmpty={items.length === 0} empty={<EmptyState title="No events yet">Events about this account appear here as they are emitted.</EmptyState>}>
+    <QueryState
+      query={query}
+      live
+      isEmpty={items.length === 0}
+      empty={<EmptyState title="No events yet">Events about this account appear here as they are emitted.</EmptyState>}
+    >
       {() => (
         <div data-testid="account-events">
-          <EventTable events={items} label="Events" detailLabel="Payload" detail={(e) => <JsonView value={e.payload} label={`Payload of ${e.type}`} />} />
-          <OlderPager shown={`Showing ${formatCount(items.length)}${total ? ` of ${total}` : ""}, newest first`} noun="events" query={query} />
+          <EventTable
+            events={items}
+            label="Events"
+            detailLabel="Payload"
+            detail={(e) => <JsonView value={e.payload} label={`Payload of ${e.type}`} />}
+          />
+          <OlderPager
+            shown={`Showing ${formatCount(items.length)}${total ? ` of ${total}` : ""}, newest first`}
+            noun="events"
+            query={query}
+          />
         </div>
       )}
     </QueryState>

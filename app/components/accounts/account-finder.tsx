@@ -45,7 +45,14 @@ export function AccountFinder({ query }: { query: string }) {
           Name, postcode, phone, e-mail, platform or external account number, MPAN/MPRN or meter serial
         </label>
         <div className="searchbar" style={{ marginTop: 8 }}>
-          <input id="account-query" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Smith, SW1A1AA, 07700 900123, A-24B1…" autoFocus />
+          <input
+            id="account-query"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Smith, SW1A1AA, 07700 900123, A-24B1…"
+            autoFocus
+          />
           <button className="btn btn-primary" type="submit" disabled={!text.trim()}>
             Find account
           </button>
@@ -59,7 +66,8 @@ export function AccountFinder({ query }: { query: string }) {
           empty={
             <div className="card">
               <EmptyState title={`Nothing found for “${query}”`} icon="?">
-                Names match despite small typos; numbers match from their start (at least 3 characters, 6 digits for a meter point). Only your organisation&apos;s accounts are searched.
+                Names match despite small typos; numbers match from their start (at least 3 characters, 6 digits for a
+                meter point). Only your organisation&apos;s accounts are searched.
               </EmptyState>
             </div>
           }
@@ -71,17 +79,38 @@ export function AccountFinder({ query }: { query: string }) {
                   {results.length} match{results.length === 1 ? "" : "es"}, best first
                 </h2>
               </div>
-              <Table label="Matching accounts" columns={["Account", "External number", "Supplier", "Billing name and address", "Import stage", "Why it matched"]} testId="search-results">
+              <Table
+                label="Matching accounts"
+                columns={[
+                  "Account",
+                  "External number",
+                  "Supplier",
+                  "Billing name and address",
+                  "Import stage",
+                  "Why it matched",
+                ]}
+                testId="search-results"
+              >
                 {results.map((m) => (
                   <tr key={`${m.importSupplier}/${m.externalAccountNumber}`}>
-                    <td className="mono">{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
+                    <td className="mono">
+                      {m.accountNumber ? (
+                        <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link>
+                      ) : (
+                        <span className="muted">not imported</span>
+                      )}
+                    </td>
                     <td>
-                      <Link className="mono" href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}>
+                      <Link
+                        className="mono"
+                        href={`/accounts/import/${encodeURIComponent(m.importSupplier)}/${encodeURIComponent(m.externalAccountNumber)}`}
+                      >
                         {m.externalAccountNumber}
                       </Link>
                     </td>
                     <td>
-                      <span className="code">{m.importSupplier}</span> <span className="small muted">{m.supplierName}</span>
+                      <span className="code">{m.importSupplier}</span>{" "}
+                      <span className="small muted">{m.supplierName}</span>
                     </td>
                     <td>
                       {m.billingName ?? "—"}
@@ -95,7 +124,9 @@ export function AccountFinder({ query }: { query: string }) {
                       <Badge value={m.status} />
                       {m.failedIn && (
                         <div className="small muted" data-testid="failed-in-job">
-                          never staged: import job <Link href={`/import-jobs/${m.failedIn.jobId}`}>{m.failedIn.jobId}</Link>, line {m.failedIn.line}
+                          never staged: import job{" "}
+                          <Link href={`/import-jobs/${m.failedIn.jobId}`}>{m.failedIn.jobId}</Link>, line{" "}
+                          {m.failedIn.line}
                         </div>
                       )}
                     </td>
@@ -103,7 +134,8 @@ export function AccountFinder({ query }: { query: string }) {
                       <ul className="small" style={{ margin: 0, paddingLeft: 0, listStyle: "none" }}>
                         {m.matches.slice(0, 3).map((x) => (
                           <li key={`${x.kind}/${x.text}`}>
-                            <span className="muted">{MATCH_LABEL[x.kind] ?? x.kind}:</span> <Highlighted text={x.text} range={x.highlight} />
+                            <span className="muted">{MATCH_LABEL[x.kind] ?? x.kind}:</span>{" "}
+                            <Highlighted text={x.text} range={x.highlight} />
                           </li>
                         ))}
                       </ul>

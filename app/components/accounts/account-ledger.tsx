@@ -18,7 +18,8 @@ import { LedgerStatements } from "./ledger-statements";
 
 const TYPES = ["CHARGE", "SUPPLY_CHARGE", "CREDIT", "PAYMENT", "REPAYMENT"] as const;
 
-const paramsOf = (sp: URLSearchParams): LedgerParams => Object.fromEntries(LEDGER_PARAM_NAMES.map((k) => [k, sp.get(k) ?? ""]));
+const paramsOf = (sp: URLSearchParams): LedgerParams =>
+  Object.fromEntries(LEDGER_PARAM_NAMES.map((k) => [k, sp.get(k) ?? ""]));
 
 /**
  * The account's ledger: entries in posting order with the balance after each (credit
@@ -33,7 +34,9 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
   const [draft, setDraft] = useState<LedgerParams>(applied);
   const [order, setOrder] = useState<LedgerOrder>(() => (sp.get("order") === "newest" ? "newest" : "posting"));
   const filter = ledgerFilterFromParams(accountNumber, applied);
-  const ledger = useInfiniteQuery(trpc.support.ledger.infiniteQueryOptions({ filter, order, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
+  const ledger = useInfiniteQuery(
+    trpc.support.ledger.infiniteQueryOptions({ filter, order, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }),
+  );
   const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v) as [string, string][]);
   const viewUrl = `${pathname}?tab=ledger${query.size ? `&${query}` : ""}${order === "newest" ? "&order=newest" : ""}`;
   const remember = (next: LedgerParams, nextOrder: LedgerOrder) => {
@@ -63,10 +66,21 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
     else next.add(t);
     setDraft({ ...draft, type: TYPES.filter((x) => next.has(x)).join(",") });
   };
-  const field = (k: keyof LedgerParams, label: string, type = "text", extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const field = (
+    k: keyof LedgerParams,
+    label: string,
+    type = "text",
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <div className="field">
       <label htmlFor={`ledger-${k}`}>{label}</label>
-      <input id={`ledger-${k}`} type={type} value={draft[k] ?? ""} onChange={(e) => setDraft({ ...draft, [k]: e.target.value })} {...extra} />
+      <input
+        id={`ledger-${k}`}
+        type={type}
+        value={draft[k] ?? ""}
+        onChange={(e) => setDraft({ ...draft, [k]: e.target.value })}
+        {...extra}
+      />
     </div>
   );
   return (
@@ -105,10 +119,20 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
       </form>
       <div className="row small">
         <div className="segmented" role="group" aria-label="Order of the entries">
-          <button type="button" className="btn btn-sm" aria-pressed={order === "posting"} onClick={() => reorder("posting")}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-pressed={order === "posting"}
+            onClick={() => reorder("posting")}
+          >
             Oldest first
           </button>
-          <button type="button" className="btn btn-sm" aria-pressed={order === "newest"} onClick={() => reorder("newest")}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-pressed={order === "newest"}
+            onClick={() => reorder("newest")}
+          >
             Newest first
           </button>
         </div>
@@ -127,16 +151,22 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
           return (
             <>
               <SignConvention />
-              <p className="muted small">Balance now is the balance carried over plus every entry (filters only hide entries).</p>
+              <p className="muted small">
+                Balance now is the balance carried over plus every entry (filters only hide entries).
+              </p>
               {first.carriedOverAgain.length > 0 && (
                 <div className="alert alert-warn" role="alert" data-testid="carried-over-again">
-                  The balance carried over (<Money value={first.openingBalance} />) is the transfer balance, and imported entry{" "}
-                  {first.carriedOverAgain.join(", ")} has the same effect: the customer&apos;s balance may count it twice. Check the migration&apos;s
-                  transactions against the legacy statement.
+                  The balance carried over (<Money value={first.openingBalance} />) is the transfer balance, and
+                  imported entry {first.carriedOverAgain.join(", ")} has the same effect: the customer&apos;s balance
+                  may count it twice. Check the migration&apos;s transactions against the legacy statement.
                 </div>
               )}
               <div className="stats" data-testid="ledger-totals">
-                <Stat label="Carried over (transfer balance)" value={<Money value={first.openingBalance} />} id="opening" />
+                <Stat
+                  label="Carried over (transfer balance)"
+                  value={<Money value={first.openingBalance} />}
+                  id="opening"
+                />
                 <Stat label="Balance now" value={<Money value={first.closingBalance} />} id="closing" />
                 <Stat label="Entries shown" value={String(first.totals.count)} id="count" />
                 <Stat label="In (credits, payments)" value={<Money value={first.totals.added} />} id="added" />
@@ -147,7 +177,18 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
               {items.length === 0 ? (
                 <EmptyState title="No entries">No transaction matches these filters.</EmptyState>
               ) : (
-                <Table label="Ledger entries" columns={["Date", "Type", "Reason", "Transaction", { label: "Amount", className: "num" }, { label: "Balance after", className: "num" }]} testId="ledger-entries">
+                <Table
+                  label="Ledger entries"
+                  columns={[
+                    "Date",
+                    "Type",
+                    "Reason",
+                    "Transaction",
+                    { label: "Amount", className: "num" },
+                    { label: "Balance after", className: "num" },
+                  ]}
+                  testId="ledger-entries"
+                >
                   {items.map((t) => (
                     <tr key={t.id} data-transaction-id={t.transactionId}>
                       <td className="nowrap">{formatDay(t.date)}</td>
@@ -160,7 +201,9 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
                           </>
                         )}
                       </td>
-                      <td title={t.reason ?? undefined}>{t.reason ? (TRANSACTION_REASON_LABEL[t.reason] ?? t.reason) : "—"}</td>
+                      <td title={t.reason ?? undefined}>
+                        {t.reason ? (TRANSACTION_REASON_LABEL[t.reason] ?? t.reason) : "—"}
+                      </td>
                       <td className="mono small">{t.transactionId}</td>
                       <td className="num" data-col="effect">
                         <Money value={t.effect} />
@@ -174,10 +217,24 @@ export function AccountLedger({ accountNumber }: { accountNumber: string }) {
               )}
               <div className="pager">
                 <span>
-                  Showing {items.length} of {countOf(first.totals.count, "entry", "entries")}, {order === "newest" ? "newest first" : "in posting order"}
+                  Showing {items.length} of {countOf(first.totals.count, "entry", "entries")},{" "}
+                  {order === "newest" ? "newest first" : "in posting order"}
                 </span>
-                <button className="btn btn-sm" type="button" disabled={!ledger.hasNextPage || ledger.isFetchingNextPage} onClick={() => void ledger.fetchNextPage()}>
-                  {ledger.isFetchingNextPage ? "Loading…" : order === "newest" ? (ledger.hasNextPage ? "Earlier entries" : "No earlier entries") : ledger.hasNextPage ? "Later entries" : "No later entries"}
+                <button
+                  className="btn btn-sm"
+                  type="button"
+                  disabled={!ledger.hasNextPage || ledger.isFetchingNextPage}
+                  onClick={() => void ledger.fetchNextPage()}
+                >
+                  {ledger.isFetchingNextPage
+                    ? "Loading…"
+                    : order === "newest"
+                      ? ledger.hasNextPage
+                        ? "Earlier entries"
+                        : "No earlier entries"
+                      : ledger.hasNextPage
+                        ? "Later entries"
+                        : "No later entries"}
                 </button>
               </div>
             </>

@@ -28,11 +28,17 @@ export function Overview({ account, canEdit = false }: { account: Account; canEd
           <CustomerFacts key={i} c={c} />
         ))}
         <AccountCohort accountNumber={account.number} />
-        <CustomerKeys accountNumber={account.number} emails={[...new Set(account.customers.flatMap((c) => (c.email ? [c.email.trim().toLowerCase()] : [])))]} canEdit={canEdit} />
+        <CustomerKeys
+          accountNumber={account.number}
+          emails={[...new Set(account.customers.flatMap((c) => (c.email ? [c.email.trim().toLowerCase()] : [])))]}
+          canEdit={canEdit}
+        />
       </div>
       <div>
         <h3 style={{ marginBottom: 8 }}>Supply addresses and meter points</h3>
-        {account.supplyAddresses.length === 0 && <p className="muted">No supply addresses: the account holds a balance only.</p>}
+        {account.supplyAddresses.length === 0 && (
+          <p className="muted">No supply addresses: the account holds a balance only.</p>
+        )}
         {account.supplyAddresses.map((a) => (
           <section key={a.id} className="supply-address" aria-label={`Supply address ${a.lines[0] ?? ""}`}>
             <div style={{ fontWeight: 600 }}>{a.lines.join(", ")}</div>
@@ -118,19 +124,27 @@ function MeterPointFacts({ m, accountNumber, canEdit }: { m: MeterPoint; account
         <dd>
           from {formatDay(m.supplyStartDate)}
           {m.supplyEndDate ? ` to ${formatDay(m.supplyEndDate)}` : ""}
-          {m.lastBilledToDate ? <span className="muted small"> · billed to {formatDay(m.lastBilledToDate)}</span> : null}
+          {m.lastBilledToDate ? (
+            <span className="muted small"> · billed to {formatDay(m.lastBilledToDate)}</span>
+          ) : null}
         </dd>
         {elec && (
           <>
             <dt>Profile class · SSC</dt>
             <dd>
               {dash(m.profileClass)} · <span className="mono">{dash(m.ssc)}</span>
-              {m.measurementClass ? <span className="muted small"> · measurement class {m.measurementClass}</span> : null}
+              {m.measurementClass ? (
+                <span className="muted small"> · measurement class {m.measurementClass}</span>
+              ) : null}
             </dd>
           </>
         )}
         <dt>Annual kWh</dt>
-        <dd>{m.consumptionStandard === null ? "—" : `${m.consumptionStandard.toLocaleString("en-GB")} (${elec ? "EAC" : "AQ"})`}</dd>
+        <dd>
+          {m.consumptionStandard === null
+            ? "—"
+            : `${m.consumptionStandard.toLocaleString("en-GB")} (${elec ? "EAC" : "AQ"})`}
+        </dd>
         <dt>Meters</dt>
         <dd>
           {m.meters.length === 0
@@ -159,8 +173,11 @@ function MeterPointFacts({ m, accountNumber, canEdit }: { m: MeterPoint; account
         <dd>
           {m.agreements.map((g) => (
             <div key={`${g.tariffCode}-${g.effectiveFrom}`}>
-              <span className="mono">{g.tariffCode}</span> <span className="muted small nowrap">from {formatDay(g.effectiveFrom)}</span>{" "}
-              <span className="muted small nowrap">{g.effectiveTo ? `until ${formatDay(g.effectiveTo)} (not included)` : "(open-ended)"}</span>
+              <span className="mono">{g.tariffCode}</span>{" "}
+              <span className="muted small nowrap">from {formatDay(g.effectiveFrom)}</span>{" "}
+              <span className="muted small nowrap">
+                {g.effectiveTo ? `until ${formatDay(g.effectiveTo)} (not included)` : "(open-ended)"}
+              </span>
             </div>
           ))}
         </dd>

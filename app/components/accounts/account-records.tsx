@@ -11,15 +11,24 @@ import type { AppRouter } from "@/server/api/root";
 
 type Records = inferRouterOutputs<AppRouter>["account"]["records"];
 
-const More = ({ more }: { more: boolean }) => (more ? <p className="muted small">Showing the newest 500; older ones are kept but not listed here.</p> : null);
+const More = ({ more }: { more: boolean }) =>
+  more ? <p className="muted small">Showing the newest 500; older ones are kept but not listed here.</p> : null;
 
 export function Statements({ number, statements }: { number: string; statements: Records["statements"] }) {
-  if (!statements.items.length) return <EmptyState title="No historical statements">Statements posted to data-import/historical-statements/create appear here.</EmptyState>;
+  if (!statements.items.length)
+    return (
+      <EmptyState title="No historical statements">
+        Statements posted to data-import/historical-statements/create appear here.
+      </EmptyState>
+    );
   return (
     <>
       <More more={statements.more} />
       <SignConvention />
-      <Table label="Historical statements" columns={["Statement", "Number", "Period", "Issued", { label: "Billed (gross)", className: "num" }, "PDF"]}>
+      <Table
+        label="Historical statements"
+        columns={["Statement", "Number", "Period", "Issued", { label: "Billed (gross)", className: "num" }, "PDF"]}
+      >
         {statements.items.map((s) => (
           <tr key={s.id}>
             <td>
@@ -30,7 +39,9 @@ export function Statements({ number, statements }: { number: string; statements:
               {formatDay(s.billPeriodFromDate)} – {formatDay(s.billPeriodToDate)}
             </td>
             <td className="nowrap">{formatDay(s.issuedDate)}</td>
-            <td className="num nowrap">{s.grossAmount === null ? "—" : <Money value={negateMoney(s.grossAmount)} />}</td>
+            <td className="num nowrap">
+              {s.grossAmount === null ? "—" : <Money value={negateMoney(s.grossAmount)} />}
+            </td>
             <td className="nowrap">
               {s.hasDocument ? (
                 <a href={`/accounts/${number}/documents/statement/${s.id}`} target="_blank" rel="noopener noreferrer">
@@ -48,9 +59,17 @@ export function Statements({ number, statements }: { number: string; statements:
 }
 
 export function Instructions({ rows }: { rows: Records["paymentInstructions"] }) {
-  if (!rows.length) return <EmptyState title="No payment instructions">Instructions posted to data-import/payment-instruction/create appear here once the vendor confirms them.</EmptyState>;
+  if (!rows.length)
+    return (
+      <EmptyState title="No payment instructions">
+        Instructions posted to data-import/payment-instruction/create appear here once the vendor confirms them.
+      </EmptyState>
+    );
   return (
-    <Table label="Payment instructions" columns={["Vendor", "Type", "Reference", "Status", "Vendor says", `Verified ${LONDON_TIME}`]}>
+    <Table
+      label="Payment instructions"
+      columns={["Vendor", "Type", "Reference", "Status", "Vendor says", `Verified ${LONDON_TIME}`]}
+    >
       {rows.map((p) => (
         <tr key={p.id}>
           <td>{p.vendor}</td>
@@ -76,13 +95,30 @@ const REG_LABEL: Record<string, { tone: "ok" | "warn" | "danger"; text: string }
 };
 
 export function Registrations({ rows }: { rows: Records["registrations"] }) {
-  if (!rows.length) return <EmptyState title="No registration flows">Meter points marked through data-import/send-registration-flows appear here with their later outcome.</EmptyState>;
+  if (!rows.length)
+    return (
+      <EmptyState title="No registration flows">
+        Meter points marked through data-import/send-registration-flows appear here with their later outcome.
+      </EmptyState>
+    );
   return (
-    <Table label="Registration flows" testId="registrations" columns={["Meter point", "Supply start", "Outcome", "Detail", `Requested ${LONDON_TIME}`, `Last attempt ${LONDON_TIME}`]}>
+    <Table
+      label="Registration flows"
+      testId="registrations"
+      columns={[
+        "Meter point",
+        "Supply start",
+        "Outcome",
+        "Detail",
+        `Requested ${LONDON_TIME}`,
+        `Last attempt ${LONDON_TIME}`,
+      ]}
+    >
       {rows.map((g) => (
         <tr key={g.id}>
           <td className="nowrap">
-            <Badge value={g.fuel} tone={g.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{g.mpxn}</span>
+            <Badge value={g.fuel} tone={g.fuel === "electricity" ? "brand" : "info"} />{" "}
+            <span className="mono">{g.mpxn}</span>
           </td>
           <td className="nowrap">{formatDay(g.supplyStartDate)}</td>
           <td>
@@ -99,23 +135,43 @@ export function Registrations({ rows }: { rows: Records["registrations"] }) {
 
 /** The readings imported with the account: each meter's transfer readings and reading history. */
 export function Readings({ readings }: { readings: Records["readings"] }) {
-  if (!readings.items.length) return <EmptyState title="No meter readings">Transfer readings and reading history sent with the account&apos;s meters appear here.</EmptyState>;
+  if (!readings.items.length)
+    return (
+      <EmptyState title="No meter readings">
+        Transfer readings and reading history sent with the account&apos;s meters appear here.
+      </EmptyState>
+    );
   return (
     <>
       <More more={readings.more} />
-      <Table label="Meter readings" testId="readings" columns={["Date", "Meter point", "Meter", "Register", { label: "Reading", className: "num" }, "Type", "Sent as"]}>
+      <Table
+        label="Meter readings"
+        testId="readings"
+        columns={[
+          "Date",
+          "Meter point",
+          "Meter",
+          "Register",
+          { label: "Reading", className: "num" },
+          "Type",
+          "Sent as",
+        ]}
+      >
         {readings.items.map((r) => (
           <tr key={r.id}>
             <td className="nowrap">{formatDay(r.readingDate)}</td>
             <td className="nowrap">
-              <Badge value={r.fuel} tone={r.fuel === "electricity" ? "brand" : "info"} /> <span className="mono">{r.mpxn}</span>
+              <Badge value={r.fuel} tone={r.fuel === "electricity" ? "brand" : "info"} />{" "}
+              <span className="mono">{r.mpxn}</span>
             </td>
             <td className="mono">{r.meterSerialNumber}</td>
             <td className="mono">{r.registerId || "—"}</td>
             <td className="num mono">{r.readingValue}</td>
             <td className="small">{r.readingType}</td>
             <td className="small">
-              {r.source === "transfer" ? "Transfer reading" : `History${r.billed === true ? ", billed" : r.billed === false ? ", not billed" : ""}`}
+              {r.source === "transfer"
+                ? "Transfer reading"
+                : `History${r.billed === true ? ", billed" : r.billed === false ? ", not billed" : ""}`}
               {r.validationStatus && r.validationStatus !== "VALIDATED" ? ` · ${r.validationStatus}` : ""}
             </td>
           </tr>

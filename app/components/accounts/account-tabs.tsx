@@ -33,10 +33,22 @@ export function AccountTabs({ account, canEdit = false }: { account: Account; ca
   const pathname = usePathname();
   const params = useSearchParams();
   const records = useQuery(trpc.account.records.queryOptions({ accountNumber: account.number }));
-  const notes = useInfiniteQuery(trpc.account.notes.infiniteQueryOptions({ accountNumber: account.number, limit: 50 }, { getNextPageParam: (p) => p.nextCursor }));
-  const txs = useInfiniteQuery(trpc.account.transactions.infiniteQueryOptions({ accountNumber: account.number, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
+  const notes = useInfiniteQuery(
+    trpc.account.notes.infiniteQueryOptions(
+      { accountNumber: account.number, limit: 50 },
+      { getNextPageParam: (p) => p.nextCursor },
+    ),
+  );
+  const txs = useInfiniteQuery(
+    trpc.account.transactions.infiniteQueryOptions(
+      { accountNumber: account.number, limit: 100 },
+      { getNextPageParam: (p) => p.nextCursor },
+    ),
+  );
   const events = useInfiniteQuery({
-    ...trpc.event.list.infiniteQueryOptions(accountEventsInput(account.number), { getNextPageParam: (p) => p.nextCursor }),
+    ...trpc.event.list.infiniteQueryOptions(accountEventsInput(account.number), {
+      getNextPageParam: (p) => p.nextCursor,
+    }),
     refetchInterval: ACCOUNT_EVENTS_INTERVAL_MS,
   });
   // The URL gives the first tab; after that the choice is held here and written to the URL.
@@ -60,15 +72,32 @@ export function AccountTabs({ account, canEdit = false }: { account: Account; ca
       {(r) => {
         const tabs: Tab[] = [
           { id: "overview", label: "Overview", content: <Overview account={account} canEdit={canEdit} /> },
-          { id: "readings", label: "Readings", count: r.readings.items.length, content: <Readings readings={r.readings} /> },
-          { id: "payload", label: "Payload", content: <AccountPayload supplier={account.importSupplier} external={account.externalAccountNumber} /> },
+          {
+            id: "readings",
+            label: "Readings",
+            count: r.readings.items.length,
+            content: <Readings readings={r.readings} />,
+          },
+          {
+            id: "payload",
+            label: "Payload",
+            content: <AccountPayload supplier={account.importSupplier} external={account.externalAccountNumber} />,
+          },
           {
             id: "notes",
             label: "Notes",
             count: notes.data?.pages[0]?.total,
             content: (
               <NotesSearch accountNumber={account.number}>
-                <QueryState query={notes} isEmpty={notes.data?.pages[0]?.total === 0} empty={<EmptyState title="No notes">Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.</EmptyState>}>
+                <QueryState
+                  query={notes}
+                  isEmpty={notes.data?.pages[0]?.total === 0}
+                  empty={
+                    <EmptyState title="No notes">
+                      Notes posted by the migration script to data-import/notes/create appear here, pinned ones first.
+                    </EmptyState>
+                  }
+                >
                   {(d) => <Notes number={account.number} pages={d.pages} pager={notes} />}
                 </QueryState>
               </NotesSearch>
@@ -79,16 +108,44 @@ export function AccountTabs({ account, canEdit = false }: { account: Account; ca
             label: "Transactions",
             count: txs.data?.pages[0]?.total,
             content: (
-              <QueryState query={txs} isEmpty={txs.data?.pages[0]?.total === 0} empty={<EmptyState title="No transactions">Transactions posted to data-import/transactions/create appear here.</EmptyState>}>
+              <QueryState
+                query={txs}
+                isEmpty={txs.data?.pages[0]?.total === 0}
+                empty={
+                  <EmptyState title="No transactions">
+                    Transactions posted to data-import/transactions/create appear here.
+                  </EmptyState>
+                }
+              >
                 {(d) => <Transactions pages={d.pages} pager={txs} />}
               </QueryState>
             ),
           },
           { id: "ledger", label: "Ledger", content: <AccountLedger accountNumber={account.number} /> },
-          { id: "statements", label: "Statements", count: r.statements.items.length, content: <Statements number={account.number} statements={r.statements} /> },
-          { id: "payments", label: "Payments", count: r.paymentInstructions.length, content: <Instructions rows={r.paymentInstructions} /> },
-          { id: "registrations", label: "Registrations", count: r.registrations.length, content: <Registrations rows={r.registrations} /> },
-          { id: "events", label: "Events", count: eventTotal(events.data?.pages[0]), content: <AccountEvents query={events} /> },
+          {
+            id: "statements",
+            label: "Statements",
+            count: r.statements.items.length,
+            content: <Statements number={account.number} statements={r.statements} />,
+          },
+          {
+            id: "payments",
+            label: "Payments",
+            count: r.paymentInstructions.length,
+            content: <Instructions rows={r.paymentInstructions} />,
+          },
+          {
+            id: "registrations",
+            label: "Registrations",
+            count: r.registrations.length,
+            content: <Registrations rows={r.registrations} />,
+          },
+          {
+            id: "events",
+            label: "Events",
+            count: eventTotal(events.data?.pages[0]),
+            content: <AccountEvents query={events} />,
+          },
           { id: "timeline", label: "Timeline", content: <AccountTimeline accountNumber={account.number} /> },
         ];
         return (
@@ -101,7 +158,15 @@ export function AccountTabs({ account, canEdit = false }: { account: Account; ca
   );
 }
 
-function Notes({ number, pages, pager }: { number: string; pages: NotePage[]; pager: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+function Notes({
+  number,
+  pages,
+  pager,
+}: {
+  number: string;
+  pages: NotePage[];
+  pager: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
   const items = pages.flatMap((p) => p.items);
   return (
     <div data-testid="notes">
@@ -119,7 +184,11 @@ function Notes({ number, pages, pager }: { number: string; pages: NotePage[]; pa
             <ul className="small" style={{ margin: "6px 0 0", paddingLeft: 18 }}>
               {n.documents.map((d) => (
                 <li key={d.index}>
-                  <a href={`/accounts/${number}/documents/note/${n.id}?index=${d.index}`} target="_blank" rel="noopener noreferrer">
+                  <a
+                    href={`/accounts/${number}/documents/note/${n.id}?index=${d.index}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     {d.path}
                   </a>
                 </li>

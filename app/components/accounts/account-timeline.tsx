@@ -11,8 +11,18 @@ import { QueryState } from "@/app/components/ui/query-state";
 import { Table } from "@/app/components/ui/table";
 import { PAYMENT_TYPE_LABEL, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
 
-const KIND_LABEL: Record<string, string> = { event: "Event", note: "Note", transaction: "Transaction", import: "Import step" };
-const KIND_TONE: Record<string, "info" | "brand" | "neutral" | "ok"> = { event: "info", note: "brand", transaction: "neutral", import: "ok" };
+const KIND_LABEL: Record<string, string> = {
+  event: "Event",
+  note: "Note",
+  transaction: "Transaction",
+  import: "Import step",
+};
+const KIND_TONE: Record<string, "info" | "brand" | "neutral" | "ok"> = {
+  event: "info",
+  note: "brand",
+  transaction: "neutral",
+  import: "ok",
+};
 
 // On a phone the time, kind and detail fold into lines under the item (globals.css, .fold-on-phone),
 // so the item's link is in view without scrolling the table sideways.
@@ -41,14 +51,22 @@ function Detail({ i }: { i: Item }) {
 /** Everything that happened to the account in one list, newest first, each row linking to where it is shown in full. */
 export function AccountTimeline({ accountNumber }: { accountNumber: string }) {
   const trpc = useTRPC();
-  const q = useInfiniteQuery(trpc.support.timeline.infiniteQueryOptions({ accountNumber, limit: 100 }, { getNextPageParam: (p) => p.nextCursor }));
+  const q = useInfiniteQuery(
+    trpc.support.timeline.infiniteQueryOptions(
+      { accountNumber, limit: 100 },
+      { getNextPageParam: (p) => p.nextCursor },
+    ),
+  );
   return (
     <QueryState query={q}>
       {(d) => {
         const items = d.pages.flatMap((p) => p.items);
         return (
           <div data-testid="timeline">
-            <p className="muted small">Events, notes, transactions (at the start of their day) and the import&apos;s steps, newest first. Times are London time.</p>
+            <p className="muted small">
+              Events, notes, transactions (at the start of their day) and the import&apos;s steps, newest first. Times
+              are London time.
+            </p>
             <SignConvention />
             <Table label="Timeline" columns={COLUMNS} className="fold-on-phone timeline-table">
               {items.map((i) => (
@@ -63,7 +81,8 @@ export function AccountTimeline({ accountNumber }: { accountNumber: string }) {
                     </Link>
                     {i.count > 1 && <span className="small muted"> × {i.count}</span>}
                     <div className="phone-only small timeline-meta">
-                      <Badge value={KIND_LABEL[i.kind]} tone={KIND_TONE[i.kind]} /> <span className="nowrap">{formatDateTime(i.at)}</span>
+                      <Badge value={KIND_LABEL[i.kind]} tone={KIND_TONE[i.kind]} />{" "}
+                      <span className="nowrap">{formatDateTime(i.at)}</span>
                       {(i.detail || i.amount) && (
                         <div className="muted">
                           <Detail i={i} />

@@ -8,7 +8,12 @@ import { Money, SignConvention } from "@/app/components/ui/money";
 import { OlderPager } from "@/app/components/ui/older-pager";
 import { Table } from "@/app/components/ui/table";
 import type { AppRouter } from "@/server/api/root";
-import { balanceEffect, PAYMENT_TYPE_LABEL, TRANSACTION_REASON_LABEL, TRANSACTION_TYPE_LABEL } from "./transaction-amount";
+import {
+  balanceEffect,
+  PAYMENT_TYPE_LABEL,
+  TRANSACTION_REASON_LABEL,
+  TRANSACTION_TYPE_LABEL,
+} from "./transaction-amount";
 
 type TxPage = inferRouterOutputs<AppRouter>["account"]["transactions"];
 type Tx = TxPage["items"][number];
@@ -35,7 +40,11 @@ export function Transactions({ pages, pager }: { pages: TxPage[]; pager: Pager }
           <TransactionRow key={t.id} t={t} />
         ))}
       </Table>
-      <OlderPager shown={`Showing ${formatCount(items.length)} of ${formatCount(pages[0]?.total ?? items.length)}, newest first`} noun="transactions" query={pager} />
+      <OlderPager
+        shown={`Showing ${formatCount(items.length)} of ${formatCount(pages[0]?.total ?? items.length)}, newest first`}
+        noun="transactions"
+        query={pager}
+      />
     </div>
   );
 }
@@ -76,7 +85,11 @@ function TransactionRow({ t }: { t: Tx }) {
           )}
         </td>
         <td className="wide-only">
-          {t.reason ? <span title={t.reason}>{TRANSACTION_REASON_LABEL[t.reason] ?? t.reason}</span> : <span className="muted">—</span>}
+          {t.reason ? (
+            <span title={t.reason}>{TRANSACTION_REASON_LABEL[t.reason] ?? t.reason}</span>
+          ) : (
+            <span className="muted">—</span>
+          )}
           {t.displayNote && <div className="muted small">“{t.displayNote}”</div>}
         </td>
         <td className="num nowrap wide-only">

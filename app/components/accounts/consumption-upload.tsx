@@ -34,13 +34,20 @@ export function ConsumptionUpload({ accountNumber, mpxn }: { accountNumber: stri
         }}
       />
       <span className="hint" id={`${id}-hint`}>
-        Columns mpxn, serial_number, interval_start, consumption (interval_end optional); loading a file again changes nothing.
+        Columns mpxn, serial_number, interval_start, consumption (interval_end optional); loading a file again changes
+        nothing.
       </span>
       {upload.isPending && <div className="muted small">Loading…</div>}
       {upload.data && (
         <div className="alert alert-ok small" role="status">
-          Loaded {upload.data.rows.toLocaleString("en-GB")} interval reads ({upload.data.changed.toLocaleString("en-GB")} new or changed)
-          {upload.data.meters.map((m) => ` · meter ${m.serial_number}: ${m.first_interval?.slice(0, 10) ?? "—"} to ${m.last_interval?.slice(0, 10) ?? "—"}`).join("")}
+          Loaded {upload.data.rows.toLocaleString("en-GB")} interval reads (
+          {upload.data.changed.toLocaleString("en-GB")} new or changed)
+          {upload.data.meters
+            .map(
+              (m) =>
+                ` · meter ${m.serial_number}: ${m.first_interval?.slice(0, 10) ?? "—"} to ${m.last_interval?.slice(0, 10) ?? "—"}`,
+            )
+            .join("")}
         </div>
       )}
       {upload.error && <ErrorAlert error={upload.error} fields={[]} testId="consumption-upload-error" />}

@@ -19,7 +19,9 @@ const STEP: Record<string, string> = {
 /** One account's import: its stage, errors, staged data and the import attempts in order. */
 export function ImportProcess({ supplier, external }: { supplier: string; external: string }) {
   const trpc = useTRPC();
-  const q = useQuery(trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external }));
+  const q = useQuery(
+    trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external }),
+  );
   return (
     <QueryState query={q}>
       {(p) => (
@@ -34,10 +36,17 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
                 <dl className="facts">
                   <dt>Supplier</dt>
                   <dd>
-                    <Link href={`/suppliers/${encodeURIComponent(p.importSupplier)}`}>{p.importSupplier}</Link> <Badge value={p.supplierStatus} />
+                    <Link href={`/suppliers/${encodeURIComponent(p.importSupplier)}`}>{p.importSupplier}</Link>{" "}
+                    <Badge value={p.supplierStatus} />
                   </dd>
                   <dt>Platform account</dt>
-                  <dd className="mono">{p.accountNumber ? <Link href={`/accounts/${p.accountNumber}`}>{p.accountNumber}</Link> : "not imported yet"}</dd>
+                  <dd className="mono">
+                    {p.accountNumber ? (
+                      <Link href={`/accounts/${p.accountNumber}`}>{p.accountNumber}</Link>
+                    ) : (
+                      "not imported yet"
+                    )}
+                  </dd>
                   {p.failedIn ? (
                     <>
                       <dt>Never staged</dt>
@@ -102,7 +111,9 @@ export function ImportProcess({ supplier, external }: { supplier: string; extern
                   {p.history.map((h) => (
                     <li key={h.id}>
                       <strong>{STEP[h.type] ?? h.type}</strong>
-                      {typeof h.payload.error_detail === "string" && <div className="small">{h.payload.error_detail}</div>}
+                      {typeof h.payload.error_detail === "string" && (
+                        <div className="small">{h.payload.error_detail}</div>
+                      )}
                       <div className="muted small">{formatDateTime(h.occurredAt)}</div>
                     </li>
                   ))}

@@ -19,19 +19,36 @@ export function LedgerStatements({ statements }: { statements: Statement[] }) {
       <h3>Historical statements</h3>
       {statements.some((s) => s.mismatch) && (
         <div className="alert alert-warn" role="alert">
-          A statement&apos;s gross amount differs from the charges imported for its period: check the migrated transactions against the customer&apos;s statement.
+          A statement&apos;s gross amount differs from the charges imported for its period: check the migrated
+          transactions against the customer&apos;s statement.
         </div>
       )}
-      <Table label="Historical statements" columns={["Statement", "Period", "Billed (statement's gross amount)", "Charges imported", "Period total", "Closing balance"]}>
+      <Table
+        label="Historical statements"
+        columns={[
+          "Statement",
+          "Period",
+          "Billed (statement's gross amount)",
+          "Charges imported",
+          "Period total",
+          "Closing balance",
+        ]}
+      >
         {statements.map((s) => (
           <tr key={s.id}>
             <td className="mono small">{s.statementId}</td>
             <td className="nowrap">
               {formatDay(s.from)} – {formatDay(s.to)}
             </td>
-            <td className="num">{s.grossAmountPence === null ? "—" : <Money value={negateMoney(penceToPounds(s.grossAmountPence))} />}</td>
             <td className="num">
-              {/^-?\d+$/.test(s.billedPence) ? <Money value={negateMoney(penceToPounds(s.billedPence))} /> : s.billedPence}
+              {s.grossAmountPence === null ? "—" : <Money value={negateMoney(penceToPounds(s.grossAmountPence))} />}
+            </td>
+            <td className="num">
+              {/^-?\d+$/.test(s.billedPence) ? (
+                <Money value={negateMoney(penceToPounds(s.billedPence))} />
+              ) : (
+                s.billedPence
+              )}
               {s.mismatch && <span className="badge badge-warn"> mismatch</span>}
             </td>
             <td className="num">

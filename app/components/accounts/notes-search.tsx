@@ -17,7 +17,10 @@ export function NotesSearch({ accountNumber, children }: { accountNumber: string
   const sp = useSearchParams();
   const [applied, setApplied] = useState(() => sp.get("notes") ?? "");
   const [text, setText] = useState(applied);
-  const q = useQuery({ ...trpc.support.searchNotes.queryOptions({ accountNumber, query: applied }), enabled: applied.trim().length > 0 });
+  const q = useQuery({
+    ...trpc.support.searchNotes.queryOptions({ accountNumber, query: applied }),
+    enabled: applied.trim().length > 0,
+  });
   const apply = (value: string) => {
     setApplied(value);
     const url = new URLSearchParams(window.location.search);
@@ -39,7 +42,13 @@ export function NotesSearch({ accountNumber, children }: { accountNumber: string
         <label htmlFor="notes-query" className="visually-hidden">
           Search the notes
         </label>
-        <input id="notes-query" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search the notes: refund, paper bills…" />
+        <input
+          id="notes-query"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search the notes: refund, paper bills…"
+        />
         <button className="btn" type="submit" disabled={!text.trim()}>
           Search notes
         </button>
@@ -50,7 +59,15 @@ export function NotesSearch({ accountNumber, children }: { accountNumber: string
         )}
       </form>
       {applied ? (
-        <QueryState query={q} isEmpty={q.data?.length === 0} empty={<EmptyState title={`No note mentions “${applied}”`}>Words match their other forms too (bill, bills, billing).</EmptyState>}>
+        <QueryState
+          query={q}
+          isEmpty={q.data?.length === 0}
+          empty={
+            <EmptyState title={`No note mentions “${applied}”`}>
+              Words match their other forms too (bill, bills, billing).
+            </EmptyState>
+          }
+        >
           {(notes) => (
             <div data-testid="notes-results">
               <p className="muted small">
@@ -68,7 +85,13 @@ export function NotesSearch({ accountNumber, children }: { accountNumber: string
                     </p>
                   )}
                   {n.documents.map((d) => (
-                    <a key={d.index} className="small" href={`/accounts/${accountNumber}/documents/note/${n.id}?index=${d.index}`} target="_blank" rel="noopener noreferrer">
+                    <a
+                      key={d.index}
+                      className="small"
+                      href={`/accounts/${accountNumber}/documents/note/${n.id}?index=${d.index}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       Open {d.path}
                     </a>
                   ))}

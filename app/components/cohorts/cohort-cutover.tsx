@@ -13,12 +13,20 @@ import { QueryState } from "@/app/components/ui/query-state";
 export function CohortCutover({ cohort, canEdit }: { cohort: { id: number; status: string }; canEdit: boolean }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const q = useQuery({ ...trpc.cohort.cutover.queryOptions({ id: cohort.id }), refetchInterval: (x) => (x.state.data?.status === "cutting_over" || (x.state.data?.counts.waiting ?? 0) > 0 ? 1500 : false) });
+  const q = useQuery({
+    ...trpc.cohort.cutover.queryOptions({ id: cohort.id }),
+    refetchInterval: (x) =>
+      x.state.data?.status === "cutting_over" || (x.state.data?.counts.waiting ?? 0) > 0 ? 1500 : false,
+  });
   const refresh = () => refreshAfterChange(qc, trpc.cohort.pathKey());
   const start = useMutation(trpc.cohort.startCutover.mutationOptions({ onSuccess: refresh }));
   const retry = useMutation(trpc.cohort.retryCutover.mutationOptions({ onSuccess: refresh }));
   return (
-    <Card id="cutover-title" title="Cut-over" description="Sends the registration flows of every meter point of the cohort, once each, as a server-side job.">
+    <Card
+      id="cutover-title"
+      title="Cut-over"
+      description="Sends the registration flows of every meter point of the cohort, once each, as a server-side job."
+    >
       <QueryState query={q} live>
         {(c) => (
           <div className="stack">
@@ -29,23 +37,40 @@ export function CohortCutover({ cohort, canEdit }: { cohort: { id: number; statu
             )}
             {c.counts.total > 0 && (
               <>
-                <progress max={c.counts.total} value={c.counts.total - c.counts.pending} aria-label="Cut-over progress" style={{ width: "100%" }} />
+                <progress
+                  max={c.counts.total}
+                  value={c.counts.total - c.counts.pending}
+                  aria-label="Cut-over progress"
+                  style={{ width: "100%" }}
+                />
                 <p className="small" data-testid="cutover-counts">
-                  {formatCount(c.counts.total)} meter points · {formatCount(c.counts.pending)} waiting · {formatCount(c.counts.requested)} sent for registration ({formatCount(c.counts.registered)} registered,{" "}
-                  {formatCount(c.counts.waiting)} with the gateway, {formatCount(c.counts.failed)} failed) · {formatCount(c.counts.refused)} refused
+                  {formatCount(c.counts.total)} meter points · {formatCount(c.counts.pending)} waiting ·{" "}
+                  {formatCount(c.counts.requested)} sent for registration ({formatCount(c.counts.registered)}{" "}
+                  registered, {formatCount(c.counts.waiting)} with the gateway, {formatCount(c.counts.failed)} failed) ·{" "}
+                  {formatCount(c.counts.refused)} refused
                 </p>
               </>
             )}
             {canEdit && cohort.status === "reconciled" && (
               <div>
-                <button className="btn btn-primary" type="button" onClick={() => start.mutate({ id: cohort.id })} disabled={start.isPending}>
+                <button
+                  className="btn btn-primary"
+                  type="button"
+                  onClick={() => start.mutate({ id: cohort.id })}
+                  disabled={start.isPending}
+                >
                   Start cut-over
                 </button>
               </div>
             )}
             {canEdit && c.counts.refused > 0 && (
               <div>
-                <button className="btn" type="button" onClick={() => retry.mutate({ id: cohort.id })} disabled={retry.isPending}>
+                <button
+                  className="btn"
+                  type="button"
+                  onClick={() => retry.mutate({ id: cohort.id })}
+                  disabled={retry.isPending}
+                >
                   Retry refused meter points
                 </button>
               </div>

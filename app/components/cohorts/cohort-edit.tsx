@@ -15,10 +15,20 @@ export const EDITABLE: CohortStatus[] = ["planning", "importing", "imported", "r
 type Values = { name: string; plannedCutoverDate: string; notes: string };
 
 /** The operator's form for a cohort's name, planned cut-over date and notes (audited as cohort.updated). */
-export function CohortEdit({ id, initial }: { id: number; initial: { name: string; plannedCutoverDate: string | null; notes: string | null } }) {
+export function CohortEdit({
+  id,
+  initial,
+}: {
+  id: number;
+  initial: { name: string; plannedCutoverDate: string | null; notes: string | null };
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const start = (): Values => ({ name: initial.name, plannedCutoverDate: initial.plannedCutoverDate ?? "", notes: initial.notes ?? "" });
+  const start = (): Values => ({
+    name: initial.name,
+    plannedCutoverDate: initial.plannedCutoverDate ?? "",
+    notes: initial.notes ?? "",
+  });
   const [open, setOpen] = useState(false);
   const [v, setV] = useState<Values>(start);
   const [saved, setSaved] = useState<null | boolean>(null);
@@ -41,7 +51,13 @@ export function CohortEdit({ id, initial }: { id: number; initial: { name: strin
           </div>
         )}
         <div>
-          <button className="btn" type="button" aria-expanded={false} aria-controls="cohort-edit-form" onClick={() => (setV(start()), setSaved(null), update.reset(), setOpen(true))}>
+          <button
+            className="btn"
+            type="button"
+            aria-expanded={false}
+            aria-controls="cohort-edit-form"
+            onClick={() => (setV(start()), setSaved(null), update.reset(), setOpen(true))}
+          >
             Edit details
           </button>
         </div>
@@ -57,12 +73,27 @@ export function CohortEdit({ id, initial }: { id: number; initial: { name: strin
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({ id, name: v.name, plannedCutoverDate: v.plannedCutoverDate || null, notes: v.notes.trim() || null });
+        update.mutate({
+          id,
+          name: v.name,
+          plannedCutoverDate: v.plannedCutoverDate || null,
+          notes: v.notes.trim() || null,
+        });
       }}
     >
       {update.error && <ErrorAlert error={update.error} fields={["name", "plannedCutoverDate", "notes"]} />}
       <div className="row fields">
-        <TextField id="cohort-edit-name" label="Name" type="text" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} required maxLength={100} error={err("name")} autoFocus />
+        <TextField
+          id="cohort-edit-name"
+          label="Name"
+          type="text"
+          value={v.name}
+          onChange={(e) => setV({ ...v, name: e.target.value })}
+          required
+          maxLength={100}
+          error={err("name")}
+          autoFocus
+        />
         <TextField
           id="cohort-edit-date"
           label="Planned cut-over date"
@@ -75,7 +106,14 @@ export function CohortEdit({ id, initial }: { id: number; initial: { name: strin
       </div>
       <div className="field">
         <label htmlFor="cohort-edit-notes">Notes</label>
-        <textarea id="cohort-edit-notes" rows={3} maxLength={4000} value={v.notes} onChange={(e) => setV({ ...v, notes: e.target.value })} aria-invalid={err("notes") ? true : undefined} />
+        <textarea
+          id="cohort-edit-notes"
+          rows={3}
+          maxLength={4000}
+          value={v.notes}
+          onChange={(e) => setV({ ...v, notes: e.target.value })}
+          aria-invalid={err("notes") ? true : undefined}
+        />
       </div>
       <div className="form-actions">
         <button className="btn btn-primary" type="submit" disabled={update.isPending}>
@@ -90,7 +128,15 @@ export function CohortEdit({ id, initial }: { id: number; initial: { name: strin
 }
 
 /** A member's remove button, asking once before it removes (audited as cohort.members_removed). */
-export function RemoveMember({ id, external, onRemoved }: { id: number; external: string; onRemoved: (external: string) => void }) {
+export function RemoveMember({
+  id,
+  external,
+  onRemoved,
+}: {
+  id: number;
+  external: string;
+  onRemoved: (external: string) => void;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -104,7 +150,12 @@ export function RemoveMember({ id, external, onRemoved }: { id: number; external
   );
   if (!confirming) {
     return (
-      <button className="btn btn-sm" type="button" aria-label={`Remove ${external} from the cohort`} onClick={() => setConfirming(true)}>
+      <button
+        className="btn btn-sm"
+        type="button"
+        aria-label={`Remove ${external} from the cohort`}
+        onClick={() => setConfirming(true)}
+      >
         Remove
       </button>
     );
@@ -112,7 +163,13 @@ export function RemoveMember({ id, external, onRemoved }: { id: number; external
   return (
     <div className="stack">
       <div className="row nowrap">
-        <button className="btn btn-sm btn-danger" type="button" aria-label={`Confirm: remove ${external}`} disabled={remove.isPending} onClick={() => remove.mutate({ id, externalAccountNumbers: [external] })}>
+        <button
+          className="btn btn-sm btn-danger"
+          type="button"
+          aria-label={`Confirm: remove ${external}`}
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ id, externalAccountNumbers: [external] })}
+        >
           {remove.isPending ? "Removing…" : "Confirm removal"}
         </button>
         <button className="btn btn-sm" type="button" onClick={() => (remove.reset(), setConfirming(false))}>

@@ -14,7 +14,11 @@ import { EmptyState } from "@/app/components/ui/states";
 import { controlCsvTemplate, controlJsonlTemplate } from "@/server/services/cohorts/control-columns";
 import { CHECK_LABEL, penceAsPounds, showValue } from "../ui/cohort-format";
 
-type Cohort = { id: number; status: string; controlFile: { fileName: string; rows: number; extraColumns: string[]; uploadedBy: string; uploadedAt: Date } | null };
+type Cohort = {
+  id: number;
+  status: string;
+  controlFile: { fileName: string; rows: number; extraColumns: string[]; uploadedBy: string; uploadedAt: Date } | null;
+};
 type Upload = { detail?: string; errors?: { attr: string | null; detail: string }[]; rows?: number };
 
 /** Control file, reconciliation runs and results, accept-with-reason and sign-off. */
@@ -22,7 +26,11 @@ export function CohortReconciliation({ cohort, canEdit }: { cohort: Cohort; canE
   const trpc = useTRPC();
   const qc = useQueryClient();
   const open = ["planning", "importing", "imported", "reconciling"].includes(cohort.status);
-  const r = useQuery({ ...trpc.cohort.reconciliation.queryOptions({ id: cohort.id }), refetchInterval: (q) => (q.state.data?.latestRun && ["queued", "running"].includes(q.state.data.latestRun.status) ? 1500 : false) });
+  const r = useQuery({
+    ...trpc.cohort.reconciliation.queryOptions({ id: cohort.id }),
+    refetchInterval: (q) =>
+      q.state.data?.latestRun && ["queued", "running"].includes(q.state.data.latestRun.status) ? 1500 : false,
+  });
   const refresh = () => refreshAfterChange(qc, trpc.cohort.pathKey());
   const run = useMutation(trpc.cohort.reconcile.mutationOptions({ onSuccess: refresh }));
   const signOff = useMutation(trpc.cohort.signOff.mutationOptions({ onSuccess: refresh }));
@@ -34,10 +42,18 @@ export function CohortReconciliation({ cohort, canEdit }: { cohort: Cohort; canE
         description="The source system's figures per account. CSV or JSON Lines; columns as the template; extra columns are kept, not compared."
         action={
           <div className="row">
-            <a className="btn btn-sm" href={`data:text/csv;charset=utf-8,${encodeURIComponent(controlCsvTemplate())}`} download="control-template.csv">
+            <a
+              className="btn btn-sm"
+              href={`data:text/csv;charset=utf-8,${encodeURIComponent(controlCsvTemplate())}`}
+              download="control-template.csv"
+            >
               CSV template
             </a>
-            <a className="btn btn-sm" href={`data:application/jsonl;charset=utf-8,${encodeURIComponent(controlJsonlTemplate())}`} download="control-template.jsonl">
+            <a
+              className="btn btn-sm"
+              href={`data:application/jsonl;charset=utf-8,${encodeURIComponent(controlJsonlTemplate())}`}
+              download="control-template.jsonl"
+            >
               JSON Lines template
             </a>
           </div>
@@ -45,8 +61,11 @@ export function CohortReconciliation({ cohort, canEdit }: { cohort: Cohort; canE
       >
         {cohort.controlFile ? (
           <p className="small" data-testid="control-file">
-            {cohort.controlFile.fileName}: {formatCount(cohort.controlFile.rows)} accounts, uploaded by {cohort.controlFile.uploadedBy} at {formatDateTime(cohort.controlFile.uploadedAt)}
-            {cohort.controlFile.extraColumns.length ? ` · kept, not compared: ${cohort.controlFile.extraColumns.join(", ")}` : ""}
+            {cohort.controlFile.fileName}: {formatCount(cohort.controlFile.rows)} accounts, uploaded by{" "}
+            {cohort.controlFile.uploadedBy} at {formatDateTime(cohort.controlFile.uploadedAt)}
+            {cohort.controlFile.extraColumns.length
+              ? ` · kept, not compared: ${cohort.controlFile.extraColumns.join(", ")}`
+              : ""}
           </p>
         ) : (
           <p className="muted small">No control file yet.</p>
@@ -78,20 +97,38 @@ export function CohortReconciliation({ cohort, canEdit }: { cohort: Cohort; canE
                   {s.latestRun.error ? ` (${s.latestRun.error})` : ""}
                 </p>
               )}
-              {s.stale && <div className="alert alert-warn">The members or the control file changed after this run: run it again before signing off.</div>}
-              {s.reconciliation ? <Summary s={s.reconciliation} /> : <p className="muted small">Not reconciled yet.</p>}
-              {canEdit && (cohort.status === "imported" || cohort.status === "reconciling" || cohort.status === "importing" || cohort.status === "planning") && (
-                <div className="row">
-                  <button className="btn btn-primary" type="button" onClick={() => run.mutate({ id: cohort.id })} disabled={run.isPending}>
-                    {s.reconciliation ? "Reconcile again" : "Reconcile"}
-                  </button>
-                  {cohort.status === "reconciling" && (
-                    <button className="btn" type="button" onClick={() => signOff.mutate({ id: cohort.id })} disabled={signOff.isPending}>
-                      Sign off
-                    </button>
-                  )}
+              {s.stale && (
+                <div className="alert alert-warn">
+                  The members or the control file changed after this run: run it again before signing off.
                 </div>
               )}
+              {s.reconciliation ? <Summary s={s.reconciliation} /> : <p className="muted small">Not reconciled yet.</p>}
+              {canEdit &&
+                (cohort.status === "imported" ||
+                  cohort.status === "reconciling" ||
+                  cohort.status === "importing" ||
+                  cohort.status === "planning") && (
+                  <div className="row">
+                    <button
+                      className="btn btn-primary"
+                      type="button"
+                      onClick={() => run.mutate({ id: cohort.id })}
+                      disabled={run.isPending}
+                    >
+                      {s.reconciliation ? "Reconcile again" : "Reconcile"}
+                    </button>
+                    {cohort.status === "reconciling" && (
+                      <button
+                        className="btn"
+                        type="button"
+                        onClick={() => signOff.mutate({ id: cohort.id })}
+                        disabled={signOff.isPending}
+                      >
+                        Sign off
+                      </button>
+                    )}
+                  </div>
+                )}
               {run.error && <ErrorAlert error={run.error} />}
               {signOff.error && <ErrorAlert error={signOff.error} testId="sign-off-error" />}
             </div>
@@ -103,7 +140,9 @@ export function CohortReconciliation({ cohort, canEdit }: { cohort: Cohort; canE
   );
 }
 
-type SummaryData = NonNullable<Awaited<ReturnType<typeof import("@/server/services/cohorts/results").summaryOf>>["reconciliation"]>;
+type SummaryData = NonNullable<
+  Awaited<ReturnType<typeof import("@/server/services/cohorts/results").summaryOf>>["reconciliation"]
+>;
 
 export function Summary({ s }: { s: SummaryData }) {
   return (
@@ -111,15 +150,21 @@ export function Summary({ s }: { s: SummaryData }) {
       <div className="stats">
         <div className="stat">
           <div className="label">Accounts compared</div>
-          <div className="value" data-testid="summary-compared">{formatCount(s.compared)}</div>
+          <div className="value" data-testid="summary-compared">
+            {formatCount(s.compared)}
+          </div>
         </div>
         <div className="stat">
           <div className="label">Reconciled</div>
-          <div className="value" data-testid="summary-reconciled">{formatCount(s.reconciled)}</div>
+          <div className="value" data-testid="summary-reconciled">
+            {formatCount(s.reconciled)}
+          </div>
         </div>
         <div className="stat">
           <div className="label">Open mismatches</div>
-          <div className="value" data-testid="summary-open">{formatCount(s.open)}</div>
+          <div className="value" data-testid="summary-open">
+            {formatCount(s.open)}
+          </div>
         </div>
         <div className="stat">
           <div className="label">Balances: source / platform</div>
@@ -129,7 +174,8 @@ export function Summary({ s }: { s: SummaryData }) {
         </div>
       </div>
       <p className="small">
-        In the control file but not imported: {formatCount(s.notImported)} · imported but not in the control file: {formatCount(s.notInControlFile)}
+        In the control file but not imported: {formatCount(s.notImported)} · imported but not in the control file:{" "}
+        {formatCount(s.notInControlFile)}
       </p>
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Mismatches by check">
         <table className="table" data-testid="summary-checks">
@@ -170,13 +216,26 @@ function ControlUpload({ id, onDone }: { id: number; onDone: () => Promise<void>
     setDone(null);
     try {
       const q = new URLSearchParams({ name: file.name, format: /\.csv$/i.test(file.name) ? "csv" : "jsonl" });
-      const res = await fetchWithRequestId(`/cohorts/${id}/control-file?${q}`, { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } });
+      const res = await fetchWithRequestId(`/cohorts/${id}/control-file?${q}`, {
+        method: "POST",
+        body: file,
+        headers: { "content-type": "application/octet-stream" },
+      });
       const body = (await res.json().catch(() => ({}))) as Upload;
-      if (!res.ok) return setError({ text: body.detail ?? `The upload failed (HTTP ${res.status}).`, lines: (body.errors ?? []).map((x) => x.detail), requestId: res.headers.get("x-request-id") });
+      if (!res.ok)
+        return setError({
+          text: body.detail ?? `The upload failed (HTTP ${res.status}).`,
+          lines: (body.errors ?? []).map((x) => x.detail),
+          requestId: res.headers.get("x-request-id"),
+        });
       setDone(body.rows ?? 0);
       await onDone();
     } catch {
-      setError({ text: "The upload broke off; nothing was stored. Upload the file again.", lines: [], requestId: null });
+      setError({
+        text: "The upload broke off; nothing was stored. Upload the file again.",
+        lines: [],
+        requestId: null,
+      });
     } finally {
       setBusy(false);
     }
@@ -202,7 +261,11 @@ function ControlUpload({ id, onDone }: { id: number; onDone: () => Promise<void>
           </div>
         </div>
       )}
-      {done !== null && <p role="status" className="small">Stored {formatCount(done)} accounts.</p>}
+      {done !== null && (
+        <p role="status" className="small">
+          Stored {formatCount(done)} accounts.
+        </p>
+      )}
       <div>
         <button className="btn" type="submit" disabled={busy}>
           {busy ? "Uploading…" : "Upload control file"}
@@ -229,7 +292,11 @@ function Results({ id, canAccept }: { id: number; canAccept: boolean }) {
     }),
   );
   return (
-    <Card id="results-title" title="Results" description="Per account and check, both values. Filter by check and state.">
+    <Card
+      id="results-title"
+      title="Results"
+      description="Per account and check, both values. Filter by check and state."
+    >
       <div className="stack">
         <div className="row">
           <div className="field">
@@ -262,8 +329,18 @@ function Results({ id, canAccept }: { id: number; canAccept: boolean }) {
             }}
           >
             <div className="field" style={{ flex: 1 }}>
-              <label htmlFor="accept-reason">Reason for accepting {check ? `every open ${CHECK_LABEL[check].toLowerCase()} mismatch` : "every open mismatch shown"}</label>
-              <input id="accept-reason" value={reason} onChange={(e) => setReason(e.target.value)} minLength={3} maxLength={1000} required />
+              <label htmlFor="accept-reason">
+                Reason for accepting{" "}
+                {check ? `every open ${CHECK_LABEL[check].toLowerCase()} mismatch` : "every open mismatch shown"}
+              </label>
+              <input
+                id="accept-reason"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                minLength={3}
+                maxLength={1000}
+                required
+              />
             </div>
             <button className="btn" type="submit" disabled={accept.isPending}>
               Accept with reason
@@ -271,8 +348,16 @@ function Results({ id, canAccept }: { id: number; canAccept: boolean }) {
           </form>
         )}
         {accept.error && <ErrorAlert error={accept.error} />}
-        {accept.data && <p role="status" className="small">Accepted {formatCount(accept.data.accepted)}.</p>}
-        <QueryState query={q} isEmpty={q.data?.items.length === 0} empty={<EmptyState title="Nothing here">No results in this state.</EmptyState>}>
+        {accept.data && (
+          <p role="status" className="small">
+            Accepted {formatCount(accept.data.accepted)}.
+          </p>
+        )}
+        <QueryState
+          query={q}
+          isEmpty={q.data?.items.length === 0}
+          empty={<EmptyState title="Nothing here">No results in this state.</EmptyState>}
+        >
           {(d) => (
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Reconciliation results">
               <table className="table" data-testid="results-table">
@@ -294,7 +379,13 @@ function Results({ id, canAccept }: { id: number; canAccept: boolean }) {
                       <td>{CHECK_LABEL[x.check]}</td>
                       <td className="mono small">{showValue(x.check, x.sourceValue)}</td>
                       <td className="mono small">{showValue(x.check, x.platformValue)}</td>
-                      <td className="small">{x.status === "match" ? "match" : x.acceptance ? `accepted by ${x.acceptance.acceptedBy}: ${x.acceptance.reason}` : "open"}</td>
+                      <td className="small">
+                        {x.status === "match"
+                          ? "match"
+                          : x.acceptance
+                            ? `accepted by ${x.acceptance.acceptedBy}: ${x.acceptance.reason}`
+                            : "open"}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -20,18 +20,35 @@ import { CohortReconciliation } from "./cohort-reconciliation";
 /** One cohort: its lifecycle, members, imports, control file and reconciliation, sign-off and cut-over. */
 export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
   const trpc = useTRPC();
-  const q = useQuery({ ...trpc.cohort.get.queryOptions({ id }), refetchInterval: (query) => (["importing", "reconciling", "cutting_over"].includes(query.state.data?.status ?? "") ? 2000 : false) });
+  const q = useQuery({
+    ...trpc.cohort.get.queryOptions({ id }),
+    refetchInterval: (query) =>
+      ["importing", "reconciling", "cutting_over"].includes(query.state.data?.status ?? "") ? 2000 : false,
+  });
   return (
     <QueryState query={q} live>
       {(c) => {
         const open = ["planning", "importing", "imported", "reconciling"].includes(c.status);
         return (
           <div className="stack">
-            <Card id="lifecycle-title" title="Lifecycle" description={`Planned cut-over ${c.plannedCutoverDate ? formatDay(c.plannedCutoverDate) : "not set"} · supplier ${c.supplierCode} (${c.supplierStatus})${c.notes ? ` · ${c.notes}` : ""}`}>
-              <ol className="row" aria-label="Cohort lifecycle" data-testid="cohort-lifecycle" style={{ flexWrap: "wrap", gap: 8, listStyle: "none", padding: 0, margin: 0 }}>
+            <Card
+              id="lifecycle-title"
+              title="Lifecycle"
+              description={`Planned cut-over ${c.plannedCutoverDate ? formatDay(c.plannedCutoverDate) : "not set"} · supplier ${c.supplierCode} (${c.supplierStatus})${c.notes ? ` · ${c.notes}` : ""}`}
+            >
+              <ol
+                className="row"
+                aria-label="Cohort lifecycle"
+                data-testid="cohort-lifecycle"
+                style={{ flexWrap: "wrap", gap: 8, listStyle: "none", padding: 0, margin: 0 }}
+              >
                 {LIFECYCLE.map((s, i) => (
                   <li key={s} aria-current={s === c.status ? "step" : undefined}>
-                    {s === c.status ? <Badge value={s} tone="brand" label={STATUS_LABEL[s]} /> : <span className={i < LIFECYCLE.indexOf(c.status) ? "" : "muted"}>{STATUS_LABEL[s]}</span>}
+                    {s === c.status ? (
+                      <Badge value={s} tone="brand" label={STATUS_LABEL[s]} />
+                    ) : (
+                      <span className={i < LIFECYCLE.indexOf(c.status) ? "" : "muted"}>{STATUS_LABEL[s]}</span>
+                    )}
                     {i < LIFECYCLE.length - 1 && <span aria-hidden="true"> → </span>}
                   </li>
                 ))}
@@ -39,11 +56,15 @@ export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
               <div className="stats" style={{ marginTop: 12 }}>
                 <div className="stat">
                   <div className="label">Accounts</div>
-                  <div className="value" data-testid="cohort-members">{formatCount(c.members)}</div>
+                  <div className="value" data-testid="cohort-members">
+                    {formatCount(c.members)}
+                  </div>
                 </div>
                 <div className="stat">
                   <div className="label">Imported</div>
-                  <div className="value" data-testid="cohort-imported">{formatCount(c.imported)}</div>
+                  <div className="value" data-testid="cohort-imported">
+                    {formatCount(c.imported)}
+                  </div>
                 </div>
                 <div className="stat">
                   <div className="label">Mismatches (last run)</div>
@@ -70,7 +91,8 @@ export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
                 <ul className="stack" style={{ margin: 0, paddingLeft: 16 }}>
                   {c.importJobs.map((j) => (
                     <li key={j.id}>
-                      <Link href={`/import-jobs/${j.id}`}>Job {j.id}</Link>: {j.fileName}, {formatCount(j.totalRows)} rows, {j.status}
+                      <Link href={`/import-jobs/${j.id}`}>Job {j.id}</Link>: {j.fileName}, {formatCount(j.totalRows)}{" "}
+                      rows, {j.status}
                       {j.dryRun ? " (dry run)" : ""}
                     </li>
                   ))}
@@ -79,7 +101,9 @@ export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
             )}
             <Members id={id} canEdit={canEdit && open} />
             <CohortReconciliation cohort={c} canEdit={canEdit} />
-            {["reconciled", "cutting_over", "cut_over"].includes(c.status) && <CohortCutover cohort={c} canEdit={canEdit} />}
+            {["reconciled", "cutting_over", "cut_over"].includes(c.status) && (
+              <CohortCutover cohort={c} canEdit={canEdit} />
+            )}
           </div>
         );
       }}
@@ -90,7 +114,9 @@ export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
 function MarkImported({ id }: { id: number }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const m = useMutation(trpc.cohort.markImported.mutationOptions({ onSuccess: () => refreshAfterChange(qc, trpc.cohort.pathKey()) }));
+  const m = useMutation(
+    trpc.cohort.markImported.mutationOptions({ onSuccess: () => refreshAfterChange(qc, trpc.cohort.pathKey()) }),
+  );
   return (
     <div className="stack" style={{ marginTop: 12 }}>
       <div>
@@ -119,7 +145,11 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
     }),
   );
   return (
-    <Card id="members-title" title="Members" description="Accounts by the supplier's external number; an account belongs to at most one cohort.">
+    <Card
+      id="members-title"
+      title="Members"
+      description="Accounts by the supplier's external number; an account belongs to at most one cohort."
+    >
       <div className="stack">
         {canEdit && (
           <form
@@ -135,7 +165,12 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
             </div>
             <div className="field">
               <label htmlFor="member-file">Or a file of them</label>
-              <input id="member-file" type="file" accept=".csv,.txt" onChange={async (e) => setList(await (e.target.files?.[0]?.text() ?? Promise.resolve("")))} />
+              <input
+                id="member-file"
+                type="file"
+                accept=".csv,.txt"
+                onChange={async (e) => setList(await (e.target.files?.[0]?.text() ?? Promise.resolve("")))}
+              />
             </div>
             {add.error && <ErrorAlert error={add.error} />}
             {removed && (
@@ -163,7 +198,11 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
             <option value="not_imported">Not imported</option>
           </select>
         </div>
-        <QueryState query={q} isEmpty={q.data?.items.length === 0} empty={<EmptyState title="No members">Import accounts into the cohort or add them by number.</EmptyState>}>
+        <QueryState
+          query={q}
+          isEmpty={q.data?.items.length === 0}
+          empty={<EmptyState title="No members">Import accounts into the cohort or add them by number.</EmptyState>}
+        >
           {(d) => (
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Members by external number">
               <table className={canEdit ? "table has-actions" : "table"}>
@@ -184,7 +223,13 @@ function Members({ id, canEdit }: { id: number; canEdit: boolean }) {
                   {d.items.map((m) => (
                     <tr key={m.externalAccountNumber}>
                       <td className="mono">{m.externalAccountNumber}</td>
-                      <td>{m.accountNumber ? <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link> : <span className="muted">not imported</span>}</td>
+                      <td>
+                        {m.accountNumber ? (
+                          <Link href={`/accounts/${m.accountNumber}`}>{m.accountNumber}</Link>
+                        ) : (
+                          <span className="muted">not imported</span>
+                        )}
+                      </td>
                       <td>{m.source.replace("_", " ")}</td>
                       <td>{formatDateTime(m.addedAt)}</td>
                       {canEdit && (

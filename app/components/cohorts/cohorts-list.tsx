@@ -21,8 +21,21 @@ export function CohortsList({ supplier, canEdit }: { supplier?: string; canEdit:
   return (
     <div className="stack">
       {canEdit && supplier && <CreateCohort supplier={supplier} />}
-      <Card id="cohorts-title" title="Cohorts" description="Each cohort is imported, reconciled against the source system's control file, signed off, then cut over." flush>
-        <QueryState query={q} isEmpty={q.data?.items.length === 0} empty={<EmptyState title="No cohorts yet">{canEdit ? "Create one above." : "Operators create cohorts."}</EmptyState>}>
+      <Card
+        id="cohorts-title"
+        title="Cohorts"
+        description="Each cohort is imported, reconciled against the source system's control file, signed off, then cut over."
+        flush
+      >
+        <QueryState
+          query={q}
+          isEmpty={q.data?.items.length === 0}
+          empty={
+            <EmptyState title="No cohorts yet">
+              {canEdit ? "Create one above." : "Operators create cohorts."}
+            </EmptyState>
+          }
+        >
           {(d) => (
             <div className="table-wrap" tabIndex={0} role="region" aria-label="Cohorts, newest first">
               <table className="table" data-testid="cohorts-table">
@@ -83,7 +96,11 @@ function CreateCohort({ supplier }: { supplier: string }) {
     }),
   );
   return (
-    <Card id="create-cohort-title" title="New cohort" description="A name, the planned cut-over date and notes; accounts join it from an import job, a list, or the data-import API.">
+    <Card
+      id="create-cohort-title"
+      title="New cohort"
+      description="A name, the planned cut-over date and notes; accounts join it from an import job, a list, or the data-import API."
+    >
       <form
         className="stack"
         onSubmit={(e) => {
@@ -94,7 +111,14 @@ function CreateCohort({ supplier }: { supplier: string }) {
         <div className="row">
           <div className="field">
             <label htmlFor="cohort-name">Name</label>
-            <input id="cohort-name" type="text" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+            <input
+              id="cohort-name"
+              type="text"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+            />
           </div>
           <div className="field">
             <label htmlFor="cohort-date">Planned cut-over date</label>
@@ -103,7 +127,13 @@ function CreateCohort({ supplier }: { supplier: string }) {
         </div>
         <div className="field">
           <label htmlFor="cohort-notes">Notes</label>
-          <textarea id="cohort-notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} maxLength={4000} />
+          <textarea
+            id="cohort-notes"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            rows={2}
+            maxLength={4000}
+          />
         </div>
         {create.error && <ErrorAlert error={create.error} />}
         <div>

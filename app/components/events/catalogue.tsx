@@ -19,7 +19,11 @@ export function Catalogue() {
   const domains = useMemo(() => [...new Set((q.data ?? []).map((e) => e.domain))], [q.data]);
   const all = q.data ?? [];
   const needle = search.trim().toLowerCase();
-  const shown = all.filter((e) => (!domain || e.domain === domain) && (!needle || e.type.includes(needle) || e.fields.some((f) => f.path.toLowerCase().includes(needle))));
+  const shown = all.filter(
+    (e) =>
+      (!domain || e.domain === domain) &&
+      (!needle || e.type.includes(needle) || e.fields.some((f) => f.path.toLowerCase().includes(needle))),
+  );
   const key = (e: { type: string; version: string }) => `${e.type} ${e.version}`;
   const current = shown.find((e) => key(e) === chosen) ?? shown[0];
   return (
@@ -29,7 +33,13 @@ export function Catalogue() {
           <div className="filters">
             <div className="field" style={{ flex: 1 }}>
               <label htmlFor="cat-search">Search types and fields</label>
-              <input id="cat-search" type="search" placeholder="e.g. account.created, mpan, import_process" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input
+                id="cat-search"
+                type="search"
+                placeholder="e.g. account.created, mpan, import_process"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="cat-domain">Domain</label>
@@ -45,14 +55,21 @@ export function Catalogue() {
             </span>
           </div>
           {shown.length === 0 || !current ? (
-            <EmptyState title="No event type matches">Try part of a type name (like “meterpoint”) or a field (like “mpan”).</EmptyState>
+            <EmptyState title="No event type matches">
+              Try part of a type name (like “meterpoint”) or a field (like “mpan”).
+            </EmptyState>
           ) : (
             <div className="split">
               <nav className="split-list" aria-label="Event types">
                 <ul>
                   {shown.map((e) => (
                     <li key={key(e)}>
-                      <button type="button" aria-current={key(e) === key(current) ? "true" : undefined} onClick={() => setChosen(key(e))} title={`${e.type} ${e.version}`}>
+                      <button
+                        type="button"
+                        aria-current={key(e) === key(current) ? "true" : undefined}
+                        onClick={() => setChosen(key(e))}
+                        title={`${e.type} ${e.version}`}
+                      >
                         <span className="mono">{e.type}</span>
                         <span className="badge plain">{e.version}</span>
                       </button>
@@ -65,7 +82,8 @@ export function Catalogue() {
                   <span>{current.type}</span> <span className="badge plain">{current.version}</span>
                 </h2>
                 <p className="muted small">
-                  Domain {current.domain} · {current.fields.length} fields · schema <code>{`${current.type}.${current.version}`}</code> in /v1/events/openapi.json
+                  Domain {current.domain} · {current.fields.length} fields · schema{" "}
+                  <code>{`${current.type}.${current.version}`}</code> in /v1/events/openapi.json
                 </p>
                 <Table label={`Fields of ${current.type} ${current.version}`} columns={["Field", "Type", "Required"]}>
                   {current.fields.map((f) => (

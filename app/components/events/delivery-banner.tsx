@@ -23,8 +23,9 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
       <div className="alert alert-info" role="status" aria-label="Event delivery">
         <span>
           <strong>Events are kept in the database</strong>
-          No event bus is configured for this platform, so no event is published: each stays marked “pending” below ({waiting.replace(" waiting", " pending")}), and this
-          log is where they are kept, every one of them. Nothing is lost; with a bus configured they are published in order.
+          No event bus is configured for this platform, so no event is published: each stays marked “pending” below (
+          {waiting.replace(" waiting", " pending")}), and this log is where they are kept, every one of them. Nothing is
+          lost; with a bus configured they are published in order.
         </span>
       </div>
     );
@@ -44,7 +45,8 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
       <div className="alert alert-warn" role="status" aria-label="Event delivery">
         <span>
           <strong>The event relay cannot reach the event bus</strong>
-          Events are stored with each change and wait in the outbox ({waiting}); they are published in order once it reconnects. Nothing is lost. If this lasts, contact the platform team.
+          Events are stored with each change and wait in the outbox ({waiting}); they are published in order once it
+          reconnects. Nothing is lost. If this lasts, contact the platform team.
         </span>
       </div>
     );
@@ -53,8 +55,8 @@ export function DeliveryBanner({ refetchInterval }: { refetchInterval: number | 
     <div className={`alert ${d.pending ? "alert-warn" : "alert-info"}`} role="status" aria-label="Event delivery">
       <span>
         <strong>No event relay is running</strong>
-        Events are stored with each change and wait in the outbox ({waiting}); they are published in order once the relay runs again. Nothing is
-        lost. If this lasts, contact the platform team.
+        Events are stored with each change and wait in the outbox ({waiting}); they are published in order once the
+        relay runs again. Nothing is lost. If this lasts, contact the platform team.
       </span>
     </div>
   );

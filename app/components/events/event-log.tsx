@@ -30,7 +30,8 @@ export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?
   // The filter offers the catalogue's types, each area's prefix first ("account.", then its types).
   const catalogue = useQuery({ ...trpc.event.catalogue.queryOptions({}), staleTime: Infinity });
   const types = [...new Set((catalogue.data ?? []).flatMap((e) => [`${e.domain}.`, e.type]))].sort();
-  const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setDraft({ ...draft, [k]: e.target.value });
+  const set = (k: keyof EventFilters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setDraft({ ...draft, [k]: e.target.value });
   const reversed = rangeReversed(draft);
   const submit = (e: React.FormEvent) => {
     if (!reversed) return apply(e);
@@ -52,7 +53,14 @@ export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?
         <form className="filters" onSubmit={submit} aria-label="Filter events" noValidate>
           <div className="field">
             <label htmlFor="ev-type">Type starts with</label>
-            <input id="ev-type" type="text" list="ev-types" placeholder="account. or data_import." value={draft.type ?? ""} onChange={set("type")} />
+            <input
+              id="ev-type"
+              type="text"
+              list="ev-types"
+              placeholder="account. or data_import."
+              value={draft.type ?? ""}
+              onChange={set("type")}
+            />
             <datalist id="ev-types" data-testid="event-types">
               {types.map((t) => (
                 <option key={t} value={t} />
@@ -61,15 +69,36 @@ export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?
           </div>
           <div className="field">
             <label htmlFor="ev-account">Account</label>
-            <input id="ev-account" type="text" placeholder="A-1234ABCD" value={draft.account ?? ""} onChange={set("account")} style={{ width: 140 }} />
+            <input
+              id="ev-account"
+              type="text"
+              placeholder="A-1234ABCD"
+              value={draft.account ?? ""}
+              onChange={set("account")}
+              style={{ width: 140 }}
+            />
           </div>
           <div className="field">
             <label htmlFor="ev-from">From (London time)</label>
-            <input id="ev-from" type="datetime-local" value={draft.from ?? ""} onChange={set("from")} aria-invalid={reversed || undefined} aria-describedby={reversed ? "ev-range-error" : undefined} />
+            <input
+              id="ev-from"
+              type="datetime-local"
+              value={draft.from ?? ""}
+              onChange={set("from")}
+              aria-invalid={reversed || undefined}
+              aria-describedby={reversed ? "ev-range-error" : undefined}
+            />
           </div>
           <div className="field">
             <label htmlFor="ev-to">Until (London time)</label>
-            <input id="ev-to" type="datetime-local" value={draft.to ?? ""} onChange={set("to")} aria-invalid={reversed || undefined} aria-describedby={reversed ? "ev-range-error" : undefined} />
+            <input
+              id="ev-to"
+              type="datetime-local"
+              value={draft.to ?? ""}
+              onChange={set("to")}
+              aria-invalid={reversed || undefined}
+              aria-describedby={reversed ? "ev-range-error" : undefined}
+            />
           </div>
           <div className="field">
             <label htmlFor="ev-delivery">Delivery</label>
@@ -107,14 +136,21 @@ export function EventLog({ filters, eventId }: { filters: EventFilters; eventId?
               </EmptyState>
             ) : (
               <EmptyState title="No events match" icon="~">
-                {Object.values(filters).some((v) => v && v !== "any") ? "Widen the time range or clear a filter." : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
+                {Object.values(filters).some((v) => v && v !== "any")
+                  ? "Widen the time range or clear a filter."
+                  : "Events appear here as accounts are imported and data is posted; this page updates by itself."}
               </EmptyState>
             )
           }
         >
           {() => (
             <>
-              <EventTable events={items} label="Events, newest first" detailLabel="Envelope" detail={(e) => <EventEnvelope id={e.id} />} />
+              <EventTable
+                events={items}
+                label="Events, newest first"
+                detailLabel="Envelope"
+                detail={(e) => <EventEnvelope id={e.id} />}
+              />
               <OlderPager shown={`${items.length} shown${live ? " · live" : ""}`} noun="events" query={q} />
             </>
           )}
@@ -140,9 +176,17 @@ function EventEnvelope({ id }: { id: string }) {
                 <div>
                   <h3 style={{ marginBottom: 8 }}>
                     {derived ? `Also delivered as ${v}` : "CloudEvents envelope"}
-                    {envelopes.length > 1 && <span className="muted small"> {derived ? `(derived from ${version}, its own id)` : `(${v}, as stored)`}</span>}
+                    {envelopes.length > 1 && (
+                      <span className="muted small">
+                        {" "}
+                        {derived ? `(derived from ${version}, its own id)` : `(${v}, as stored)`}
+                      </span>
+                    )}
                   </h3>
-                  <JsonView value={attributes} label={derived ? `Attributes of the ${v} envelope` : "Envelope attributes"} />
+                  <JsonView
+                    value={attributes}
+                    label={derived ? `Attributes of the ${v} envelope` : "Envelope attributes"}
+                  />
                 </div>
                 <div>
                   <h3 style={{ marginBottom: 8 }}>Payload (data)</h3>
@@ -157,7 +201,12 @@ function EventEnvelope({ id }: { id: string }) {
           </p>
           <p className="muted small">
             {publishedAt ? `Published ${formatDateTime(publishedAt)}` : "Not yet published"}
-            {envelopes.length > 1 ? (publishedAt ? ", every version above acked" : ": stamped once every version above is acked") : ""} · outbox sequence {seq}
+            {envelopes.length > 1
+              ? publishedAt
+                ? ", every version above acked"
+                : ": stamped once every version above is acked"
+              : ""}{" "}
+            · outbox sequence {seq}
             {parts > 1 && `, event ${part + 1} of ${parts} in one outbox row (published together)`}
           </p>
         </>

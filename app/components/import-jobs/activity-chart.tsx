@@ -48,7 +48,10 @@ export function ActivityChart({ days }: { days: Day[] }) {
   const y = (v: number) => pad.t + (H - pad.t - pad.b) * (1 - v / max);
   // As many date labels as fit without touching: six on a desktop, fewer on a phone.
   const every = Math.ceil(days.length / Math.max(2, Math.min(6, Math.floor((W - pad.l - pad.r) / LABEL_PX))));
-  const totals = days.reduce((a, d) => ({ staged: a.staged + d.staged, imported: a.imported + d.imported, failed: a.failed + d.failed }), { staged: 0, imported: 0, failed: 0 });
+  const totals = days.reduce(
+    (a, d) => ({ staged: a.staged + d.staged, imported: a.imported + d.imported, failed: a.failed + d.failed }),
+    { staged: 0, imported: 0, failed: 0 },
+  );
   return (
     <figure className="chart" style={{ margin: 0 }} ref={ref}>
       {measured === null ? (
@@ -70,7 +73,14 @@ export function ActivityChart({ days }: { days: Day[] }) {
           )}
           {days.map((d, i) =>
             i % every === 0 ? (
-              <text key={d.day} x={pad.l + i * slot + slot / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#5c6379">
+              <text
+                key={d.day}
+                x={pad.l + i * slot + slot / 2}
+                y={H - 6}
+                textAnchor="middle"
+                fontSize="11"
+                fill="#5c6379"
+              >
                 {formatDay(d.day).replace(/ \d{4}$/, "")}
               </text>
             ) : null,
@@ -86,7 +96,8 @@ export function ActivityChart({ days }: { days: Day[] }) {
           ))}
         </span>
         <span id="chart-summary" className="muted small">
-          {formatCount(totals.staged)} staged, {formatCount(totals.imported)} imported, {formatCount(totals.failed)} failed in the last {days.length} days
+          {formatCount(totals.staged)} staged, {formatCount(totals.imported)} imported, {formatCount(totals.failed)}{" "}
+          failed in the last {days.length} days
         </span>
       </figcaption>
     </figure>

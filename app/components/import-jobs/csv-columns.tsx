@@ -20,12 +20,21 @@ export function CsvColumns() {
         </summary>
         <div className="card-body">
           <p className="small muted" style={{ marginTop: 0 }}>
-            One account per row; blank cells are left out. <span className="mono">{"{elec}"}</span> and <span className="mono">{"{gas}"}</span> are the meter points&apos; places in{" "}
-            <span className="mono">meter_points</span> (electricity first, so gas is 1 with electricity and 0 without); <span className="mono">*</span> is one register per{" "}
-            <span className="mono">;</span>-separated item. With supply_address1 and supply_postcode both blank, the billing address is the supply address. Everything else
+            One account per row; blank cells are left out. <span className="mono">{"{elec}"}</span> and{" "}
+            <span className="mono">{"{gas}"}</span> are the meter points&apos; places in{" "}
+            <span className="mono">meter_points</span> (electricity first, so gas is 1 with electricity and 0 without);{" "}
+            <span className="mono">*</span> is one register per <span className="mono">;</span>-separated item. With
+            supply_address1 and supply_postcode both blank, the billing address is the supply address. Everything else
             production&apos;s EnergyAccount holds (readings, PSR entries, debts, …) can be uploaded as JSON.
           </p>
-          <Table label="CSV columns" columns={[{ label: "Column", style: { width: "30%" } }, { label: "Production field", style: { width: "36%" } }, "Notes"]}>
+          <Table
+            label="CSV columns"
+            columns={[
+              { label: "Column", style: { width: "30%" } },
+              { label: "Production field", style: { width: "36%" } },
+              "Notes",
+            ]}
+          >
             {ACCOUNT_CSV_COLUMNS.flatMap((c, i) => [
               ...(i === 0 || ACCOUNT_CSV_COLUMNS[i - 1].group !== c.group
                 ? [
@@ -42,7 +51,11 @@ export function CsvColumns() {
                   <Breakable text={c.path} wrap="normal" />
                 </td>
                 <td className="small">
-                  {c.required === "yes" ? <strong>Required. </strong> : c.required ? <em>Required {c.required}. </em> : null}
+                  {c.required === "yes" ? (
+                    <strong>Required. </strong>
+                  ) : c.required ? (
+                    <em>Required {c.required}. </em>
+                  ) : null}
                   {c.help}
                 </td>
               </tr>,

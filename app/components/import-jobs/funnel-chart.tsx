@@ -5,7 +5,12 @@ const STEPS: { key: keyof Funnel; label: string; failed?: keyof Funnel; failedLa
   { key: "received", label: "Received" },
   { key: "staged", label: "Staged", failed: "failedStaging", failedLabel: "refused before staging" },
   { key: "imported", label: "Imported", failed: "failedImport", failedLabel: "import failed" },
-  { key: "registrationSent", label: "Registration sent", failed: "failedRegistration", failedLabel: "registration failed" },
+  {
+    key: "registrationSent",
+    label: "Registration sent",
+    failed: "failedRegistration",
+    failedLabel: "registration failed",
+  },
   { key: "registered", label: "Registered" },
 ];
 
@@ -17,11 +22,21 @@ export function FunnelChart({ funnel, title, id }: { funnel: Funnel; title: stri
   const H = STEPS.length * row + 8;
   const max = Math.max(1, ...STEPS.map((s) => funnel[s.key] + (s.failed ? funnel[s.failed] : 0)));
   const scale = (n: number) => ((W - labelW - 150) * n) / max;
-  const summary = STEPS.map((s) => `${s.label} ${formatCount(funnel[s.key])}${s.failed && funnel[s.failed] ? ` (${formatCount(funnel[s.failed])} ${s.failedLabel})` : ""}`).join(", ");
+  const summary = STEPS.map(
+    (s) =>
+      `${s.label} ${formatCount(funnel[s.key])}${s.failed && funnel[s.failed] ? ` (${formatCount(funnel[s.failed])} ${s.failedLabel})` : ""}`,
+  ).join(", ");
   return (
     <figure className="chart" style={{ margin: 0 }}>
       {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figure's own summary text */}
-      <svg className="funnel-chart" viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-summary`} data-testid={id}>
+      <svg
+        className="funnel-chart"
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-labelledby={`${id}-summary`}
+        data-testid={id}
+      >
         {STEPS.map((s, i) => {
           const y = 4 + i * row;
           const w = scale(funnel[s.key]);
@@ -32,7 +47,9 @@ export function FunnelChart({ funnel, title, id }: { funnel: Funnel; title: stri
                 {s.label}
               </text>
               <rect x={labelW} y={y + 6} width={Math.max(w, 1)} height={20} rx={3} fill="#0f9d63" />
-              {f > 0 && <rect x={labelW + w + 2} y={y + 6} width={Math.max(scale(f), 2)} height={20} rx={3} fill="#e0455a" />}
+              {f > 0 && (
+                <rect x={labelW + w + 2} y={y + 6} width={Math.max(scale(f), 2)} height={20} rx={3} fill="#e0455a" />
+              )}
               <text x={labelW + w + (f ? scale(f) + 8 : 6)} y={y + 20} fill="#3b4157">
                 {formatCount(funnel[s.key])}
                 {f > 0 ? ` · ${formatCount(f)} failed` : ""}

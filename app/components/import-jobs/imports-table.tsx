@@ -24,20 +24,40 @@ const FIRST_PAGE = { after: undefined, before: undefined, page: undefined };
  * Server-side filter, sort and keyset paging, all in the URL (reload and Back keep them): a page
  * is the cursor after the previous one or before the next one, with its number for people.
  */
-export function ImportsTable({ code, params, selectable, selected, onSelect }: { code: string; params: ImportTableParams; selectable: boolean; selected: string[]; onSelect: (s: string[]) => void }) {
+export function ImportsTable({
+  code,
+  params,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  code: string;
+  params: ImportTableParams;
+  selectable: boolean;
+  selected: string[];
+  onSelect: (s: string[]) => void;
+}) {
   const trpc = useTRPC();
   const { draft, setDraft, apply, applyNow, form } = useUrlState<ImportTableParams>(params);
-  const q = useQuery({ ...trpc.accountImport.list.queryOptions(importRowsInput(code, params)), placeholderData: keepPreviousData });
+  const q = useQuery({
+    ...trpc.accountImport.list.queryOptions(importRowsInput(code, params)),
+    placeholderData: keepPreviousData,
+  });
   const sorting: SortingState = [{ id: params.sort ?? "created_at", desc: params.dir !== "asc" }];
   // The default order (newest staged first) stays out of the URL.
   const onSortingChange = (next: SortingState) => {
     const s = next[0];
     const isDefault = !s || (s.id === "created_at" && s.desc);
-    applyNow({ ...FIRST_PAGE, sort: isDefault ? undefined : s.id, dir: isDefault ? undefined : s.desc ? "desc" : "asc" });
+    applyNow({
+      ...FIRST_PAGE,
+      sort: isDefault ? undefined : s.id,
+      dir: isDefault ? undefined : s.desc ? "desc" : "asc",
+    });
   };
   const page = Number(params.page ?? 1);
   const filtered = Boolean(params.status || params.q);
-  const toggle = (ext: string) => onSelect(selected.includes(ext) ? selected.filter((s) => s !== ext) : [...selected, ext]);
+  const toggle = (ext: string) =>
+    onSelect(selected.includes(ext) ? selected.filter((s) => s !== ext) : [...selected, ext]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `toggle` is new each render; `selected`, which it reads, is listed.
   const columns = useMemo<ColumnDef<Row>[]>(
@@ -65,22 +85,48 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
         accessorKey: "externalAccountNumber",
         header: "External number",
         cell: ({ row }) => (
-          <Link className="mono" href={`/accounts/import/${encodeURIComponent(code)}/${encodeURIComponent(row.original.externalAccountNumber)}`}>
+          <Link
+            className="mono"
+            href={`/accounts/import/${encodeURIComponent(code)}/${encodeURIComponent(row.original.externalAccountNumber)}`}
+          >
             {row.original.externalAccountNumber}
           </Link>
         ),
       },
-      { id: "status", accessorKey: "status", header: "Status", enableSorting: false, cell: ({ getValue }) => <Badge value={getValue<string>()} /> },
+      {
+        id: "status",
+        accessorKey: "status",
+        header: "Status",
+        enableSorting: false,
+        cell: ({ getValue }) => <Badge value={getValue<string>()} />,
+      },
       {
         id: "account",
         accessorKey: "accountNumber",
         header: "Account",
         enableSorting: false,
-        cell: ({ getValue }) => (getValue<string | null>() ? <Link className="mono" href={`/accounts/${getValue<string>()}`}>{getValue<string>()}</Link> : <span className="muted">—</span>),
+        cell: ({ getValue }) =>
+          getValue<string | null>() ? (
+            <Link className="mono" href={`/accounts/${getValue<string>()}`}>
+              {getValue<string>()}
+            </Link>
+          ) : (
+            <span className="muted">—</span>
+          ),
       },
       { id: "billing", accessorKey: "billingName", header: "Billing name", enableSorting: false },
-      { id: "created_at", accessorKey: "createdAt", header: `Staged ${LONDON_TIME}`, cell: ({ getValue }) => <span className="nowrap small">{formatDateTime(getValue<Date>())}</span> },
-      { id: "updated_at", accessorKey: "updatedAt", header: `Last change ${LONDON_TIME}`, cell: ({ getValue }) => <span className="nowrap small">{formatDateTime(getValue<Date>())}</span> },
+      {
+        id: "created_at",
+        accessorKey: "createdAt",
+        header: `Staged ${LONDON_TIME}`,
+        cell: ({ getValue }) => <span className="nowrap small">{formatDateTime(getValue<Date>())}</span>,
+      },
+      {
+        id: "updated_at",
+        accessorKey: "updatedAt",
+        header: `Last change ${LONDON_TIME}`,
+        cell: ({ getValue }) => <span className="nowrap small">{formatDateTime(getValue<Date>())}</span>,
+      },
       {
         id: "errors",
         header: "Errors",
@@ -102,7 +148,11 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
       <form ref={form} className="filters" onSubmit={apply} aria-label="Filter accounts">
         <div className="field">
           <label htmlFor="imports-status">Status</label>
-          <select id="imports-status" value={draft.status ?? ""} onChange={(e) => applyNow({ ...FIRST_PAGE, status: e.target.value || undefined })}>
+          <select
+            id="imports-status"
+            value={draft.status ?? ""}
+            onChange={(e) => applyNow({ ...FIRST_PAGE, status: e.target.value || undefined })}
+          >
             <option value="">All</option>
             {IMPORT_STATUSES.map((st) => (
               <option key={st} value={st}>
@@ -113,7 +163,12 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
         </div>
         <div className="field">
           <label htmlFor="imports-search">External number starts with</label>
-          <input id="imports-search" type="search" value={draft.q ?? ""} onChange={(e) => setDraft({ ...draft, ...FIRST_PAGE, q: e.target.value })} />
+          <input
+            id="imports-search"
+            type="search"
+            value={draft.q ?? ""}
+            onChange={(e) => setDraft({ ...draft, ...FIRST_PAGE, q: e.target.value })}
+          />
         </div>
         <button className="btn" type="submit">
           Search
@@ -125,7 +180,9 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
         isEmpty={q.data?.items.length === 0}
         empty={
           <EmptyState title={filtered ? "No account matches these filters" : "No accounts staged yet"}>
-            {filtered ? "Clear the filters to see every account." : "Upload a file above, or have your migration script call the create-or-update endpoint."}
+            {filtered
+              ? "Clear the filters to see every account."
+              : "Upload a file above, or have your migration script call the create-or-update endpoint."}
           </EmptyState>
         }
       >
@@ -153,7 +210,13 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
                     className="btn btn-sm"
                     type="button"
                     disabled={!data.prevCursor}
-                    onClick={() => applyNow(number <= 2 ? FIRST_PAGE : { after: undefined, before: data.prevCursor ?? undefined, page: String(number - 1) })}
+                    onClick={() =>
+                      applyNow(
+                        number <= 2
+                          ? FIRST_PAGE
+                          : { after: undefined, before: data.prevCursor ?? undefined, page: String(number - 1) },
+                      )
+                    }
                   >
                     Previous
                   </button>
@@ -161,7 +224,9 @@ export function ImportsTable({ code, params, selectable, selected, onSelect }: {
                     className="btn btn-sm"
                     type="button"
                     disabled={!data.nextCursor}
-                    onClick={() => applyNow({ before: undefined, after: data.nextCursor ?? undefined, page: String(number + 1) })}
+                    onClick={() =>
+                      applyNow({ before: undefined, after: data.nextCursor ?? undefined, page: String(number + 1) })
+                    }
                   >
                     Next
                   </button>

@@ -2,10 +2,21 @@ import { Badge } from "@/app/components/ui/badge";
 import { countOf, formatCount, formatSeconds } from "@/app/components/ui/format";
 import type { ImportJobView } from "@/server/services/import-jobs/get-import-job";
 
-const STATUS_TONE = { receiving: "info", running: "brand", paused: "warn", cancelled: "neutral", completed: "ok", failed: "danger" } as const;
+const STATUS_TONE = {
+  receiving: "info",
+  running: "brand",
+  paused: "warn",
+  cancelled: "neutral",
+  completed: "ok",
+  failed: "danger",
+} as const;
 
 /** The job's state, and for a finished one its outcome: a job whose rows all failed is no green "Completed" (issue 39 item 9). */
-export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitingFor" | "counts" | "dryRun" | "uploadError"> }) {
+export function JobStatus({
+  job,
+}: {
+  job: Pick<ImportJobView, "status" | "waitingFor" | "counts" | "dryRun" | "uploadError">;
+}) {
   if (job.status === "failed" && job.uploadError) return <Badge value="failed" tone="danger" label="Upload refused" />;
   if (job.waitingFor) return <Badge value="waiting" tone="warn" label="Waiting: supplier paused" />;
   if (job.status === "completed") {
@@ -13,9 +24,17 @@ export function JobStatus({ job }: { job: Pick<ImportJobView, "status" | "waitin
     const failed = job.counts.failed;
     if (failed > 0 && good === 0) return <Badge value="completed" tone="danger" label="Completed: all failed" />;
     if (failed > 0) return <Badge value="completed" tone="warn" label="Completed: some failed" />;
-    return <Badge value="completed" tone="ok" label={job.dryRun ? "Completed: all valid" : "Completed: all imported"} />;
+    return (
+      <Badge value="completed" tone="ok" label={job.dryRun ? "Completed: all valid" : "Completed: all imported"} />
+    );
   }
-  return <Badge value={job.status} tone={STATUS_TONE[job.status]} label={job.status[0].toUpperCase() + job.status.slice(1)} />;
+  return (
+    <Badge
+      value={job.status}
+      tone={STATUS_TONE[job.status]}
+      label={job.status[0].toUpperCase() + job.status.slice(1)}
+    />
+  );
 }
 
 /** Handled of total, as a bar with imported (or valid) and failed shown apart. */
@@ -35,7 +54,8 @@ export function JobProgress({ job, label }: { job: ImportJobView; label: string 
     <div>
       <div className="row small" style={{ justifyContent: "space-between", marginBottom: 6 }}>
         <span>
-          {formatCount(job.handled)} of {formatCount(job.totalRows)} handled · {formatCount(good)} {job.dryRun ? "valid" : "imported"} · {formatCount(job.counts.failed)} failed
+          {formatCount(job.handled)} of {formatCount(job.totalRows)} handled · {formatCount(good)}{" "}
+          {job.dryRun ? "valid" : "imported"} · {formatCount(job.counts.failed)} failed
         </span>
         <span className="muted">
           {job.status === "running" && !job.waitingFor && job.rate > 0 ? `${job.rate}/s` : ""}

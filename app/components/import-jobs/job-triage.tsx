@@ -41,10 +41,24 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
   const [message, setMessage] = useState<string | null>(null);
   // Each save is its own: a second save of the same line remounts the outcome, which reads the row afresh.
   const [retried, setRetried] = useState<{ line: number; save: number } | null>(null);
-  const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.failureGroups.queryKey({ id: job.id }), trpc.importJob.failedRows.queryKey());
+  const refresh = () =>
+    refreshAfterChange(
+      qc,
+      trpc.importJob.get.queryKey({ id: job.id }),
+      trpc.importJob.failureGroups.queryKey({ id: job.id }),
+      trpc.importJob.failedRows.queryKey(),
+    );
   const retry = useMutation(
     trpc.importJob.retryGroup.mutationOptions({
-      onSuccess: async (r) => (setRetried(null), setMessage(`${formatCount(r.retried)} rows with ${r.code} are being retried; the groups below show what fails again.`), setCode(null), setLine(null), await refresh()),
+      onSuccess: async (r) => (
+        setRetried(null),
+        setMessage(
+          `${formatCount(r.retried)} rows with ${r.code} are being retried; the groups below show what fails again.`,
+        ),
+        setCode(null),
+        setLine(null),
+        await refresh()
+      ),
       onError: (e) => {
         const d = describeError(e);
         setMessage(`${d.detail}${d.requestId ? ` (request id ${d.requestId})` : ""}`);
@@ -74,9 +88,19 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
           {retried !== null && <RetryOutcome key={retried.save} jobId={job.id} line={retried.line} />}
         </div>
       )}
-      <QueryState query={groups} inCard live isEmpty={groups.data?.length === 0} empty={<div className="card-body muted">No failed rows.</div>}>
+      <QueryState
+        query={groups}
+        inCard
+        live
+        isEmpty={groups.data?.length === 0}
+        empty={<div className="card-body muted">No failed rows.</div>}
+      >
         {(list) => (
-          <Table label="Failure groups" columns={["Code", "Step", "Rows", "Example", { label: "Actions", hidden: true }]} testId="failure-groups">
+          <Table
+            label="Failure groups"
+            columns={["Code", "Step", "Rows", "Example", { label: "Actions", hidden: true }]}
+            testId="failure-groups"
+          >
             {list.map((g) => (
               <tr key={g.code} aria-selected={g.code === code}>
                 <td className="mono">{g.code}</td>
@@ -84,11 +108,22 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
                 <td>{formatCount(g.count)}</td>
                 <td>{g.example}</td>
                 <td className="row nowrap">
-                  <button type="button" className="btn btn-sm" onClick={() => (setCode(g.code), setLine(null))} aria-label={`Show rows failing with ${g.code}`}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => (setCode(g.code), setLine(null))}
+                    aria-label={`Show rows failing with ${g.code}`}
+                  >
                     Show rows
                   </button>
                   {canRetry && (
-                    <button type="button" className="btn btn-sm" disabled={retry.isPending} onClick={() => retry.mutate({ id: job.id, code: g.code })} aria-label={`Retry group: the ${g.count} rows failing with ${g.code}`}>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate({ id: job.id, code: g.code })}
+                      aria-label={`Retry group: the ${g.count} rows failing with ${g.code}`}
+                    >
                       Retry group
                     </button>
                   )}
@@ -106,7 +141,16 @@ export function JobTriage({ job, canEdit }: { job: ImportJobView; canEdit: boole
         </div>
       )}
       {code !== null && <GroupRows jobId={job.id} code={code} onOpen={setLine} />}
-      {line !== null && <RowDetail jobId={job.id} line={line} canEdit={canRetry} onFixed={async (l) => (setMessage(null), setRetried((r) => ({ line: l, save: (r?.save ?? 0) + 1 })), setLine(null), await refresh())} />}
+      {line !== null && (
+        <RowDetail
+          jobId={job.id}
+          line={line}
+          canEdit={canRetry}
+          onFixed={async (l) => (
+            setMessage(null), setRetried((r) => ({ line: l, save: (r?.save ?? 0) + 1 })), setLine(null), await refresh()
+          )}
+        />
+      )}
     </Card>
   );
 }
@@ -116,26 +160,46 @@ function GroupRows({ jobId, code, onOpen }: { jobId: number; code: string; onOpe
   const [after, setAfter] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another group starts at its first page.
   useEffect(() => setAfter(0), [code]);
-  const rows = useQuery(trpc.importJob.failedRows.queryOptions({ id: jobId, code: code || undefined, afterLine: after }));
+  const rows = useQuery(
+    trpc.importJob.failedRows.queryOptions({ id: jobId, code: code || undefined, afterLine: after }),
+  );
   const title = code ? `Rows failing with ${code}` : "Every failed row";
   return (
     <div className="card-body stack">
       <h3>{title}</h3>
-      <QueryState query={rows} isEmpty={rows.data?.items.length === 0} empty={<p className="muted">None left in this group.</p>}>
+      <QueryState
+        query={rows}
+        isEmpty={rows.data?.items.length === 0}
+        empty={<p className="muted">None left in this group.</p>}
+      >
         {(page) => (
           <>
-            <Table label={title} columns={["Line", "External account", "Column or attr", "Detail", { label: "Actions", hidden: true }]} testId="failed-rows">
+            <Table
+              label={title}
+              columns={["Line", "External account", "Column or attr", "Detail", { label: "Actions", hidden: true }]}
+              testId="failed-rows"
+            >
               {page.items.flatMap((r) =>
-                (r.errors.length ? r.errors : [{ attr: null, column: null, code: r.errorCode ?? "failed", detail: "" }]).map((e, i) => (
+                (r.errors.length
+                  ? r.errors
+                  : [{ attr: null, column: null, code: r.errorCode ?? "failed", detail: "" }]
+                ).map((e, i) => (
                   <tr key={`${r.line}-${i}`}>
                     <td>{r.line}</td>
                     <td className="mono">{r.externalAccountNumber ?? "—"}</td>
-                    <td className="mono">{(e.column ?? e.attr) ? <Breakable text={(e.column ?? e.attr)!} wrap="normal" /> : "—"}</td>
+                    <td className="mono">
+                      {(e.column ?? e.attr) ? <Breakable text={(e.column ?? e.attr)!} wrap="normal" /> : "—"}
+                    </td>
                     <td>
                       <Breakable text={e.detail} wrap="break-word" /> <span className="muted small">({e.code})</span>
                     </td>
                     <td>
-                      <button type="button" className="btn btn-sm" onClick={() => onOpen(r.line)} aria-label={`Open line ${r.line}`}>
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        onClick={() => onOpen(r.line)}
+                        aria-label={`Open line ${r.line}`}
+                      >
                         Open
                       </button>
                     </td>
@@ -155,7 +219,17 @@ function GroupRows({ jobId, code, onOpen }: { jobId: number; code: string; onOpe
   );
 }
 
-function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: number; canEdit: boolean; onFixed: (line: number) => Promise<void> }) {
+function RowDetail({
+  jobId,
+  line,
+  canEdit,
+  onFixed,
+}: {
+  jobId: number;
+  line: number;
+  canEdit: boolean;
+  onFixed: (line: number) => Promise<void>;
+}) {
   const trpc = useTRPC();
   const row = useQuery(trpc.importJob.row.queryOptions({ id: jobId, line }));
   const [text, setText] = useState<string | null>(null);
@@ -181,7 +255,8 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
       setError(jsonErrorAt(payload, e));
       return;
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return setError("The account must be a JSON object ({ … }).");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      return setError("The account must be a JSON object ({ … }).");
     fix.mutate({ id: jobId, line, payload: parsed as Record<string, unknown> });
   }
   return (
@@ -195,7 +270,8 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
             <ul className="small">
               {r.errors.map((e, i) => (
                 <li key={i}>
-                  <span className="mono">{e.column ?? e.attr ?? "account"}</span>: {e.detail} <span className="muted">({e.code})</span>
+                  <span className="mono">{e.column ?? e.attr ?? "account"}</span>: {e.detail}{" "}
+                  <span className="muted">({e.code})</span>
                 </li>
               ))}
             </ul>
@@ -210,7 +286,11 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
               />
             ) : (
               <>
-                {r.tree ? <PayloadTree tree={r.tree} errors={r.errors} label={`Payload of line ${line}`} /> : <p className="muted">This line did not parse; nothing to show.</p>}
+                {r.tree ? (
+                  <PayloadTree tree={r.tree} errors={r.errors} label={`Payload of line ${line}`} />
+                ) : (
+                  <p className="muted">This line did not parse; nothing to show.</p>
+                )}
                 {canEdit && r.status === "failed" && (
                   <div className="stack">
                     <div className="field">
@@ -232,7 +312,12 @@ function RowDetail({ jobId, line, canEdit, onFixed }: { jobId: number; line: num
                     )}
                     {fix.error && <ErrorAlert error={fix.error} />}
                     <div>
-                      <button type="button" className="btn btn-primary" disabled={fix.isPending} onClick={() => save(text ?? JSON.stringify(r.payload ?? {}))}>
+                      <button
+                        type="button"
+                        className="btn btn-primary"
+                        disabled={fix.isPending}
+                        onClick={() => save(text ?? JSON.stringify(r.payload ?? {}))}
+                      >
                         Save and retry
                       </button>
                     </div>
@@ -253,7 +338,21 @@ type RowError = { column?: string | null; attr: string | null; detail: string; c
  * A failed CSV row as a form of its columns (issue 39 item 6): the columns with errors first, each
  * with its message, the rest folded below; only the cells changed are sent.
  */
-function CsvRowForm({ line, cells, errors, pending, error, onSave }: { line: number; cells: Record<string, string>; errors: RowError[]; pending: boolean; error: React.ReactNode; onSave: (cells: Record<string, string>) => void }) {
+function CsvRowForm({
+  line,
+  cells,
+  errors,
+  pending,
+  error,
+  onSave,
+}: {
+  line: number;
+  cells: Record<string, string>;
+  errors: RowError[];
+  pending: boolean;
+  error: React.ReactNode;
+  onSave: (cells: Record<string, string>) => void;
+}) {
   const [draft, setDraft] = useState<Record<string, string>>(cells);
   const messages = new Map<string, string[]>();
   for (const e of errors) if (e.column) messages.set(e.column, [...(messages.get(e.column) ?? []), e.detail]);
@@ -268,7 +367,14 @@ function CsvRowForm({ line, cells, errors, pending, error, onSave }: { line: num
         <label htmlFor={id} className="mono">
           {name}
         </label>
-        <input id={id} type="text" value={draft[name] ?? ""} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} aria-invalid={msgs ? true : undefined} aria-describedby={msgs ? `${id}-error` : undefined} />
+        <input
+          id={id}
+          type="text"
+          value={draft[name] ?? ""}
+          onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}
+          aria-invalid={msgs ? true : undefined}
+          aria-describedby={msgs ? `${id}-error` : undefined}
+        />
         {msgs && (
           <p id={`${id}-error`} className="field-error">
             {msgs.join(" ")}
@@ -277,7 +383,9 @@ function CsvRowForm({ line, cells, errors, pending, error, onSave }: { line: num
       </div>
     );
   };
-  const changed = Object.fromEntries(names.filter((n) => (draft[n] ?? "") !== (cells[n] ?? "")).map((n) => [n, draft[n] ?? ""]));
+  const changed = Object.fromEntries(
+    names.filter((n) => (draft[n] ?? "") !== (cells[n] ?? "")).map((n) => [n, draft[n] ?? ""]),
+  );
   return (
     <form
       className="stack"
@@ -288,7 +396,9 @@ function CsvRowForm({ line, cells, errors, pending, error, onSave }: { line: num
         onSave(changed);
       }}
     >
-      <p className="muted small">Correct the row&apos;s cells as in your spreadsheet; the row is then checked and imported again.</p>
+      <p className="muted small">
+        Correct the row&apos;s cells as in your spreadsheet; the row is then checked and imported again.
+      </p>
       {flagged.length > 0 && <div className="csv-fix-grid">{flagged.map(input)}</div>}
       <details>
         <summary>{flagged.length ? `The other ${rest.length} columns` : `All ${rest.length} columns`}</summary>
@@ -328,14 +438,16 @@ function RetryOutcome({ jobId, line }: { jobId: number; line: number }) {
     const first = r.errors[0];
     return (
       <div className="alert alert-error" role="status" data-testid="retry-outcome">
-        Line {line} was retried and failed again{first ? `: ${first.column ?? first.attr ?? "account"}: ${first.detail}` : "."}{" "}
+        Line {line} was retried and failed again
+        {first ? `: ${first.column ?? first.attr ?? "account"}: ${first.detail}` : "."}{" "}
         {r.errors.length > 1 ? `(${r.errors.length} errors) ` : ""}Open it to correct it.
       </div>
     );
   }
   return (
     <div className="alert alert-ok" role="status" data-testid="retry-outcome">
-      Line {line} was retried and {r.status === "valid" ? "is valid (dry run)" : `imported${r.accountNumber ? ` as ${r.accountNumber}` : ""}`}.
+      Line {line} was retried and{" "}
+      {r.status === "valid" ? "is valid (dry run)" : `imported${r.accountNumber ? ` as ${r.accountNumber}` : ""}`}.
     </div>
   );
 }

@@ -19,31 +19,44 @@ export function JobView({ id, canEdit }: { id: number; canEdit: boolean }) {
   const trpc = useTRPC();
   const q = useQuery({
     ...trpc.importJob.get.queryOptions({ id }),
-    refetchInterval: (query) => (query.state.data?.status === "running" || query.state.data?.status === "receiving" ? 1500 : false),
+    refetchInterval: (query) =>
+      query.state.data?.status === "running" || query.state.data?.status === "receiving" ? 1500 : false,
   });
   return (
     <QueryState query={q} live>
       {(job) => (
         <div className="stack">
-          <Card id="job-title" title={`Job ${job.id}: ${job.fileName}`} description={describeJob(job)} action={<JobStatus job={job} />}>
+          <Card
+            id="job-title"
+            title={`Job ${job.id}: ${job.fileName}`}
+            description={describeJob(job)}
+            action={<JobStatus job={job} />}
+          >
             <div className="stack">
               {job.waitingFor && (
                 <div className="alert alert-warn" role="status">
-                  {job.supplierCode} is {job.supplierStatus}: this job stopped taking new rows and carries on by itself once the supplier is Ongoing again.
+                  {job.supplierCode} is {job.supplierStatus}: this job stopped taking new rows and carries on by itself
+                  once the supplier is Ongoing again.
                 </div>
               )}
               {job.endReason === "supplier_complete" && (
                 <div className="alert alert-warn" role="status">
-                  {job.supplierCode} was marked Complete, so this job was cancelled: no more accounts can be imported for it. Accounts already imported stay imported.
+                  {job.supplierCode} was marked Complete, so this job was cancelled: no more accounts can be imported
+                  for it. Accounts already imported stay imported.
                 </div>
               )}
               <JobProgress job={job} label="Job progress" />
               <p className="muted small" data-testid="job-counts">
-                {formatCount(job.counts.pending)} waiting · {job.dryRun ? `${formatCount(job.counts.valid)} valid (dry run)` : `${formatCount(job.counts.imported)} imported`} · {formatCount(job.counts.failed)} failed
+                {formatCount(job.counts.pending)} waiting ·{" "}
+                {job.dryRun
+                  ? `${formatCount(job.counts.valid)} valid (dry run)`
+                  : `${formatCount(job.counts.imported)} imported`}{" "}
+                · {formatCount(job.counts.failed)} failed
               </p>
               {job.prunedImported > 0 && (
                 <p className="muted small">
-                  The uploaded records of {formatCount(job.prunedImported)} imported rows are no longer kept (retention); their accounts and import records are.
+                  The uploaded records of {formatCount(job.prunedImported)} imported rows are no longer kept
+                  (retention); their accounts and import records are.
                 </p>
               )}
               {canEdit && <JobControls job={job} />}
@@ -57,10 +70,13 @@ export function JobView({ id, canEdit }: { id: number; canEdit: boolean }) {
 }
 
 function describeJob(job: ImportJobView) {
-  const what = job.dryRun ? "Dry run (validates every row, stages nothing)" : `Import${job.sendRegistration ? " with registration flows" : ""}`;
+  const what = job.dryRun
+    ? "Dry run (validates every row, stages nothing)"
+    : `Import${job.sendRegistration ? " with registration flows" : ""}`;
   return (
     <>
-      {what} for <Link href={`/suppliers/${encodeURIComponent(job.supplierCode)}/imports`}>{job.supplierCode}</Link>, uploaded by {job.createdBy} on {formatDateTime(job.createdAt)}
+      {what} for <Link href={`/suppliers/${encodeURIComponent(job.supplierCode)}/imports`}>{job.supplierCode}</Link>,
+      uploaded by {job.createdBy} on {formatDateTime(job.createdAt)}
       {job.finishedAt ? `, finished ${formatDateTime(job.finishedAt)}` : ""}.
     </>
   );
@@ -70,8 +86,12 @@ function JobControls({ job }: { job: ImportJobView }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [error, setError] = useState<unknown>(null);
-  const refresh = () => refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.list.queryKey());
-  const opts = { onSuccess: async () => (setError(null), await refresh()), onError: async (e: unknown) => (setError(e), await refresh()) };
+  const refresh = () =>
+    refreshAfterChange(qc, trpc.importJob.get.queryKey({ id: job.id }), trpc.importJob.list.queryKey());
+  const opts = {
+    onSuccess: async () => (setError(null), await refresh()),
+    onError: async (e: unknown) => (setError(e), await refresh()),
+  };
   const pause = useMutation(trpc.importJob.pause.mutationOptions(opts));
   const resume = useMutation(trpc.importJob.resume.mutationOptions(opts));
   const cancel = useMutation(trpc.importJob.cancel.mutationOptions(opts));
@@ -79,7 +99,9 @@ function JobControls({ job }: { job: ImportJobView }) {
   const router = useRouter();
   const remove = useMutation(
     trpc.importJob.delete.mutationOptions({
-      onSuccess: async () => (await qc.invalidateQueries({ queryKey: trpc.importJob.list.queryKey() }), router.push("/import-jobs")),
+      onSuccess: async () => (
+        await qc.invalidateQueries({ queryKey: trpc.importJob.list.queryKey() }), router.push("/import-jobs")
+      ),
       onError: (e: unknown) => setError(e),
     }),
   );
@@ -94,7 +116,12 @@ function JobControls({ job }: { job: ImportJobView }) {
           </button>
         )}
         {job.status === "paused" && (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => resume.mutate({ id: job.id })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => resume.mutate({ id: job.id })}
+          >
             Resume job
           </button>
         )}
@@ -103,7 +130,11 @@ function JobControls({ job }: { job: ImportJobView }) {
             type="button"
             className="btn btn-danger"
             disabled={busy}
-            onClick={() => window.confirm(`Cancel job ${job.id}? Accounts already imported stay imported; the ${job.counts.pending} rows not yet handled never will be.`) && cancel.mutate({ id: job.id })}
+            onClick={() =>
+              window.confirm(
+                `Cancel job ${job.id}? Accounts already imported stay imported; the ${job.counts.pending} rows not yet handled never will be.`,
+              ) && cancel.mutate({ id: job.id })
+            }
           >
             Cancel job
           </button>
@@ -114,14 +145,21 @@ function JobControls({ job }: { job: ImportJobView }) {
             className="btn btn-danger"
             disabled={busy}
             onClick={() =>
-              window.confirm(`Delete job ${job.id} and the rows it kept (what was uploaded, and the failures to triage)? Accounts it imported stay imported.`) && remove.mutate({ id: job.id })
+              window.confirm(
+                `Delete job ${job.id} and the rows it kept (what was uploaded, and the failures to triage)? Accounts it imported stay imported.`,
+              ) && remove.mutate({ id: job.id })
             }
           >
             Delete job
           </button>
         )}
         {job.dryRun && job.status === "completed" && job.counts.valid > 0 && (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => importValid.mutate({ id: job.id })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => importValid.mutate({ id: job.id })}
+          >
             Import the {formatCount(job.counts.valid)} valid accounts
           </button>
         )}

@@ -14,13 +14,36 @@ export function JobsList({ code }: { code?: string }) {
   const trpc = useTRPC();
   const q = useQuery({
     ...trpc.importJob.list.queryOptions({ importSupplier: code }),
-    refetchInterval: (query) => (query.state.data?.some((j) => j.status === "running" || j.status === "receiving") ? 2000 : 10_000),
+    refetchInterval: (query) =>
+      query.state.data?.some((j) => j.status === "running" || j.status === "receiving") ? 2000 : 10_000,
   });
   return (
-    <Card id="jobs-title" title="Import jobs" description="Each uploaded file is a job the server runs; it carries on when this page is closed." flush>
-      <QueryState query={q} inCard live isEmpty={q.data?.length === 0} empty={<div className="card-body muted">No import jobs yet.</div>}>
+    <Card
+      id="jobs-title"
+      title="Import jobs"
+      description="Each uploaded file is a job the server runs; it carries on when this page is closed."
+      flush
+    >
+      <QueryState
+        query={q}
+        inCard
+        live
+        isEmpty={q.data?.length === 0}
+        empty={<div className="card-body muted">No import jobs yet.</div>}
+      >
         {(jobs) => (
-          <Table label="Import jobs" columns={["Job", ...(code ? [] : ["Supplier"]), "File", "Status", { label: "Progress", style: { minWidth: 320 } }, `Started ${LONDON_TIME}`]} testId="jobs-table">
+          <Table
+            label="Import jobs"
+            columns={[
+              "Job",
+              ...(code ? [] : ["Supplier"]),
+              "File",
+              "Status",
+              { label: "Progress", style: { minWidth: 320 } },
+              `Started ${LONDON_TIME}`,
+            ]}
+            testId="jobs-table"
+          >
             {jobs.map((j) => (
               <tr key={j.id}>
                 <td>

@@ -3,7 +3,9 @@ import { unknownCsvColumns } from "@/server/services/accounts/account-csv-column
 
 export { csvTemplate } from "@/server/services/accounts/account-csv-columns";
 
-export type ParsedFile = { format: "json" | "csv"; records: unknown[]; firstRow: number; rows?: number[] } | { error: string };
+export type ParsedFile =
+  | { format: "json" | "csv"; records: unknown[]; firstRow: number; rows?: number[] }
+  | { error: string };
 
 const isJsonLines = (name: string) => /\.(jsonl|ndjson)$/i.test(name);
 
@@ -21,7 +23,9 @@ export function parseAccountsFile(name: string, text: string): ParsedFile {
   } catch (err) {
     // Several objects one per line, in a file not named .jsonl: JSON Lines after all.
     const lines = parseJsonLines(text);
-    return "error" in lines || lines.records.length < 2 ? { error: `The file is not valid JSON: ${(err as Error).message}` } : lines;
+    return "error" in lines || lines.records.length < 2
+      ? { error: `The file is not valid JSON: ${(err as Error).message}` }
+      : lines;
   }
   const records = Array.isArray(data) ? data : accountsOf(data);
   if (!records.length) return { error: "The file holds no accounts." };
@@ -30,7 +34,8 @@ export function parseAccountsFile(name: string, text: string): ParsedFile {
 
 /** `{"accounts": [...]}`, or one account on its own. */
 function accountsOf(data: unknown): unknown[] {
-  if (data && typeof data === "object" && Array.isArray((data as { accounts?: unknown }).accounts)) return (data as { accounts: unknown[] }).accounts;
+  if (data && typeof data === "object" && Array.isArray((data as { accounts?: unknown }).accounts))
+    return (data as { accounts: unknown[] }).accounts;
   return [data];
 }
 
@@ -52,13 +57,27 @@ function parseJsonLines(text: string): ParsedFile {
 }
 
 function parseCsv(text: string): ParsedFile {
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim().toLowerCase() });
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
   const header = parsed.meta.fields ?? [];
-  if (!header.includes("external_account_number")) return { error: "The CSV has no external_account_number column. Download the template to see the expected columns." };
+  if (!header.includes("external_account_number"))
+    return {
+      error: "The CSV has no external_account_number column. Download the template to see the expected columns.",
+    };
   const unknown = unknownCsvColumns(header);
-  if (unknown.length) return { error: `Unknown column(s): ${unknown.join(", ")}. Rename or remove them; the template lists every column.` };
+  if (unknown.length)
+    return {
+      error: `Unknown column(s): ${unknown.join(", ")}. Rename or remove them; the template lists every column.`,
+    };
   const broken = parsed.errors.find((e) => e.type !== "FieldMismatch");
   if (broken) return { error: `The CSV could not be read at row ${(broken.row ?? 0) + 2}: ${broken.message}` };
   if (!parsed.data.length) return { error: "The CSV has a header but no rows." };
-  return { format: "csv", records: parsed.data.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== "__parsed_extra"))), firstRow: 2 };
+  return {
+    format: "csv",
+    records: parsed.data.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== "__parsed_extra"))),
+    firstRow: 2,
+  };
 }

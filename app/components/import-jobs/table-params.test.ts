@@ -7,11 +7,40 @@ import { importRowsInput, importTableParams } from "./table-params";
 
 describe("imports table state from the URL", () => {
   it("reads filter, search, sort and page, ignoring what it does not know", () => {
-    const p = importTableParams({ status: "failed", q: " BS-1 ", sort: "updated_at", dir: "asc", after: "abc", page: "3" });
-    expect(p).toEqual({ status: "failed", q: "BS-1", sort: "updated_at", dir: "asc", after: "abc", before: undefined, page: "3" });
-    expect(importRowsInput("SUP", p)).toEqual({ importSupplier: "SUP", status: "failed", search: "BS-1", sort: "updated_at", direction: "asc", cursor: "abc", before: undefined, limit: 25 });
+    const p = importTableParams({
+      status: "failed",
+      q: " BS-1 ",
+      sort: "updated_at",
+      dir: "asc",
+      after: "abc",
+      page: "3",
+    });
+    expect(p).toEqual({
+      status: "failed",
+      q: "BS-1",
+      sort: "updated_at",
+      dir: "asc",
+      after: "abc",
+      before: undefined,
+      page: "3",
+    });
+    expect(importRowsInput("SUP", p)).toEqual({
+      importSupplier: "SUP",
+      status: "failed",
+      search: "BS-1",
+      sort: "updated_at",
+      direction: "asc",
+      cursor: "abc",
+      before: undefined,
+      limit: 25,
+    });
     expect(importTableParams({ status: "weird", sort: "billing", dir: "up", page: "2" })).toEqual({});
-    expect(importRowsInput("SUP", {})).toMatchObject({ sort: "created_at", direction: "desc", cursor: undefined, before: undefined });
+    expect(importRowsInput("SUP", {})).toMatchObject({
+      sort: "created_at",
+      direction: "desc",
+      cursor: undefined,
+      before: undefined,
+    });
     // One direction at a time; a page number means nothing without its cursor.
     expect(importTableParams({ after: "a", before: "b" })).toMatchObject({ after: "a", before: undefined });
     expect(importTableParams({ page: "4" }).page).toBeUndefined();

@@ -9,7 +9,15 @@ type Status = (typeof IMPORT_STATUSES)[number];
 type Sort = (typeof IMPORT_SORTS)[number];
 
 /** The accounts table's state in the URL: filter, search, sort, and the page (a keyset cursor either way, and its number). */
-export type ImportTableParams = { status?: string; q?: string; sort?: string; dir?: string; after?: string; before?: string; page?: string };
+export type ImportTableParams = {
+  status?: string;
+  q?: string;
+  sort?: string;
+  dir?: string;
+  after?: string;
+  before?: string;
+  page?: string;
+};
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 

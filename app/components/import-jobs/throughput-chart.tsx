@@ -19,15 +19,31 @@ export function ThroughputChart({ series }: { series: Minute[] }) {
   return (
     <figure className="chart" style={{ margin: 0 }}>
       {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby, the figure's own summary text */}
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby="throughput-summary" data-testid="throughput-chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-labelledby="throughput-summary"
+        data-testid="throughput-chart"
+      >
         <YGrid ticks={ticks} y={y} left={pad.l} right={W - pad.r} />
         {series.map((m, i) => {
           const x = pad.l + i * slot + 1;
           const w = Math.max(1, slot - 2);
           return (
             <g key={String(m.minute)}>
-              {m.imported > 0 && <rect x={x} y={y(m.imported)} width={w} height={y(0) - y(m.imported)} fill="#0f9d63" />}
-              {m.failed > 0 && <rect x={x} y={y(m.imported + m.failed)} width={w} height={y(m.imported) - y(m.imported + m.failed)} fill="#e0455a" />}
+              {m.imported > 0 && (
+                <rect x={x} y={y(m.imported)} width={w} height={y(0) - y(m.imported)} fill="#0f9d63" />
+              )}
+              {m.failed > 0 && (
+                <rect
+                  x={x}
+                  y={y(m.imported + m.failed)}
+                  width={w}
+                  height={y(m.imported) - y(m.imported + m.failed)}
+                  fill="#e0455a"
+                />
+              )}
               {i % every === 0 && (
                 <text x={x + w / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#5d6478">
                   {formatTime(m.minute).slice(0, 5)}
@@ -43,7 +59,8 @@ export function ThroughputChart({ series }: { series: Minute[] }) {
           <span style={{ ["--swatch" as string]: "#e0455a" }}>Failed</span>
         </span>
         <span id="throughput-summary" className="muted small">
-          In the last {series.length} minutes: {formatCount(imported)} imported and {formatCount(failed)} failed in all, one bar a minute (London time)
+          In the last {series.length} minutes: {formatCount(imported)} imported and {formatCount(failed)} failed in all,
+          one bar a minute (London time)
         </span>
       </figcaption>
     </figure>

@@ -27,7 +27,12 @@ export function Products() {
   const [brand, setBrand] = useQueryParam("brand");
   const [open, setOpen] = useQueryParam("product");
   const [tariff, setTariff] = useQueryParam("tariff");
-  const q = useInfiniteQuery(trpc.product.list.infiniteQueryOptions({ search: search.trim() || undefined, brand: brand || undefined }, { getNextPageParam: (p) => p.nextCursor }));
+  const q = useInfiniteQuery(
+    trpc.product.list.infiniteQueryOptions(
+      { search: search.trim() || undefined, brand: brand || undefined },
+      { getNextPageParam: (p) => p.nextCursor },
+    ),
+  );
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   const brands = q.data?.pages[0]?.brands ?? [];
   return (
@@ -58,17 +63,31 @@ export function Products() {
         isEmpty={items.length === 0}
         empty={
           <EmptyState title="No products" icon="◇">
-            {search || brand ? "Clear the filters." : "Load products with `npm run cli -- products load <file.json>` (or `products load-demo`); they then appear here and on /v1/products/."}
+            {search || brand
+              ? "Clear the filters."
+              : "Load products with `npm run cli -- products load <file.json>` (or `products load-demo`); they then appear here and on /v1/products/."}
           </EmptyState>
         }
       >
         {() => (
           <div className="card-body">
             {items.map((p) => (
-              <ProductItem key={p.code} p={p} open={open === p.code} onToggle={(o) => setOpen(o ? p.code : open === p.code ? "" : open)} tariff={tariff} setTariff={setTariff} />
+              <ProductItem
+                key={p.code}
+                p={p}
+                open={open === p.code}
+                onToggle={(o) => setOpen(o ? p.code : open === p.code ? "" : open)}
+                tariff={tariff}
+                setTariff={setTariff}
+              />
             ))}
             {q.hasNextPage && (
-              <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+              <button
+                className="btn btn-sm"
+                type="button"
+                onClick={() => void q.fetchNextPage()}
+                disabled={q.isFetchingNextPage}
+              >
                 More products
               </button>
             )}
@@ -79,20 +98,37 @@ export function Products() {
   );
 }
 
-function ProductItem({ p, open, onToggle, tariff, setTariff }: { p: Product; open: boolean; onToggle: (open: boolean) => void; tariff: string; setTariff: (code: string) => void }) {
+function ProductItem({
+  p,
+  open,
+  onToggle,
+  tariff,
+  setTariff,
+}: {
+  p: Product;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  tariff: string;
+  setTariff: (code: string) => void;
+}) {
   const flags = Object.entries(p.flags).filter(([, on]) => on);
   const regions = [...new Set(p.tariffs.map((t) => t.region))];
   const fuels = [...new Set(p.tariffs.map((t) => t.fuel))];
   return (
-    <details className="note" open={open} onToggle={(e) => e.currentTarget.open !== open && onToggle(e.currentTarget.open)} data-testid="product">
+    <details
+      className="note"
+      open={open}
+      onToggle={(e) => e.currentTarget.open !== open && onToggle(e.currentTarget.open)}
+      data-testid="product"
+    >
       <summary style={{ cursor: "pointer" }}>
         <h3 style={{ display: "inline", fontSize: 15 }}>{p.displayName}</h3> <Badge value={p.brand} tone="neutral" />{" "}
         {flags.map(([f]) => (
           <Badge key={f} value={f} tone={f === "green" ? "ok" : f === "prepay" ? "warn" : "info"} />
         ))}
         <span className="muted small" style={{ display: "block" }}>
-          {regions.length} {regions.length === 1 ? "region" : "regions"} · {fuels.join(" and ") || "no tariffs"} · {p.term ? `${p.term}-month term` : "no fixed term"} · available{" "}
-          {formatDate(p.availableFrom)}
+          {regions.length} {regions.length === 1 ? "region" : "regions"} · {fuels.join(" and ") || "no tariffs"} ·{" "}
+          {p.term ? `${p.term}-month term` : "no fixed term"} · available {formatDate(p.availableFrom)}
           {p.availableTo ? ` to ${formatDate(p.availableTo)}` : ""} · code <span className="mono">{p.code}</span>
         </span>
       </summary>
@@ -109,10 +145,18 @@ function ProductItem({ p, open, onToggle, tariff, setTariff }: { p: Product; ope
                   <li key={r}>
                     <details open={inRegion.some((t) => t.code === tariff) || undefined}>
                       <summary>
-                        {regionName(r)} <span className="muted small">· {inRegion.length === 1 ? "1 tariff" : `${inRegion.length} tariffs`}</span>
+                        {regionName(r)}{" "}
+                        <span className="muted small">
+                          · {inRegion.length === 1 ? "1 tariff" : `${inRegion.length} tariffs`}
+                        </span>
                       </summary>
                       {inRegion.map((t) => (
-                        <TariffLine key={t.code} t={t} open={tariff === t.code} onToggle={() => setTariff(tariff === t.code ? "" : t.code)} />
+                        <TariffLine
+                          key={t.code}
+                          t={t}
+                          open={tariff === t.code}
+                          onToggle={() => setTariff(tariff === t.code ? "" : t.code)}
+                        />
                       ))}
                     </details>
                   </li>
@@ -134,7 +178,13 @@ function TariffLine({ t, open, onToggle }: { t: Tariff; open: boolean; onToggle:
         <span className="mono small">{t.code}</span>
         <CopyButton value={t.code} label={`tariff code ${t.code}`} />
         <span className="muted small">{paymentWords(t.paymentMethods)}</span>
-        <button type="button" className="btn btn-sm" aria-expanded={open} aria-controls={`rates-${t.code}`} onClick={onToggle}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          aria-expanded={open}
+          aria-controls={`rates-${t.code}`}
+          onClick={onToggle}
+        >
           {open ? "Hide rates" : "Show rates"}
         </button>
       </div>

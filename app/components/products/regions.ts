@@ -24,5 +24,9 @@ export function tariffKind(fuel: string, registers: number): string {
   return registers === 2 ? "Electricity, day and night rates" : "Electricity, single rate";
 }
 
-const PAYMENT: Record<string, string> = { DIRECT_DEBIT: "Direct Debit", NON_DIRECT_DEBIT: "on receipt of bill", PREPAYMENT: "prepayment" };
+const PAYMENT: Record<string, string> = {
+  DIRECT_DEBIT: "Direct Debit",
+  NON_DIRECT_DEBIT: "on receipt of bill",
+  PREPAYMENT: "prepayment",
+};
 export const paymentWords = (methods: string[]) => methods.map((m) => PAYMENT[m] ?? m.toLowerCase()).join(", ");

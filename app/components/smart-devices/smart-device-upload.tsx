@@ -37,14 +37,16 @@ export function SmartDeviceUpload() {
           }}
         />
         <span className="hint" id={`${id}-hint`}>
-          Columns device_id (the meters&apos; smart_device_id), device_type (ESME or GSME, optional), manufacturer, model, firmware_version. Home-energy apps read them through GraphQL.
+          Columns device_id (the meters&apos; smart_device_id), device_type (ESME or GSME, optional), manufacturer,
+          model, firmware_version. Home-energy apps read them through GraphQL.
         </span>
       </div>
       {upload.isPending && <div className="muted small">Loading…</div>}
       {upload.data && (
         <div className="alert alert-ok small" role="status">
-          Loaded {upload.data.devices.toLocaleString("en-GB")} devices: {upload.data.added.toLocaleString("en-GB")} new, {upload.data.changed.toLocaleString("en-GB")} changed,{" "}
-          {upload.data.onMeters.toLocaleString("en-GB")} on imported meters.
+          Loaded {upload.data.devices.toLocaleString("en-GB")} devices: {upload.data.added.toLocaleString("en-GB")} new,{" "}
+          {upload.data.changed.toLocaleString("en-GB")} changed, {upload.data.onMeters.toLocaleString("en-GB")} on
+          imported meters.
         </div>
       )}
       {upload.error && <ErrorAlert error={upload.error} fields={[]} testId="smart-device-upload-error" />}

@@ -21,7 +21,12 @@ export function supplierListParams(sp: SearchParams): SupplierListParams {
   };
 }
 
-type ListedSupplier = { code: string; name: string; status: string; counts: { staged: number; imported: number; failed: number } };
+type ListedSupplier = {
+  code: string;
+  name: string;
+  status: string;
+  counts: { staged: number; imported: number; failed: number };
+};
 
 const SORT_VALUE: Record<string, (s: ListedSupplier) => string | number> = {
   code: (s) => s.code,
@@ -34,12 +39,17 @@ const SORT_VALUE: Record<string, (s: ListedSupplier) => string | number> = {
 /** The rows the URL asks for: searched (code or name), filtered by status and sorted; ties by code. */
 export function selectSuppliers<S extends ListedSupplier>(data: readonly S[], p: SupplierListParams): S[] {
   const text = p.q?.trim().toLowerCase();
-  const rows = data.filter((s) => (!p.status || s.status === p.status) && (!text || `${s.code} ${s.name}`.toLowerCase().includes(text)));
+  const rows = data.filter(
+    (s) => (!p.status || s.status === p.status) && (!text || `${s.code} ${s.name}`.toLowerCase().includes(text)),
+  );
   const value = SORT_VALUE[p.sort ?? "code"] ?? SORT_VALUE.code;
   const sign = p.dir === "desc" ? -1 : 1;
   return rows.sort((a, b) => {
     const x = value(a);
     const y = value(b);
-    return sign * (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y))) || a.code.localeCompare(b.code);
+    return (
+      sign * (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y))) ||
+      a.code.localeCompare(b.code)
+    );
   });
 }

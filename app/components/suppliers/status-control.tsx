@@ -15,8 +15,14 @@ type Transition = { to: Status; effect: string };
 const VERB: Record<Status, string> = { Ongoing: "Resume", Paused: "Pause", Complete: "Complete" };
 
 const HINTS = {
-  invalid_status_transition: { title: "Its status has changed", next: "Someone changed it meanwhile, perhaps in another tab; the page now shows the current status." },
-  import_supplier_not_found: { title: "Supplier not found", next: "It no longer exists; go back to the list of suppliers." },
+  invalid_status_transition: {
+    title: "Its status has changed",
+    next: "Someone changed it meanwhile, perhaps in another tab; the page now shows the current status.",
+  },
+  import_supplier_not_found: {
+    title: "Supplier not found",
+    next: "It no longer exists; go back to the list of suppliers.",
+  },
 };
 
 /** What completing leaves behind: staged accounts that can then never be imported. */
@@ -26,7 +32,17 @@ export function completeWarning(staged: number): string {
 }
 
 /** Status change buttons with a confirmation that says what the change does. Operators only. */
-export function StatusControl({ code, status, staged, transitions }: { code: string; status: string; staged: number; transitions: Transition[] }) {
+export function StatusControl({
+  code,
+  status,
+  staged,
+  transitions,
+}: {
+  code: string;
+  status: string;
+  staged: number;
+  transitions: Transition[];
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [target, setTarget] = useState<Transition | null>(null);

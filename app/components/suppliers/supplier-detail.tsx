@@ -39,7 +39,8 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
               <div className="value">{formatCount(s.counts.failed)}</div>
               {s.counts.failed > 0 && (
                 <div className="muted" style={{ fontSize: 12 }} data-testid="supplier-failed-breakdown">
-                  {formatCount(s.counts.failedStaging)} before staging (import jobs) · {formatCount(s.counts.failedImport)} at import
+                  {formatCount(s.counts.failedStaging)} before staging (import jobs) ·{" "}
+                  {formatCount(s.counts.failedImport)} at import
                 </div>
               )}
             </div>
@@ -55,7 +56,12 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
                 </div>
                 <div className="card-body">
                   {canEdit ? (
-                    <StatusControl code={s.code} status={s.status} staged={s.counts.staged} transitions={s.transitions} />
+                    <StatusControl
+                      code={s.code}
+                      status={s.status}
+                      staged={s.counts.staged}
+                      transitions={s.transitions}
+                    />
                   ) : (
                     <p className="muted" style={{ margin: 0 }}>
                       Status is <Badge value={s.status} />. Only operators can change it.
@@ -69,7 +75,15 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
                 </div>
                 <div className="card-body">
                   {canEdit ? (
-                    <SupplierForm mode="edit" initial={{ code: s.code, name: s.name, documentRoot: s.documentRoot, sendAutomatedEmails: s.sendAutomatedEmails }} />
+                    <SupplierForm
+                      mode="edit"
+                      initial={{
+                        code: s.code,
+                        name: s.name,
+                        documentRoot: s.documentRoot,
+                        sendAutomatedEmails: s.sendAutomatedEmails,
+                      }}
+                    />
                   ) : (
                     <dl className="facts">
                       <dt>Name</dt>
@@ -95,11 +109,17 @@ export function SupplierDetail({ code, canEdit }: { code: string; canEdit: boole
 
 function AuditTrail({ code }: { code: string }) {
   const trpc = useTRPC();
-  const q = useInfiniteQuery(trpc.supplier.audit.infiniteQueryOptions({ code }, { getNextPageParam: (p) => p.nextCursor }));
+  const q = useInfiniteQuery(
+    trpc.supplier.audit.infiniteQueryOptions({ code }, { getNextPageParam: (p) => p.nextCursor }),
+  );
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Card id="audit-title" title="Audit trail" description="Who changed this supplier, what and when.">
-      <QueryState query={q} isEmpty={items.length === 0} empty={<EmptyState title="No changes recorded">Changes made by operators appear here.</EmptyState>}>
+      <QueryState
+        query={q}
+        isEmpty={items.length === 0}
+        empty={<EmptyState title="No changes recorded">Changes made by operators appear here.</EmptyState>}
+      >
         {() => (
           <ol className="timeline" data-testid="audit-trail">
             {items.map((a) => (
@@ -116,7 +136,12 @@ function AuditTrail({ code }: { code: string }) {
         )}
       </QueryState>
       {q.hasNextPage && (
-        <button className="btn btn-sm" type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+        <button
+          className="btn btn-sm"
+          type="button"
+          onClick={() => void q.fetchNextPage()}
+          disabled={q.isFetchingNextPage}
+        >
           {q.isFetchingNextPage ? "Loading…" : "Show older changes"}
         </button>
       )}
@@ -132,7 +157,10 @@ export function SupplierTitle({ code }: { code: string }) {
   if (!name || name === code) return <span className="mono">{code}</span>;
   return (
     <>
-      {name} <span className="mono muted" style={{ fontWeight: 500 }}>{code}</span>
+      {name}{" "}
+      <span className="mono muted" style={{ fontWeight: 500 }}>
+        {code}
+      </span>
     </>
   );
 }
@@ -144,7 +172,7 @@ export function SupplierActions({ code }: { code: string }) {
         Cohorts
       </Link>
       <Link className="btn btn-primary" href={`/suppliers/${encodeURIComponent(code)}/imports`}>
-      Account imports
+        Account imports
       </Link>
     </div>
   );

@@ -24,11 +24,17 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
   const done = async () => {
     await refreshAfterChange(qc, trpc.supplier.pathKey());
   };
-  const create = useMutation(trpc.supplier.create.mutationOptions({ onSuccess: async (s) => (await done(), router.push(`/suppliers/${encodeURIComponent(s.code)}`)) }));
+  const create = useMutation(
+    trpc.supplier.create.mutationOptions({
+      onSuccess: async (s) => (await done(), router.push(`/suppliers/${encodeURIComponent(s.code)}`)),
+    }),
+  );
   const update = useMutation(
     trpc.supplier.update.mutationOptions({
       // Show what was stored: a blank name comes back as the code.
-      onSuccess: async (s) => (setV((cur) => ({ ...cur, name: s.name, documentRoot: s.documentRoot })), await done(), setSaved(true)),
+      onSuccess: async (s) => (
+        setV((cur) => ({ ...cur, name: s.name, documentRoot: s.documentRoot })), await done(), setSaved(true)
+      ),
     }),
   );
   const m = mode === "create" ? create : update;
@@ -38,11 +44,28 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
     setSaved(false);
     const name = v.name.trim();
     // A blank root on create: the organisation's own folder (shown under the field), changed later.
-    if (mode === "create") create.mutate({ code: v.code.trim(), name: name || undefined, documentRoot: v.documentRoot.trim() || undefined, sendAutomatedEmails: v.sendAutomatedEmails });
+    if (mode === "create")
+      create.mutate({
+        code: v.code.trim(),
+        name: name || undefined,
+        documentRoot: v.documentRoot.trim() || undefined,
+        sendAutomatedEmails: v.sendAutomatedEmails,
+      });
     // Blank is sent as null: the server resets the name to the code (and audits it).
-    else update.mutate({ code: v.code, name: name || null, documentRoot: v.documentRoot.trim(), sendAutomatedEmails: v.sendAutomatedEmails });
+    else
+      update.mutate({
+        code: v.code,
+        name: name || null,
+        documentRoot: v.documentRoot.trim(),
+        sendAutomatedEmails: v.sendAutomatedEmails,
+      });
   };
-  const field = (id: keyof Values, label: string, hint: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const field = (
+    id: keyof Values,
+    label: string,
+    hint: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <TextField
       id={`supplier-${id}`}
       label={label}
@@ -56,13 +79,21 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
   );
   return (
     <form onSubmit={submit} noValidate>
-      {m.error && <ErrorAlert error={m.error} fields={mode === "create" ? ["code", ...EDITABLE] : EDITABLE} testId="form-error" />}
+      {m.error && (
+        <ErrorAlert error={m.error} fields={mode === "create" ? ["code", ...EDITABLE] : EDITABLE} testId="form-error" />
+      )}
       {saved && (
         <div className="alert alert-ok" role="status">
           Changes saved.
         </div>
       )}
-      {mode === "create" && field("code", "Code", "Sent as import_supplier by migration scripts. Letters, digits, - and _; it cannot change later.", { required: true, autoFocus: true })}
+      {mode === "create" &&
+        field(
+          "code",
+          "Code",
+          "Sent as import_supplier by migration scripts. Letters, digits, - and _; it cannot change later.",
+          { required: true, autoFocus: true },
+        )}
       {field("name", "Name", "Shown in the console. Leave it blank to use the code.")}
       {field(
         "documentRoot",
@@ -70,7 +101,10 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
         mode === "create"
           ? `Where this supplier's documents live; document paths in payloads are relative to it. Leave it blank to use this organisation's own folder${stores.data ? `, ${stores.data.ownFolder}/${v.code.trim() || "<code>"}` : ""}; you can change it later.`
           : "Where this supplier's documents live; document paths in payloads are relative to it.",
-        { required: mode === "edit", placeholder: mode === "create" ? "s3://bucket/prefix or file:///path" : undefined },
+        {
+          required: mode === "edit",
+          placeholder: mode === "create" ? "s3://bucket/prefix or file:///path" : undefined,
+        },
       )}
       {stores.data && (
         <div className="field small" data-testid="allowed-stores">
@@ -86,7 +120,11 @@ export function SupplierForm({ initial, mode }: { initial?: Values; mode: "creat
       )}
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" checked={v.sendAutomatedEmails} onChange={(e) => (setSaved(false), setV({ ...v, sendAutomatedEmails: e.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={v.sendAutomatedEmails}
+            onChange={(e) => (setSaved(false), setV({ ...v, sendAutomatedEmails: e.target.checked }))}
+          />
           Send automated e-mails to customers on migration
         </label>
       </div>

@@ -44,14 +44,31 @@ export function SuppliersView({ canEdit, params }: { canEdit: boolean; params: S
         ),
       },
       { accessorKey: "status", header: "Status", cell: ({ getValue }) => <Badge value={getValue<string>()} /> },
-      { id: "staged", accessorFn: (s) => s.counts.staged, header: "Staged", meta: { className: "num" }, cell: ({ getValue }) => formatCount(getValue<number>()) },
-      { id: "imported", accessorFn: (s) => s.counts.imported, header: "Imported", meta: { className: "num" }, cell: ({ getValue }) => formatCount(getValue<number>()) },
+      {
+        id: "staged",
+        accessorFn: (s) => s.counts.staged,
+        header: "Staged",
+        meta: { className: "num" },
+        cell: ({ getValue }) => formatCount(getValue<number>()),
+      },
+      {
+        id: "imported",
+        accessorFn: (s) => s.counts.imported,
+        header: "Imported",
+        meta: { className: "num" },
+        cell: ({ getValue }) => formatCount(getValue<number>()),
+      },
       {
         id: "failed",
         accessorFn: (s) => s.counts.failed,
         header: "Failed",
         meta: { className: "num" },
-        cell: ({ getValue }) => (getValue<number>() ? <span style={{ color: "var(--danger)", fontWeight: 600 }}>{formatCount(getValue<number>())}</span> : "0"),
+        cell: ({ getValue }) =>
+          getValue<number>() ? (
+            <span style={{ color: "var(--danger)", fontWeight: 600 }}>{formatCount(getValue<number>())}</span>
+          ) : (
+            "0"
+          ),
       },
       {
         id: "actions",
@@ -62,7 +79,14 @@ export function SuppliersView({ canEdit, params }: { canEdit: boolean; params: S
             <Link className="btn btn-sm" href={`/suppliers/${encodeURIComponent(row.original.code)}/imports`}>
               Imports
             </Link>
-            {canEdit && <StatusControl code={row.original.code} status={row.original.status} staged={row.original.counts.staged} transitions={row.original.transitions} />}
+            {canEdit && (
+              <StatusControl
+                code={row.original.code}
+                status={row.original.status}
+                staged={row.original.counts.staged}
+                transitions={row.original.transitions}
+              />
+            )}
           </div>
         ),
       },
@@ -74,7 +98,14 @@ export function SuppliersView({ canEdit, params }: { canEdit: boolean; params: S
       {(data) => {
         const rows = selectSuppliers(data, params);
         const filtered = Boolean(params.q || params.status);
-        const total = data.reduce((a, s) => ({ staged: a.staged + s.counts.staged, imported: a.imported + s.counts.imported, failed: a.failed + s.counts.failed }), { staged: 0, imported: 0, failed: 0 });
+        const total = data.reduce(
+          (a, s) => ({
+            staged: a.staged + s.counts.staged,
+            imported: a.imported + s.counts.imported,
+            failed: a.failed + s.counts.failed,
+          }),
+          { staged: 0, imported: 0, failed: 0 },
+        );
         return (
           <>
             <div className="stats">
@@ -87,11 +118,21 @@ export function SuppliersView({ canEdit, params }: { canEdit: boolean; params: S
               <form ref={form} className="filters" onSubmit={apply} aria-label="Filter suppliers">
                 <div className="field">
                   <label htmlFor="supplier-filter">Search</label>
-                  <input id="supplier-filter" type="search" placeholder="Code or name" value={draft.q ?? ""} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+                  <input
+                    id="supplier-filter"
+                    type="search"
+                    placeholder="Code or name"
+                    value={draft.q ?? ""}
+                    onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor="supplier-status">Status</label>
-                  <select id="supplier-status" value={draft.status ?? ""} onChange={(e) => applyNow({ status: e.target.value || undefined })}>
+                  <select
+                    id="supplier-status"
+                    value={draft.status ?? ""}
+                    onChange={(e) => applyNow({ status: e.target.value || undefined })}
+                  >
                     <option value="">All statuses</option>
                     {SUPPLIER_STATUSES.map((st) => (
                       <option key={st}>{st}</option>
@@ -111,14 +152,29 @@ export function SuppliersView({ canEdit, params }: { canEdit: boolean; params: S
                 <EmptyState
                   title="No import suppliers yet"
                   icon="⌂"
-                  action={canEdit ? <Link className="btn btn-primary" href="/suppliers/new">Create a supplier</Link> : undefined}
+                  action={
+                    canEdit ? (
+                      <Link className="btn btn-primary" href="/suppliers/new">
+                        Create a supplier
+                      </Link>
+                    ) : undefined
+                  }
                 >
-                  {canEdit ? "Create the first import supplier to start staging accounts." : "An operator creates import suppliers; ask one to set up the first."}
+                  {canEdit
+                    ? "Create the first import supplier to start staging accounts."
+                    : "An operator creates import suppliers; ask one to set up the first."}
                 </EmptyState>
               ) : rows.length === 0 ? (
                 <EmptyState title="No supplier matches">Clear the search or pick another status.</EmptyState>
               ) : (
-                <DataTable label="Import suppliers" data={rows} columns={columns} getRowId={(s) => s.code} sorting={sorting} onSortingChange={onSortingChange} />
+                <DataTable
+                  label="Import suppliers"
+                  data={rows}
+                  columns={columns}
+                  getRowId={(s) => s.code}
+                  sorting={sorting}
+                  onSortingChange={onSortingChange}
+                />
               )}
             </section>
           </>

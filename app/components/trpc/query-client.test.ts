@@ -17,12 +17,26 @@ describe("console query retries", () => {
     const client = makeQueryClient();
     let calls = 0;
     await expect(
-      client.fetchQuery({ queryKey: ["missing"], queryFn: () => { calls++; throw new TRPCError({ code: "NOT_FOUND" }); }, retryDelay: 0 }),
+      client.fetchQuery({
+        queryKey: ["missing"],
+        queryFn: () => {
+          calls++;
+          throw new TRPCError({ code: "NOT_FOUND" });
+        },
+        retryDelay: 0,
+      }),
     ).rejects.toThrow();
     expect(calls).toBe(1);
     calls = 0;
     await expect(
-      client.fetchQuery({ queryKey: ["flaky"], queryFn: () => { calls++; throw new Error("boom"); }, retryDelay: 0 }),
+      client.fetchQuery({
+        queryKey: ["flaky"],
+        queryFn: () => {
+          calls++;
+          throw new Error("boom");
+        },
+        retryDelay: 0,
+      }),
     ).rejects.toThrow();
     expect(calls).toBe(3);
   });

@@ -1,4 +1,10 @@
-import { defaultShouldDehydrateQuery, MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
+import {
+  defaultShouldDehydrateQuery,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 import superjson from "superjson";
 
 export function makeQueryClient(onError?: (err: unknown) => void) {
@@ -16,7 +22,16 @@ export function makeQueryClient(onError?: (err: unknown) => void) {
   });
 }
 
-const CLIENT_ERROR_CODES = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PRECONDITION_FAILED", "UNPROCESSABLE_CONTENT", "TOO_MANY_REQUESTS"]);
+const CLIENT_ERROR_CODES = new Set([
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PRECONDITION_FAILED",
+  "UNPROCESSABLE_CONTENT",
+  "TOO_MANY_REQUESTS",
+]);
 
 /**
  * 4xx-like tRPC errors (validation, not found, forbidden, signed out) are not worth retrying:

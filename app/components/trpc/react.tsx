@@ -29,7 +29,16 @@ function getQueryClient() {
 export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const queryClient = getQueryClient();
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson, fetch: fetchWithRequestId, maxItems: TRPC_MAX_BATCH_SIZE })] }),
+    createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: "/api/trpc",
+          transformer: superjson,
+          fetch: fetchWithRequestId,
+          maxItems: TRPC_MAX_BATCH_SIZE,
+        }),
+      ],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -19,14 +19,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const client = (url: string) => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url, transformer: superjson, fetch: fetchWithRequestId })] });
+const client = (url: string) =>
+  createTRPCClient<AppRouter>({ links: [httpBatchLink({ url, transformer: superjson, fetch: fetchWithRequestId })] });
 
 describe("the console's request ids", () => {
   it("sends a fresh x-request-id with every call", async () => {
     seen = [];
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc`;
-    await client(url).session.me.query({}).catch(() => undefined);
-    await client(url).session.me.query({}).catch(() => undefined);
+    await client(url)
+      .session.me.query({})
+      .catch(() => undefined);
+    await client(url)
+      .session.me.query({})
+      .catch(() => undefined);
     expect(seen).toHaveLength(2);
     expect(seen[0]).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(seen[1]).not.toBe(seen[0]);
@@ -35,19 +40,23 @@ describe("the console's request ids", () => {
   it("a proxy's error page (no tRPC answer) is shown with the id the call was sent with", async () => {
     seen = [];
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc`;
-    const err = await client(url).session.me.query({}).then(
-      () => expect.unreachable("expected a failure"),
-      (e: unknown) => e,
-    );
+    const err = await client(url)
+      .session.me.query({})
+      .then(
+        () => expect.unreachable("expected a failure"),
+        (e: unknown) => e,
+      );
     expect(describeLoadError(err)).toMatchObject({ title: "Connection lost", requestId: seen[0] });
   });
 
   it("a call that gets no answer says the connection was lost and still names the id it was sent with", async () => {
     // Port 1 on loopback: nothing listens, so the connection is refused.
-    const err = await client("http://127.0.0.1:1/api/trpc").session.me.query({}).then(
-      () => expect.unreachable("expected a failure"),
-      (e: unknown) => e,
-    );
+    const err = await client("http://127.0.0.1:1/api/trpc")
+      .session.me.query({})
+      .then(
+        () => expect.unreachable("expected a failure"),
+        (e: unknown) => e,
+      );
     const shown = describeLoadError(err);
     expect(shown.title).toBe("Connection lost");
     expect(shown.requestId).toMatch(/^[0-9a-f-]{32,36}$/);

@@ -1,6 +1,7 @@
 import { Badge } from "@/app/components/ui/badge";
 
-const text = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const text = (v: unknown) =>
+  v === null || v === undefined ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v);
 
 /** An audit entry's change in words: a status move, the fields an edit changed, or each recorded detail. */
 export function AuditChange({ action, details }: { action: string; details: Record<string, unknown> }) {

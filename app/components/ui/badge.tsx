@@ -14,7 +14,15 @@ const TONES: Record<string, string> = {
 };
 
 /** A status pill; tone by known value, or from the caller for statuses of other areas. */
-export function Badge({ value, tone, label }: { value: string; tone?: "ok" | "warn" | "danger" | "info" | "brand" | "neutral"; label?: string }) {
+export function Badge({
+  value,
+  tone,
+  label,
+}: {
+  value: string;
+  tone?: "ok" | "warn" | "danger" | "info" | "brand" | "neutral";
+  label?: string;
+}) {
   const cls = tone ? (tone === "neutral" ? "" : `badge-${tone}`) : (TONES[value] ?? "");
   return <span className={`badge ${cls}`}>{label ?? value}</span>;
 }

@@ -2,7 +2,15 @@ import { formatMoney } from "@/app/components/ui/format";
 import { penceToPounds } from "@/server/lib/money";
 
 /** As db/schema/cohorts.ts lists them (kept here so the browser bundle carries no schema code). */
-export const LIFECYCLE = ["planning", "importing", "imported", "reconciling", "reconciled", "cutting_over", "cut_over"] as const;
+export const LIFECYCLE = [
+  "planning",
+  "importing",
+  "imported",
+  "reconciling",
+  "reconciled",
+  "cutting_over",
+  "cut_over",
+] as const;
 export type CohortStatus = (typeof LIFECYCLE)[number];
 
 export const STATUS_LABEL: Record<CohortStatus, string> = {

@@ -28,7 +28,17 @@ async function copyText(text: string): Promise<boolean> {
  * A small button that copies one identifier (or a link), named for what it copies so a screen
  * reader says "Copy MPAN 1200…"; it says "Copied" for two seconds and keeps focus where it was.
  */
-export function CopyButton({ value, label, text = "Copy", className }: { value: string | (() => string); label: string; text?: string; className?: string }) {
+export function CopyButton({
+  value,
+  label,
+  text = "Copy",
+  className,
+}: {
+  value: string | (() => string);
+  label: string;
+  text?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -40,9 +50,21 @@ export function CopyButton({ value, label, text = "Copy", className }: { value: 
       type="button"
       className={`copy-button${className ? ` ${className}` : ""}`}
       aria-label={`${text} ${label}`}
-      onClick={async () => setState((await copyText(typeof value === "function" ? value() : value)) ? "copied" : "failed")}
+      onClick={async () =>
+        setState((await copyText(typeof value === "function" ? value() : value)) ? "copied" : "failed")
+      }
     >
-      <svg viewBox="0 0 24 24" width="13" height="13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        width="13"
+        height="13"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <rect x="9" y="9" width="11" height="11" rx="2" />
         <path d="M5 15V5a2 2 0 0 1 2-2h10" />
       </svg>
@@ -66,5 +88,12 @@ export function CopyId({ value, label, className }: { value: string; label: stri
 
 /** Copies the address of the view on screen (tabs and filters are in it), read at the click. */
 export function CopyLinkButton({ label = "link to this view", href }: { label?: string; href?: string }) {
-  return <CopyButton value={() => new URL(href ?? window.location.href, window.location.origin).toString()} label={label} text="Copy link" className="copy-link" />;
+  return (
+    <CopyButton
+      value={() => new URL(href ?? window.location.href, window.location.origin).toString()}
+      label={label}
+      text="Copy link"
+      className="copy-link"
+    />
+  );
 }

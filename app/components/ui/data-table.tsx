@@ -1,6 +1,13 @@
 "use client";
 
-import { type ColumnDef, flexRender, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from "@tanstack/react-table";
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from "@tanstack/react-table";
 import { useState } from "react";
 import { TableWrap } from "./table-wrap";
 
@@ -49,7 +56,12 @@ export function DataTable<T>({ data, columns, label, sorting, onSortingChange, r
                 const sorted = h.column.getIsSorted();
                 const meta = h.column.columnDef.meta as { className?: string } | undefined;
                 return (
-                  <th key={h.id} className={meta?.className} aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined} scope="col">
+                  <th
+                    key={h.id}
+                    className={meta?.className}
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    scope="col"
+                  >
                     {h.isPlaceholder ? null : h.column.getCanSort() ? (
                       <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
                         {flexRender(h.column.columnDef.header, h.getContext())}

@@ -8,7 +8,17 @@ import { describeError, type ErrorHints, FORM_HINTS, otherFieldErrors } from "@/
  * inputs, which show their own messages) it adds the form advice and lists only the problems
  * no input shows, so nothing is lost and nothing is said twice.
  */
-export function ErrorAlert({ error, hints, fields, testId }: { error: unknown; hints?: ErrorHints; fields?: readonly string[]; testId?: string }) {
+export function ErrorAlert({
+  error,
+  hints,
+  fields,
+  testId,
+}: {
+  error: unknown;
+  hints?: ErrorHints;
+  fields?: readonly string[];
+  testId?: string;
+}) {
   const e = describeError(error, fields ? { ...FORM_HINTS, ...hints } : hints);
   const others = fields ? otherFieldErrors(error, fields) : [];
   return (

@@ -24,7 +24,17 @@ async function clientFor(role: "operator" | "support") {
             endpoint: "/api/trpc",
             req: new Request(url, init as RequestInit),
             router: appRouter,
-            createContext: () => ({ db: t.db, requestId: "req-7", user: { id: user.id, organisationId: user.organisationId, role: user.role, email: user.email, name: user.name } }),
+            createContext: () => ({
+              db: t.db,
+              requestId: "req-7",
+              user: {
+                id: user.id,
+                organisationId: user.organisationId,
+                role: user.role,
+                email: user.email,
+                name: user.name,
+              },
+            }),
           }),
       }),
     ],
@@ -32,14 +42,23 @@ async function clientFor(role: "operator" | "support") {
   return { client, org };
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable("expected a refusal"), (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable("expected a refusal"),
+    (e: unknown) => e,
+  );
 
 describe("describeError, on what the server really sends", () => {
   it("turns bad form input into a count of fields plus per-field messages, never raw JSON", async () => {
     const { client } = await clientFor("operator");
     const err = await failure(client.supplier.create.mutate({ code: "", documentRoot: "http://x" }));
     const e = describeError(err, FORM_HINTS);
-    expect(e).toMatchObject({ title: "Check your input", detail: "2 fields need attention.", next: "Correct the highlighted fields and try again.", code: "BAD_REQUEST" });
+    expect(e).toMatchObject({
+      title: "Check your input",
+      detail: "2 fields need attention.",
+      next: "Correct the highlighted fields and try again.",
+      code: "BAD_REQUEST",
+    });
     expect(`${e.title} ${e.detail} ${e.next}`).not.toMatch(/[[{]|origin|invalid_format/);
     expect(fieldErrorFor(err, "code")).toBe("Enter a code.");
     expect(fieldErrorFor(err, "documentRoot")).toBe("Use an s3://bucket/prefix or file:///path location.");
@@ -52,11 +71,17 @@ describe("describeError, on what the server really sends", () => {
     await client.supplier.setStatus.mutate({ code: s.code, status: "Complete" });
     const err = await failure(client.supplier.setStatus.mutate({ code: s.code, status: "Paused" }));
     expect(describeError(err).detail).toBe("Cannot change status from Complete to Paused.");
-    expect(describeError(err, { invalid_status_transition: "It changed meanwhile." }).next).toBe("It changed meanwhile.");
-    expect(describeError(err, { invalid_status_transition: { title: "Its status has changed", next: "Reloaded." } })).toMatchObject({ title: "Its status has changed", next: "Reloaded." });
+    expect(describeError(err, { invalid_status_transition: "It changed meanwhile." }).next).toBe(
+      "It changed meanwhile.",
+    );
+    expect(
+      describeError(err, { invalid_status_transition: { title: "Its status has changed", next: "Reloaded." } }),
+    ).toMatchObject({ title: "Its status has changed", next: "Reloaded." });
     const gone = await failure(client.apiKey.roll.mutate({ keyId: 999_999_999 }));
     expect(describeError(gone)).toMatchObject({ title: "Not found", serviceCode: "api_key_not_found" });
-    expect(describeError(gone, { api_key_not_found: "Already rolled or invalidated." }).next).toBe("Already rolled or invalidated.");
+    expect(describeError(gone, { api_key_not_found: "Already rolled or invalidated." }).next).toBe(
+      "Already rolled or invalidated.",
+    );
   });
 
   it("never shows a JSON message, whatever produced it", () => {
@@ -68,6 +93,10 @@ describe("describeError, on what the server really sends", () => {
   it("tells a support user the change is for operators", async () => {
     const { client } = await clientFor("support");
     const err = await failure(client.supplier.create.mutate({ code: uniq("S"), documentRoot: "s3://a/b" }));
-    expect(describeError(err)).toMatchObject({ title: "Not allowed", next: "Ask an operator to make this change.", requestId: "req-7" });
+    expect(describeError(err)).toMatchObject({
+      title: "Not allowed",
+      next: "Ask an operator to make this change.",
+      requestId: "req-7",
+    });
   });
 });

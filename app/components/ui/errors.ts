@@ -3,7 +3,13 @@ import { fieldErrorSummary, looksLikeJson } from "@/server/api/error-summary";
 
 export type FieldError = { attr: string | null; code: string; detail: string };
 
-type Data = { code?: string; httpStatus?: number; serviceCode?: string | null; fieldErrors?: FieldError[]; requestId?: string | null };
+type Data = {
+  code?: string;
+  httpStatus?: number;
+  serviceCode?: string | null;
+  fieldErrors?: FieldError[];
+  requestId?: string | null;
+};
 
 const TITLE: Record<string, string> = {
   FORBIDDEN: "Not allowed",
@@ -53,7 +59,12 @@ export function describeError(err: unknown, hints: ErrorHints = {}): DescribedEr
   const serviceCode = data.serviceCode ?? null;
   const fieldErrors = data.fieldErrors ?? [];
   const message = err instanceof Error ? err.message.trim() : "";
-  const detail = !message || looksLikeJson(message) ? (fieldErrors.length ? fieldErrorSummary(fieldErrors) : "The request was not accepted.") : message;
+  const detail =
+    !message || looksLikeJson(message)
+      ? fieldErrors.length
+        ? fieldErrorSummary(fieldErrors)
+        : "The request was not accepted."
+      : message;
   const hint = (serviceCode ? hints[serviceCode] : undefined) ?? hints[code];
   const title = (typeof hint === "object" ? hint.title : undefined) ?? TITLE[code] ?? "Something went wrong";
   const next = (typeof hint === "object" ? hint.next : hint) ?? NEXT[code] ?? "";

@@ -29,7 +29,17 @@ const COLUMNS = [
 ];
 
 /** Events with their delivery state; each row opens `detail` (the payload, the envelope) below it on demand. */
-export function EventTable<E extends EventRow>({ events, label, detailLabel, detail }: { events: E[]; label: string; detailLabel: string; detail: (e: E) => React.ReactNode }) {
+export function EventTable<E extends EventRow>({
+  events,
+  label,
+  detailLabel,
+  detail,
+}: {
+  events: E[];
+  label: string;
+  detailLabel: string;
+  detail: (e: E) => React.ReactNode;
+}) {
   return (
     <Table label={label} columns={COLUMNS} className="fold-on-phone events-table">
       {events.map((e) => (
@@ -54,9 +64,21 @@ function withBreaks(type: string) {
   ));
 }
 
-function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detailLabel: string; detail: (e: E) => React.ReactNode }) {
+function EventLine<E extends EventRow>({
+  e,
+  detailLabel,
+  detail,
+}: {
+  e: E;
+  detailLabel: string;
+  detail: (e: E) => React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
-  const delivery = e.publishedAt ? <Badge value="published" /> : <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />;
+  const delivery = e.publishedAt ? (
+    <Badge value="published" />
+  ) : (
+    <Badge value="pending" label={e.attempts ? `pending · ${e.attempts} tries` : "pending"} />
+  );
   return (
     <>
       <tr data-testid="event-row">
@@ -64,7 +86,12 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
         <td>
           <span className="mono event-type">{withBreaks(e.type)}</span> <span className="badge plain">{e.version}</span>
           {e.derivedVersions?.map((v) => (
-            <span key={v} className="badge plain muted" style={{ marginLeft: 4, background: "transparent", fontWeight: 500 }} title={`also delivered as ${v} (derived from ${e.version})`}>
+            <span
+              key={v}
+              className="badge plain muted"
+              style={{ marginLeft: 4, background: "transparent", fontWeight: 500 }}
+              title={`also delivered as ${v} (derived from ${e.version})`}
+            >
               + {v}
             </span>
           ))}
@@ -79,10 +106,16 @@ function EventLine<E extends EventRow>({ e, detailLabel, detail }: { e: E; detai
             · {delivery}
           </div>
         </td>
-        <td className="mono wide-only">{e.accountNumber ? <AccountLink number={e.accountNumber} /> : <span className="muted">—</span>}</td>
+        <td className="mono wide-only">
+          {e.accountNumber ? <AccountLink number={e.accountNumber} /> : <span className="muted">—</span>}
+        </td>
         <td className="wide-only">
           {delivery}
-          {e.lastError && !e.publishedAt && <div className="small" style={{ color: "var(--danger)" }}>{e.lastError}</div>}
+          {e.lastError && !e.publishedAt && (
+            <div className="small" style={{ color: "var(--danger)" }}>
+              {e.lastError}
+            </div>
+          )}
         </td>
         <td>
           <button className="btn btn-sm" type="button" aria-expanded={open} onClick={() => setOpen(!open)}>

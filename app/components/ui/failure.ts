@@ -20,11 +20,19 @@ export function describeLoadError(err: unknown) {
   const e = describeError(err);
   if (isConnectionError(err)) {
     // The id is the one the console sent (trpc/react.tsx): a proxy's or load balancer's log may hold it.
-    return { title: "Connection lost", detail: "The console could not reach the server.", next: "Check your connection, then try again.", requestId: e.requestId, code: e.code };
+    return {
+      title: "Connection lost",
+      detail: "The console could not reach the server.",
+      next: "Check your connection, then try again.",
+      requestId: e.requestId,
+      code: e.code,
+    };
   }
   let next = sentence(e.next);
   if (e.code === "INTERNAL_SERVER_ERROR") {
-    next = e.requestId ? "Try again; if it keeps happening, send the platform team the request id below." : "Try again; if it keeps happening, tell the platform team.";
+    next = e.requestId
+      ? "Try again; if it keeps happening, send the platform team the request id below."
+      : "Try again; if it keeps happening, tell the platform team.";
   }
   return { title: e.title, detail: sentence(e.detail), next, requestId: e.requestId, code: e.code };
 }

@@ -24,7 +24,12 @@ function toDate(value: Date | string): Date {
 
 function parts(d: Date) {
   const p = Object.fromEntries(londonParts.formatToParts(d).map((x) => [x.type, x.value]));
-  return { day: Number(p.day), month: MONTHS[Number(p.month) - 1], year: p.year, time: `${p.hour}:${p.minute}:${p.second}` };
+  return {
+    day: Number(p.day),
+    month: MONTHS[Number(p.month) - 1],
+    year: p.year,
+    time: `${p.hour}:${p.minute}:${p.second}`,
+  };
 }
 
 /** Times are shown in London time, as operators and the platform's statements use it: "14 Sep 2026, 09:05:00". */

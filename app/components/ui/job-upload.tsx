@@ -22,7 +22,15 @@ export function formatOf(name: string): "jsonl" | "csv" {
  * Upload a whole cohort as a server-side job (ADR 0404): the browser sends the file as it is
  * read from disk and the server stages and imports it; the page can be closed once it is sent.
  */
-export function JobUpload({ code, disabledReason, cohortId }: { code: string; disabledReason?: string; cohortId?: number }) {
+export function JobUpload({
+  code,
+  disabledReason,
+  cohortId,
+}: {
+  code: string;
+  disabledReason?: string;
+  cohortId?: number;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const router = useRouter();
@@ -43,14 +51,27 @@ export function JobUpload({ code, disabledReason, cohortId }: { code: string; di
     setBusy(true);
     setError(null);
     setRequestId(null);
-    const q = new URLSearchParams({ supplier: code, name: file.name, format: formatOf(file.name), dryRun: dryRun ? "1" : "0", registration: registration ? "1" : "0", ...(cohortId ? { cohort: String(cohortId) } : {}) });
+    const q = new URLSearchParams({
+      supplier: code,
+      name: file.name,
+      format: formatOf(file.name),
+      dryRun: dryRun ? "1" : "0",
+      registration: registration ? "1" : "0",
+      ...(cohortId ? { cohort: String(cohortId) } : {}),
+    });
     try {
-      const res = await fetchWithRequestId(`/import-jobs/upload?${q}`, { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } });
+      const res = await fetchWithRequestId(`/import-jobs/upload?${q}`, {
+        method: "POST",
+        body: file,
+        headers: { "content-type": "application/octet-stream" },
+      });
       const body = (await res.json().catch(() => ({}))) as UploadError & { id?: number };
       if (!res.ok || !body.id) {
         setRequestId(res.headers.get("x-request-id"));
         const fields = body.errors?.map((x) => x.detail).join(" ") ?? "";
-        setError(`${body.detail ?? `The upload failed (HTTP ${res.status}).`}${fields && fields !== body.detail ? ` ${fields}` : ""}`);
+        setError(
+          `${body.detail ?? `The upload failed (HTTP ${res.status}).`}${fields && fields !== body.detail ? ` ${fields}` : ""}`,
+        );
         return;
       }
       await refreshAfterChange(qc, trpc.importJob.list.queryKey());
@@ -69,7 +90,11 @@ export function JobUpload({ code, disabledReason, cohortId }: { code: string; di
       title="Upload accounts"
       description={`JSON Lines (one EnergyAccount per line) or CSV with the documented columns, up to 500,000 accounts. The server stages and imports them; you can close the page.${cohortId ? " Each account joins this cohort." : ""}`}
       action={
-        <a className="btn btn-sm" href={`data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`} download="accounts-template.csv">
+        <a
+          className="btn btn-sm"
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`}
+          download="accounts-template.csv"
+        >
           CSV template
         </a>
       }
@@ -78,7 +103,13 @@ export function JobUpload({ code, disabledReason, cohortId }: { code: string; di
       <form onSubmit={upload} className="stack">
         <div className="field">
           <label htmlFor="job-file">Accounts file</label>
-          <input id="job-file" ref={input} type="file" accept=".jsonl,.ndjson,.json,.csv" disabled={busy || Boolean(disabledReason)} />
+          <input
+            id="job-file"
+            ref={input}
+            type="file"
+            accept=".jsonl,.ndjson,.json,.csv"
+            disabled={busy || Boolean(disabledReason)}
+          />
         </div>
         <div className="row">
           <label className="row small">
@@ -86,7 +117,12 @@ export function JobUpload({ code, disabledReason, cohortId }: { code: string; di
             Dry run: validate every row first, stage nothing
           </label>
           <label className="row small">
-            <input type="checkbox" checked={registration} onChange={(e) => setRegistration(e.target.checked)} disabled={busy} />
+            <input
+              type="checkbox"
+              checked={registration}
+              onChange={(e) => setRegistration(e.target.checked)}
+              disabled={busy}
+            />
             Send registration flows after each import
           </label>
         </div>

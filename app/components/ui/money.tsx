@@ -24,7 +24,15 @@ export function SignConvention() {
  * minus away from its digits). `signed` (the default) shows a plus on positive amounts, for
  * balances and effects read against SIGN_CONVENTION; `describe` adds "in credit" / "owed".
  */
-export function Money({ value, signed = true, describe = false }: { value: string | null | undefined; signed?: boolean; describe?: boolean }) {
+export function Money({
+  value,
+  signed = true,
+  describe = false,
+}: {
+  value: string | null | undefined;
+  signed?: boolean;
+  describe?: boolean;
+}) {
   const n = value ?? "";
   const owed = n.startsWith("-") && !/^-0*(\.0*)?$/.test(n);
   const credit = !owed && !/^[-+]?0*(\.0*)?$/.test(n) && n !== "";

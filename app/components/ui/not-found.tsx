@@ -4,7 +4,15 @@ import Link from "next/link";
  * The body of a 404: what is missing, why that may be, and the ways back. Used by app/not-found.tsx
  * and by each record page's not-found.tsx (rendered inside the console shell).
  */
-export function NotFoundPanel({ title, children, links }: { title: string; children?: React.ReactNode; links: { href: string; label: string }[] }) {
+export function NotFoundPanel({
+  title,
+  children,
+  links,
+}: {
+  title: string;
+  children?: React.ReactNode;
+  links: { href: string; label: string }[];
+}) {
   return (
     <section className="card not-found" aria-labelledby="not-found-title" data-testid="not-found">
       <div className="eyebrow">404 · Not found</div>

@@ -14,7 +14,12 @@ export function OlderPager({
   return (
     <div className="pager">
       <span>{shown}</span>
-      <button className="btn btn-sm" type="button" disabled={!query.hasNextPage || query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      <button
+        className="btn btn-sm"
+        type="button"
+        disabled={!query.hasNextPage || query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
         {query.isFetchingNextPage ? "Loading…" : query.hasNextPage ? `Older ${noun}` : `No older ${noun}`}
       </button>
     </div>

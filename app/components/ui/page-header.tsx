@@ -1,6 +1,16 @@
 import Link from "next/link";
 
-export function PageHeader({ title, description, crumbs, actions }: { title: React.ReactNode; description?: React.ReactNode; crumbs?: { href: string; label: string }[]; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  crumbs,
+  actions,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  crumbs?: { href: string; label: string }[];
+  actions?: React.ReactNode;
+}) {
   return (
     <header className="page-header">
       <div>

@@ -4,7 +4,11 @@ import { useMemo, useState } from "react";
 import type { PayloadNode } from "@/server/services/account-import/payload-tree";
 
 export type TreeError = { attr: string | null; code: string; detail: string };
-type Placed = { here: Map<string, TreeError[]>; missing: Map<string, { key: string; errors: TreeError[] }[]>; below: Map<string, number> };
+type Placed = {
+  here: Map<string, TreeError[]>;
+  missing: Map<string, { key: string; errors: TreeError[] }[]>;
+  below: Map<string, number>;
+};
 
 /** The DOM id of a node, for links from an error list ("#payload-supply_addresses.0.supply_postcode"). */
 export const payloadAnchor = (attr: string | null) => `payload-${attr ?? "account"}`;
@@ -47,11 +51,20 @@ function place(root: PayloadNode, errors: TreeError[]): Placed {
 const depth = (path: string) => (path ? path.split(".").length : 0);
 
 /** The staged payload as a collapsible tree, each stored error marked at its `attr`. */
-export function PayloadTree({ tree, errors, label = "Staged payload" }: { tree: PayloadNode; errors: TreeError[]; label?: string }) {
+export function PayloadTree({
+  tree,
+  errors,
+  label = "Staged payload",
+}: {
+  tree: PayloadNode;
+  errors: TreeError[];
+  label?: string;
+}) {
   const placed = useMemo(() => place(tree, errors), [tree, errors]);
   // Expand / collapse all remount the tree with every branch open or shut; clicks then work as usual.
   const [mode, setMode] = useState<"default" | "all" | "none">("default");
-  const isOpen = (n: PayloadNode) => (mode === "all" ? true : mode === "none" ? n.path === "" : depth(n.path) <= 4 || (placed.below.get(n.path) ?? 0) > 0);
+  const isOpen = (n: PayloadNode) =>
+    mode === "all" ? true : mode === "none" ? n.path === "" : depth(n.path) <= 4 || (placed.below.get(n.path) ?? 0) > 0;
   return (
     <div className="payload-tree" role="group" aria-label={label}>
       <div className="row payload-tree-tools">
@@ -61,7 +74,11 @@ export function PayloadTree({ tree, errors, label = "Staged payload" }: { tree: 
         <button type="button" className="btn btn-sm" onClick={() => setMode("none")}>
           Collapse all
         </button>
-        {errors.length > 0 && <span className="small muted">Problems are marked in red where they are; open branches show how many are inside.</span>}
+        {errors.length > 0 && (
+          <span className="small muted">
+            Problems are marked in red where they are; open branches show how many are inside.
+          </span>
+        )}
       </div>
       <ul className="payload-level" key={mode}>
         <Node node={tree} placed={placed} isOpen={isOpen} />
@@ -102,26 +119,45 @@ function Node({ node, placed, isOpen }: { node: PayloadNode; placed: Placed; isO
   const id = payloadAnchor(node.path || null);
   if (!node.children) {
     return (
-      <li className={cls} id={id} data-path={node.path} data-error={own.length ? own.map((e) => e.code).join(" ") : undefined}>
-        <span className="payload-key">{node.key}</span> <span className={`payload-value kind-${node.kind}`} title={node.kind}>{node.value === "" ? '""' : node.value}</span> <Flags node={node} />
+      <li
+        className={cls}
+        id={id}
+        data-path={node.path}
+        data-error={own.length ? own.map((e) => e.code).join(" ") : undefined}
+      >
+        <span className="payload-key">{node.key}</span>{" "}
+        <span className={`payload-value kind-${node.kind}`} title={node.kind}>
+          {node.value === "" ? '""' : node.value}
+        </span>{" "}
+        <Flags node={node} />
         {own.length > 0 && <ErrorLines errors={own} />}
       </li>
     );
   }
   const size = node.children.length;
   // Long lists (reading history, transactions) show their first items and any with problems until asked for all.
-  const shown = all || size <= LIST_LIMIT ? node.children : node.children.filter((c, i) => i < LIST_LIMIT || (placed.below.get(c.path) ?? 0) > 0);
+  const shown =
+    all || size <= LIST_LIMIT
+      ? node.children
+      : node.children.filter((c, i) => i < LIST_LIMIT || (placed.below.get(c.path) ?? 0) > 0);
   const hidden = size - shown.length;
   const shape = node.kind === "array" ? `[${size} ${size === 1 ? "item" : "items"}]` : size ? "" : "{}";
   return (
-    <li className={cls} id={id} data-path={node.path} data-error={own.length ? own.map((e) => e.code).join(" ") : undefined}>
+    <li
+      className={cls}
+      id={id}
+      data-path={node.path}
+      data-error={own.length ? own.map((e) => e.code).join(" ") : undefined}
+    >
       <details open={isOpen(node)}>
         <summary>
           <span className="payload-key">{node.key}</span>
           {shape && <span className="muted small"> {shape}</span>}
           {node.summary && <span className="payload-summary"> {node.summary}</span>}
           <Flags node={node} />
-          {below > 0 && <span className="badge badge-danger">{below === 1 ? "1 problem inside" : `${below} problems inside`}</span>}
+          {below > 0 && (
+            <span className="badge badge-danger">{below === 1 ? "1 problem inside" : `${below} problems inside`}</span>
+          )}
         </summary>
         {own.length > 0 && <ErrorLines errors={own} />}
         <ul className="payload-level">
@@ -136,7 +172,13 @@ function Node({ node, placed, isOpen }: { node: PayloadNode; placed: Placed; isO
             </li>
           )}
           {missing.map((m) => (
-            <li key={`missing-${m.key}`} className="payload-node has-error" id={payloadAnchor(node.path ? `${node.path}.${m.key}` : m.key)} data-path={node.path ? `${node.path}.${m.key}` : m.key} data-error={m.errors.map((e) => e.code).join(" ")}>
+            <li
+              key={`missing-${m.key}`}
+              className="payload-node has-error"
+              id={payloadAnchor(node.path ? `${node.path}.${m.key}` : m.key)}
+              data-path={node.path ? `${node.path}.${m.key}` : m.key}
+              data-error={m.errors.map((e) => e.code).join(" ")}
+            >
               <span className="payload-key">{m.key}</span> <span className="muted small">(not sent)</span>
               <ErrorLines errors={m.errors} />
             </li>

@@ -7,7 +7,13 @@ import { QueryState } from "./query-state";
 
 const offline = () => new TRPCClientError("Failed to fetch", { cause: new TypeError("Failed to fetch") });
 const serverError = (requestId: string | null) =>
-  TRPCClientError.from({ error: { message: "Internal server error", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, requestId } } } as never);
+  TRPCClientError.from({
+    error: {
+      message: "Internal server error",
+      code: -32603,
+      data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, requestId },
+    },
+  } as never);
 
 function render(query: Record<string, unknown>, opts: { live?: boolean; isEmpty?: boolean } = {}) {
   const html = renderToStaticMarkup(
@@ -16,10 +22,18 @@ function render(query: Record<string, unknown>, opts: { live?: boolean; isEmpty?
       live: opts.live,
       isEmpty: opts.isEmpty,
       empty: createElement("p", null, "Nothing yet"),
-      children: (rows: string[]) => createElement("ul", null, rows.map((r) => createElement("li", { key: r }, r))),
+      children: (rows: string[]) =>
+        createElement(
+          "ul",
+          null,
+          rows.map((r) => createElement("li", { key: r }, r)),
+        ),
     }),
   );
-  return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 describe("QueryState", () => {
@@ -39,7 +53,9 @@ describe("QueryState", () => {
   });
 
   it("notes a failing retry before the query gives up", () => {
-    expect(render({ data: ["a"], failureCount: 1, failureReason: offline(), isFetching: true })).toContain("Connection lost — retrying…");
+    expect(render({ data: ["a"], failureCount: 1, failureReason: offline(), isFetching: true })).toContain(
+      "Connection lost — retrying…",
+    );
   });
 
   it("shows the full error state only when there is nothing loaded", () => {

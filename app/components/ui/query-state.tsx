@@ -54,7 +54,17 @@ export function QueryState<T>({
 }
 
 /** Loaded data stays on screen when a refresh fails; this says so, without getting in the way. */
-function StaleNote<T>({ failure, query, live, inCard }: { failure: unknown; query: Query<T>; live: boolean; inCard: boolean }) {
+function StaleNote<T>({
+  failure,
+  query,
+  live,
+  inCard,
+}: {
+  failure: unknown;
+  query: Query<T>;
+  live: boolean;
+  inCard: boolean;
+}) {
   const retrying = live || Boolean(query.isFetching);
   const since = query.dataUpdatedAt ? ` loaded at ${formatTime(query.dataUpdatedAt)}` : " last loaded";
   let text: string;

@@ -3,7 +3,17 @@
 import { describeLoadError } from "./failure";
 import { RequestId } from "./request-id";
 
-export function EmptyState({ title, children, action, icon = "∅" }: { title: string; children?: React.ReactNode; action?: React.ReactNode; icon?: string }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon = "∅",
+}: {
+  title: string;
+  children?: React.ReactNode;
+  action?: React.ReactNode;
+  icon?: string;
+}) {
   return (
     <div className="empty">
       <div className="icon" aria-hidden="true">

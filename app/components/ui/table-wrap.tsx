@@ -28,7 +28,10 @@ export function TableWrap({ children, testId }: { children: React.ReactNode; tes
       if (scrolls && !el.hasAttribute("tabindex")) {
         el.tabIndex = 0;
         el.setAttribute("role", "region");
-        el.setAttribute("aria-label", `${el.querySelector("table")?.getAttribute("aria-label") ?? "Table"} (scrolls sideways)`);
+        el.setAttribute(
+          "aria-label",
+          `${el.querySelector("table")?.getAttribute("aria-label") ?? "Table"} (scrolls sideways)`,
+        );
       } else if (!scrolls && el.hasAttribute("tabindex")) {
         el.removeAttribute("tabindex");
         el.removeAttribute("role");

@@ -6,7 +6,19 @@ export type Column = string | { label: string; className?: string; hidden?: bool
  * A plain table with a header row, in its own scroll container; `hidden` columns (actions,
  * details) are named for screen readers only, and a hidden last column stays pinned in view.
  */
-export function Table({ label, columns, className, testId, children }: { label: string; columns: Column[]; className?: string; testId?: string; children: React.ReactNode }) {
+export function Table({
+  label,
+  columns,
+  className,
+  testId,
+  children,
+}: {
+  label: string;
+  columns: Column[];
+  className?: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
   const last = columns[columns.length - 1];
   const pinned = typeof last === "object" && last.hidden;
   const classes = ["table", pinned ? "has-actions" : "", className ?? ""].filter(Boolean).join(" ");

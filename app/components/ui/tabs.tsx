@@ -5,7 +5,17 @@ import { useEffect, useId, useRef } from "react";
 export type Tab = { id: string; label: string; count?: number | string; content: React.ReactNode };
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs. */
-export function Tabs({ tabs, value, onChange, label }: { tabs: Tab[]; value: string; onChange: (id: string) => void; label: string }) {
+export function Tabs({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: Tab[];
+  value: string;
+  onChange: (id: string) => void;
+  label: string;
+}) {
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const move = (e: React.KeyboardEvent, i: number) => {
@@ -56,7 +66,13 @@ export function Tabs({ tabs, value, onChange, label }: { tabs: Tab[]; value: str
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} tabIndex={0} className="card-body">
+      <div
+        role="tabpanel"
+        id={`${base}-panel-${current.id}`}
+        aria-labelledby={`${base}-tab-${current.id}`}
+        tabIndex={0}
+        className="card-body"
+      >
         {/* The panel's own heading keeps the outline in order (h1 page, h2 tab, h3 its parts). */}
         <h2 className="visually-hidden">{current.label}</h2>
         {current.content}

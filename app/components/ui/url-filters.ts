@@ -13,7 +13,9 @@ export function useUrlFilters<F extends Record<string, string | undefined>>(appl
   const [draft, setDraft] = useState<F>(applied);
   const apply = (e: React.FormEvent) => {
     e.preventDefault();
-    const params = new URLSearchParams(Object.entries(draft).filter(([, v]) => v?.trim() && v !== unset) as [string, string][]);
+    const params = new URLSearchParams(
+      Object.entries(draft).filter(([, v]) => v?.trim() && v !== unset) as [string, string][],
+    );
     router.push(`${pathname}${params.size ? `?${params}` : ""}`);
   };
   return { draft, setDraft, apply };

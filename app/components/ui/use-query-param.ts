@@ -8,7 +8,11 @@ export function replaceQueryParam(name: string, value: string | null) {
   const next = new URLSearchParams(window.location.search);
   if (value) next.set(name, value);
   else next.delete(name);
-  window.history.replaceState(window.history.state, "", `${window.location.pathname}${next.size ? `?${next}` : ""}${window.location.hash}`);
+  window.history.replaceState(
+    window.history.state,
+    "",
+    `${window.location.pathname}${next.size ? `?${next}` : ""}${window.location.hash}`,
+  );
 }
 
 /**

@@ -27,7 +27,13 @@ describe("GET /healthz/ready", () => {
 
   it("is 503 when the database does not answer, without saying where it is", async () => {
     const down = { execute: () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.5:5432")) } as unknown as Db;
-    setDbHandle({ db: down, kind: "postgres", url: "postgres://x", listen: () => async () => {}, close: async () => {} });
+    setDbHandle({
+      db: down,
+      kind: "postgres",
+      url: "postgres://x",
+      listen: () => async () => {},
+      close: async () => {},
+    });
     const res = await GET();
     expect(res.status).toBe(503);
     const text = await res.text();
@@ -39,9 +45,19 @@ describe("GET /healthz/ready", () => {
     vi.useFakeTimers();
     try {
       vi.stubEnv("NATS_URL", "nats://127.0.0.1:1");
-      const resolveAfter = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-      const slow = { execute: () => resolveAfter(1000, []), select: () => ({ from: () => ({ where: () => resolveAfter(1000, []) }) }) } as unknown as Db;
-      setDbHandle({ db: slow, kind: "postgres", url: "postgres://x", listen: () => async () => {}, close: async () => {} });
+      const resolveAfter = <T>(ms: number, value: T) =>
+        new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+      const slow = {
+        execute: () => resolveAfter(1000, []),
+        select: () => ({ from: () => ({ where: () => resolveAfter(1000, []) }) }),
+      } as unknown as Db;
+      setDbHandle({
+        db: slow,
+        kind: "postgres",
+        url: "postgres://x",
+        listen: () => async () => {},
+        close: async () => {},
+      });
       let answer: Response | undefined;
       void GET().then((r) => (answer = r));
       await vi.advanceTimersByTimeAsync(1500);

@@ -27,10 +27,14 @@ function withinTimeout<T>(work: Promise<T>): Promise<T> {
 async function natsState(db: Db) {
   if (!env.NATS_URL) return { configured: false as const };
   const [state] = await db
-    .select({ connected: eventRelayState.natsConnected, heartbeatAge: sql<number | null>`extract(epoch from now() - ${eventRelayState.heartbeatAt})::float8` })
+    .select({
+      connected: eventRelayState.natsConnected,
+      heartbeatAge: sql<number | null>`extract(epoch from now() - ${eventRelayState.heartbeatAt})::float8`,
+    })
     .from(eventRelayState)
     .where(eq(eventRelayState.stream, env.EVENTS_STREAM));
-  const fresh = state?.heartbeatAge !== null && state?.heartbeatAge !== undefined && state.heartbeatAge <= STALE_HEARTBEAT_SECONDS;
+  const fresh =
+    state?.heartbeatAge !== null && state?.heartbeatAge !== undefined && state.heartbeatAge <= STALE_HEARTBEAT_SECONDS;
   return { configured: true as const, connected: Boolean(state?.connected && fresh), relay_leader_alive: fresh };
 }
 
@@ -55,7 +59,13 @@ export async function GET(): Promise<Response> {
     return Response.json({ status: "ok", database: { ok: true }, nats }, { headers });
   } catch (err) {
     // The body is public: the reason goes to the log, where host names and addresses may appear.
-    logger.warn("readiness: database unavailable", { err: (err as Error).message, cause: ((err as Error).cause as Error | undefined)?.message });
-    return Response.json({ status: "unavailable", database: { ok: false } }, { status: 503, headers: { ...headers, "retry-after": "5" } });
+    logger.warn("readiness: database unavailable", {
+      err: (err as Error).message,
+      cause: ((err as Error).cause as Error | undefined)?.message,
+    });
+    return Response.json(
+      { status: "unavailable", database: { ok: false } },
+      { status: 503, headers: { ...headers, "retry-after": "5" } },
+    );
   }
 }

@@ -20,7 +20,14 @@ describe("account router", () => {
       [acc.mprn!, "meter_point"],
     ] as const) {
       const found = await w.support.account.find({ query });
-      expect(found).toEqual([expect.objectContaining({ matchedOn, accountNumber: acc.accountNumber, status: "imported", importSupplier: w.supplier.code })]);
+      expect(found).toEqual([
+        expect.objectContaining({
+          matchedOn,
+          accountNumber: acc.accountNumber,
+          status: "imported",
+          importSupplier: w.supplier.code,
+        }),
+      ]);
       expect(await w.outsider.account.find({ query })).toEqual([]);
     }
     expect(await codeOf(w.support.account.find({ query: "  " }))).toBe("BAD_REQUEST");
@@ -58,10 +65,20 @@ describe("account router", () => {
       openStatementPeriodStart: "2026-11-01",
       importProcess: { status: "imported" },
     });
-    expect(detail.supplyAddresses[0]).toMatchObject({ lines: ["1 Analytical Row", "London", "SW1A 1AA"], movedInOn: "2025-01-01", movedOutOn: null });
+    expect(detail.supplyAddresses[0]).toMatchObject({
+      lines: ["1 Analytical Row", "London", "SW1A 1AA"],
+      movedInOn: "2025-01-01",
+      movedOutOn: null,
+    });
     expect(detail.supplyAddresses[0].meterPoints.map((m) => m.mpxn).sort()).toEqual([acc.mpan, acc.mprn].sort());
     const elec = detail.supplyAddresses[0].meterPoints.find((m) => m.fuel === "electricity")!;
-    expect(elec).toMatchObject({ mpid: "OCTO", shipperMpid: null, supplyStartDate: "2025-01-01", profileClass: 1, agreements: [{ tariffCode: "E-1R-VAR-22-11-01-C", effectiveFrom: "2025-01-01", effectiveTo: null }] });
+    expect(elec).toMatchObject({
+      mpid: "OCTO",
+      shipperMpid: null,
+      supplyStartDate: "2025-01-01",
+      profileClass: 1,
+      agreements: [{ tariffCode: "E-1R-VAR-22-11-01-C", effectiveFrom: "2025-01-01", effectiveTo: null }],
+    });
     expect(elec.meters[0].registers).toEqual([{ id: "1", tpr: "00001", isSettlement: true, digits: 5 }]);
     expect(detail.supplyAddresses[0].meterPoints.find((m) => m.fuel === "gas")).toMatchObject({ shipperMpid: "OCT" });
     expect(detail.customers[0]).toMatchObject({
@@ -75,7 +92,14 @@ describe("account router", () => {
     });
     const records = await w.support.account.records({ accountNumber: acc.accountNumber });
     expect(records.readings.items).toEqual([
-      expect.objectContaining({ mpxn: acc.mpan, registerId: "1", readingDate: "2026-10-31", readingValue: "12345", readingType: "CUSTOMER", source: "transfer" }),
+      expect.objectContaining({
+        mpxn: acc.mpan,
+        registerId: "1",
+        readingDate: "2026-10-31",
+        readingValue: "12345",
+        readingType: "CUSTOMER",
+        source: "transfer",
+      }),
     ]);
     expect(await codeOf(w.outsider.account.get({ accountNumber: acc.accountNumber }))).toBe("NOT_FOUND");
     expect(await codeOf(w.support.account.get({ accountNumber: "nonsense" }))).toBe("BAD_REQUEST");
@@ -87,11 +111,18 @@ describe("event router", () => {
     const w = await consoleWorld(t.db);
     const acc = await makeImportedAccount(w.org, w.supplier.code);
     const all = await w.support.event.list({ accountNumber: acc.accountNumber });
-    expect(all.items.map((e) => e.type)).toEqual(["data_import.import_process.complete", "agreement.created", "agreement.created", "account.created"]);
+    expect(all.items.map((e) => e.type)).toEqual([
+      "data_import.import_process.complete",
+      "agreement.created",
+      "agreement.created",
+      "account.created",
+    ]);
     expect(all.items[0].seq).toBeGreaterThan(all.items[3].seq);
     const agreements = await w.support.event.list({ typePrefix: "agreement.", accountNumber: acc.accountNumber });
     expect(agreements.items).toHaveLength(2);
-    expect((await w.support.event.list({ typePrefix: "agreement%", accountNumber: acc.accountNumber })).items).toHaveLength(0);
+    expect(
+      (await w.support.event.list({ typePrefix: "agreement%", accountNumber: acc.accountNumber })).items,
+    ).toHaveLength(0);
     const first = await w.support.event.list({ accountNumber: acc.accountNumber, limit: 3 });
     const rest = await w.support.event.list({ accountNumber: acc.accountNumber, limit: 3, cursor: first.nextCursor! });
     expect([...first.items, ...rest.items].map((e) => e.id)).toEqual(all.items.map((e) => e.id));
@@ -101,7 +132,9 @@ describe("event router", () => {
     const published = (await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "published" })).items;
     expect(published.map((e) => e.id)).toEqual([all.items[3].id]);
     expect(published[0].publishedAt).toBeInstanceOf(Date);
-    expect((await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "pending" })).items).toHaveLength(3);
+    expect((await w.support.event.list({ accountNumber: acc.accountNumber, delivery: "pending" })).items).toHaveLength(
+      3,
+    );
     const future = new Date(Date.now() + 3600_000);
     expect((await w.support.event.list({ accountNumber: acc.accountNumber, from: future })).items).toHaveLength(0);
     expect((await w.support.event.list({ accountNumber: acc.accountNumber, to: future })).items).toHaveLength(4);
@@ -115,7 +148,9 @@ describe("event router", () => {
     const acc = await makeImportedAccount(w.org, w.supplier.code);
     const [latest] = (await w.support.event.list({ accountNumber: acc.accountNumber, limit: 1 })).items;
     const one = await w.support.event.get({ id: latest.id });
-    expect(one.envelopes).toEqual([expect.objectContaining({ id: latest.id, type: latest.type, dataversion: latest.version, data: latest.payload })]);
+    expect(one.envelopes).toEqual([
+      expect.objectContaining({ id: latest.id, type: latest.type, dataversion: latest.version, data: latest.payload }),
+    ]);
     expect(one.derivedVersions).toEqual([]);
     expect(await codeOf(w.outsider.event.get({ id: latest.id }))).toBe("NOT_FOUND");
   });
@@ -124,17 +159,43 @@ describe("event router", () => {
     const w = await consoleWorld(t.db);
     const acc = await makeImportedAccount(w.org, w.supplier.code);
     const ledger = { account: { number: acc.accountNumber }, number: `L-${acc.accountNumber}` };
-    const entry = { id: 41, is_charge: true, is_credit: false, is_payment: false, is_repayment: false, is_reversal: false, is_reversed: false, source_id: 41, source_type: "data_import.transaction" };
+    const entry = {
+      id: 41,
+      is_charge: true,
+      is_credit: false,
+      is_payment: false,
+      is_repayment: false,
+      is_reversal: false,
+      is_reversed: false,
+      source_id: 41,
+      source_type: "data_import.transaction",
+    };
     const id = await t.db.transaction((tx) =>
-      emit(tx as unknown as Db, "billing.ledger.entry_posted", "v2", { ledger, entry }, { accountNumber: acc.accountNumber, organisationId: w.org.id }),
+      emit(
+        tx as unknown as Db,
+        "billing.ledger.entry_posted",
+        "v2",
+        { ledger, entry },
+        { accountNumber: acc.accountNumber, organisationId: w.org.id },
+      ),
     );
     const listed = (await w.support.event.list({ accountNumber: acc.accountNumber, typePrefix: "billing." })).items;
     expect(listed.map((e) => [e.id, e.version, e.derivedVersions])).toEqual([[id, "v2", ["v1"]]]);
-    expect((await w.support.event.list({ accountNumber: acc.accountNumber })).items.filter((e) => e.type === "account.created")[0].derivedVersions).toEqual([]);
+    expect(
+      (await w.support.event.list({ accountNumber: acc.accountNumber })).items.filter(
+        (e) => e.type === "account.created",
+      )[0].derivedVersions,
+    ).toEqual([]);
 
     const one = await w.support.event.get({ id });
     expect(one).toMatchObject({ version: "v2", derivedVersions: ["v1"], payload: { ledger, entry } });
-    const common = { specversion: "1.0", source: "urn:kraken-migrate", type: "billing.ledger.entry_posted", subject: acc.accountNumber, time: one.occurredAt.toISOString() };
+    const common = {
+      specversion: "1.0",
+      source: "urn:kraken-migrate",
+      type: "billing.ledger.entry_posted",
+      subject: acc.accountNumber,
+      time: one.occurredAt.toISOString(),
+    };
     expect(one.envelopes).toEqual([
       expect.objectContaining({ ...common, id, dataversion: "v2", data: { ledger, entry } }),
       expect.objectContaining({ ...common, id: deliveredId(id, "v2", "v1"), dataversion: "v1", data: { ledger } }),
@@ -151,7 +212,9 @@ describe("event router", () => {
     expect(created?.fields.map((f) => f.path)).toContain("account_number");
     const hits = await w.support.event.catalogue({ search: "import_process" });
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.every((e) => e.type.includes("import_process") || e.fields.some((f) => f.path.includes("import_process")))).toBe(true);
+    expect(
+      hits.every((e) => e.type.includes("import_process") || e.fields.some((f) => f.path.includes("import_process"))),
+    ).toBe(true);
     expect(await codeOf(w.anonymous.event.catalogue({}))).toBe("UNAUTHORIZED");
   });
 

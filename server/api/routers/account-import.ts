@@ -5,7 +5,16 @@ import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { AccountImportListOutput, AccountImportGetOutput, AccountImportActivityOutput } from "./outputs/account-import";
 
 export const accountImportRouter = createTRPCRouter({
-  list: protectedProcedure.input(ListImportRowsInput).output(AccountImportListOutput).query(({ ctx, input }) => listImportRows(ctx.svc, input)),
-  get: protectedProcedure.input(GetImportProcessInput).output(AccountImportGetOutput).query(({ ctx, input }) => getImportProcess(ctx.svc, input)),
-  activity: protectedProcedure.input(ImportActivityInput).output(AccountImportActivityOutput).query(({ ctx, input }) => importActivity(ctx.svc, input)),
+  list: protectedProcedure
+    .input(ListImportRowsInput)
+    .output(AccountImportListOutput)
+    .query(({ ctx, input }) => listImportRows(ctx.svc, input)),
+  get: protectedProcedure
+    .input(GetImportProcessInput)
+    .output(AccountImportGetOutput)
+    .query(({ ctx, input }) => getImportProcess(ctx.svc, input)),
+  activity: protectedProcedure
+    .input(ImportActivityInput)
+    .output(AccountImportActivityOutput)
+    .query(({ ctx, input }) => importActivity(ctx.svc, input)),
 });

@@ -27,7 +27,13 @@ describe("account records (the account page's tabs)", () => {
     const ref = { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber };
     const n = await call(notesRoute, "/v1/data-import/notes/create/", {
       auth,
-      body: { ...ref, notes: [{ body: "older", created_at: "2026-01-01T10:00:00Z" }, { body: "<b>pinned</b>", is_pinned: true, created_at: "2025-06-01T10:00:00Z" }] },
+      body: {
+        ...ref,
+        notes: [
+          { body: "older", created_at: "2026-01-01T10:00:00Z" },
+          { body: "<b>pinned</b>", is_pinned: true, created_at: "2025-06-01T10:00:00Z" },
+        ],
+      },
     });
     expect(n.status).toBe(201);
     const tx = await call(txRoute, "/v1/data-import/transactions/create/", {
@@ -35,18 +41,47 @@ describe("account records (the account page's tabs)", () => {
       body: {
         ...ref,
         transactions: [
-          { transaction_id: "T-IN", transaction_date: addDays(londonToday(), -2), amount: 12.3, type: "CHARGE", reason: "IMPORTED_CHARGE" },
-          { transaction_id: "T-OLD", transaction_date: addDays(londonToday(), -60), amount: 1000.5, type: "CREDIT", reason: "IMPORTED_CREDIT" },
+          {
+            transaction_id: "T-IN",
+            transaction_date: addDays(londonToday(), -2),
+            amount: 12.3,
+            type: "CHARGE",
+            reason: "IMPORTED_CHARGE",
+          },
+          {
+            transaction_id: "T-OLD",
+            transaction_date: addDays(londonToday(), -60),
+            amount: 1000.5,
+            type: "CREDIT",
+            reason: "IMPORTED_CREDIT",
+          },
         ],
       },
     });
     expect(tx.status).toBe(201);
     const st = await call(statements, "/v1/data-import/historical-statements/create/", {
       auth,
-      body: { ...ref, statements: [{ statement_id: "S1", bill_period_from_date: "2025-01-01", bill_period_to_date: "2025-01-31", issued_date: "2025-02-02", number: "1", gross_amount: 9999, statement_path: "s1.pdf" }] },
+      body: {
+        ...ref,
+        statements: [
+          {
+            statement_id: "S1",
+            bill_period_from_date: "2025-01-01",
+            bill_period_to_date: "2025-01-31",
+            issued_date: "2025-02-02",
+            number: "1",
+            gross_amount: 9999,
+            statement_path: "s1.pdf",
+          },
+        ],
+      },
     });
     expect([200, 201]).toContain(st.status);
-    const fl = await call(flows, "/x", { auth, method: "POST", params: { import_supplier_code: supplier.code, external_account_number: acc.externalAccountNumber } });
+    const fl = await call(flows, "/x", {
+      auth,
+      method: "POST",
+      params: { import_supplier_code: supplier.code, external_account_number: acc.externalAccountNumber },
+    });
     expect(fl.status).toBe(200);
 
     const r = await w.support.account.records({ accountNumber: acc.accountNumber });
@@ -59,19 +94,34 @@ describe("account records (the account page's tabs)", () => {
     expect(txPage.total).toBe(txPage.items.length);
     const byId = Object.fromEntries(txPage.items.map((x) => [x.transactionId, x]));
     expect(byId["T-IN"]).toMatchObject({ amount: "12.30", type: "CHARGE", dateMoved: false });
-    expect(byId["T-OLD"]).toMatchObject({ amount: "1000.50", dateMoved: true, originalTransactionDate: addDays(londonToday(), -60) });
+    expect(byId["T-OLD"]).toMatchObject({
+      amount: "1000.50",
+      dateMoved: true,
+      originalTransactionDate: addDays(londonToday(), -60),
+    });
     expect(r.statements.items[0]).toMatchObject({ statementId: "S1", grossAmount: "99.99", hasDocument: true });
     expect(r.registrations.map((x) => x.mpxn).sort()).toEqual([acc.mpan, acc.mprn].sort());
     expect(r.registrations.every((x) => ["requested", "sent", "failed"].includes(x.status))).toBe(true);
 
     const doc = await openAccountDocument(
-      { db: t.db, requestId: "t", actor: { kind: "user", organisationId: w.org.id, userId: 1, role: "support", email: "s@x" } },
+      {
+        db: t.db,
+        requestId: "t",
+        actor: { kind: "user", organisationId: w.org.id, userId: 1, role: "support", email: "s@x" },
+      },
       { accountNumber: acc.accountNumber, kind: "statement", id: r.statements.items[0].id },
     );
     expect(doc.contentType).toBe("application/pdf");
     expect(await new Response(doc.body).text()).toBe("%PDF-1.4 test");
     await expect(
-      openAccountDocument({ db: t.db, requestId: "t", actor: { kind: "user", organisationId: w.other.id, userId: 1, role: "operator", email: "o@x" } }, { accountNumber: acc.accountNumber, kind: "statement", id: r.statements.items[0].id }),
+      openAccountDocument(
+        {
+          db: t.db,
+          requestId: "t",
+          actor: { kind: "user", organisationId: w.other.id, userId: 1, role: "operator", email: "o@x" },
+        },
+        { accountNumber: acc.accountNumber, kind: "statement", id: r.statements.items[0].id },
+      ),
     ).rejects.toMatchObject({ code: "account_not_found" });
 
     expect(await codeOf(w.outsider.account.records({ accountNumber: acc.accountNumber }))).toBe("NOT_FOUND");
@@ -102,7 +152,9 @@ describe("product router", () => {
   it("pages an account's transactions on the server, newest first, with no gaps or repeats", async () => {
     const w = await consoleWorld(t.db);
     const supplier = await makeSupplier(w.org);
-    const acc = await makeImportedAccount(w.org, supplier.code, { last_statement_closing_date: addDays(londonToday(), -100) });
+    const acc = await makeImportedAccount(w.org, supplier.code, {
+      last_statement_closing_date: addDays(londonToday(), -100),
+    });
     const transactions = Array.from({ length: 250 }, (_, i) => ({
       transaction_id: `P-${i}`,
       transaction_date: addDays(londonToday(), -(i % 40)),
@@ -110,14 +162,22 @@ describe("product router", () => {
       type: "CHARGE",
       reason: "IMPORTED_CHARGE",
     }));
-    const res = await call(txRoute, "/x", { auth: `Token ${w.org.apiKey}`, body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, transactions } });
+    const res = await call(txRoute, "/x", {
+      auth: `Token ${w.org.apiKey}`,
+      body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, transactions },
+    });
     expect(res.status).toBe(201);
     const seen: string[] = [];
     const dates: string[] = [];
-    let cursor: string | null | undefined ;
+    let cursor: string | null | undefined;
     let pages = 0;
     do {
-      const page = await w.support.account.transactions({ accountNumber: acc.accountNumber, cursor, limit: 100, direction: "forward" }); // as the browser's infinite query sends it
+      const page = await w.support.account.transactions({
+        accountNumber: acc.accountNumber,
+        cursor,
+        limit: 100,
+        direction: "forward",
+      }); // as the browser's infinite query sends it
       expect(page.total).toBe(250);
       seen.push(...page.items.map((x) => x.transactionId));
       dates.push(...page.items.map((x) => x.transactionDate));
@@ -126,11 +186,21 @@ describe("product router", () => {
     } while (cursor);
     expect(pages).toBe(3);
 
-    const notes = Array.from({ length: 60 }, (_, i) => ({ body: `note ${i}`, created_at: `2026-01-01T10:${String(i).padStart(2, "0")}:00Z` }));
-    const posted = await call(notesRoute, "/x", { auth: `Token ${w.org.apiKey}`, body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, notes } });
+    const notes = Array.from({ length: 60 }, (_, i) => ({
+      body: `note ${i}`,
+      created_at: `2026-01-01T10:${String(i).padStart(2, "0")}:00Z`,
+    }));
+    const posted = await call(notesRoute, "/x", {
+      auth: `Token ${w.org.apiKey}`,
+      body: { import_supplier: supplier.code, external_account_number: acc.externalAccountNumber, notes },
+    });
     expect(posted.status).toBe(201);
     const first = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50, direction: "forward" });
-    const second = await w.support.account.notes({ accountNumber: acc.accountNumber, limit: 50, cursor: first.nextCursor });
+    const second = await w.support.account.notes({
+      accountNumber: acc.accountNumber,
+      limit: 50,
+      cursor: first.nextCursor,
+    });
     expect([first.total, first.items.length, second.items.length, second.nextCursor]).toEqual([60, 50, 10, null]);
     expect(new Set([...first.items, ...second.items].map((n) => n.body)).size).toBe(60);
     expect(new Set(seen).size).toBe(250);

@@ -24,14 +24,22 @@ describe("api key router", () => {
 
     const rolled = await w.operator.apiKey.roll({ keyId: created.id });
     expect(rolled.key).not.toBe(created.key);
-    expect((await call(stage, STAGE, { body: accountPayload(w.supplier.code), auth: `Token ${created.key}` })).status).toBe(401);
-    expect((await call(stage, STAGE, { body: accountPayload(w.supplier.code), auth: `Token ${rolled.key}` })).status).toBe(201);
+    expect(
+      (await call(stage, STAGE, { body: accountPayload(w.supplier.code), auth: `Token ${created.key}` })).status,
+    ).toBe(401);
+    expect(
+      (await call(stage, STAGE, { body: accountPayload(w.supplier.code), auth: `Token ${rolled.key}` })).status,
+    ).toBe(201);
 
     await w.operator.apiKey.invalidate({ keyId: rolled.id });
-    expect((await call(stage, STAGE, { body: accountPayload(w.supplier.code), auth: `Token ${rolled.key}` })).status).toBe(401);
+    expect(
+      (await call(stage, STAGE, { body: accountPayload(w.supplier.code), auth: `Token ${rolled.key}` })).status,
+    ).toBe(401);
     expect(await codeOf(w.operator.apiKey.invalidate({ keyId: rolled.id }))).toBe("NOT_FOUND");
     const audit = await w.support.audit.list({ entityType: "api_key" });
-    expect(audit.items.map((a) => a.action)).toEqual(expect.arrayContaining(["api_key.created", "api_key.invalidated"]));
+    expect(audit.items.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["api_key.created", "api_key.invalidated"]),
+    );
   });
 
   it("says in api_key.organisation.rolled whether the rolled key was live", async () => {

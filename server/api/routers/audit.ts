@@ -3,5 +3,8 @@ import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { AuditListOutput } from "./outputs/audit";
 
 export const auditRouter = createTRPCRouter({
-  list: protectedProcedure.input(ListAuditInput).output(AuditListOutput).query(({ ctx, input }) => listAudit(ctx.svc, input)),
+  list: protectedProcedure
+    .input(ListAuditInput)
+    .output(AuditListOutput)
+    .query(({ ctx, input }) => listAudit(ctx.svc, input)),
 });

@@ -21,9 +21,14 @@ describe("consumption router", () => {
     expect(res).toMatchObject({ rows: 2, changed: 2, events: 1 });
     // A console import is in the audit log with who and how many (issue 20); the refused calls above left nothing.
     const audit = (await w.operator.audit.list({ entityType: "account", entityId: m.accountNumber })).items;
-    expect(audit.map((a) => [a.action, a.details])).toEqual([["consumption.uploaded", { mpxn: m.mpan, fileName: "reads.csv", format: "csv", rows: 2, changed: 2 }]]);
+    expect(audit.map((a) => [a.action, a.details])).toEqual([
+      ["consumption.uploaded", { mpxn: m.mpan, fileName: "reads.csv", format: "csv", rows: 2, changed: 2 }],
+    ]);
     expect(audit[0].actor).toMatch(/^[^@\s]+@example\.com$/);
-    const page = await call(elecConsumption, "/x?order_by=period", { params: { mpan: m.mpan, serial: m.elecSerial }, auth: basic(w.org.apiKey) });
+    const page = await call(elecConsumption, "/x?order_by=period", {
+      params: { mpan: m.mpan, serial: m.elecSerial },
+      auth: basic(w.org.apiKey),
+    });
     expect(page.json.results.map((r: { consumption: number }) => r.consumption)).toEqual([0.42, 0.58]);
   });
 
@@ -31,10 +36,12 @@ describe("consumption router", () => {
     const w = await consoleWorld(t.db);
     const m = await makeMeterAccount(w.org);
     const content = `mpxn,serial_number,interval_start,consumption\n${m.mprn},${m.gasSerial},2026-11-01T00:00:00Z,1\n`;
-    const err = await w.operator.consumption.upload({ accountNumber: m.accountNumber, mpxn: m.mpan, format: "csv", content }).then(
-      () => null,
-      (e) => e,
-    );
+    const err = await w.operator.consumption
+      .upload({ accountNumber: m.accountNumber, mpxn: m.mpan, format: "csv", content })
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(err.code).toBe("BAD_REQUEST");
     expect(JSON.stringify(err.cause ?? err)).toContain("lines.2.mpxn");
   });

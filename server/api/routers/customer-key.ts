@@ -6,7 +6,16 @@ import { CustomerKeyListOutput, CustomerKeyIssueOutput, CustomerKeyRevokeOutput 
 
 /** The account page's customer keys: anyone signed in sees them; operators issue and revoke (audited). */
 export const customerKeyRouter = createTRPCRouter({
-  list: protectedProcedure.input(ListCustomerKeysInput).output(CustomerKeyListOutput).query(({ ctx, input }) => listCustomerKeys(ctx.svc, input)),
-  issue: operatorProcedure.input(IssueCustomerKeyInput).output(CustomerKeyIssueOutput).mutation(({ ctx, input }) => issueCustomerKey(ctx.svc, input)),
-  revoke: operatorProcedure.input(RevokeCustomerKeyInput).output(CustomerKeyRevokeOutput).mutation(({ ctx, input }) => revokeCustomerKey(ctx.svc, input)),
+  list: protectedProcedure
+    .input(ListCustomerKeysInput)
+    .output(CustomerKeyListOutput)
+    .query(({ ctx, input }) => listCustomerKeys(ctx.svc, input)),
+  issue: operatorProcedure
+    .input(IssueCustomerKeyInput)
+    .output(CustomerKeyIssueOutput)
+    .mutation(({ ctx, input }) => issueCustomerKey(ctx.svc, input)),
+  revoke: operatorProcedure
+    .input(RevokeCustomerKeyInput)
+    .output(CustomerKeyRevokeOutput)
+    .mutation(({ ctx, input }) => revokeCustomerKey(ctx.svc, input)),
 });

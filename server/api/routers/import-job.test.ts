@@ -13,7 +13,11 @@ async function jobWorld() {
   const w = await consoleWorld(t.db);
   const code = w.supplier.code;
   const bad = accountPayload(code, uniq("BAD"), { billing_postcode: "XX" });
-  const job = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "r.jsonl" }, bodyOf(jsonl([accountPayload(code), bad])));
+  const job = await uploadImportJob(
+    w.org.ctx,
+    { importSupplier: code, format: "jsonl", fileName: "r.jsonl" },
+    bodyOf(jsonl([accountPayload(code), bad])),
+  );
   await drainLanes(t.db);
   return { ...w, code, job, bad };
 }
@@ -22,11 +26,21 @@ describe("importJob router", () => {
   it("lets operator and support read jobs, failures, rows and the dashboard; another organisation sees none of it", async () => {
     const w = await jobWorld();
     for (const caller of [w.operator, w.support]) {
-      expect(await caller.importJob.get({ id: w.job.id })).toMatchObject({ status: "completed", counts: { imported: 1, failed: 1 } });
+      expect(await caller.importJob.get({ id: w.job.id })).toMatchObject({
+        status: "completed",
+        counts: { imported: 1, failed: 1 },
+      });
       expect((await caller.importJob.list({ importSupplier: w.code })).map((j) => j.id)).toEqual([w.job.id]);
-      expect(await caller.importJob.failureGroups({ id: w.job.id })).toMatchObject([{ code: "invalid_postcode", count: 1 }]);
-      expect((await caller.importJob.failedRows({ id: w.job.id, code: "invalid_postcode" })).items.map((r) => r.line)).toEqual([2]);
-      expect(await caller.importJob.row({ id: w.job.id, line: 2 })).toMatchObject({ status: "failed", externalAccountNumber: w.bad.external_account_number });
+      expect(await caller.importJob.failureGroups({ id: w.job.id })).toMatchObject([
+        { code: "invalid_postcode", count: 1 },
+      ]);
+      expect(
+        (await caller.importJob.failedRows({ id: w.job.id, code: "invalid_postcode" })).items.map((r) => r.line),
+      ).toEqual([2]);
+      expect(await caller.importJob.row({ id: w.job.id, line: 2 })).toMatchObject({
+        status: "failed",
+        externalAccountNumber: w.bad.external_account_number,
+      });
       const dash = await caller.importJob.dashboard({ importSupplier: w.code });
       expect(dash.total).toMatchObject({ received: 2, staged: 1, imported: 1, failedStaging: 1 });
     }
@@ -44,8 +58,16 @@ describe("importJob router", () => {
   it("lets only operators pause, resume, cancel, import a dry run's rows, fix and retry; another organisation's job is not found", async () => {
     const w = await jobWorld();
     const code = w.code;
-    const running = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "p.jsonl" }, bodyOf(jsonl([accountPayload(code)])));
-    const dry = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "d.jsonl", dryRun: true }, bodyOf(jsonl([accountPayload(code)])));
+    const running = await uploadImportJob(
+      w.org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "p.jsonl" },
+      bodyOf(jsonl([accountPayload(code)])),
+    );
+    const dry = await uploadImportJob(
+      w.org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "d.jsonl", dryRun: true },
+      bodyOf(jsonl([accountPayload(code)])),
+    );
     const fixed = { ...w.bad, billing_postcode: "SW1A 1AA" };
     const writes = [
       (c: typeof w.operator) => c.importJob.pause({ id: running.id }),
@@ -61,20 +83,32 @@ describe("importJob router", () => {
     expect(await w.operator.importJob.pause({ id: running.id })).toMatchObject({ status: "paused" });
     expect(await w.operator.importJob.resume({ id: running.id })).toMatchObject({ status: "running" });
     expect(await w.operator.importJob.cancel({ id: running.id })).toMatchObject({ status: "cancelled" });
-    expect(await w.operator.importJob.retryGroup({ id: w.job.id, code: "invalid_postcode" })).toMatchObject({ retried: 1 });
+    expect(await w.operator.importJob.retryGroup({ id: w.job.id, code: "invalid_postcode" })).toMatchObject({
+      retried: 1,
+    });
     await drainLanes(t.db);
-    expect(await w.operator.importJob.fixRow({ id: w.job.id, line: 2, payload: fixed })).toMatchObject({ status: "pending" });
+    expect(await w.operator.importJob.fixRow({ id: w.job.id, line: 2, payload: fixed })).toMatchObject({
+      status: "pending",
+    });
     await drainLanes(t.db);
     expect(await w.support.importJob.get({ id: w.job.id })).toMatchObject({ counts: { imported: 2, failed: 0 } });
     expect(await codeOf(w.support.importJob.importValidated({ id: dry.id }))).toBe("FORBIDDEN");
     expect(await codeOf(w.outsider.importJob.importValidated({ id: dry.id }))).toBe("NOT_FOUND");
     expect(await w.operator.importJob.importValidated({ id: dry.id })).toMatchObject({ status: "running" });
     await drainLanes(t.db);
-    expect(await w.operator.importJob.get({ id: dry.id })).toMatchObject({ status: "completed", dryRun: false, counts: { imported: 1 } });
+    expect(await w.operator.importJob.get({ id: dry.id })).toMatchObject({
+      status: "completed",
+      dryRun: false,
+      counts: { imported: 1 },
+    });
   });
   it("lets only operators delete a finished job, with its rows, audited; a running job must be cancelled first", async () => {
     const w = await jobWorld();
-    const running = await uploadImportJob(w.org.ctx, { importSupplier: w.code, format: "jsonl", fileName: "r2.jsonl" }, bodyOf(jsonl([accountPayload(w.code)])));
+    const running = await uploadImportJob(
+      w.org.ctx,
+      { importSupplier: w.code, format: "jsonl", fileName: "r2.jsonl" },
+      bodyOf(jsonl([accountPayload(w.code)])),
+    );
     expect(await codeOf(w.support.importJob.delete({ id: w.job.id }))).toBe("FORBIDDEN");
     expect(await codeOf(w.outsider.importJob.delete({ id: w.job.id }))).toBe("NOT_FOUND");
     expect(await codeOf(w.operator.importJob.delete({ id: running.id }))).toBe("PRECONDITION_FAILED");

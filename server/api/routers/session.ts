@@ -3,5 +3,8 @@ import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { SessionMeOutput } from "./outputs/session";
 
 export const sessionRouter = createTRPCRouter({
-  me: protectedProcedure.input(z.strictObject({})).output(SessionMeOutput).query(({ ctx }) => ctx.user),
+  me: protectedProcedure
+    .input(z.strictObject({}))
+    .output(SessionMeOutput)
+    .query(({ ctx }) => ctx.user),
 });

@@ -4,5 +4,8 @@ import { createTRPCRouter, operatorProcedure } from "../trpc";
 import { SmartDeviceUploadOutput } from "./outputs/smart-devices";
 
 export const smartDevicesRouter = createTRPCRouter({
-  upload: operatorProcedure.input(LoadSmartDeviceInventoryInput).output(SmartDeviceUploadOutput).mutation(({ ctx, input }) => loadSmartDeviceInventory(ctx.svc, input)),
+  upload: operatorProcedure
+    .input(LoadSmartDeviceInventoryInput)
+    .output(SmartDeviceUploadOutput)
+    .mutation(({ ctx, input }) => loadSmartDeviceInventory(ctx.svc, input)),
 });

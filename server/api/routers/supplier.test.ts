@@ -11,7 +11,11 @@ describe("supplier router", () => {
     await makeImportedAccount(w.org, w.supplier.code);
     const mine = await w.support.supplier.list({});
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ code: w.supplier.code, status: "Ongoing", counts: { staged: 0, imported: 1, failed: 0 } });
+    expect(mine[0]).toMatchObject({
+      code: w.supplier.code,
+      status: "Ongoing",
+      counts: { staged: 0, imported: 1, failed: 0 },
+    });
     expect(await w.outsider.supplier.list({})).toEqual([]);
     expect(await codeOf(w.outsider.supplier.get({ code: w.supplier.code }))).toBe("NOT_FOUND");
     expect(await codeOf(w.anonymous.supplier.list({}))).toBe("UNAUTHORIZED");
@@ -20,15 +24,28 @@ describe("supplier router", () => {
   it("lets an operator create, edit and change status, with an audit trail and the effects of each change", async () => {
     const w = await consoleWorld(t.db);
     const code = uniq("NEW");
-    await w.operator.supplier.create({ code, name: "New cohort", documentRoot: `s3://bucket/${code}/new`, sendAutomatedEmails: true });
+    await w.operator.supplier.create({
+      code,
+      name: "New cohort",
+      documentRoot: `s3://bucket/${code}/new`,
+      sendAutomatedEmails: true,
+    });
     await w.operator.supplier.update({ code, documentRoot: `s3://bucket/${code}/moved` });
     await w.operator.supplier.setStatus({ code, status: "Paused" });
     const got = await w.support.supplier.get({ code });
-    expect(got).toMatchObject({ status: "Paused", documentRoot: `s3://bucket/${code}/moved`, sendAutomatedEmails: true });
+    expect(got).toMatchObject({
+      status: "Paused",
+      documentRoot: `s3://bucket/${code}/moved`,
+      sendAutomatedEmails: true,
+    });
     expect(got.transitions.map((x) => x.to)).toEqual(["Ongoing", "Complete"]);
     expect(got.transitions[1].effect).toMatch(/cannot be undone/);
     const audit = await w.support.supplier.audit({ code });
-    expect(audit.items.map((a) => a.action)).toEqual(["supplier.status_changed", "supplier.updated", "supplier.created"]);
+    expect(audit.items.map((a) => a.action)).toEqual([
+      "supplier.status_changed",
+      "supplier.updated",
+      "supplier.created",
+    ]);
     expect(audit.items[0]).toMatchObject({ details: { from: "Ongoing", to: "Paused" } });
     expect(audit.items[0].actor).toMatch(/@example\.com$/);
   });
@@ -45,7 +62,9 @@ describe("supplier router", () => {
 
   it("keeps another organisation's operator away from our supplier", async () => {
     const w = await consoleWorld(t.db);
-    expect(await codeOf(w.outsider.supplier.setStatus({ code: w.supplier.code, status: "Complete" }))).toBe("NOT_FOUND");
+    expect(await codeOf(w.outsider.supplier.setStatus({ code: w.supplier.code, status: "Complete" }))).toBe(
+      "NOT_FOUND",
+    );
     expect(await codeOf(w.outsider.supplier.update({ code: w.supplier.code, name: "Mine now" }))).toBe("NOT_FOUND");
     expect((await w.outsider.supplier.audit({ code: w.supplier.code })).items).toEqual([]);
     expect((await w.support.supplier.get({ code: w.supplier.code })).status).toBe("Ongoing");
@@ -59,6 +78,8 @@ describe("supplier router", () => {
     expect(err.cause.code).toBe("invalid_status_transition");
     const dup = await w.operator.supplier.create({ code: w.supplier.code, documentRoot: "s3://a/b" }).catch((e) => e);
     expect(dup.code).toBe("CONFLICT");
-    expect(await codeOf(w.operator.supplier.create({ code: "bad code!", documentRoot: "ftp://no" }))).toBe("BAD_REQUEST");
+    expect(await codeOf(w.operator.supplier.create({ code: "bad code!", documentRoot: "ftp://no" }))).toBe(
+      "BAD_REQUEST",
+    );
   });
 });

@@ -13,7 +13,14 @@ async function formatOf(file: string): Promise<FileFormat> {
   const handle = await open(file, "r");
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(256), 0, 256, 0);
-    return buffer.subarray(0, bytesRead).toString("utf8").replace(/^\uFEFF/, "").trimStart().startsWith("[") ? "json" : "csv";
+    return buffer
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimStart()
+      .startsWith("[")
+      ? "json"
+      : "csv";
   } finally {
     await handle.close();
   }
@@ -21,12 +28,21 @@ async function formatOf(file: string): Promise<FileFormat> {
 
 /** `consumption load FILE`: half-hourly interval reads, streamed from the file into one transaction. */
 export function consumptionCommand(): Command {
-  const cmd = new Command("consumption").description("Half-hourly interval reads (consumption) of the organisation's meters");
+  const cmd = new Command("consumption").description(
+    "Half-hourly interval reads (consumption) of the organisation's meters",
+  );
   cmd
     .command("load")
-    .description("Load interval reads from CSV (header mpxn,serial_number,interval_start,consumption) or a JSON array of such objects; re-loading changes nothing")
+    .description(
+      "Load interval reads from CSV (header mpxn,serial_number,interval_start,consumption) or a JSON array of such objects; re-loading changes nothing",
+    )
     .argument("<file>", "path to the CSV or JSON file")
-    .addOption(new Option("--format <format>", "csv or json (default: from the extension or the content)").choices(["csv", "json"]))
+    .addOption(
+      new Option("--format <format>", "csv or json (default: from the extension or the content)").choices([
+        "csv",
+        "json",
+      ]),
+    )
     .option("--org <ORG-XXXX>", "organisation number (optional when there is only one)")
     .option("--json", "machine-readable output")
     .action(async (file: string, o: { format?: FileFormat; org?: string; json?: boolean }) => {
@@ -35,9 +51,15 @@ export function consumptionCommand(): Command {
       });
       const ctx = await orgCtx(o.org);
       const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
-      const result = await loadConsumption(ctx, { chunks: stream as AsyncIterable<string>, format: o.format ?? format });
+      const result = await loadConsumption(ctx, {
+        chunks: stream as AsyncIterable<string>,
+        format: o.format ?? format,
+      });
       print(o, result, () =>
-        [`Loaded ${file}: ${result.rows} interval reads, ${result.changed} new or changed, ${result.events} event(s).`, table(result.meters as unknown as Record<string, unknown>[])].join("\n"),
+        [
+          `Loaded ${file}: ${result.rows} interval reads, ${result.changed} new or changed, ${result.events} event(s).`,
+          table(result.meters as unknown as Record<string, unknown>[]),
+        ].join("\n"),
       );
     });
   return cmd;

@@ -19,14 +19,19 @@ async function runDemo(o: { json?: boolean }) {
       `  Organisation  ${demo.organisation.number} (${demo.organisation.name})`,
       `  API key       ${demo.apiKey}   <- shown once; use it as "Authorization: Token <key>"`,
       ...demo.users.map((u) => `  Console       ${u.email} / ${u.password} (${u.role})`),
-      `  Suppliers     ${Object.values(demo.suppliers).map((s) => `${s.code} (${s.status})`).join(", ")}`,
+      `  Suppliers     ${Object.values(demo.suppliers)
+        .map((s) => `${s.code} (${s.status})`)
+        .join(", ")}`,
       `  Accounts      ${demo.importedAccounts.join(", ")} imported; LEGACY-100203 staged`,
     ].join("\n"),
   );
 }
 
 export function demoCommand(): Command {
-  return new Command("demo").description("Load the demo data set").option("--json", "machine-readable output").action(runDemo);
+  return new Command("demo")
+    .description("Load the demo data set")
+    .option("--json", "machine-readable output")
+    .action(runDemo);
 }
 
 /** Used by `npm start`: migrate, and on an empty database load the demo set once. */

@@ -25,7 +25,9 @@ export function userCommand(): Command {
     });
   user
     .command("update")
-    .description("Change a console user's name, role or password (a new role or password signs the user out everywhere)")
+    .description(
+      "Change a console user's name, role or password (a new role or password signs the user out everywhere)",
+    )
     .requiredOption("--email <email>", "sign-in e-mail")
     .option("--name <name>", "display name")
     .addOption(new Option("--role <role>", "operator or support").choices(CONSOLE_ROLES))
@@ -33,7 +35,12 @@ export function userCommand(): Command {
     .option("--org <ORG-XXXX>", "organisation number (optional when there is only one)")
     .option("--json", "machine-readable output")
     .action(async (o) => {
-      const u = await updateConsoleUser(await orgCtx(o.org), { email: o.email, name: o.name, role: o.role, password: o.password });
+      const u = await updateConsoleUser(await orgCtx(o.org), {
+        email: o.email,
+        name: o.name,
+        role: o.role,
+        password: o.password,
+      });
       print(o, u, () => `Updated ${u.role} ${u.email}.${u.sessionsEnded ? " Their sessions have ended." : ""}`);
     });
   user

@@ -27,12 +27,12 @@ export const companyEvents = {
       legal_address: Opaque,
     }),
   },
-  "late_payment_fee_application_service_started": { v1: RunStartedPayload },
-  "late_payment_fee_calculation_service_started": { v1: RunStartedPayload },
-  "late_payment_fee_calculator_started": { v1: RunStartedPayload },
-  "late_payment_fee_application_service_completed": { v1: RunCompletedPayload },
-  "late_payment_fee_calculator_completed": { v1: RunCompletedPayload },
-  "late_payment_fee_application_service_fee_applied": {
+  late_payment_fee_application_service_started: { v1: RunStartedPayload },
+  late_payment_fee_calculation_service_started: { v1: RunStartedPayload },
+  late_payment_fee_calculator_started: { v1: RunStartedPayload },
+  late_payment_fee_application_service_completed: { v1: RunCompletedPayload },
+  late_payment_fee_calculator_completed: { v1: RunCompletedPayload },
+  late_payment_fee_application_service_fee_applied: {
     v1: z.strictObject({
       ...runFields,
       fee_amount: z.number().int(),
@@ -41,13 +41,13 @@ export const companyEvents = {
       charge_id: z.string(),
     }),
   },
-  "late_payment_fee_calculation_service_completed": {
+  late_payment_fee_calculation_service_completed: {
     v1: z.strictObject({ ...runFields, fees_calculated_count: z.number().int() }),
   },
-  "late_payment_fee_calculator_fee_applied": {
+  late_payment_fee_calculator_fee_applied: {
     v1: z.strictObject({ ...runFields, charge_id: z.string() }),
   },
-  "late_payment_fee_waived": {
+  late_payment_fee_waived: {
     v1: z.strictObject({
       fee_id: z.number().int(),
       waived_at: z.string(),

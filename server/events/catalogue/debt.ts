@@ -50,7 +50,7 @@ export const debtEvents = {
   "deposit_agreement.withdrawn": {
     v1: z.strictObject({ ...DepFields, withdrawn_at: z.string() }),
   },
-  "dunning_path_paused": {
+  dunning_path_paused: {
     v1: z.strictObject({
       ...dunningFields,
       pause_start_date: z.string(),
@@ -58,17 +58,17 @@ export const debtEvents = {
       created_note: z.string(),
     }),
   },
-  "dunning_path_started": {
+  dunning_path_started: {
     v1: z.strictObject({
       ...dunningFields,
       created_note: z.string(),
       start_date: z.string(),
     }),
   },
-  "dunning_path_unpaused": {
+  dunning_path_unpaused: {
     v1: z.strictObject(dunningFields),
   },
-  "dunning_path_withdrawn": {
+  dunning_path_withdrawn: {
     v1: z.strictObject({
       ...dunningFields,
       withdrawn_date: z.string(),

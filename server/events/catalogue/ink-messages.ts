@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  type CatalogueSection,
-  InkConv,
-  InkFail,
-  InkMsg,
-  InkMsgV,
-} from "@/server/events/catalogue/shapes";
+import { type CatalogueSection, InkConv, InkFail, InkMsg, InkMsgV } from "@/server/events/catalogue/shapes";
 
 const LiveChatPayload = z.strictObject({ live_chat_conversation: InkConv });
 

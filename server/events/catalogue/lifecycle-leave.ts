@@ -74,8 +74,9 @@ export const lifecycleLeaveEvents = {
   "lifecycle.leave-supplier.supply-point-journey-await-post-termination-flow-step.initiated": {
     v1: z.strictObject({ ...leaveProcessFields, supply_point: LeaveTerm, subtype: z.string() }),
   },
-  "lifecycle.leave-supplier.supply-point-journey-await-pre-agreement-termination-flow-step.initiated":
-    { v1: SupplyPointJourneyPayload },
+  "lifecycle.leave-supplier.supply-point-journey-await-pre-agreement-termination-flow-step.initiated": {
+    v1: SupplyPointJourneyPayload,
+  },
   "lifecycle.leave-supplier.supply-point-journey-await-pre-termination-flow-step.initiated": {
     v1: SupplyPointJourneyPayload,
   },

@@ -1,5 +1,11 @@
 import type { Meter } from "@/db/schema";
-import type { AccountGraph, GraphAgreement, GraphMeterPoint, GraphProperty, GraphTariff } from "../../services/account-graph/load-account-graph";
+import type {
+  AccountGraph,
+  GraphAgreement,
+  GraphMeterPoint,
+  GraphProperty,
+  GraphTariff,
+} from "../../services/account-graph/load-account-graph";
 
 type MeterPointNode = { p: GraphMeterPoint; g: AccountGraph };
 type AgreementNode = { a: GraphAgreement; p: GraphMeterPoint; g: AccountGraph };
@@ -17,12 +23,19 @@ const notEnded = (a: GraphAgreement) => a.validTo === null || Date.parse(a.valid
 const device = ({ m, g }: MeterNode) => {
   if (!m.smart_device_id) return null;
   const known = g.devices.get(m.smart_device_id);
-  return { deviceId: m.smart_device_id, manufacturer: known?.manufacturer ?? null, model: known?.model ?? null, firmwareVersion: known?.firmwareVersion ?? null };
+  return {
+    deviceId: m.smart_device_id,
+    manufacturer: known?.manufacturer ?? null,
+    model: known?.model ?? null,
+    firmwareVersion: known?.firmwareVersion ?? null,
+  };
 };
 // smart_type as imported: SMETS1 (enrolled or not) is S1, SMETS2 is S2 (ADR 0213).
-const smartMechanism = (m: Meter) => (m.smart_type?.startsWith("SMETS1") ? "S1" : m.smart_type === "SMETS2" ? "S2" : null);
+const smartMechanism = (m: Meter) =>
+  m.smart_type?.startsWith("SMETS1") ? "S1" : m.smart_type === "SMETS2" ? "S2" : null;
 /** Production's traditional electricity meter types otherwise: K (key prepayment), H (half-hourly measurement class), N (non-half-hourly). */
-const electricityMeterType = ({ m, p }: MeterNode) => smartMechanism(m) ?? (m.is_prepay ? "K" : p.measurementClass && "CEFG".includes(p.measurementClass) ? "H" : "N");
+const electricityMeterType = ({ m, p }: MeterNode) =>
+  smartMechanism(m) ?? (m.is_prepay ? "K" : p.measurementClass && "CEFG".includes(p.measurementClass) ? "H" : "N");
 /** Production's traditional gas mechanisms otherwise: PP (prepayment) or CR (credit). */
 const gasMechanism = ({ m }: MeterNode) => smartMechanism(m) ?? (m.is_prepay ? "PP" : "CR");
 const UNITS: Record<string, string> = { SCMH: "m³", SCFH: "ft³" };
@@ -37,12 +50,18 @@ export const tariffFields = {
   standingCharge: (t: GraphTariff) => num(t.standingCharge),
   preVatStandingCharge: (t: GraphTariff) => num(t.preVat.standingCharge),
 };
-const singleRate = { ...tariffFields, unitRate: (t: GraphTariff) => num(t.unitRate), preVatUnitRate: (t: GraphTariff) => num(t.preVat.unitRate) };
+const singleRate = {
+  ...tariffFields,
+  unitRate: (t: GraphTariff) => num(t.unitRate),
+  preVatUnitRate: (t: GraphTariff) => num(t.preVat.unitRate),
+};
 
 const meterPointFields = {
   id: ({ p }: MeterPointNode) => p.id,
   meters: ({ p, g }: MeterPointNode, args: { includeInactive?: boolean | null }) =>
-    p.meters.filter((m) => args.includeInactive === true || !m.removed_on || m.removed_on > g.today).map((m) => ({ m, p, g })),
+    p.meters
+      .filter((m) => args.includeInactive === true || !m.removed_on || m.removed_on > g.today)
+      .map((m) => ({ m, p, g })),
   agreements: ({ p, g }: MeterPointNode, args: { includeInactive?: boolean | null }) =>
     p.agreements.filter((a) => args.includeInactive === true || notEnded(a)).map((a) => ({ a, p, g })),
 };
@@ -63,7 +82,15 @@ const meterFields = {
 };
 // No tariff in the catalogue has three registers, so ThreeRateTariff (in production's union) is never answered.
 const tariffType = (t: GraphTariff) =>
-  t.fuel === "gas" ? "GasTariffType" : t.isPrepay ? "PrepayTariff" : t.registers === 2 ? "DayNightTariff" : t.halfHourly ? "HalfHourlyTariff" : "StandardTariff";
+  t.fuel === "gas"
+    ? "GasTariffType"
+    : t.isPrepay
+      ? "PrepayTariff"
+      : t.registers === 2
+        ? "DayNightTariff"
+        : t.halfHourly
+          ? "HalfHourlyTariff"
+          : "StandardTariff";
 
 /** Field resolvers over one loaded AccountGraph: no field reads the database. */
 export const accountResolvers = {
@@ -71,7 +98,8 @@ export const accountResolvers = {
     number: (g: AccountGraph) => g.number,
     status: () => "ACTIVE",
     balance: (g: AccountGraph) => g.balance,
-    electricityAgreements: (g: AccountGraph, args: { active?: boolean | null }) => agreementNodes(g, "electricity", args.active),
+    electricityAgreements: (g: AccountGraph, args: { active?: boolean | null }) =>
+      agreementNodes(g, "electricity", args.active),
     gasAgreements: (g: AccountGraph, args: { active?: boolean | null }) => agreementNodes(g, "gas", args.active),
     properties: (g: AccountGraph) => g.properties.map((property) => ({ property, g })),
   },
@@ -79,13 +107,21 @@ export const accountResolvers = {
     id: ({ property }: PropertyNode) => property.id,
     address: ({ property }: PropertyNode) => property.address,
     postcode: ({ property }: PropertyNode) => property.postcode,
-    occupancyPeriods: ({ property }: PropertyNode) => [{ effectiveFrom: property.movedInAt, effectiveTo: property.movedOutAt }],
-    electricityMeterPoints: ({ property, g }: PropertyNode) => g.meterPoints.filter((p) => p.propertyId === property.id && p.fuel === "electricity").map((p) => ({ p, g })),
-    gasMeterPoints: ({ property, g }: PropertyNode) => g.meterPoints.filter((p) => p.propertyId === property.id && p.fuel === "gas").map((p) => ({ p, g })),
+    occupancyPeriods: ({ property }: PropertyNode) => [
+      { effectiveFrom: property.movedInAt, effectiveTo: property.movedOutAt },
+    ],
+    electricityMeterPoints: ({ property, g }: PropertyNode) =>
+      g.meterPoints.filter((p) => p.propertyId === property.id && p.fuel === "electricity").map((p) => ({ p, g })),
+    gasMeterPoints: ({ property, g }: PropertyNode) =>
+      g.meterPoints.filter((p) => p.propertyId === property.id && p.fuel === "gas").map((p) => ({ p, g })),
   },
   ElectricityAgreementType: agreementFields,
   GasAgreementType: agreementFields,
-  ElectricityMeterPointType: { ...meterPointFields, mpan: ({ p }: MeterPointNode) => p.mpxn, direction: ({ p }: MeterPointNode) => (p.isExport ? "EXPORT" : "IMPORT") },
+  ElectricityMeterPointType: {
+    ...meterPointFields,
+    mpan: ({ p }: MeterPointNode) => p.mpxn,
+    direction: ({ p }: MeterPointNode) => (p.isExport ? "EXPORT" : "IMPORT"),
+  },
   GasMeterPointType: { ...meterPointFields, mprn: ({ p }: MeterPointNode) => p.mpxn },
   ElectricityMeterType: {
     ...meterFields,

@@ -3,17 +3,28 @@ import { ErrorBody } from "../../errors";
 import { ScheduleAccountCreation, ValidateAccount } from "../../services/account-import/payload/energy-account";
 import { SupplierExternalParams } from "../../services/account-import/schemas";
 import { SCHEDULE_START_GRACE_MS, SCHEDULE_WINDOW_MAX_DAYS } from "../../services/account-import/schedule-window";
-import { ImportStatusResponse, ScheduleAlreadyImported, ScheduleFailedValidation, StandardizedValidationErrorResponse, V2NotFound } from "../../services/account-import/v2-schemas";
+import {
+  ImportStatusResponse,
+  ScheduleAlreadyImported,
+  ScheduleFailedValidation,
+  StandardizedValidationErrorResponse,
+  V2NotFound,
+} from "../../services/account-import/v2-schemas";
 import { ACCOUNT_IMPORT_TAG } from "./account-import";
 import { dataImportResponses } from "./responses";
 import { defineContract, type RouteContract } from "./contract";
 
 const TAGS = [ACCOUNT_IMPORT_TAG];
-const unauthorized = { description: "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.", schema: ErrorBody };
+const unauthorized = {
+  description:
+    "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.",
+  schema: ErrorBody,
+};
 const PATHS =
   "`attr` is the path in the EnergyAccount itself (`supply_addresses.0.meter_points.1.identifier`, as production's StandardizedValidationErrorResponse and v1's validate-account/ give it), " +
   "whether the account was sent wrapped in `payload` or flat; task_params' errors are at `task_params.<field>`.";
-const SEE_CODES = "Item codes: the table in the description of POST /v1/data-import/account-import-process/create-or-update/ (also the Account import tag).";
+const SEE_CODES =
+  "Item codes: the table in the description of POST /v1/data-import/account-import-process/create-or-update/ (also the Account import tag).";
 
 export const scheduleAccountRoute = defineContract({
   method: "post",
@@ -58,7 +69,11 @@ export const importStatusRoute = defineContract({
   responses: {
     200: { description: "Any staged or imported process.", schema: ImportStatusResponse },
     401: unauthorized,
-    404: { description: "Production's ErrorResponse, `code` not_found: no process for the pair, or no such supplier in the organisation.", schema: V2NotFound },
+    404: {
+      description:
+        "Production's ErrorResponse, `code` not_found: no process for the pair, or no such supplier in the organisation.",
+      schema: V2NotFound,
+    },
     ...dataImportResponses({ write: false, jsonBody: false }),
   },
 });
@@ -67,7 +82,8 @@ export const validateAccountV2Route = defineContract({
   method: "post",
   path: "/v2/data-import/accounts/validate/",
   summary: "Validate an EnergyAccount as staging would, storing nothing (production's ValidateAccount)",
-  description: "Body `{payload: EnergyAccount}` (a flat EnergyAccount is accepted too). The same checks as validate-account/.",
+  description:
+    "Body `{payload: EnergyAccount}` (a flat EnergyAccount is accepted too). The same checks as validate-account/.",
   tags: TAGS,
   auth: "token",
   body: ValidateAccount,
@@ -84,8 +100,4 @@ export const validateAccountV2Route = defineContract({
   },
 });
 
-export const accountImportV2Routes: RouteContract[] = [
-  scheduleAccountRoute,
-  importStatusRoute,
-  validateAccountV2Route,
-];
+export const accountImportV2Routes: RouteContract[] = [scheduleAccountRoute, importStatusRoute, validateAccountV2Route];

@@ -18,7 +18,13 @@ import { dataImportResponses, errorWithCode } from "./responses";
 import { defineContract, type RouteContract, type TagDoc } from "./contract";
 
 export const ImportProcessListQuery = z.object({
-  page_size: z.coerce.number().int().min(1).max(10_000).optional().describe("With it, one page and a `Link: <…>; rel=\"next\"` header; without it, every process."),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('With it, one page and a `Link: <…>; rel="next"` header; without it, every process.'),
   after: z.coerce.number().int().min(0).optional().describe("Keyset cursor; follow the Link header as given."),
 });
 
@@ -27,7 +33,9 @@ const TAGS = [ACCOUNT_IMPORT_TAG];
 
 /** Every code an account payload's validation can answer with, and what it means (payload/error-codes.ts). */
 export function accountErrorCodeTable(): string {
-  const rows = Object.entries(ACCOUNT_ERROR_CODE_DESCRIPTIONS).map(([code, meaning]) => `| \`${code}\` | ${meaning.replaceAll("|", "\\|")} |`);
+  const rows = Object.entries(ACCOUNT_ERROR_CODE_DESCRIPTIONS).map(
+    ([code, meaning]) => `| \`${code}\` | ${meaning.replaceAll("|", "\\|")} |`,
+  );
   return ["| code | meaning |", "|---|---|", ...rows].join("\n");
 }
 
@@ -43,8 +51,15 @@ export const accountImportTags: TagDoc[] = [
 ];
 
 const SEE_CODES = "Item codes: the table in the create-or-update/ description (also the Account import tag).";
-const unauthorized = { description: "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.", schema: ErrorBody };
-const supplierNotFound = errorWithCode("import_supplier_not_found", "no import supplier with that code in the caller's organisation (another organisation's looks the same).");
+const unauthorized = {
+  description:
+    "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.",
+  schema: ErrorBody,
+};
+const supplierNotFound = errorWithCode(
+  "import_supplier_not_found",
+  "no import supplier with that code in the caller's organisation (another organisation's looks the same).",
+);
 const SupplierParams = z.object({ supplier: z.string().describe("Import supplier code") });
 const refusal = (extra: string) => ({
   description: `\`account_failed_validation\` (the payload; \`errors\` lists each problem), \`import_supplier_migration_not_ongoing\`, or the account is imported already (production's AccountAlreadyImportedResponse, \`code\` account_already_imported)${extra}. ${SEE_CODES}`,
@@ -53,28 +68,33 @@ const refusal = (extra: string) => ({
 
 const listDoc = (filter: "all" | "pending" | "imported" | "failed") =>
   defineContract({
-  method: "get",
-  path: `/v1/data-import/${filter}-account-import-processes/{supplier}/`,
-  summary: `List ${filter} account import processes of a supplier`,
-  description:
-    (filter === "pending" ? "Staged, not imported: kraken_account_number and account_created_at are null. " : "") +
-    (filter === "failed" ? "This platform's addition: processes whose last processing failed. " : "") +
-    "A bare array, as production answers. Without `page_size` every process is sent (streamed); with it, one page and a `Link: <…>; rel=\"next\"` header.",
-  tags: TAGS,
-  auth: "token",
-  params: SupplierParams,
-  query: ImportProcessListQuery,
-  responses: {
-    200: { description: "Production's ImportProcess per process, oldest first.", schema: z.array(ImportProcess) },
-    400: errorWithCode("invalid_query", "page_size or after is not a whole number in range, or given twice."),
-    401: unauthorized,
-    404: supplierNotFound,
-    ...dataImportResponses({ write: false, jsonBody: false }),
-  },
+    method: "get",
+    path: `/v1/data-import/${filter}-account-import-processes/{supplier}/`,
+    summary: `List ${filter} account import processes of a supplier`,
+    description:
+      (filter === "pending" ? "Staged, not imported: kraken_account_number and account_created_at are null. " : "") +
+      (filter === "failed" ? "This platform's addition: processes whose last processing failed. " : "") +
+      'A bare array, as production answers. Without `page_size` every process is sent (streamed); with it, one page and a `Link: <…>; rel="next"` header.',
+    tags: TAGS,
+    auth: "token",
+    params: SupplierParams,
+    query: ImportProcessListQuery,
+    responses: {
+      200: { description: "Production's ImportProcess per process, oldest first.", schema: z.array(ImportProcess) },
+      400: errorWithCode("invalid_query", "page_size or after is not a whole number in range, or given twice."),
+      401: unauthorized,
+      404: supplierNotFound,
+      ...dataImportResponses({ write: false, jsonBody: false }),
+    },
   });
 
 /** The four list routes, by the filter in their path. */
-export const importProcessListRoutes = { all: listDoc("all"), pending: listDoc("pending"), imported: listDoc("imported"), failed: listDoc("failed") };
+export const importProcessListRoutes = {
+  all: listDoc("all"),
+  pending: listDoc("pending"),
+  imported: listDoc("imported"),
+  failed: listDoc("failed"),
+};
 
 export const stageAccountRoute = defineContract({
   method: "post",
@@ -93,7 +113,9 @@ export const stageAccountRoute = defineContract({
   responses: {
     201: { description: "Staged for the first time.", schema: CreateOrUpdateAccountImportProcess },
     200: { description: "Staged data replaced.", schema: CreateOrUpdateAccountImportProcess },
-    400: refusal("; with the `X-Kraken-Migrate-Cohort` header also `cohort_not_found`, `cohort_signed_off` or `account_in_another_cohort`, nothing staged"),
+    400: refusal(
+      "; with the `X-Kraken-Migrate-Cohort` header also `cohort_not_found`, `cohort_signed_off` or `account_in_another_cohort`, nothing staged",
+    ),
     401: unauthorized,
     404: supplierNotFound,
     ...dataImportResponses({ write: true, jsonBody: true }),
@@ -107,7 +129,7 @@ export const processAccountRoute = defineContract({
   description:
     "Production's ProcessAccountImportProcess: `import_supplier_code` (`import_supplier` is accepted as an alias), `external_account_number`, `operations_team_name`, `dry_run`. " +
     "The staged data is validated again and the account, its children and events are written in one transaction. A refusal is recorded (data_import.import_process.error, the process marked failed). " +
-    "`dry_run: true` runs the same transaction and rolls it back; as in production, a dry run that would have succeeded answers 400 with code \"400\".",
+    '`dry_run: true` runs the same transaction and rolls it back; as in production, a dry run that would have succeeded answers 400 with code "400".',
   tags: TAGS,
   auth: "token",
   body: ProcessAccountInput,
@@ -119,7 +141,10 @@ export const processAccountRoute = defineContract({
     },
     401: unauthorized,
     404: supplierNotFound,
-    429: errorWithCode("import_concurrency_limit", "too many imports run at once across instances (IMPORT_CONCURRENCY); retry after Retry-After."),
+    429: errorWithCode(
+      "import_concurrency_limit",
+      "too many imports run at once across instances (IMPORT_CONCURRENCY); retry after Retry-After.",
+    ),
     ...dataImportResponses({ write: true, jsonBody: true }),
   },
 });
@@ -151,7 +176,10 @@ export const transferStatusRoute = defineContract({
   responses: {
     200: { description: "Any staged or imported process.", schema: AccountTransferStatus },
     401: unauthorized,
-    404: { description: "`account_not_found` (no process for the pair) or `import_supplier_not_found`.", schema: ErrorBody },
+    404: {
+      description: "`account_not_found` (no process for the pair) or `import_supplier_not_found`.",
+      schema: ErrorBody,
+    },
     ...dataImportResponses({ write: false, jsonBody: false }),
   },
 });
@@ -166,7 +194,10 @@ export const meterPointStatusesRoute = defineContract({
   responses: {
     200: { description: "One entry per meter point of the imported account.", schema: z.array(GbrMeterPointStatus) },
     401: unauthorized,
-    404: { description: "Production's `{error}`: no imported account for the pair, or it has no meter points.", schema: GbrMeterPointStatusError },
+    404: {
+      description: "Production's `{error}`: no imported account for the pair, or it has no meter points.",
+      schema: GbrMeterPointStatusError,
+    },
     ...dataImportResponses({ write: false, jsonBody: false }),
   },
 });

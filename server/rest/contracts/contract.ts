@@ -29,4 +29,5 @@ export const defineContract = <C extends RouteContract>(contract: C): C => contr
 
 /** A route handler (or a Yoga one) carries the contract it serves, so a test can check each route file against the table. */
 export type WithContract<H> = H & { contract: RouteContract };
-export const withContract = <H extends object>(handler: H, contract: RouteContract): WithContract<H> => Object.assign(handler, { contract });
+export const withContract = <H extends object>(handler: H, contract: RouteContract): WithContract<H> =>
+  Object.assign(handler, { contract });

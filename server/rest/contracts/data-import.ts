@@ -1,23 +1,55 @@
 import { z } from "zod";
 import { ErrorBody } from "../../errors";
 import { CreateNotesInput, CreateNotesResult } from "../../services/notes/note-schemas";
-import { CreatePaymentInstructionError, CreatePaymentInstructionInput, CreatePaymentInstructionResult } from "../../services/payments/payment-schemas";
-import { CreateHistoricalStatementsInput, CreateHistoricalStatementsResult } from "../../services/statements/statement-schemas";
-import { CreateTransactionsInput, CreateTransactionsQuery, CreateTransactionsResult, TransactionImportError } from "../../services/transactions/transaction-schemas";
+import {
+  CreatePaymentInstructionError,
+  CreatePaymentInstructionInput,
+  CreatePaymentInstructionResult,
+} from "../../services/payments/payment-schemas";
+import {
+  CreateHistoricalStatementsInput,
+  CreateHistoricalStatementsResult,
+} from "../../services/statements/statement-schemas";
+import {
+  CreateTransactionsInput,
+  CreateTransactionsQuery,
+  CreateTransactionsResult,
+  TransactionImportError,
+} from "../../services/transactions/transaction-schemas";
 import { MAX_ITEMS_PER_REQUEST } from "../../services/import-bodies/common";
-import { RegistrationFlowNotFound, RegistrationFlowParams, RegistrationFlowQuery, RegistrationFlowResult } from "../../services/registration/schemas";
+import {
+  RegistrationFlowNotFound,
+  RegistrationFlowParams,
+  RegistrationFlowQuery,
+  RegistrationFlowResult,
+} from "../../services/registration/schemas";
 import { concurrentImport, dataImportResponses, documentStoreUnavailable } from "./responses";
 import { defineContract, type RouteContract } from "./contract";
 
 const TAGS = ["Data import"];
-const unauthorized = { description: "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.", schema: ErrorBody };
-const notFound = { description: "`account_not_found`: the account is not imported, or import_supplier / external_account_number is wrong or belongs to another organisation.", schema: ErrorBody };
-const invalid = (codes: string) => ({ description: `Validation failed: \`code\` is the first error's code; \`errors\` lists each with its \`attr\` path. Codes: ${codes}.`, schema: ErrorBody });
+const unauthorized = {
+  description:
+    "Missing (`authentication_required`), invalid (`authentication_failed`) or expired (`token_expired`) credentials.",
+  schema: ErrorBody,
+};
+const notFound = {
+  description:
+    "`account_not_found`: the account is not imported, or import_supplier / external_account_number is wrong or belongs to another organisation.",
+  schema: ErrorBody,
+};
+const invalid = (codes: string) => ({
+  description: `Validation failed: \`code\` is the first error's code; \`errors\` lists each with its \`attr\` path. Codes: ${codes}.`,
+  schema: ErrorBody,
+});
 const jsonWrite = dataImportResponses({ write: true, jsonBody: true });
 const common = `At most ${MAX_ITEMS_PER_REQUEST} items per request. All or nothing: when any item fails, nothing is written.`;
 
 const GraphQLBody = z.object({
-  query: z.string().describe('e.g. mutation { obtainKrakenToken(input: {APIKey: "sk_live_..."}) { token payload refreshToken refreshExpiresIn } }'),
+  query: z
+    .string()
+    .describe(
+      'e.g. mutation { obtainKrakenToken(input: {APIKey: "sk_live_..."}) { token payload refreshToken refreshExpiresIn } }',
+    ),
   variables: z.record(z.string(), z.unknown()).optional(),
   operationName: z.string().optional(),
 });
@@ -42,7 +74,11 @@ export const graphqlGetRoute = defineContract({
   description: "Mutations such as obtainKrakenToken must use POST. With `Accept: text/html` this serves GraphiQL.",
   tags: ["Authentication"],
   auth: "none",
-  query: z.object({ query: z.string().optional(), variables: z.string().optional(), operationName: z.string().optional() }),
+  query: z.object({
+    query: z.string().optional(),
+    variables: z.string().optional(),
+    operationName: z.string().optional(),
+  }),
   responses: { 200: { description: "A GraphQL response, or the GraphiQL page." } },
 });
 
@@ -67,8 +103,14 @@ export const createNotesRoute = defineContract({
   auth: "token",
   body: CreateNotesInput,
   responses: {
-    201: { description: "One result per note, in request order (production's CreateAccountNotesResponse): every field, null where absent; body is null for a document-only note.", schema: CreateNotesResult },
-    400: invalid("note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, path_does_not_exist_in_file_store, invalid_document_path, document_root_not_owned, invalid_datetime, blank, required (neither external_account_number nor account_number), unknown_field, too_few_items, too_many_items"),
+    201: {
+      description:
+        "One result per note, in request order (production's CreateAccountNotesResponse): every field, null where absent; body is null for a document-only note.",
+      schema: CreateNotesResult,
+    },
+    400: invalid(
+      "note_body_or_document_path_not_found, note_unpin_at_earlier_than_creation_date, path_does_not_exist_in_file_store, invalid_document_path, document_root_not_owned, invalid_datetime, blank, required (neither external_account_number nor account_number), unknown_field, too_few_items, too_many_items",
+    ),
     401: unauthorized,
     404: notFound,
     ...jsonWrite,
@@ -91,7 +133,11 @@ export const createTransactionsRoute = defineContract({
   body: CreateTransactionsInput,
   responses: {
     200: { description: "A dry run: the results it would give.", schema: CreateTransactionsResult },
-    201: { description: "`{results}`: TRANSACTION_ADDED_TO_ACCOUNT or TRANSACTION_ALREADY_EXISTS per transaction, in request order, with the integer added_transaction_id.", schema: CreateTransactionsResult },
+    201: {
+      description:
+        "`{results}`: TRANSACTION_ADDED_TO_ACCOUNT or TRANSACTION_ALREADY_EXISTS per transaction, in request order, with the integer added_transaction_id.",
+      schema: CreateTransactionsResult,
+    },
     400: {
       description:
         "For the first failing transaction: `{status: TRANSACTION_IMPORT_ERROR, error_detail, transaction_data}` (plus detail, code, errors). Envelope errors (not a list, empty, too many) use the standard error shape. " +
@@ -116,8 +162,13 @@ export const createHistoricalStatementsRoute = defineContract({
   auth: "token",
   body: CreateHistoricalStatementsInput,
   responses: {
-    201: { description: "The validated data echoed (gross_amount an integer in pence, absent fields absent).", schema: CreateHistoricalStatementsResult },
-    400: invalid("historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, document_root_not_owned, invalid_integer, invalid_date"),
+    201: {
+      description: "The validated data echoed (gross_amount an integer in pence, absent fields absent).",
+      schema: CreateHistoricalStatementsResult,
+    },
+    400: invalid(
+      "historical_statement_already_exists, duplicate_statement_ids, start_date_later_than_end_date, path_does_not_exist_in_file_store, invalid_document_path, document_root_not_owned, invalid_integer, invalid_date",
+    ),
     401: unauthorized,
     404: notFound,
     ...jsonWrite,
@@ -136,7 +187,11 @@ export const createPaymentInstructionRoute = defineContract({
   auth: "token",
   body: CreatePaymentInstructionInput,
   responses: {
-    201: { description: "Stored: production's CreatePaymentInstructionResponse (account_number and kraken_account_number are the platform number) and the contract's platform_account_number.", schema: CreatePaymentInstructionResult },
+    201: {
+      description:
+        "Stored: production's CreatePaymentInstructionResponse (account_number and kraken_account_number are the platform number) and the contract's platform_account_number.",
+      schema: CreatePaymentInstructionResult,
+    },
     400: {
       description:
         "Do not retry as is: validation (mutually_exclusive_field_required, invalid_payment_instruction_type, invalid_payment_instruction_reference, ...), payment_instruction_not_found, payment_instruction_not_active, payment_vendor_persistent_failure, payment_vendor_not_configured, payment_instruction_reference_in_use, or account_has_active_payment_instruction.",
@@ -145,7 +200,10 @@ export const createPaymentInstructionRoute = defineContract({
     401: unauthorized,
     404: notFound,
     ...jsonWrite,
-    500: { description: "payment_vendor_unavailable: an intermittent vendor failure; retry the request as it is.", schema: CreatePaymentInstructionError },
+    500: {
+      description: "payment_vendor_unavailable: an intermittent vendor failure; retry the request as it is.",
+      schema: CreatePaymentInstructionError,
+    },
   },
 });
 
@@ -160,8 +218,16 @@ export const sendRegistrationFlowsRoute = defineContract({
   params: RegistrationFlowParams,
   query: RegistrationFlowQuery,
   responses: {
-    200: { description: "One result per meter point: REGISTRATION_FLOW_SUCCESS, or REGISTRATION_FLOW_ERROR with error_detail.", schema: RegistrationFlowResult },
-    400: { description: "`invalid_query`: supply_start_date is not a YYYY-MM-DD date (item code invalid_date, attr supply_start_date).", schema: ErrorBody },
+    200: {
+      description:
+        "One result per meter point: REGISTRATION_FLOW_SUCCESS, or REGISTRATION_FLOW_ERROR with error_detail.",
+      schema: RegistrationFlowResult,
+    },
+    400: {
+      description:
+        "`invalid_query`: supply_start_date is not a YYYY-MM-DD date (item code invalid_date, attr supply_start_date).",
+      schema: ErrorBody,
+    },
     401: unauthorized,
     ...dataImportResponses({ write: true, jsonBody: false }),
     404: { description: "The account is not found or has no meter points.", schema: RegistrationFlowNotFound },

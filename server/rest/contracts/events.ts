@@ -13,7 +13,15 @@ export const eventCatalogueRoute = defineContract({
     "generated from the same zod schemas that validate every emitted event. On the bus each payload is the `data` of a CloudEvents 1.0 envelope.",
   tags: TAGS,
   auth: "none",
-  responses: { 200: { description: "The OpenAPI document.", schema: z.object({ openapi: z.literal("3.1.0"), components: z.object({ schemas: z.record(z.string(), z.unknown()) }) }) } },
+  responses: {
+    200: {
+      description: "The OpenAPI document.",
+      schema: z.object({
+        openapi: z.literal("3.1.0"),
+        components: z.object({ schemas: z.record(z.string(), z.unknown()) }),
+      }),
+    },
+  },
 });
 
 export const eventAsyncApiRoute = defineContract({
@@ -25,7 +33,12 @@ export const eventAsyncApiRoute = defineContract({
     "around that version's schema (the same schemas as `/v1/events/openapi.json`), with the NATS headers beside it.",
   tags: TAGS,
   auth: "none",
-  responses: { 200: { description: "The AsyncAPI document.", schema: z.object({ asyncapi: z.literal("3.0.0"), channels: z.record(z.string(), z.unknown()) }) } },
+  responses: {
+    200: {
+      description: "The AsyncAPI document.",
+      schema: z.object({ asyncapi: z.literal("3.0.0"), channels: z.record(z.string(), z.unknown()) }),
+    },
+  },
 });
 
 export const relayStatusRoute = defineContract({
@@ -46,8 +59,4 @@ export const relayStatusRoute = defineContract({
 });
 
 /** The events area's REST routes, for /v1/openapi.json. */
-export const eventsRoutes: RouteContract[] = [
-  eventCatalogueRoute,
-  eventAsyncApiRoute,
-  relayStatusRoute,
-];
+export const eventsRoutes: RouteContract[] = [eventCatalogueRoute, eventAsyncApiRoute, relayStatusRoute];

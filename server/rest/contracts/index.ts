@@ -9,7 +9,15 @@ import { industryRoutes } from "./industry";
 import { publicRoutes } from "./public";
 
 /** Every REST route's contract (/v1/ and /v2/): the table /v1/openapi.json is generated from. */
-export const routeTable: RouteContract[] = [...dataImportRoutes, ...accountImportRoutes, ...accountImportV2Routes, ...publicRoutes, ...industryRoutes, ...consumptionRoutes, ...eventsRoutes];
+export const routeTable: RouteContract[] = [
+  ...dataImportRoutes,
+  ...accountImportRoutes,
+  ...accountImportV2Routes,
+  ...publicRoutes,
+  ...industryRoutes,
+  ...consumptionRoutes,
+  ...eventsRoutes,
+];
 
 /** The OpenAPI 3.1 document of the route table. */
 export function buildRestOpenApi() {
@@ -18,7 +26,8 @@ export function buildRestOpenApi() {
     {
       title: "Kraken Migrate API",
       version: "1",
-      description: "The data-import REST API (token from the obtainKrakenToken GraphQL mutation; v1, and v2's scheduled account imports), the public read API, and the event catalogue and relay status.",
+      description:
+        "The data-import REST API (token from the obtainKrakenToken GraphQL mutation; v1, and v2's scheduled account imports), the public read API, and the event catalogue and relay status.",
     },
     accountImportTags,
   );

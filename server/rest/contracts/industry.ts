@@ -18,7 +18,11 @@ export const gridSupplyPointsRoute = defineContract({
   query: GridSupplyPointsQuery,
   responses: {
     200: { description: "A page of groups (one page: there are 14 at most).", schema: GridSupplyPointPage },
-    400: { description: "A query parameter is invalid (`code` invalid_query: a postcode over 64 characters, a parameter given twice).", schema: ErrorBody },
+    400: {
+      description:
+        "A query parameter is invalid (`code` invalid_query: a postcode over 64 characters, a parameter given twice).",
+      schema: ErrorBody,
+    },
   },
 });
 

@@ -1,16 +1,30 @@
 import { z } from "zod";
 import { ErrorBody } from "../../errors";
 import { PublicAccount, PublicAccountParams } from "../../services/accounts/public-account-schema";
-import { MAX_PAGE_SIZE, ProductDetail, ProductDetailQuery, ProductListQuery, ProductPage, RatesQuery, UnitRatePage } from "../../services/products/public-schemas";
+import {
+  MAX_PAGE_SIZE,
+  ProductDetail,
+  ProductDetailQuery,
+  ProductListQuery,
+  ProductPage,
+  RatesQuery,
+  UnitRatePage,
+} from "../../services/products/public-schemas";
 import { defineContract, type RouteContract } from "./contract";
 
 const TAGS = ["Public"];
 const ProductParams = z.object({ product_code: z.string().describe("e.g. VAR-22-11-01") });
-const TariffParams = ProductParams.extend({ tariff_code: z.string().describe("e.g. E-1R-VAR-22-11-01-C; must belong to the product") });
+const TariffParams = ProductParams.extend({
+  tariff_code: z.string().describe("e.g. E-1R-VAR-22-11-01-C; must belong to the product"),
+});
 
-const cached = "Public and cacheable: `ETag` and `Cache-Control: public, max-age=60`; a matching `If-None-Match` gets 304 with no body.";
+const cached =
+  "Public and cacheable: `ETag` and `Cache-Control: public, max-age=60`; a matching `If-None-Match` gets 304 with no body.";
 const notModified = { description: "Not modified: the If-None-Match ETag still matches." };
-const badQuery = { description: "A query parameter is invalid (`code` invalid_query, one error per parameter with `attr`).", schema: ErrorBody };
+const badQuery = {
+  description: "A query parameter is invalid (`code` invalid_query, one error per parameter with `attr`).",
+  schema: ErrorBody,
+};
 const notFound = (what: string) => ({ description: what, schema: ErrorBody });
 
 const RATE_ROUTES = [
@@ -27,30 +41,35 @@ const RATE_ROUTES = [
 
 const rateDoc = (r: (typeof RATE_ROUTES)[number]) =>
   defineContract({
-  method: "get",
-  path: `/v1/products/{product_code}/${r.fuel}-tariffs/{tariff_code}/${r.path}/`,
-  summary: `A tariff's ${r.what}`,
-  description:
-    "Newest first (by valid_from). Results overlap [period_from, period_to): period_from is inclusive, so a rate already in force is " +
-    "included; period_to is exclusive. Datetimes without an offset are Europe/London wall time: in the repeated autumn hour the " +
-    "first (BST) instant is used, a time inside the missing spring hour moves forward by the gap. `valid_to: null` is open-ended. " +
-    `page_size up to ${MAX_PAGE_SIZE}; follow \`next\` until null. ${cached}`,
-  tags: TAGS,
-  auth: "none",
-  params: TariffParams,
-  query: RatesQuery,
-  responses: {
-    200: { description: "A page of unit rates.", schema: UnitRatePage },
-    304: notModified,
-    400: badQuery,
-    404: notFound("Unknown product or tariff, a tariff of another product or fuel (tariff_not_found), a rate type the tariff does not have (rate_type_not_applicable), or a page past the end (invalid_page)."),
-  },
+    method: "get",
+    path: `/v1/products/{product_code}/${r.fuel}-tariffs/{tariff_code}/${r.path}/`,
+    summary: `A tariff's ${r.what}`,
+    description:
+      "Newest first (by valid_from). Results overlap [period_from, period_to): period_from is inclusive, so a rate already in force is " +
+      "included; period_to is exclusive. Datetimes without an offset are Europe/London wall time: in the repeated autumn hour the " +
+      "first (BST) instant is used, a time inside the missing spring hour moves forward by the gap. `valid_to: null` is open-ended. " +
+      `page_size up to ${MAX_PAGE_SIZE}; follow \`next\` until null. ${cached}`,
+    tags: TAGS,
+    auth: "none",
+    params: TariffParams,
+    query: RatesQuery,
+    responses: {
+      200: { description: "A page of unit rates.", schema: UnitRatePage },
+      304: notModified,
+      400: badQuery,
+      404: notFound(
+        "Unknown product or tariff, a tariff of another product or fuel (tariff_not_found), a rate type the tariff does not have (rate_type_not_applicable), or a page past the end (invalid_page).",
+      ),
+    },
   });
 
 const rateRoutes = RATE_ROUTES.map(rateDoc);
 
 /** The contract of one rate route, e.g. ("gas", "standing-charges"). */
-export function tariffRateRoute(fuel: (typeof RATE_ROUTES)[number]["fuel"], path: (typeof RATE_ROUTES)[number]["path"]) {
+export function tariffRateRoute(
+  fuel: (typeof RATE_ROUTES)[number]["fuel"],
+  path: (typeof RATE_ROUTES)[number]["path"],
+) {
   const found = rateRoutes.find((r) => r.path === `/v1/products/{product_code}/${fuel}-tariffs/{tariff_code}/${path}/`);
   if (!found) throw new Error(`No rate route ${fuel} ${path}`);
   return found;
@@ -105,15 +124,14 @@ export const publicAccountRoute = defineContract({
   params: PublicAccountParams,
   responses: {
     200: { description: "The account.", schema: PublicAccount },
-    401: { description: "Missing (authentication_required) or invalid/expired credentials (authentication_failed, token_expired).", schema: ErrorBody },
+    401: {
+      description:
+        "Missing (authentication_required) or invalid/expired credentials (authentication_failed, token_expired).",
+      schema: ErrorBody,
+    },
     404: notFound("No such account in the caller's organisation (account_not_found)."),
   },
 });
 
 /** The public REST routes of the products/tariffs/accounts area, for /v1/openapi.json. */
-export const publicRoutes: RouteContract[] = [
-  productListRoute,
-  productDetailRoute,
-  ...rateRoutes,
-  publicAccountRoute,
-];
+export const publicRoutes: RouteContract[] = [productListRoute, productDetailRoute, ...rateRoutes, publicAccountRoute];

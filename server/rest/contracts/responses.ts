@@ -10,12 +10,27 @@ export const errorWithCode = (code: string, description: string): Response => ({
   schema: ErrorBody.extend({ code: z.literal(code) }),
 });
 
-export const forbidden = errorWithCode("forbidden", "the token acts for a read-only console user (support role). Checked before the body, query or path is read.");
+export const forbidden = errorWithCode(
+  "forbidden",
+  "the token acts for a read-only console user (support role). Checked before the body, query or path is read.",
+);
 export const methodNotAllowed = errorWithCode("method_not_allowed", "the route does not take this HTTP method.");
-export const payloadTooLarge = errorWithCode("payload_too_large", `the body is over ${MAX_BODY_BYTES} bytes (MAX_BODY_BYTES, default 10 MB). Nothing was read further or written.`);
-export const unsupportedMediaType = errorWithCode("unsupported_media_type", "the body is sent with a Content-Type other than application/json.");
-export const concurrentImport = errorWithCode("concurrent_import", "another request added some of these transactions at the same moment (a backstop; the account lock normally prevents it); send the request again.");
-export const documentStoreUnavailable = errorWithCode("document_store_unavailable", "the supplier's document store could not be reached to check a document path; retry after Retry-After. Nothing was written.");
+export const payloadTooLarge = errorWithCode(
+  "payload_too_large",
+  `the body is over ${MAX_BODY_BYTES} bytes (MAX_BODY_BYTES, default 10 MB). Nothing was read further or written.`,
+);
+export const unsupportedMediaType = errorWithCode(
+  "unsupported_media_type",
+  "the body is sent with a Content-Type other than application/json.",
+);
+export const concurrentImport = errorWithCode(
+  "concurrent_import",
+  "another request added some of these transactions at the same moment (a backstop; the account lock normally prevents it); send the request again.",
+);
+export const documentStoreUnavailable = errorWithCode(
+  "document_store_unavailable",
+  "the supplier's document store could not be reached to check a document path; retry after Retry-After. Nothing was written.",
+);
 
 /**
  * Statuses every data-import route shares, by kind of route: 405 on all; 403 on writes

@@ -19,20 +19,35 @@ describe("the REST route table", () => {
       expect(`${contract!.method.toUpperCase()} ${norm(contract!.path)}`).toBe(`${method} ${url}`);
     }
     // The table's contracts are the OpenAPI document's, in its order.
-    expect(routeTable).toEqual(restRoutes.flatMap((r) => (r.handler.contract ? [r.handler.contract] : [])).sort((x, y) => routeTable.indexOf(x) - routeTable.indexOf(y)));
+    expect(routeTable).toEqual(
+      restRoutes
+        .flatMap((r) => (r.handler.contract ? [r.handler.contract] : []))
+        .sort((x, y) => routeTable.indexOf(x) - routeTable.indexOf(y)),
+    );
     expect(new Set(restRoutes.map((r) => r.handler.contract).filter(Boolean)).size).toBe(routeTable.length);
   });
 
   it("leaves app/v1 and app/v2 with their catch-all routes only, each one line of dispatch", () => {
-    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : [],
+      );
     const found = [...files("app/v1"), ...files("app/v2")].sort();
     expect(found).toEqual(["app/v1/[[...rest]]/route.ts", "app/v2/[[...rest]]/route.ts"]);
-    for (const f of found) expect(readFileSync(f, "utf8")).toMatch(/^export const \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} = restRouteModule\(\);$/m);
+    for (const f of found)
+      expect(readFileSync(f, "utf8")).toMatch(
+        /^export const \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} = restRouteModule\(\);$/m,
+      );
   });
 
   it("generates at least every operation, parameter and status the hand-written documents had", () => {
     const doc = buildRestOpenApi();
-    type Op = { summary: string; responses: Record<string, unknown>; parameters: { in: string; name: string }[]; requestBody?: unknown };
+    type Op = {
+      summary: string;
+      responses: Record<string, unknown>;
+      parameters: { in: string; name: string }[];
+      requestBody?: unknown;
+    };
     const paths = doc.paths as Record<string, Record<string, Op>>;
     for (const [key, old] of Object.entries(before.operations)) {
       const [method, p] = key.split(" ");
@@ -40,7 +55,10 @@ describe("the REST route table", () => {
       expect(op, key).toBeDefined();
       expect(op!.summary, key).toBe(old.summary);
       expect(Object.keys(op!.responses), key).toEqual(expect.arrayContaining(old.statuses));
-      expect(op!.parameters.map((x) => `${x.in}:${x.name}`), key).toEqual(expect.arrayContaining(old.parameters));
+      expect(
+        op!.parameters.map((x) => `${x.in}:${x.name}`),
+        key,
+      ).toEqual(expect.arrayContaining(old.parameters));
       expect(op!.requestBody !== undefined, key).toBe(old.requestBody);
     }
     expect(doc.tags!.map((t) => t.name)).toEqual(expect.arrayContaining(before.tags));

@@ -4,7 +4,11 @@ import type { RouteContract, TagDoc } from "../contracts/contract";
 type JsonSchema = Record<string, unknown>;
 
 const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  }) as JsonSchema;
   return rest;
 };
 
@@ -26,17 +30,34 @@ function operation(doc: RouteContract) {
     ...(doc.description ? { description: doc.description } : {}),
     tags: doc.tags,
     operationId: `${doc.method}${doc.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
-    security: doc.auth === "none" ? [] : doc.auth === "token" ? [{ TokenAuth: [] }] : [{ TokenAuth: [] }, { BasicAuth: [] }],
-    parameters: [...parameters(doc.params, "path"), ...parameters(doc.query, "query"), ...parameters(doc.headers, "header")],
-    ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(doc.body, "input") } } } } : {}),
+    security:
+      doc.auth === "none" ? [] : doc.auth === "token" ? [{ TokenAuth: [] }] : [{ TokenAuth: [] }, { BasicAuth: [] }],
+    parameters: [
+      ...parameters(doc.params, "path"),
+      ...parameters(doc.query, "query"),
+      ...parameters(doc.headers, "header"),
+    ],
+    ...(doc.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(doc.body, "input") } } } }
+      : {}),
     responses: Object.fromEntries(
-      Object.entries(doc.responses).map(([status, r]) => [status, { description: r.description, ...(r.schema ? { content: { "application/json": { schema: toSchema(r.schema, "output") } } } : {}) }]),
+      Object.entries(doc.responses).map(([status, r]) => [
+        status,
+        {
+          description: r.description,
+          ...(r.schema ? { content: { "application/json": { schema: toSchema(r.schema, "output") } } } : {}),
+        },
+      ]),
     ),
   };
 }
 
 /** Merges every RouteContract of the route table into one OpenAPI 3.1 document. */
-export function buildOpenApi(docs: RouteContract[], info: { title: string; version: string; description?: string } = { title: "Kraken Migrate API", version: "1" }, tags: TagDoc[] = []) {
+export function buildOpenApi(
+  docs: RouteContract[],
+  info: { title: string; version: string; description?: string } = { title: "Kraken Migrate API", version: "1" },
+  tags: TagDoc[] = [],
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of docs) {
     paths[doc.path] ??= {};
@@ -56,7 +77,8 @@ export function buildOpenApi(docs: RouteContract[], info: { title: string; versi
           type: "apiKey",
           in: "header",
           name: "Authorization",
-          description: "`Token <token>` (also `JWT <token>` or the bare token); obtain the token with the obtainKrakenToken mutation at POST /v1/graphql/.",
+          description:
+            "`Token <token>` (also `JWT <token>` or the bare token); obtain the token with the obtainKrakenToken mutation at POST /v1/graphql/.",
         },
         BasicAuth: { type: "http", scheme: "basic", description: "The API key as user name and an empty password." },
       },

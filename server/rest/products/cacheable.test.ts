@@ -16,7 +16,12 @@ const rates = (handler: typeof gasUnit, tariff = G1, headers: Record<string, str
   call(handler, `/v1/products/${P}/gas-tariffs/${tariff}/x/`, { params: { product: P, tariff }, headers });
 
 beforeAll(async () => {
-  const base = { brand: "TEST_CACHEABLE", full_name: "Gas test", display_name: "Gas", available_from: "2025-01-01T00:00:00Z" };
+  const base = {
+    brand: "TEST_CACHEABLE",
+    full_name: "Gas test",
+    display_name: "Gas",
+    available_from: "2025-01-01T00:00:00Z",
+  };
   await loadProducts(systemCtx(t.db), { products: [{ ...base, code: P, tariffs: regionCTariffs(P, { gas: true }) }] });
 });
 

@@ -33,7 +33,10 @@ export function respondCacheable(req: Request, body: Buffer, digest: string): Re
     vary: "X-Forwarded-Proto, X-Forwarded-Host",
   };
   if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, "content-type": "application/json" } });
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: { ...headers, "content-type": "application/json" },
+  });
 }
 
 export function cacheableJson(req: Request, body: string): Response {
@@ -42,7 +45,12 @@ export function cacheableJson(req: Request, body: string): Response {
 }
 
 /** Like cacheableJson, from this instance's cache of rendered pages when the catalogue has not changed (ADR 0202); `scope` names the route and its parameters. */
-export async function cachedCacheableJson(req: Request, db: Db, scope: string, render: () => Promise<{ body: string; validUntil?: number }>): Promise<Response> {
+export async function cachedCacheableJson(
+  req: Request,
+  db: Db,
+  scope: string,
+  render: () => Promise<{ body: string; validUntil?: number }>,
+): Promise<Response> {
   const url = new URL(req.url);
   const { body, etag } = await cachedRender(db, `${scope} ${publicOrigin(req)}${url.pathname}${url.search}`, render);
   return respondCacheable(req, body, etag);

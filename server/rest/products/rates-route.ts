@@ -10,9 +10,17 @@ export function tariffRatesRoute(fuel: TariffFuel, rateType: RateType) {
   return contractRoute(tariffRateRoute(fuel, path), {
     handle: async ({ ctx, req, params, query }) =>
       cachedCacheableJson(req, ctx.db, `rates ${fuel} ${rateType} ${params.product} ${params.tariff}`, async () => {
-        const page = await listTariffRates(ctx, { product: params.product, tariff: params.tariff, fuel, rateType, query });
+        const page = await listTariffRates(ctx, {
+          product: params.product,
+          tariff: params.tariff,
+          fuel,
+          rateType,
+          query,
+        });
         const { next, previous } = pageLinks(req, page);
-        return { body: `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}` };
+        return {
+          body: `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}`,
+        };
       }),
   });
 }

@@ -1,8 +1,18 @@
 import { contractRoute } from "../handler";
-import { meterPointStatusesRoute, processAccountRoute, stageAccountRoute, transferStatusRoute, validateAccountRoute } from "../contracts/account-import";
+import {
+  meterPointStatusesRoute,
+  processAccountRoute,
+  stageAccountRoute,
+  transferStatusRoute,
+  validateAccountRoute,
+} from "../contracts/account-import";
 import { importProcessListRoute } from "../import-process-list-route";
 import { getTransferStatus } from "@/server/services/account-import/get-transfer-status";
-import { DRY_RUN_SUCCEEDED, processAccountImport, processCreationBody } from "@/server/services/account-import/process-account-import";
+import {
+  DRY_RUN_SUCCEEDED,
+  processAccountImport,
+  processCreationBody,
+} from "@/server/services/account-import/process-account-import";
 import { stageAccount } from "@/server/services/account-import/stage-account";
 import { COHORT_HEADER, stageIntoCohort } from "@/server/services/cohorts/stage-into-cohort";
 import { validateAccount } from "@/server/services/account-import/validate-account";
@@ -15,7 +25,8 @@ export const stageAccountHandler = contractRoute(stageAccountRoute, {
   handle: async ({ ctx, body, req }) => {
     // The optional cohort header (ADR 0416) puts the staged account in a cohort; without it nothing changes.
     const cohort = req.headers.get(COHORT_HEADER);
-    const { created, body: answer } = cohort === null ? await stageAccount(ctx, body) : await stageIntoCohort(ctx, body, cohort);
+    const { created, body: answer } =
+      cohort === null ? await stageAccount(ctx, body) : await stageIntoCohort(ctx, body, cohort);
     return { status: created ? 201 : 200, body: answer };
   },
 });
@@ -26,7 +37,9 @@ export const processAccountHandler = contractRoute(processAccountRoute, {
   handle: async ({ ctx, body }) => {
     const result = await processAccountImport(ctx, body);
     // Production answers a dry run that would have succeeded with a 400 (nothing was kept).
-    return result.dry_run ? { status: 400, body: DRY_RUN_SUCCEEDED } : { status: 201, body: processCreationBody(result) };
+    return result.dry_run
+      ? { status: 400, body: DRY_RUN_SUCCEEDED }
+      : { status: 201, body: processCreationBody(result) };
   },
 });
 

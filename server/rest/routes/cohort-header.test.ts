@@ -6,7 +6,14 @@ import { ErrorBody } from "@/server/errors";
 import { restRouteModule } from "@/server/rest/routes/router";
 import { signOffCohort } from "@/server/services/cohorts/sign-off";
 import { useTestDb, uniq } from "@/test/db";
-import { accountPayload, makeCohort, makeImportedAccount, makeOrg, makeReconciledCohort, makeSupplier } from "@/test/factories";
+import {
+  accountPayload,
+  makeCohort,
+  makeImportedAccount,
+  makeOrg,
+  makeReconciledCohort,
+  makeSupplier,
+} from "@/test/factories";
 import { call } from "@/test/http";
 
 /**
@@ -27,11 +34,23 @@ async function world() {
   return { org, a, b, wave, other, auth: `Token ${org.apiKey}` };
 }
 
-const stage = (auth: string, body: unknown, cohort?: string, header = "X-Kraken-Migrate-Cohort") => call(routes.POST, PATH, { auth, body, headers: cohort === undefined ? {} : { [header]: cohort } });
+const stage = (auth: string, body: unknown, cohort?: string, header = "X-Kraken-Migrate-Cohort") =>
+  call(routes.POST, PATH, { auth, body, headers: cohort === undefined ? {} : { [header]: cohort } });
 
-const membersOf = async (cohortId: number) => (await t.db.select().from(cohortMembers).where(eq(cohortMembers.cohortId, cohortId))).map((m) => [m.externalAccountNumber, m.source]);
+const membersOf = async (cohortId: number) =>
+  (await t.db.select().from(cohortMembers).where(eq(cohortMembers.cohortId, cohortId))).map((m) => [
+    m.externalAccountNumber,
+    m.source,
+  ]);
 const stagedCount = async (external: string) =>
-  Number((await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from account_import_processes where external_account_number = ${external}`))[0].n);
+  Number(
+    (
+      await execRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from account_import_processes where external_account_number = ${external}`,
+      )
+    )[0].n,
+  );
 
 function expectHeaderRefusal(res: { status: number; json: unknown }, code: string) {
   expect(res.status, JSON.stringify(res.json)).toBe(400);
@@ -46,19 +65,31 @@ describe("create-or-update/ with the X-Kraken-Migrate-Cohort header", () => {
     const payload = accountPayload(a.code);
     const res = await stage(auth, payload, "Wave 1", "x-kraken-migrate-cohort");
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json).toEqual({ external_account_number: payload.external_account_number, import_supplier_code: a.code });
+    expect(res.json).toEqual({
+      external_account_number: payload.external_account_number,
+      import_supplier_code: a.code,
+    });
     expect(await membersOf(wave.id)).toEqual([[payload.external_account_number, "api"]]);
     const [c] = await t.db.select().from(cohorts).where(eq(cohorts.id, wave.id));
     expect(c.status).toBe("importing");
-    const audit = await execRows<{ action: string; to: string }>(t.db, sql`select action, details->>'to' as to from audit_log where entity_type = 'cohort' and entity_id = ${String(wave.id)} order by id`);
-    expect(audit).toEqual([{ action: "cohort.created", to: null }, { action: "cohort.status_changed", to: "importing" }]);
+    const audit = await execRows<{ action: string; to: string }>(
+      t.db,
+      sql`select action, details->>'to' as to from audit_log where entity_type = 'cohort' and entity_id = ${String(wave.id)} order by id`,
+    );
+    expect(audit).toEqual([
+      { action: "cohort.created", to: null },
+      { action: "cohort.status_changed", to: "importing" },
+    ]);
     // A resend restages (200) and leaves one membership.
     expect((await stage(auth, payload, "Wave 1")).status).toBe(200);
     expect(await membersOf(wave.id)).toHaveLength(1);
     // Without the header: staged, in no cohort.
     const plain = accountPayload(a.code);
     expect((await stage(auth, plain)).status).toBe(201);
-    const [{ n }] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from cohort_members where external_account_number = ${plain.external_account_number}`);
+    const [{ n }] = await execRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from cohort_members where external_account_number = ${plain.external_account_number}`,
+    );
     expect(Number(n)).toBe(0);
   });
 
@@ -89,8 +120,14 @@ describe("create-or-update/ with the X-Kraken-Migrate-Cohort header", () => {
     const wave2 = await makeCohort(org, a.code, { name: "Wave 2" });
     const payload = accountPayload(a.code, uniq("EXT"), { billing_name: "First Name" });
     expect((await stage(auth, payload, "Wave 2")).status).toBe(201);
-    expectHeaderRefusal(await stage(auth, { ...payload, billing_name: "Changed Name" }, "Wave 1"), "account_in_another_cohort");
-    const [row] = await execRows<{ name: string }>(t.db, sql`select payload->>'billing_name' as name from account_import_processes where external_account_number = ${payload.external_account_number}`);
+    expectHeaderRefusal(
+      await stage(auth, { ...payload, billing_name: "Changed Name" }, "Wave 1"),
+      "account_in_another_cohort",
+    );
+    const [row] = await execRows<{ name: string }>(
+      t.db,
+      sql`select payload->>'billing_name' as name from account_import_processes where external_account_number = ${payload.external_account_number}`,
+    );
     expect(row.name).toBe("First Name");
     expect(await membersOf(wave.id)).toEqual([]);
     expect(await membersOf(wave2.id)).toEqual([[payload.external_account_number, "api"]]);

@@ -21,7 +21,10 @@ export function consumptionRoute(fuel: Fuel, mpxnParam: "mpan" | "mprn") {
       const page = await listConsumption(ctx, { fuel, mpxn: params[mpxnParam], serial: params.serial, query });
       const { next, previous } = pageLinks(req, page);
       const body = `{"count":${page.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${page.resultsJson}}`;
-      return new Response(body, { status: 200, headers: { "content-type": "application/json", "cache-control": "private, no-store" } });
+      return new Response(body, {
+        status: 200,
+        headers: { "content-type": "application/json", "cache-control": "private, no-store" },
+      });
     },
   });
 }

@@ -1,5 +1,11 @@
 import { contractRoute } from "../handler";
-import { createHistoricalStatementsRoute, createNotesRoute, createPaymentInstructionRoute, createTransactionsRoute, sendRegistrationFlowsRoute } from "../contracts/data-import";
+import {
+  createHistoricalStatementsRoute,
+  createNotesRoute,
+  createPaymentInstructionRoute,
+  createTransactionsRoute,
+  sendRegistrationFlowsRoute,
+} from "../contracts/data-import";
 import { parseBody } from "@/server/services/import-bodies/common";
 import { createHistoricalStatements } from "@/server/services/statements/create-historical-statements";
 import { createNotes } from "@/server/services/notes/create-notes";
@@ -46,18 +52,27 @@ export const createTransactionsHandler = contractRoute(createTransactionsRoute, 
   // The envelope (the contract body without its items) is checked here; each transaction is checked (in order) by the service.
   parse: (_schema, raw) => {
     const { transactions, ...ref } = raw;
-    const envelope = parseBody(CreateTransactionsEnvelope, { ...ref, transactions: Array.isArray(transactions) ? transactions.map(() => null) : transactions });
+    const envelope = parseBody(CreateTransactionsEnvelope, {
+      ...ref,
+      transactions: Array.isArray(transactions) ? transactions.map(() => null) : transactions,
+    });
     return { ...envelope, transactions } as never;
   },
   handle: async ({ ctx, body, query }) =>
     // A dry run creates nothing: 200 with the results it would have given.
-    ({ status: body.dry_run ? 200 : 201, body: await createTransactions(ctx, { ...body, transactions: body.transactions as unknown[] }, query) }),
+    ({
+      status: body.dry_run ? 200 : 201,
+      body: await createTransactions(ctx, { ...body, transactions: body.transactions as unknown[] }, query),
+    }),
 });
 
 export const sendRegistrationFlowsHandler = contractRoute(sendRegistrationFlowsRoute, {
   writer: true,
   handle: async ({ ctx, params, query }) => {
     const path = parseBody(sendRegistrationFlowsRoute.params, params);
-    return { status: 200, body: await sendRegistrationFlows(ctx, { ...path, supply_start_date: query.supply_start_date }) };
+    return {
+      status: 200,
+      body: await sendRegistrationFlows(ctx, { ...path, supply_start_date: query.supply_start_date }),
+    };
   },
 });

@@ -3,7 +3,11 @@ import { listEventEntries } from "@/server/events/registry";
 import { useTestDb } from "@/test/db";
 import { makeOrg } from "@/test/factories";
 import { call } from "@/test/http";
-import { eventAsyncApiHandler as asyncapi, eventCatalogueHandler as openapi, relayStatusHandler as relayStatus } from "./events";
+import {
+  eventAsyncApiHandler as asyncapi,
+  eventCatalogueHandler as openapi,
+  relayStatusHandler as relayStatus,
+} from "./events";
 import { env, setEnv } from "@/server/env.mjs";
 
 const t = useTestDb();
@@ -63,7 +67,13 @@ describe("route documentation", () => {
     const { buildOpenApi } = await import("@/server/rest/openapi/build");
     const { eventsRoutes: eventsRouteDocs } = await import("@/server/rest/contracts/events");
     const doc = buildOpenApi(eventsRouteDocs);
-    expect(Object.keys(doc.paths)).toEqual(["/v1/events/asyncapi.json", "/v1/events/openapi.json", "/v1/events/relay-status/"]);
-    expect(doc.paths["/v1/events/relay-status/"].get).toMatchObject({ responses: { 200: expect.anything(), 503: expect.anything() } });
+    expect(Object.keys(doc.paths)).toEqual([
+      "/v1/events/asyncapi.json",
+      "/v1/events/openapi.json",
+      "/v1/events/relay-status/",
+    ]);
+    expect(doc.paths["/v1/events/relay-status/"].get).toMatchObject({
+      responses: { 200: expect.anything(), 503: expect.anything() },
+    });
   });
 });

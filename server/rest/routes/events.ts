@@ -29,6 +29,10 @@ export const relayStatusHandler = contractRoute(relayStatusRoute, {
     // Health for anyone; the caller's own organisation's waiting events with its credentials.
     const organisationId = await optionalOrganisation(ctx.db, req);
     const status = await getRelayStatus(ctx.db);
-    return { status: status.healthy ? 200 : 503, body: await publicRelayStatus(ctx.db, status, organisationId), headers: { "cache-control": "no-store" } };
+    return {
+      status: status.healthy ? 200 : 503,
+      body: await publicRelayStatus(ctx.db, status, organisationId),
+      headers: { "cache-control": "no-store" },
+    };
   },
 });

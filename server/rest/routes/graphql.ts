@@ -14,12 +14,18 @@ const REFUSALS: Record<number, [string, string]> = {
 };
 
 /** A request refused before GraphQL runs, in the envelope of every other error (Yoga's `code` kept beside it). */
-const refusal = (code: string, message: string) => ({ message, extensions: { code, errorType: "VALIDATION", errorCode: code, errorDescription: message } });
+const refusal = (code: string, message: string) => ({
+  message,
+  extensions: { code, errorType: "VALIDATION", errorCode: code, errorDescription: message },
+});
 
 /** Yoga refuses some requests (e.g. a text/plain body: 415) with an empty body; say why in GraphQL's error shape. */
 async function withErrorBody(res: Response): Promise<Response> {
   if (res.status < 400 || (await res.clone().text()).trim() !== "") return res;
-  const [code, message] = REFUSALS[res.status] ?? ["BAD_REQUEST", "The request could not be read as a GraphQL operation."];
+  const [code, message] = REFUSALS[res.status] ?? [
+    "BAD_REQUEST",
+    "The request could not be read as a GraphQL operation.",
+  ];
   const headers = new Headers(res.headers);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
@@ -55,17 +61,25 @@ async function get(req: Request): Promise<Response> {
       value = undefined;
     }
     if (value !== null && (typeof value !== "object" || Array.isArray(value))) {
-      return withCors(Response.json({ errors: [refusal("BAD_REQUEST", `The '${name}' parameter must be a JSON object.`)] }, { status: 400 }));
+      return withCors(
+        Response.json(
+          { errors: [refusal("BAD_REQUEST", `The '${name}' parameter must be a JSON object.`)] },
+          { status: 400 },
+        ),
+      );
     }
   }
   return handle(req);
 }
-
 
 export const graphqlGetHandler = withContract(get, graphqlGetRoute);
 export const graphqlPostHandler = withContract(post, graphqlPostRoute);
 
 /** The GraphQL schema as SDL, for client generators and readers (the console's API reference shows it too). */
 export async function graphqlSchemaHandler(): Promise<Response> {
-  return withCors(new Response(publishedSdl(), { headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" } }));
+  return withCors(
+    new Response(publishedSdl(), {
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=300" },
+    }),
+  );
 }

@@ -5,7 +5,11 @@ import { gridSupplyPointsRoute } from "../contracts/industry";
 import { listGridSupplyPoints } from "@/server/services/industry/list-grid-supply-points";
 
 export const gridSupplyPointsHandler = contractRoute(gridSupplyPointsRoute, {
-  handle: async ({ ctx, query }) => ({ status: 200, body: listGridSupplyPoints(ctx, query), headers: { "cache-control": "public, max-age=3600" } }),
+  handle: async ({ ctx, query }) => ({
+    status: 200,
+    body: listGridSupplyPoints(ctx, query),
+    headers: { "cache-control": "public, max-age=3600" },
+  }),
 });
 
 let openApi: ReturnType<typeof buildRestOpenApi> | undefined;

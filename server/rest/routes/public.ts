@@ -12,13 +12,20 @@ export const productListHandler = contractRoute(productListRoute, {
   handle: async ({ ctx, req, query }) =>
     cachedCacheableJson(req, ctx.db, "products", async () => {
       const page = await listProducts(ctx, query, publicOrigin(req));
-      return { body: JSON.stringify({ count: page.count, ...pageLinks(req, page), results: page.results }), validUntil: page.validUntil };
+      return {
+        body: JSON.stringify({ count: page.count, ...pageLinks(req, page), results: page.results }),
+        validUntil: page.validUntil,
+      };
     }),
 });
 
 export const productDetailHandler = contractRoute(productDetailRoute, {
   handle: async ({ ctx, req, params, query }) => {
-    const product = await getProduct(ctx, { code: params.product, tariffs_active_at: query.tariffs_active_at }, publicOrigin(req));
+    const product = await getProduct(
+      ctx,
+      { code: params.product, tariffs_active_at: query.tariffs_active_at },
+      publicOrigin(req),
+    );
     return cacheableJson(req, stringifyWithDecimals(product));
   },
 });

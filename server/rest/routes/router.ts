@@ -5,7 +5,12 @@ import { invalidPathResponse } from "../invalid-path";
 import { allowList, HTTP_METHODS, type HttpMethod } from "../methods";
 import { type RestRoute, type RouteHandler, restRoutes } from "./table";
 
-type Node = { statics: Map<string, Node>; param?: { name: string; node: Node }; methods?: Map<string, RouteHandler>; allow?: string[] };
+type Node = {
+  statics: Map<string, Node>;
+  param?: { name: string; node: Node };
+  methods?: Map<string, RouteHandler>;
+  allow?: string[];
+};
 
 const node = (): Node => ({ statics: new Map() });
 
@@ -17,7 +22,8 @@ function trieOf(routes: RestRoute[]): Node {
     for (const segment of template.split("/").filter(Boolean)) {
       const param = /^\[(\w+)\]$/.exec(segment)?.[1];
       if (param) {
-        if (at.param && at.param.name !== param) throw new Error(`${template}: parameter [${param}] beside [${at.param.name}]`);
+        if (at.param && at.param.name !== param)
+          throw new Error(`${template}: parameter [${param}] beside [${at.param.name}]`);
         at = (at.param ??= { name: param, node: node() }).node;
       } else {
         let next = at.statics.get(segment);
@@ -44,7 +50,10 @@ function find(at: Node, segments: string[], i: number, params: Record<string, st
   return found;
 }
 
-export type RestMatch = { route: Node & { methods: Map<string, RouteHandler>; allow: string[] }; params: Record<string, string> };
+export type RestMatch = {
+  route: Node & { methods: Map<string, RouteHandler>; allow: string[] };
+  params: Record<string, string>;
+};
 
 /** The route a path names (with or without its trailing slash) and its parameters, decoded; undefined for no route. */
 export function matchRest(pathname: string, routes = trie): RestMatch | undefined {
@@ -62,7 +71,13 @@ export function matchRest(pathname: string, routes = trie): RestMatch | undefine
 const trie = trieOf(restRoutes);
 
 const notFound = (req: Request) =>
-  withCors(json(404, { detail: `No endpoint at ${new URL(req.url).pathname}.`, code: "not_found", errors: [] }, { "x-request-id": requestIdOf(req) }));
+  withCors(
+    json(
+      404,
+      { detail: `No endpoint at ${new URL(req.url).pathname}.`, code: "not_found", errors: [] },
+      { "x-request-id": requestIdOf(req) },
+    ),
+  );
 
 type Methods = Record<HttpMethod, RouteHandler>;
 const methodsCache = new WeakMap<Node, Methods>();
@@ -76,9 +91,17 @@ function methodsOf(route: RestMatch["route"]): Methods {
   if (methods) return methods;
   const header = route.allow.join(", ");
   const refuse: RouteHandler = async (req) =>
-    withCors(json(405, { detail: `Method "${req.method}" not allowed.`, code: "method_not_allowed", errors: [] }, { allow: header, "x-request-id": requestIdOf(req) }));
+    withCors(
+      json(
+        405,
+        { detail: `Method "${req.method}" not allowed.`, code: "method_not_allowed", errors: [] },
+        { allow: header, "x-request-id": requestIdOf(req) },
+      ),
+    );
   const preflight: RouteHandler = async () => preflightResponse(route.allow);
-  methods = Object.fromEntries(HTTP_METHODS.map((m) => [m, route.methods.get(m) ?? (m === "OPTIONS" ? preflight : refuse)])) as Methods;
+  methods = Object.fromEntries(
+    HTTP_METHODS.map((m) => [m, route.methods.get(m) ?? (m === "OPTIONS" ? preflight : refuse)]),
+  ) as Methods;
   methodsCache.set(route, methods);
   return methods;
 }
@@ -96,7 +119,10 @@ export async function dispatchRest(req: Request): Promise<Response> {
 
 /** The app's catch-all route modules (app/v1/[[...rest]], app/v2/[[...rest]]): every method dispatched from the table. */
 export function restRouteModule(): Record<HttpMethod, (req: Request) => Promise<Response>> {
-  return Object.fromEntries(HTTP_METHODS.map((m) => [m, dispatchRest])) as Record<HttpMethod, (req: Request) => Promise<Response>>;
+  return Object.fromEntries(HTTP_METHODS.map((m) => [m, dispatchRest])) as Record<
+    HttpMethod,
+    (req: Request) => Promise<Response>
+  >;
 }
 
 /** Each route of the table as a module of every method, by its template without slashes (`v1/accounts/[account]`): what the tests call directly. */

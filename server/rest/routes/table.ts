@@ -18,7 +18,11 @@ export type RouteHandler = ((req: Request, route?: RouteContext) => Promise<Resp
  */
 export type RestRoute = { method: "GET" | "POST"; template: string; handler: RouteHandler };
 
-const served = (template: string, handler: RouteHandler, method?: "GET" | "POST"): RestRoute => ({ method: method ?? (handler.contract!.method.toUpperCase() as "GET" | "POST"), template, handler });
+const served = (template: string, handler: RouteHandler, method?: "GET" | "POST"): RestRoute => ({
+  method: method ?? (handler.contract!.method.toUpperCase() as "GET" | "POST"),
+  template,
+  handler,
+});
 
 const RATES = "/v1/products/[product]";
 const DATA_IMPORT = "/v1/data-import";
@@ -29,7 +33,10 @@ export const restRoutes: RestRoute[] = [
   served(`${DATA_IMPORT}/account-import-process/process/`, accountImport.processAccountHandler),
   served(`${DATA_IMPORT}/validate-account/`, accountImport.validateAccountHandler),
   served(`${DATA_IMPORT}/account-transfer-status/[supplier]/[external]/`, accountImport.transferStatusHandler),
-  served(`${DATA_IMPORT}/meterpoint-statuses-for-account/[supplier]/[external]/`, accountImport.meterPointStatusesHandler),
+  served(
+    `${DATA_IMPORT}/meterpoint-statuses-for-account/[supplier]/[external]/`,
+    accountImport.meterPointStatusesHandler,
+  ),
   served(`${DATA_IMPORT}/all-account-import-processes/[supplier]/`, accountImport.allImportProcessesHandler),
   served(`${DATA_IMPORT}/failed-account-import-processes/[supplier]/`, accountImport.failedImportProcessesHandler),
   served(`${DATA_IMPORT}/imported-account-import-processes/[supplier]/`, accountImport.importedImportProcessesHandler),
@@ -38,7 +45,10 @@ export const restRoutes: RestRoute[] = [
   served(`${DATA_IMPORT}/transactions/create/`, dataImport.createTransactionsHandler),
   served(`${DATA_IMPORT}/historical-statements/create/`, dataImport.createHistoricalStatementsHandler),
   served(`${DATA_IMPORT}/payment-instruction/create/`, dataImport.createPaymentInstructionHandler),
-  served(`${DATA_IMPORT}/send-registration-flows/[import_supplier_code]/[external_account_number]/`, dataImport.sendRegistrationFlowsHandler),
+  served(
+    `${DATA_IMPORT}/send-registration-flows/[import_supplier_code]/[external_account_number]/`,
+    dataImport.sendRegistrationFlowsHandler,
+  ),
   served("/v2/data-import/accounts/", accountImportV2.scheduleAccountHandler),
   served("/v2/data-import/accounts/validate/", accountImportV2.validateAccountV2Handler),
   served("/v2/data-import/accounts/[supplier]/[external]/", accountImportV2.importStatusHandler),

@@ -15,7 +15,16 @@ export type ApplicableRatesPage = {
   totalCount: number;
   edgeCount: number;
 };
-export type ApplicableRatesInput = { accountNumber: string; mpxn: string; startAt: Date; endAt: Date; first?: number | null; after?: string | null; last?: number | null; before?: string | null };
+export type ApplicableRatesInput = {
+  accountNumber: string;
+  mpxn: string;
+  startAt: Date;
+  endAt: Date;
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+};
 
 /**
  * Production's `applicableRates`: the unit rates (pence per kWh including VAT, direct debit prices
@@ -30,15 +39,30 @@ export async function listApplicableRates(ctx: Ctx, input: ApplicableRatesInput)
   const { startAt, endAt } = input;
   if (!(endAt > startAt)) throw new ServiceError("validation", "invalid_period", "endAt must be after startAt.");
   if (endAt.getTime() - startAt.getTime() > MAX_APPLICABLE_RATE_DAYS * 86_400_000) {
-    throw new ServiceError("validation", "applicable_rates_period_too_long", `applicableRates covers at most ${MAX_APPLICABLE_RATE_DAYS} days; ask for a shorter period.`);
+    throw new ServiceError(
+      "validation",
+      "applicable_rates_period_too_long",
+      `applicableRates covers at most ${MAX_APPLICABLE_RATE_DAYS} days; ask for a shorter period.`,
+    );
   }
-  for (const [name, n] of [["first", input.first], ["last", input.last]] as const) {
+  for (const [name, n] of [
+    ["first", input.first],
+    ["last", input.last],
+  ] as const) {
     if (n != null && n < 0) throw new ServiceError("validation", "invalid_page_size", `${name} must not be negative.`);
   }
   const all = await withTransaction(ctx, async (tx) => {
     const account = await findReadableAccount(tx, ctx, input.accountNumber);
-    const [point] = await execRows<{ id: number }>(tx, sql`select id from meter_points where account_id = ${account.id} and mpxn = ${input.mpxn.trim()}`);
-    if (!point) throw new ServiceError("not_found", "meter_point_not_found", `Meter point ${input.mpxn} is not on account ${account.number}.`);
+    const [point] = await execRows<{ id: number }>(
+      tx,
+      sql`select id from meter_points where account_id = ${account.id} and mpxn = ${input.mpxn.trim()}`,
+    );
+    if (!point)
+      throw new ServiceError(
+        "not_found",
+        "meter_point_not_found",
+        `Meter point ${input.mpxn} is not on account ${account.number}.`,
+      );
     const rows = await execRows<{ valid_from: Date | string; valid_to: Date | string; value: string }>(
       tx,
       sql`with periods as (
@@ -60,7 +84,11 @@ export async function listApplicableRates(ctx: Ctx, input: ApplicableRatesInput)
           ) r
           order by 1`,
     );
-    return rows.map((r) => ({ value: r.value.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""), validFrom: isoSeconds(new Date(r.valid_from)), validTo: isoSeconds(new Date(r.valid_to)) }));
+    return rows.map((r) => ({
+      value: r.value.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, ""),
+      validFrom: isoSeconds(new Date(r.valid_from)),
+      validTo: isoSeconds(new Date(r.valid_to)),
+    }));
   });
   return connection(all, input);
 }
@@ -74,7 +102,10 @@ function indexOf(cursor: string | null | undefined): number | null {
 }
 
 /** Relay paging over the whole list, as Graphene's connection field does. */
-function connection(all: ApplicableRate[], page: Pick<ApplicableRatesInput, "first" | "after" | "last" | "before">): ApplicableRatesPage {
+function connection(
+  all: ApplicableRate[],
+  page: Pick<ApplicableRatesInput, "first" | "after" | "last" | "before">,
+): ApplicableRatesPage {
   const after = indexOf(page.after);
   const before = indexOf(page.before);
   let start = after === null ? 0 : Math.min(after + 1, all.length);

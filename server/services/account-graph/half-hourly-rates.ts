@@ -15,18 +15,31 @@ export type UnitRate = { validFrom: string; validTo: string | null; value: numbe
  * periods overlap [from, to), within the agreement: by default today and tomorrow, London days
  * (what a half-hourly tariff has published). A window longer than MAX_UNIT_RATE_DAYS is refused.
  */
-export async function halfHourlyUnitRates(ctx: Ctx, tariff: GraphTariff, window: { from?: Date | null; to?: Date | null }): Promise<UnitRate[]> {
+export async function halfHourlyUnitRates(
+  ctx: Ctx,
+  tariff: GraphTariff,
+  window: { from?: Date | null; to?: Date | null },
+): Promise<UnitRate[]> {
   const today = londonToday();
   let from = window.from ?? londonMidnight(today);
   let to = window.to ?? (window.from ? new Date(from.getTime() + 2 * 86_400_000) : londonMidnight(addDays(today, 2)));
   if (to.getTime() - from.getTime() > MAX_UNIT_RATE_DAYS * 86_400_000) {
-    throw new ServiceError("validation", "unit_rates_window_too_long", `unitRates lists at most ${MAX_UNIT_RATE_DAYS} days of rates; ask for a shorter window (from, to).`);
+    throw new ServiceError(
+      "validation",
+      "unit_rates_window_too_long",
+      `unitRates lists at most ${MAX_UNIT_RATE_DAYS} days of rates; ask for a shorter window (from, to).`,
+    );
   }
   const agreementFrom = new Date(tariff.agreementFrom);
   if (from < agreementFrom) from = agreementFrom;
   if (tariff.agreementTo !== null && to > new Date(tariff.agreementTo)) to = new Date(tariff.agreementTo);
   if (tariff.tariffId === null || to <= from) return [];
-  const rows = await execRows<{ valid_from: Date | string; valid_to: Date | string | null; value_inc_vat: string; value_exc_vat: string }>(
+  const rows = await execRows<{
+    valid_from: Date | string;
+    valid_to: Date | string | null;
+    value_inc_vat: string;
+    value_exc_vat: string;
+  }>(
     ctx.db,
     sql`select distinct on (valid_from) valid_from, valid_to, value_inc_vat::text, value_exc_vat::text
         from tariff_rates

@@ -5,7 +5,13 @@ import { type Ctx, withTransaction } from "../../context";
 import { isoSeconds } from "../../lib/time";
 import { type ReadableAccount, findReadableAccount } from "./readable-account";
 
-export type TariffRates = { standingCharge: string | null; unitRate: string | null; dayRate: string | null; nightRate: string | null; preVat: { standingCharge: string | null; unitRate: string | null; dayRate: string | null; nightRate: string | null } };
+export type TariffRates = {
+  standingCharge: string | null;
+  unitRate: string | null;
+  dayRate: string | null;
+  nightRate: string | null;
+  preVat: { standingCharge: string | null; unitRate: string | null; dayRate: string | null; nightRate: string | null };
+};
 export type GraphTariff = {
   tariffCode: string;
   productCode: string;
@@ -27,7 +33,14 @@ export type GraphTariff = {
   fullName: string | null;
   description: string | null;
 } & TariffRates;
-export type GraphAgreement = { id: number; meterPointId: number; validFrom: string; validTo: string | null; active: boolean; tariff: GraphTariff };
+export type GraphAgreement = {
+  id: number;
+  meterPointId: number;
+  validFrom: string;
+  validTo: string | null;
+  active: boolean;
+  tariff: GraphTariff;
+};
 export type GraphMeterPoint = {
   id: number;
   propertyId: number;
@@ -39,10 +52,29 @@ export type GraphMeterPoint = {
   meters: Meter[];
   agreements: GraphAgreement[];
 };
-export type GraphProperty = { id: number; address: string; postcode: string; movedInAt: string | null; movedOutAt: string | null };
+export type GraphProperty = {
+  id: number;
+  address: string;
+  postcode: string;
+  movedInAt: string | null;
+  movedOutAt: string | null;
+};
 /** A smart device of the organisation's inventory (smart_meter_devices), by the id its meter was imported with. */
-export type GraphDevice = { deviceId: string; deviceType: string | null; manufacturer: string; model: string; firmwareVersion: string };
-export type AccountGraph = { number: string; balance: number; properties: GraphProperty[]; meterPoints: GraphMeterPoint[]; devices: Map<string, GraphDevice>; today: string };
+export type GraphDevice = {
+  deviceId: string;
+  deviceType: string | null;
+  manufacturer: string;
+  model: string;
+  firmwareVersion: string;
+};
+export type AccountGraph = {
+  number: string;
+  balance: number;
+  properties: GraphProperty[];
+  meterPoints: GraphMeterPoint[];
+  devices: Map<string, GraphDevice>;
+  today: string;
+};
 
 /** Everything the account query's document can ask for, in six queries whatever the document. */
 export async function loadAccountGraph(ctx: Ctx, input: { accountNumber: string }): Promise<AccountGraph> {
@@ -57,24 +89,52 @@ export async function loadAccountGraph(ctx: Ctx, input: { accountNumber: string 
     ];
     const now = Date.now();
     for (const p of points) p.agreements = agreements.filter((a) => a.meterPointId === p.id);
-    for (const a of agreements) a.active = Date.parse(a.validFrom) <= now && (a.validTo === null || Date.parse(a.validTo) > now);
-    return { number: account.number, balance, properties, meterPoints: points, devices, today: new Date(now).toISOString().slice(0, 10) };
+    for (const a of agreements)
+      a.active = Date.parse(a.validFrom) <= now && (a.validTo === null || Date.parse(a.validTo) > now);
+    return {
+      number: account.number,
+      balance,
+      properties,
+      meterPoints: points,
+      devices,
+      today: new Date(now).toISOString().slice(0, 10),
+    };
   });
 }
 
 async function loadProperties(tx: Db, accountId: number): Promise<GraphProperty[]> {
-  const rows = await execRows<{ id: number; lines: string; postcode: string; moved_in_at: Date | string | null; moved_out_at: Date | string | null }>(
+  const rows = await execRows<{
+    id: number;
+    lines: string;
+    postcode: string;
+    moved_in_at: Date | string | null;
+    moved_out_at: Date | string | null;
+  }>(
     tx,
     sql`select id, concat_ws(', ', nullif(address_line1, ''), nullif(address_line2, ''), nullif(address_line3, ''), nullif(town, ''), nullif(county, '')) as lines,
           postcode, moved_in_at, moved_out_at
         from supply_addresses where account_id = ${accountId} order by id`,
   );
   const iso = (v: Date | string | null) => (v === null ? null : isoSeconds(new Date(v)));
-  return rows.map((r) => ({ id: Number(r.id), address: r.lines, postcode: r.postcode, movedInAt: iso(r.moved_in_at), movedOutAt: iso(r.moved_out_at) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    address: r.lines,
+    postcode: r.postcode,
+    movedInAt: iso(r.moved_in_at),
+    movedOutAt: iso(r.moved_out_at),
+  }));
 }
 
 async function loadMeterPoints(tx: Db, accountId: number): Promise<GraphMeterPoint[]> {
-  const rows = await execRows<{ id: number; supply_address_id: number; fuel: "electricity" | "gas"; mpxn: string; is_export: boolean; measurement_class: string | null; meters: Meter[] }>(
+  const rows = await execRows<{
+    id: number;
+    supply_address_id: number;
+    fuel: "electricity" | "gas";
+    mpxn: string;
+    is_export: boolean;
+    measurement_class: string | null;
+    meters: Meter[];
+  }>(
     tx,
     sql`select id, supply_address_id, fuel, mpxn, is_export, measurement_class, meters from meter_points where account_id = ${accountId} order by id`,
   );
@@ -92,14 +152,31 @@ async function loadMeterPoints(tx: Db, accountId: number): Promise<GraphMeterPoi
 
 /** The inventory's devices of the account's meters (the account's organisation's inventory only). */
 async function loadDevices(tx: Db, accountId: number): Promise<Map<string, GraphDevice>> {
-  const rows = await execRows<{ device_id: string; device_type: string | null; manufacturer: string; model: string; firmware_version: string }>(
+  const rows = await execRows<{
+    device_id: string;
+    device_type: string | null;
+    manufacturer: string;
+    model: string;
+    firmware_version: string;
+  }>(
     tx,
     sql`select d.device_id, d.device_type, d.manufacturer, d.model, d.firmware_version
         from smart_meter_devices d
         where d.organisation_id = (select s.organisation_id from accounts a join import_suppliers s on s.id = a.supplier_id where a.id = ${accountId})
           and d.device_id in (select m->>'smart_device_id' from meter_points mp cross join jsonb_array_elements(mp.meters) m where mp.account_id = ${accountId})`,
   );
-  return new Map(rows.map((r) => [r.device_id, { deviceId: r.device_id, deviceType: r.device_type, manufacturer: r.manufacturer, model: r.model, firmwareVersion: r.firmware_version }]));
+  return new Map(
+    rows.map((r) => [
+      r.device_id,
+      {
+        deviceId: r.device_id,
+        deviceType: r.device_type,
+        manufacturer: r.manufacturer,
+        model: r.model,
+        firmwareVersion: r.firmware_version,
+      },
+    ]),
+  );
 }
 
 /**
@@ -109,9 +186,21 @@ async function loadDevices(tx: Db, accountId: number): Promise<Map<string, Graph
  */
 async function loadAgreements(tx: Db, accountId: number): Promise<GraphAgreement[]> {
   type Row = {
-    id: number; meter_point_id: number; tariff_code: string; product_code: string; valid_from: Date | string; valid_to: Date | string | null;
-    fuel: "electricity" | "gas"; registers: number | null; is_prepay: boolean | null; display_name: string | null; full_name: string | null; description: string | null;
-    rates: Record<string, [string, string]> | null; tariff_id: number | null; half_hourly: boolean;
+    id: number;
+    meter_point_id: number;
+    tariff_code: string;
+    product_code: string;
+    valid_from: Date | string;
+    valid_to: Date | string | null;
+    fuel: "electricity" | "gas";
+    registers: number | null;
+    is_prepay: boolean | null;
+    display_name: string | null;
+    full_name: string | null;
+    description: string | null;
+    rates: Record<string, [string, string]> | null;
+    tariff_id: number | null;
+    half_hourly: boolean;
   };
   const rows = await execRows<Row>(
     tx,
@@ -163,7 +252,12 @@ async function loadAgreements(tx: Db, accountId: number): Promise<GraphAgreement
         unitRate: rate("standard_unit_rate", 0),
         dayRate: rate("day_unit_rate", 0),
         nightRate: rate("night_unit_rate", 0),
-        preVat: { standingCharge: rate("standing_charge", 1), unitRate: rate("standard_unit_rate", 1), dayRate: rate("day_unit_rate", 1), nightRate: rate("night_unit_rate", 1) },
+        preVat: {
+          standingCharge: rate("standing_charge", 1),
+          unitRate: rate("standard_unit_rate", 1),
+          dayRate: rate("day_unit_rate", 1),
+          nightRate: rate("night_unit_rate", 1),
+        },
       },
     };
   });

@@ -18,7 +18,9 @@ export const accountNotReadable = (accountNumber: string) =>
 export async function findReadableAccount(db: Db, ctx: Ctx, accountNumber: string): Promise<ReadableAccount> {
   const number = accountNumber.trim().toUpperCase().replaceAll("\0", "\uFFFD");
   const key = { number, customerEmail: customerEmailOf(ctx) };
-  const { account } = await findOwnAccount(db, organisationOf(ctx), key, { notFound: () => accountNotReadable(accountNumber) });
+  const { account } = await findOwnAccount(db, organisationOf(ctx), key, {
+    notFound: () => accountNotReadable(accountNumber),
+  });
   return { id: account.id, number: account.number, transferBalance: account.transferBalance };
 }
 

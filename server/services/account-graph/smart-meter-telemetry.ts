@@ -12,9 +12,16 @@ export type TelemetryGrouping = (typeof TELEMETRY_GROUPINGS)[number];
 export const TELEMETRY_MAX_DAYS = 31;
 
 export type TelemetryInput = { deviceId: string; grouping: TelemetryGrouping; start: Date; end: Date };
-export type TelemetryReading = { readAt: string; consumption: null; consumptionDelta: number; demand: null; export: null };
+export type TelemetryReading = {
+  readAt: string;
+  consumption: null;
+  consumptionDelta: number;
+  demand: null;
+  export: null;
+};
 
-export const deviceNotReadable = (deviceId: string) => new ServiceError("not_found", "device_not_found", `No smart meter device '${deviceId}' on your accounts.`);
+export const deviceNotReadable = (deviceId: string) =>
+  new ServiceError("not_found", "device_not_found", `No smart meter device '${deviceId}' on your accounts.`);
 
 /**
  * Half-hourly reads of the meter whose imported smart_device_id is `deviceId`, oldest first,
@@ -24,7 +31,8 @@ export const deviceNotReadable = (deviceId: string) => new ServiceError("not_fou
  */
 export async function smartMeterTelemetry(ctx: Ctx, input: TelemetryInput): Promise<TelemetryReading[]> {
   const organisationId = organisationOf(ctx);
-  if (input.end.getTime() < input.start.getTime()) throw new ServiceError("validation", "invalid_range", "end is before start.");
+  if (input.end.getTime() < input.start.getTime())
+    throw new ServiceError("validation", "invalid_range", "end is before start.");
   if (input.end.getTime() - input.start.getTime() > TELEMETRY_MAX_DAYS * 86_400_000) {
     throw new ServiceError("validation", "range_too_long", `Ask for at most ${TELEMETRY_MAX_DAYS} days at a time.`);
   }
@@ -63,5 +71,11 @@ export async function smartMeterTelemetry(ctx: Ctx, input: TelemetryInput): Prom
         order by marker desc, interval_start`,
   );
   if (!rows[0]?.marker) throw deviceNotReadable(input.deviceId);
-  return rows.slice(1).map((r) => ({ readAt: isoSeconds(new Date(r.interval_start!)), consumption: null, consumptionDelta: Number(r.wh), demand: null, export: null }));
+  return rows.slice(1).map((r) => ({
+    readAt: isoSeconds(new Date(r.interval_start!)),
+    consumption: null,
+    consumptionDelta: Number(r.wh),
+    demand: null,
+    export: null,
+  }));
 }

@@ -7,13 +7,21 @@ import { payloadRuleErrors } from "./rules";
 import { tariffErrorsFrom, tariffUses } from "./tariff-errors";
 
 /** What the catalogue and meter-point statement answers (as PostgreSQL gives it back). */
-export type DataCheckRow = { unknown: string[]; held: { mpxn: string; account_number: string; valid_from: string; valid_to: string | null }[] | string };
+export type DataCheckRow = {
+  unknown: string[];
+  held: { mpxn: string; account_number: string; valid_from: string; valid_to: string | null }[] | string;
+};
 
 /** The tariff codes and meter points of a payload that the statement checks. */
 export function dataCheckKeys(input: StageAccountInput) {
   const tariffs = tariffUses(input);
   const uses = usesOf(input);
-  return { tariffs, uses, codes: [...new Set(tariffs.map((t) => t.code))], mpxns: [...new Set(uses.map((u) => u.mpxn))] };
+  return {
+    tariffs,
+    uses,
+    codes: [...new Set(tariffs.map((t) => t.code))],
+    mpxns: [...new Set(uses.map((u) => u.mpxn))],
+  };
 }
 
 /**
@@ -22,7 +30,12 @@ export function dataCheckKeys(input: StageAccountInput) {
  * accounts on these meter points. `supplierId` is a value or a subquery (staging's one statement
  * takes it from its supplier CTE, ADR 0032).
  */
-export function dataCheckColumns(keys: { codes: string[]; mpxns: string[] }, organisationId: number, supplierId: number | SQL, external: string): SQL {
+export function dataCheckColumns(
+  keys: { codes: string[]; mpxns: string[] },
+  organisationId: number,
+  supplierId: number | SQL,
+  external: string,
+): SQL {
   // Joins, not `= any($1)`: a generic plan cannot see inside an array parameter (ADR 0011).
   // few_texts(), not unnest(): the same estimate in custom and generic plans, so PostgreSQL keeps
   // the generic one instead of planning both statements anew on every call (ADR 0034).
@@ -44,14 +57,22 @@ export function dataCheckColumns(keys: { codes: string[]; mpxns: string[] }, org
 }
 
 /** The statement's answer as field errors, and whether another account holds any of the meter points. */
-export function dataCheckErrors(keys: ReturnType<typeof dataCheckKeys>, row: DataCheckRow): { errors: FieldError[]; held: number } {
-  const held: Held[] = (typeof row.held === "string" ? (JSON.parse(row.held) as Exclude<DataCheckRow["held"], string>) : row.held).map((h) => ({
+export function dataCheckErrors(
+  keys: ReturnType<typeof dataCheckKeys>,
+  row: DataCheckRow,
+): { errors: FieldError[]; held: number } {
+  const held: Held[] = (
+    typeof row.held === "string" ? (JSON.parse(row.held) as Exclude<DataCheckRow["held"], string>) : row.held
+  ).map((h) => ({
     mpxn: h.mpxn,
     accountNumber: h.account_number,
     validFrom: new Date(h.valid_from),
     validTo: h.valid_to === null ? null : new Date(h.valid_to),
   }));
-  return { errors: [...tariffErrorsFrom(keys.tariffs, new Set(row.unknown)), ...conflictErrorsFrom(keys.uses, held)], held: held.length };
+  return {
+    errors: [...tariffErrorsFrom(keys.tariffs, new Set(row.unknown)), ...conflictErrorsFrom(keys.uses, held)],
+    held: held.length,
+  };
 }
 
 /**
@@ -61,10 +82,18 @@ export function dataCheckErrors(keys: ReturnType<typeof dataCheckKeys>, row: Dat
  * checks are one statement (ADR 0025): unknown tariff codes beside the agreements of the
  * organisation's other accounts on these meter points.
  */
-export async function accountDataErrors(db: Db, organisationId: number, supplierId: number, input: StageAccountInput): Promise<FieldError[]> {
+export async function accountDataErrors(
+  db: Db,
+  organisationId: number,
+  supplierId: number,
+  input: StageAccountInput,
+): Promise<FieldError[]> {
   const rules = payloadRuleErrors(input);
   const keys = dataCheckKeys(input);
   if (!keys.tariffs.length && !keys.uses.length) return rules;
-  const [row] = await execRows<DataCheckRow>(db, sql`select ${dataCheckColumns(keys, organisationId, supplierId, input.external_account_number ?? "")}`);
+  const [row] = await execRows<DataCheckRow>(
+    db,
+    sql`select ${dataCheckColumns(keys, organisationId, supplierId, input.external_account_number ?? "")}`,
+  );
   return [...rules, ...dataCheckErrors(keys, row).errors];
 }

@@ -23,7 +23,15 @@ function mutate(value: unknown, path: number[], replacement: unknown, drop: bool
   return copy;
 }
 
-const junk = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const junk = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 function expectErrorShape(res: { status: number; json: any }) {
   expect(res.status).toBeLessThan(500);
@@ -31,7 +39,12 @@ function expectErrorShape(res: { status: number; json: any }) {
     expect(typeof res.json.detail).toBe("string");
     expect(typeof res.json.code).toBe("string");
     expect(Array.isArray(res.json.errors)).toBe(true);
-    for (const e of res.json.errors) expect(e).toEqual({ detail: expect.any(String), code: expect.any(String), attr: e.attr === null ? null : expect.any(String) });
+    for (const e of res.json.errors)
+      expect(e).toEqual({
+        detail: expect.any(String),
+        code: expect.any(String),
+        attr: e.attr === null ? null : expect.any(String),
+      });
   }
 }
 
@@ -42,20 +55,31 @@ describe("account import endpoints under random input", () => {
     const auth = `Token ${org.apiKey}`;
     const base = accountPayload(supplier.code, "PROP-BASE");
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), junk, fc.boolean(), async (path, replacement, drop) => {
-        const body = mutate(base, path, replacement, drop);
-        const [before] = await t.db.select({ n: count() }).from(accountImportProcesses).where(eq(accountImportProcesses.supplierId, supplier.id));
-        for (const route of [validate, stage]) {
-          const res = await call(route, "/x", { body, auth });
-          expectErrorShape(res);
-          if (res.status >= 400 && route === stage) {
-            const [after] = await t.db.select({ n: count() }).from(accountImportProcesses).where(eq(accountImportProcesses.supplierId, supplier.id));
-            expect(after.n).toBe(before.n);
+      fc.asyncProperty(
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        junk,
+        fc.boolean(),
+        async (path, replacement, drop) => {
+          const body = mutate(base, path, replacement, drop);
+          const [before] = await t.db
+            .select({ n: count() })
+            .from(accountImportProcesses)
+            .where(eq(accountImportProcesses.supplierId, supplier.id));
+          for (const route of [validate, stage]) {
+            const res = await call(route, "/x", { body, auth });
+            expectErrorShape(res);
+            if (res.status >= 400 && route === stage) {
+              const [after] = await t.db
+                .select({ n: count() })
+                .from(accountImportProcesses)
+                .where(eq(accountImportProcesses.supplierId, supplier.id));
+              expect(after.n).toBe(before.n);
+            }
           }
-        }
-        // Undo a successful staging so every run starts from the same state.
-        await t.db.delete(accountImportProcesses).where(eq(accountImportProcesses.supplierId, supplier.id));
-      }),
+          // Undo a successful staging so every run starts from the same state.
+          await t.db.delete(accountImportProcesses).where(eq(accountImportProcesses.supplierId, supplier.id));
+        },
+      ),
       { numRuns: 150 },
     );
     // 150 requests with their database writes: about 5 s on a quiet machine; a busy one (CI beside other work) takes several times that.

@@ -3,7 +3,14 @@ import { type Db, execRows } from "@/db/client";
 import type { accounts } from "@/db/schema";
 import { londonToday } from "../../lib/time";
 import { newAccountNumber } from "./account-number";
-import { toAccountRow, toAgreementRow, toCustomerRow, toMeterPointRow, toReadingRows, toSupplyAddressRow } from "./map-rows";
+import {
+  toAccountRow,
+  toAgreementRow,
+  toCustomerRow,
+  toMeterPointRow,
+  toReadingRows,
+  toSupplyAddressRow,
+} from "./map-rows";
 import type { EnergyAccount } from "./payload/energy-account";
 
 export { productCodeFromTariff } from "./map-rows";
@@ -12,7 +19,10 @@ type Staged = Omit<EnergyAccount, "import_supplier">;
 type Row = Record<string, unknown>;
 
 /** Drizzle's snake_case casing by hand: the rows go to PostgreSQL as JSON, named as the columns. */
-const snake = (row: Row): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]));
+const snake = (row: Row): Row =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v ?? null]),
+  );
 
 /** The import process row marked imported in the same statement. */
 export type ImportedProcess = { id: number; operationsTeamName: string | null };
@@ -28,7 +38,9 @@ export async function createAccountRows(tx: Db, supplierId: number, staged: Stag
   const today = londonToday();
   const addresses = staged.supply_addresses ?? [];
   const points = addresses.flatMap((sa, address) => sa.meter_points.map((p) => ({ p, address })));
-  const agreementRows = points.flatMap(({ p }, point) => (p.agreements ?? []).map((g) => ({ point, row: toAgreementRow(g, 0, 0) })));
+  const agreementRows = points.flatMap(({ p }, point) =>
+    (p.agreements ?? []).map((g) => ({ point, row: toAgreementRow(g, 0, 0) })),
+  );
   const input = {
     customers: (staged.customers ?? []).map((c, position) => snake(toCustomerRow(c, 0, position))),
     addresses: addresses.map((sa) => snake(toSupplyAddressRow(sa, 0))),
@@ -100,11 +112,19 @@ export async function createAccountRows(tx: Db, supplierId: number, staged: Stag
       select a.id, a.created_at, array(select g.id from g order by g.ord) as agreement_ids from a`,
     );
     if (!row) continue;
-    const created: typeof accounts.$inferSelect = { ...(account as Required<typeof account>), id: row.id, createdAt: new Date(row.created_at) };
+    const created: typeof accounts.$inferSelect = {
+      ...(account as Required<typeof account>),
+      id: row.id,
+      createdAt: new Date(row.created_at),
+    };
     const ids = row.agreement_ids.map(Number);
     return {
       account: created,
-      agreements: agreementRows.map(({ row: g }, k) => ({ id: ids[k], validFrom: g.validFrom, productCode: g.productCode })),
+      agreements: agreementRows.map(({ row: g }, k) => ({
+        id: ids[k],
+        validFrom: g.validFrom,
+        productCode: g.productCode,
+      })),
     };
   }
 }

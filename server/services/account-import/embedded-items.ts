@@ -33,15 +33,22 @@ export async function postEmbeddedItems(
   const inner: Ctx = { ...ctx, db: tx, inTransaction: true };
   try {
     if (staged.notes?.length) await postImportedNotes(tx, inner, imported, staged.notes, { attrPrefix: ["notes"] });
-    if (staged.statements?.length) await postImportedStatements(tx, inner, imported, staged.statements, { attrPrefix: ["statements"] });
+    if (staged.statements?.length)
+      await postImportedStatements(tx, inner, imported, staged.statements, { attrPrefix: ["statements"] });
     // The ledger's items sit in ledgers[0] or in the deprecated flat fields: each reports its own attr.
     const ledger = accountLedger(staged);
     if (ledger.historical.length) {
-      await postImportedTransactions(tx, inner, imported, ledger.historical, { statement: "historical", attrPrefix: [...ledger.path, "historical_statement_transactions"] });
+      await postImportedTransactions(tx, inner, imported, ledger.historical, {
+        statement: "historical",
+        attrPrefix: [...ledger.path, "historical_statement_transactions"],
+      });
     }
     if (ledger.current.length) {
       // Staging refused current transactions dated before the open period; none is moved.
-      await postImportedTransactions(tx, inner, imported, ledger.current, { statement: "current", attrPrefix: [...ledger.path, "current_statement_transactions"] });
+      await postImportedTransactions(tx, inner, imported, ledger.current, {
+        statement: "current",
+        attrPrefix: [...ledger.path, "current_statement_transactions"],
+      });
     }
   } catch (err) {
     if (err instanceof ServiceError && err.kind === "validation") throw failedValidation(err.errors);

@@ -7,7 +7,10 @@ import { findSupplier } from "../suppliers/find-supplier";
 import { SupplierCode } from "../suppliers/schemas";
 import { payloadTree } from "./payload-tree";
 
-export const GetImportProcessInput = z.strictObject({ importSupplier: SupplierCode, externalAccountNumber: z.string().trim().min(1).max(100) });
+export const GetImportProcessInput = z.strictObject({
+  importSupplier: SupplierCode,
+  externalAccountNumber: z.string().trim().min(1).max(100),
+});
 export type GetImportProcessInput = z.input<typeof GetImportProcessInput>;
 
 const IMPORT_EVENT_TYPES = [
@@ -30,7 +33,12 @@ export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
     .select({ process: accountImportProcesses, accountNumber: accounts.number })
     .from(accountImportProcesses)
     .leftJoin(accounts, eq(accounts.id, accountImportProcesses.accountId))
-    .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.externalAccountNumber)));
+    .where(
+      and(
+        eq(accountImportProcesses.supplierId, supplier.id),
+        eq(accountImportProcesses.externalAccountNumber, input.externalAccountNumber),
+      ),
+    );
   if (!row) {
     // Never staged: a row an import job refused before staging still has a page that says why (issue 39 item 2).
     const failed = await failedJobRow(ctx, organisationId, supplier.id, input.externalAccountNumber);
@@ -53,10 +61,20 @@ export async function getImportProcess(ctx: Ctx, raw: GetImportProcessInput) {
         failedIn: { jobId: failed.jobId, line: failed.line, fileName: failed.fileName, step: failed.step },
       };
     }
-    throw new ServiceError("not_found", "account_not_found", `No account ${input.externalAccountNumber} is staged or imported for ${supplier.code}.`);
+    throw new ServiceError(
+      "not_found",
+      "account_not_found",
+      `No account ${input.externalAccountNumber} is staged or imported for ${supplier.code}.`,
+    );
   }
   const history = await ctx.db
-    .select({ id: events.id, type: events.type, version: events.version, occurredAt: events.occurredAt, payload: events.payload })
+    .select({
+      id: events.id,
+      type: events.type,
+      version: events.version,
+      occurredAt: events.occurredAt,
+      payload: events.payload,
+    })
     .from(events)
     .where(
       and(

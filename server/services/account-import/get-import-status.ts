@@ -21,7 +21,11 @@ type OutcomeType = keyof typeof OUTCOME_EVENTS;
  * The literal list the partial index events_import_process_idx is defined with (db/schema/events.ts):
  * inlined, not bound, so PostgreSQL can prove a generic plan may use the index.
  */
-export const OUTCOME_EVENT_TYPES_SQL = sql.raw(`(${Object.keys(OUTCOME_EVENTS).map((t) => `'${t}'`).join(", ")})`);
+export const OUTCOME_EVENT_TYPES_SQL = sql.raw(
+  `(${Object.keys(OUTCOME_EVENTS)
+    .map((t) => `'${t}'`)
+    .join(", ")})`,
+);
 
 const STATUS_OF: Record<OutcomeType, ImportStatus> = {
   "data_import.import_process.complete": "PROCESSED",
@@ -34,7 +38,13 @@ const STATUS_OF: Record<OutcomeType, ImportStatus> = {
 const DOMAIN = "import_process";
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-type Outcome = { type: OutcomeType; occurredAt: Date; createdAt: Date; payload: Record<string, unknown>; current: boolean };
+type Outcome = {
+  type: OutcomeType;
+  occurredAt: Date;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  current: boolean;
+};
 
 /**
  * GET /v2/data-import/accounts/<supplier>/<external>/ (production's ImportStatusResponse),
@@ -44,7 +54,10 @@ type Outcome = { type: OutcomeType; occurredAt: Date; createdAt: Date; payload: 
  * staged (DRY_RUN_SUCCEEDED, DRY_RUN_ERRORED, ERRORED, CANCELLED); ERRORED when processing
  * marked it failed; PENDING while it waits for process/ or a schedule.
  */
-export async function getImportStatus(ctx: Ctx, input: { import_supplier: string; external_account_number: string }): Promise<ImportStatusResponse> {
+export async function getImportStatus(
+  ctx: Ctx,
+  input: { import_supplier: string; external_account_number: string },
+): Promise<ImportStatusResponse> {
   const organisationId = organisationOf(ctx);
   const supplier = await findSupplier(ctx.db, organisationId, input.import_supplier);
   const [p] = await ctx.db
@@ -60,12 +73,26 @@ export async function getImportStatus(ctx: Ctx, input: { import_supplier: string
     })
     .from(accountImportProcesses)
     .leftJoin(accounts, eq(accounts.id, accountImportProcesses.accountId))
-    .leftJoin(jobs, sql`${accountImportProcesses.scheduledAt} is not null and ${jobs.dedupKey} = ${scheduleKey(sql`${accountImportProcesses.id}`, sql`${accountImportProcesses.scheduledAt}`)}`)
-    .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, input.external_account_number)));
-  if (!p) throw new ServiceError("not_found", "not_found", `No account import process ${input.external_account_number} for import supplier ${supplier.code}.`);
+    .leftJoin(
+      jobs,
+      sql`${accountImportProcesses.scheduledAt} is not null and ${jobs.dedupKey} = ${scheduleKey(sql`${accountImportProcesses.id}`, sql`${accountImportProcesses.scheduledAt}`)}`,
+    )
+    .where(
+      and(
+        eq(accountImportProcesses.supplierId, supplier.id),
+        eq(accountImportProcesses.externalAccountNumber, input.external_account_number),
+      ),
+    );
+  if (!p)
+    throw new ServiceError(
+      "not_found",
+      "not_found",
+      `No account import process ${input.external_account_number} for import supplier ${supplier.code}.`,
+    );
 
   const outcome = await latestOutcome(ctx.db, organisationId, p.id, input.external_account_number, p.accountNumber);
-  const job = p.scheduledAt && p.job?.status && (p.job.status === "queued" || p.job.status === "running") ? p.job : null;
+  const job =
+    p.scheduledAt && p.job?.status && (p.job.status === "queued" || p.job.status === "running") ? p.job : null;
   let status: ImportStatus;
   let latestError: LatestError | null = null;
   if (p.accountNumber) status = "PROCESSED";
@@ -79,18 +106,41 @@ export async function getImportStatus(ctx: Ctx, input: { import_supplier: string
   } else status = "PENDING";
 
   // Ordered by the database's clock (row times and each event's created_at), shown with the event's occurred_at.
-  const candidates: { at: Date; event: ImportEvent }[] = [{ at: p.createdAt, event: { event: "EVENT_ACCOUNT_IMPORT_PROCESS_CREATED", occurred_at: iso(p.createdAt), data: null } }];
-  if (p.updatedAt > p.createdAt) candidates.push({ at: p.updatedAt, event: { event: "EVENT_ACCOUNT_IMPORT_PROCESS_UPDATED", occurred_at: iso(p.updatedAt), data: null } });
+  const candidates: { at: Date; event: ImportEvent }[] = [
+    {
+      at: p.createdAt,
+      event: { event: "EVENT_ACCOUNT_IMPORT_PROCESS_CREATED", occurred_at: iso(p.createdAt), data: null },
+    },
+  ];
+  if (p.updatedAt > p.createdAt)
+    candidates.push({
+      at: p.updatedAt,
+      event: { event: "EVENT_ACCOUNT_IMPORT_PROCESS_UPDATED", occurred_at: iso(p.updatedAt), data: null },
+    });
   if (job && p.scheduledAt) {
     const { is_dry_run, schedule_window_start, schedule_window_end } = job.payload as Record<string, unknown>;
     const data = { is_dry_run, schedule_window_start, schedule_window_end };
-    candidates.push({ at: p.scheduledAt, event: { event: "EVENT_ACCOUNT_IMPORT_PROCESS_SCHEDULED", occurred_at: iso(p.scheduledAt), data } });
+    candidates.push({
+      at: p.scheduledAt,
+      event: { event: "EVENT_ACCOUNT_IMPORT_PROCESS_SCHEDULED", occurred_at: iso(p.scheduledAt), data },
+    });
   }
-  if (outcome) candidates.push({ at: outcome.createdAt, event: { event: OUTCOME_EVENTS[outcome.type], occurred_at: iso(outcome.occurredAt), data: eventData(outcome) } });
+  if (outcome)
+    candidates.push({
+      at: outcome.createdAt,
+      event: { event: OUTCOME_EVENTS[outcome.type], occurred_at: iso(outcome.occurredAt), data: eventData(outcome) },
+    });
   // On a tie the later candidate wins: a recorded event over the row change made in its transaction.
   const latest = candidates.reduce((a, b) => (b.at >= a.at ? b : a));
   const modified = latest.at > p.updatedAt ? latest.at : p.updatedAt;
-  return { status, kraken_identifier: p.accountNumber ?? null, created_at: iso(p.createdAt), modified_at: iso(modified), latest_event: latest.event, latest_error: latestError };
+  return {
+    status,
+    kraken_identifier: p.accountNumber ?? null,
+    created_at: iso(p.createdAt),
+    modified_at: iso(modified),
+    latest_event: latest.event,
+    latest_error: latestError,
+  };
 }
 
 /**
@@ -99,10 +149,23 @@ export async function getImportStatus(ctx: Ctx, input: { import_supplier: string
  * supplier code). `current`: recorded since the data was last staged, so it describes that data.
  * Served by the partial index events_import_process_idx.
  */
-async function latestOutcome(db: Db, organisationId: number, processId: number, external: string, accountNumber: string | null): Promise<Outcome | undefined> {
-  const since = (column: "created_at" | "updated_at") => sql`(select ${sql.raw(column)} from account_import_processes where id = ${processId})`;
+async function latestOutcome(
+  db: Db,
+  organisationId: number,
+  processId: number,
+  external: string,
+  accountNumber: string | null,
+): Promise<Outcome | undefined> {
+  const since = (column: "created_at" | "updated_at") =>
+    sql`(select ${sql.raw(column)} from account_import_processes where id = ${processId})`;
   const [row] = await db
-    .select({ type: events.type, occurredAt: events.occurredAt, createdAt: events.createdAt, payload: events.payload, current: sql<boolean>`${events.createdAt} >= ${since("updated_at")}` })
+    .select({
+      type: events.type,
+      occurredAt: events.occurredAt,
+      createdAt: events.createdAt,
+      payload: events.payload,
+      current: sql<boolean>`${events.createdAt} >= ${since("updated_at")}`,
+    })
     .from(events)
     .where(
       and(
@@ -110,7 +173,9 @@ async function latestOutcome(db: Db, organisationId: number, processId: number, 
         sql`${events.type} in ${OUTCOME_EVENT_TYPES_SQL}`,
         sql`(${events.payload}->>'external_identifier') = ${external}`,
         sql`${events.createdAt} >= ${since("created_at")}`,
-        accountNumber ? sql`(${events.accountNumber} is null or ${events.accountNumber} = ${accountNumber})` : sql`${events.accountNumber} is null`,
+        accountNumber
+          ? sql`(${events.accountNumber} is null or ${events.accountNumber} = ${accountNumber})`
+          : sql`${events.accountNumber} is null`,
       ),
     )
     .orderBy(desc(events.seq))
@@ -123,7 +188,8 @@ function errorOf(o: Outcome): LatestError {
 }
 
 function eventData(o: Outcome): Record<string, unknown> | null {
-  if (o.type === "data_import.import_process.error" || o.type === "data_import.import_process.dry_run_error") return errorOf(o);
+  if (o.type === "data_import.import_process.error" || o.type === "data_import.import_process.dry_run_error")
+    return errorOf(o);
   if (o.type === "data_import.import_process.cancelled") return { schedule_window_end: o.payload.expiry_window_end };
   return null;
 }

@@ -8,22 +8,28 @@ import { CursorInput, decodeCursor, encodeCursor, likePrefix } from "../../lib/k
 
 export const IMPORT_ROW_SORTS = ["external_account_number", "created_at", "updated_at"] as const;
 
-export const ListImportRowsInput = z.strictObject({
-  importSupplier: SupplierCode,
-  status: z.enum(IMPORT_PROCESS_STATUSES).optional(),
-  search: z.string().trim().max(100).optional(),
-  sort: z.enum(IMPORT_ROW_SORTS).default("created_at"),
-  direction: z.enum(["asc", "desc"]).default("desc"),
-  /** The page after this cursor (a previous page's nextCursor)... */
-  cursor: CursorInput,
-  /** ...or the page before this one (a page's prevCursor), so a page can be linked to and stepped back from. */
-  before: CursorInput,
-  limit: z.number().int().min(1).max(1000).default(50),
-}).refine((i) => !(i.cursor && i.before), { message: "Give cursor or before, not both.", path: ["before"] });
+export const ListImportRowsInput = z
+  .strictObject({
+    importSupplier: SupplierCode,
+    status: z.enum(IMPORT_PROCESS_STATUSES).optional(),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(IMPORT_ROW_SORTS).default("created_at"),
+    direction: z.enum(["asc", "desc"]).default("desc"),
+    /** The page after this cursor (a previous page's nextCursor)... */
+    cursor: CursorInput,
+    /** ...or the page before this one (a page's prevCursor), so a page can be linked to and stepped back from. */
+    before: CursorInput,
+    limit: z.number().int().min(1).max(1000).default(50),
+  })
+  .refine((i) => !(i.cursor && i.before), { message: "Give cursor or before, not both.", path: ["before"] });
 export type ListImportRowsInput = z.input<typeof ListImportRowsInput>;
 
 const p = accountImportProcesses;
-const SORT_COLUMNS = { external_account_number: p.externalAccountNumber, created_at: p.createdAt, updated_at: p.updatedAt } as const;
+const SORT_COLUMNS = {
+  external_account_number: p.externalAccountNumber,
+  created_at: p.createdAt,
+  updated_at: p.updatedAt,
+} as const;
 
 /**
  * A supplier's staged, imported and failed accounts: filtered, sorted and keyset-paged on the
@@ -36,7 +42,10 @@ export async function listImportRows(ctx: Ctx, raw: ListImportRowsInput) {
   const where: SQL[] = [eq(p.supplierId, supplier.id)];
   if (input.status) where.push(eq(p.status, input.status));
   if (input.search) where.push(ilike(p.externalAccountNumber, likePrefix(input.search)));
-  const [{ total }] = await ctx.db.select({ total: count() }).from(p).where(and(...where));
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(p)
+    .where(and(...where));
 
   const column = SORT_COLUMNS[input.sort];
   const isText = input.sort === "external_account_number";
@@ -46,7 +55,11 @@ export async function listImportRows(ctx: Ctx, raw: ListImportRowsInput) {
   const ascending = (input.direction === "asc") !== backwards;
   if (cursor) {
     const value = isText ? sql`${cursor.v}` : sql`${cursor.v}::timestamptz`;
-    where.push(ascending ? sql`(${column}, ${p.id}) > (${value}, ${cursor.id})` : sql`(${column}, ${p.id}) < (${value}, ${cursor.id})`);
+    where.push(
+      ascending
+        ? sql`(${column}, ${p.id}) > (${value}, ${cursor.id})`
+        : sql`(${column}, ${p.id}) < (${value}, ${cursor.id})`,
+    );
   }
   const order = ascending ? sql`${column} asc, ${p.id} asc` : sql`${column} desc, ${p.id} desc`;
   const rows = await ctx.db
@@ -59,7 +72,8 @@ export async function listImportRows(ctx: Ctx, raw: ListImportRowsInput) {
   const more = rows.length > input.limit;
   const page = rows.slice(0, input.limit);
   if (backwards) page.reverse();
-  const cursorOf = (r: (typeof page)[number] | undefined) => (r ? encodeCursor({ v: r.sortValue, id: r.process.id }) : null);
+  const cursorOf = (r: (typeof page)[number] | undefined) =>
+    r ? encodeCursor({ v: r.sortValue, id: r.process.id }) : null;
   return {
     total,
     nextCursor: (backwards ? Boolean(cursor) : more) ? cursorOf(page[page.length - 1]) : null,

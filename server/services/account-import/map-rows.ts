@@ -19,20 +19,33 @@ import { carriedOverBalance, lastClosedDate } from "./rules/ledger-rules";
 type Staged = Omit<EnergyAccount, "import_supplier">;
 
 const text = (s: string | null | undefined) => (s == null || s.trim() === "" ? null : s.trim());
-const postcodeOf = (p: string | null | undefined) => (text(p) ? (toNormalised(p!.trim()) ?? p!.trim().toUpperCase()) : null);
+const postcodeOf = (p: string | null | undefined) =>
+  text(p) ? (toNormalised(p!.trim()) ?? p!.trim().toUpperCase()) : null;
 const decimal = (v: string | number) => new Decimal(typeof v === "number" ? String(v) : v);
 
 /** The billing address as five lines and a postcode, from either production style. */
 export function billingLines(a: Staged): { lines: (string | null)[]; postcode: string | null } {
   const b = a.billing_address;
   if (!b) {
-    return { lines: [a.billing_address1, a.billing_address2, a.billing_address3, a.billing_address4, a.billing_address5].map(text), postcode: postcodeOf(a.billing_postcode) };
+    return {
+      lines: [a.billing_address1, a.billing_address2, a.billing_address3, a.billing_address4, a.billing_address5].map(
+        text,
+      ),
+      postcode: postcodeOf(a.billing_postcode),
+    };
   }
-  const street = (b.street_address ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const street = (b.street_address ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const lines = [...street.slice(0, 3), ...Array(Math.max(0, 3 - street.length)).fill(null)];
   if (street.length > 3) lines[2] = street.slice(2).join(", ");
-  if (text(b.dependent_locality)) lines[street.length < 3 ? Math.min(street.length, 2) : 2] ??= text(b.dependent_locality);
-  return { lines: [...lines, text(b.locality), text(b.administrative_area)], postcode: b.country === "GB" ? postcodeOf(b.postal_code) : text(b.postal_code) };
+  if (text(b.dependent_locality))
+    lines[street.length < 3 ? Math.min(street.length, 2) : 2] ??= text(b.dependent_locality);
+  return {
+    lines: [...lines, text(b.locality), text(b.administrative_area)],
+    postcode: b.country === "GB" ? postcodeOf(b.postal_code) : text(b.postal_code),
+  };
 }
 
 /** The first day of the open statement period: the day after the last closed statement, else when supply began, else today. */
@@ -46,9 +59,15 @@ export function openPeriodStart(a: Staged, today: string): string {
   return starts.length ? starts.sort()[0] : today;
 }
 
-const customerName = (c: EnergyCustomer | undefined) => (c ? text([c.given_name, c.family_name].filter(Boolean).join(" ")) : null);
+const customerName = (c: EnergyCustomer | undefined) =>
+  c ? text([c.given_name, c.family_name].filter(Boolean).join(" ")) : null;
 
-export function toAccountRow(a: Staged, supplierId: number, number: string, today: string): typeof accounts.$inferInsert {
+export function toAccountRow(
+  a: Staged,
+  supplierId: number,
+  number: string,
+  today: string,
+): typeof accounts.$inferInsert {
   const { lines, postcode } = billingLines(a);
   const closed = lastClosedDate(a);
   const business = a.business as { company_name?: string } | undefined;
@@ -90,7 +109,10 @@ export function toCustomerRow(c: EnergyCustomer, accountId: number, position: nu
   };
 }
 
-export function toSupplyAddressRow(sa: EnergyLegacySupplyAddress, accountId: number): typeof supplyAddresses.$inferInsert {
+export function toSupplyAddressRow(
+  sa: EnergyLegacySupplyAddress,
+  accountId: number,
+): typeof supplyAddresses.$inferInsert {
   return {
     accountId,
     addressLine1: sa.supply_address1.trim(),
@@ -112,12 +134,19 @@ export function consumptionStandard(p: MeterPoint, today: string): number | null
     for (const e of p.eac_history ?? []) {
       const seen = latest.get(e.tpr);
       const current = e.effective_from <= today;
-      if (!seen || (current && (seen.from > today || e.effective_from > seen.from))) latest.set(e.tpr, { from: e.effective_from, kwh: decimal(e.consumption) });
+      if (!seen || (current && (seen.from > today || e.effective_from > seen.from)))
+        latest.set(e.tpr, { from: e.effective_from, kwh: decimal(e.consumption) });
     }
-    return latest.size ? [...latest.values()].reduce((s, v) => s.plus(v.kwh), new Decimal(0)).round().toNumber() : null;
+    return latest.size
+      ? [...latest.values()]
+          .reduce((s, v) => s.plus(v.kwh), new Decimal(0))
+          .round()
+          .toNumber()
+      : null;
   }
   const aqs = [...(p.aq_history ?? [])].sort((x, y) => (x.effective_from < y.effective_from ? 1 : -1));
-  const inForce = aqs.find((q) => q.effective_from <= today && (q.effective_to == null || q.effective_to > today)) ?? aqs[0];
+  const inForce =
+    aqs.find((q) => q.effective_from <= today && (q.effective_to == null || q.effective_to > today)) ?? aqs[0];
   return inForce ? decimal(inForce.consumption).round().toNumber() : null;
 }
 
@@ -138,7 +167,13 @@ function toMeter(m: ElectricityMeter | GasMeter): Meter {
   const registers = "registers" in m ? (m.registers ?? []) : [];
   return {
     serial_number: m.meter_serial_number,
-    registers: registers.map((r) => ({ identifier: r.register_id, rate: registerRate(r, registers.length), is_settlement_register: r.is_settlement ?? true, number_of_digits: r.number_of_digits, tpr: r.tpr ?? null })),
+    registers: registers.map((r) => ({
+      identifier: r.register_id,
+      rate: registerRate(r, registers.length),
+      is_settlement_register: r.is_settlement ?? true,
+      number_of_digits: r.number_of_digits,
+      tpr: r.tpr ?? null,
+    })),
     installed_on: m.installed_on ?? null,
     removed_on: m.removed_on ?? null,
     smart_type: m.smart_type ?? null,
@@ -148,7 +183,12 @@ function toMeter(m: ElectricityMeter | GasMeter): Meter {
   };
 }
 
-export function toMeterPointRow(p: MeterPoint, accountId: number, supplyAddressId: number, today: string): typeof meterPoints.$inferInsert {
+export function toMeterPointRow(
+  p: MeterPoint,
+  accountId: number,
+  supplyAddressId: number,
+  today: string,
+): typeof meterPoints.$inferInsert {
   const elec = p.supply_type === "ELECTRICITY" ? p : null;
   return {
     accountId,
@@ -175,7 +215,11 @@ export function productCodeFromTariff(tariffCode: string): string {
   return m ? m[1] : tariffCode;
 }
 
-export function toAgreementRow(g: ElectricityAgreement | GasAgreement, accountId: number, meterPointId: number): typeof agreements.$inferInsert {
+export function toAgreementRow(
+  g: ElectricityAgreement | GasAgreement,
+  accountId: number,
+  meterPointId: number,
+): typeof agreements.$inferInsert {
   return {
     accountId,
     meterPointId,
@@ -189,7 +233,12 @@ export function toAgreementRow(g: ElectricityAgreement | GasAgreement, accountId
 /** A meter's transfer readings and reading history as meter_readings rows. */
 export function toReadingRows(p: MeterPoint, meterPointId: number): (typeof meterReadings.$inferInsert)[] {
   return (p.meters ?? []).flatMap((m) => {
-    const row = (r: { reading_date: string; reading_value: string | number; reading_type: string; register_id?: string }) => ({
+    const row = (r: {
+      reading_date: string;
+      reading_value: string | number;
+      reading_type: string;
+      register_id?: string;
+    }) => ({
       meterPointId,
       meterSerialNumber: m.meter_serial_number,
       registerId: r.register_id ?? "",
@@ -198,8 +247,18 @@ export function toReadingRows(p: MeterPoint, meterPointId: number): (typeof mete
       readingType: r.reading_type,
     });
     return [
-      ...(m.transfer_readings ?? []).map((r) => ({ ...row(r), source: "transfer" as const, billed: null, validationStatus: null })),
-      ...(m.reading_history ?? []).map((r) => ({ ...row(r), source: "history" as const, billed: r.billed, validationStatus: r.validation_status ?? "VALIDATED" })),
+      ...(m.transfer_readings ?? []).map((r) => ({
+        ...row(r),
+        source: "transfer" as const,
+        billed: null,
+        validationStatus: null,
+      })),
+      ...(m.reading_history ?? []).map((r) => ({
+        ...row(r),
+        source: "history" as const,
+        billed: r.billed,
+        validationStatus: r.validation_status ?? "VALIDATED",
+      })),
     ];
   });
 }

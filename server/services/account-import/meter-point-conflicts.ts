@@ -10,7 +10,11 @@ type Use = { mpxn: string; path: (string | number)[]; periods: Period[] };
 export type Held = { mpxn: string; accountNumber: string; validFrom: Date; validTo: Date | null };
 
 export function usesOf(input: Pick<StageAccountInput, "supply_addresses">): Use[] {
-  return meterPointsOf(input).map(({ point, path }) => ({ mpxn: point.identifier, path: [...path, "identifier"], periods: (point.agreements ?? []).map(periodOf) }));
+  return meterPointsOf(input).map(({ point, path }) => ({
+    mpxn: point.identifier,
+    path: [...path, "identifier"],
+    periods: (point.agreements ?? []).map(periodOf),
+  }));
 }
 
 /**
@@ -24,10 +28,20 @@ export function conflictErrorsFrom(uses: Use[], held: Held[]): FieldError[] {
   const errors: FieldError[] = [];
   for (const u of uses) {
     const clash = held.find(
-      (h) => h.mpxn === u.mpxn && u.periods.some((p) => overlaps(p, { from: h.validFrom.getTime(), to: h.validTo?.getTime() ?? Number.POSITIVE_INFINITY })),
+      (h) =>
+        h.mpxn === u.mpxn &&
+        u.periods.some((p) =>
+          overlaps(p, { from: h.validFrom.getTime(), to: h.validTo?.getTime() ?? Number.POSITIVE_INFINITY }),
+        ),
     );
     if (clash) {
-      errors.push(fieldError(u.path, "supply_point_on_another_account", `Meter point ${u.mpxn} is supplied under account ${clash.accountNumber} for part of the agreement period.`));
+      errors.push(
+        fieldError(
+          u.path,
+          "supply_point_on_another_account",
+          `Meter point ${u.mpxn} is supplied under account ${clash.accountNumber} for part of the agreement period.`,
+        ),
+      );
     }
   }
   return errors;

@@ -12,7 +12,11 @@ const related = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || b.
  * or is an item of a list (leaving it out would renumber the rest), there is no such payload and
  * the rules wait for the fix. `removed` are the attrs left out.
  */
-export function withoutFailedFields<S extends z.ZodType>(schema: S, payload: Record<string, unknown>, errors: FieldError[]): { data: z.output<S>; removed: string[] } | null {
+export function withoutFailedFields<S extends z.ZodType>(
+  schema: S,
+  payload: Record<string, unknown>,
+  errors: FieldError[],
+): { data: z.output<S>; removed: string[] } | null {
   if (!errors.length || errors.some((e) => !e.attr)) return null;
   const removed = [...new Set(errors.map((e) => e.attr!))];
   const copy = structuredClone(payload);

@@ -19,17 +19,32 @@ function treeLeaves(n: PayloadNode, out = new Map<string, string>()): Map<string
   return out;
 }
 
-const find = (n: PayloadNode, path: string): PayloadNode | undefined => (n.path === path ? n : n.children?.map((c) => find(c, path)).find(Boolean));
+const find = (n: PayloadNode, path: string): PayloadNode | undefined =>
+  n.path === path ? n : n.children?.map((c) => find(c, path)).find(Boolean);
 
 describe("the staged payload as a tree", () => {
   it("shows every value the script sent, at the path errors name it by", () => {
-    const payloads = [...demoAccounts().map((make) => make("DEMO")), accountPayload("S", "EXT-1", { customers: [{ family_name: "Hopper", psr: [{ description: "Blind", effective_from: "2025-01-01" }], customer_preferences: { opted_into_sms: false } }], debts: [], notes: [{ body: "hello", created_at: "2026-01-01T10:00:00Z" }] })];
+    const payloads = [
+      ...demoAccounts().map((make) => make("DEMO")),
+      accountPayload("S", "EXT-1", {
+        customers: [
+          {
+            family_name: "Hopper",
+            psr: [{ description: "Blind", effective_from: "2025-01-01" }],
+            customer_preferences: { opted_into_sms: false },
+          },
+        ],
+        debts: [],
+        notes: [{ body: "hello", created_at: "2026-01-01T10:00:00Z" }],
+      }),
+    ];
     for (const payload of payloads) {
       const sent = leavesOf(payload);
       const shown = treeLeaves(payloadTree(payload));
       expect([...shown.keys()].sort()).toEqual([...sent.keys()].sort());
       for (const [path, value] of sent) {
-        const expected = value !== null && typeof value === "object" ? (Array.isArray(value) ? "[]" : "{}") : String(value);
+        const expected =
+          value !== null && typeof value === "object" ? (Array.isArray(value) ? "[]" : "{}") : String(value);
         expect(shown.get(path), path).toBe(expected);
       }
     }
@@ -37,7 +52,11 @@ describe("the staged payload as a tree", () => {
 
   it("leads with the account's key fields, then follows the schema; says what the schema says of a field", () => {
     const tree = payloadTree({ ...accountPayload("S", "EXT-2"), last_statement_closing_date: "2026-10-31" });
-    expect(tree.children!.slice(0, 3).map((c) => c.key)).toEqual(["import_supplier", "external_account_number", "account_type"]);
+    expect(tree.children!.slice(0, 3).map((c) => c.key)).toEqual([
+      "import_supplier",
+      "external_account_number",
+      "account_type",
+    ]);
     expect(find(tree, "last_statement_closing_date")).toMatchObject({ note: "Deprecated.", kind: "string" });
     const gas = find(tree, "supply_addresses.0.meter_points.1")!;
     expect(gas.summary).toMatch(/^GAS · \d+$/);
@@ -47,7 +66,11 @@ describe("the staged payload as a tree", () => {
   });
 
   it("marks a field no production schema has (a payload staged before the schema changed)", () => {
-    const tree = payloadTree({ external_account_number: "OLD", billing_address: { address_line_1: "1 A Street", country: "GB" }, electricity_meter_points: [{ mpan: "1" }] });
+    const tree = payloadTree({
+      external_account_number: "OLD",
+      billing_address: { address_line_1: "1 A Street", country: "GB" },
+      electricity_meter_points: [{ mpan: "1" }],
+    });
     expect(find(tree, "electricity_meter_points")).toMatchObject({ unknown: true, kind: "array" });
     expect(find(tree, "electricity_meter_points.0.mpan")?.unknown).toBeUndefined();
     expect(find(tree, "billing_address.address_line_1")).toMatchObject({ unknown: true, value: "1 A Street" });

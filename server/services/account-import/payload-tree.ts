@@ -22,7 +22,17 @@ export type PayloadNode = {
   unknown?: true;
 };
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; discriminator?: string; valueType?: z.ZodType; getter?: () => z.ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  valueType?: z.ZodType;
+  getter?: () => z.ZodType;
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"]);
 
@@ -62,18 +72,48 @@ function optionFor(def: Def, value: unknown): z.ZodType | undefined {
   return best;
 }
 
-const LABEL_KEYS = ["supply_type", "identifier", "supply_address1", "supply_postcode", "name", "meter_serial_number", "reading_date", "reading_value", "register_id", "tpr", "tariff_code", "effective_from", "transaction_id", "statement_id", "namespace", "key"];
+const LABEL_KEYS = [
+  "supply_type",
+  "identifier",
+  "supply_address1",
+  "supply_postcode",
+  "name",
+  "meter_serial_number",
+  "reading_date",
+  "reading_value",
+  "register_id",
+  "tpr",
+  "tariff_code",
+  "effective_from",
+  "transaction_id",
+  "statement_id",
+  "namespace",
+  "key",
+];
 
 function summaryOf(value: Record<string, unknown>): string | undefined {
   const name = [value.given_name, value.family_name].filter((v) => typeof v === "string" && v.trim()).join(" ");
   const fields: Record<string, unknown> = { ...value, name: name || undefined };
-  const parts = LABEL_KEYS.flatMap((k) => (typeof fields[k] === "string" || typeof fields[k] === "number" ? [String(fields[k])] : [])).slice(0, 3);
+  const parts = LABEL_KEYS.flatMap((k) =>
+    typeof fields[k] === "string" || typeof fields[k] === "number" ? [String(fields[k])] : [],
+  ).slice(0, 3);
   return parts.length ? parts.join(" · ") : undefined;
 }
 
 /** Fields a reader looks for first; the rest follow in the schema's order. */
-const LEAD = ["import_supplier", "external_account_number", "account_type", "supply_type", "identifier", "meter_serial_number", "register_id"];
-const leadFirst = (keys: string[]) => [...LEAD.filter((k) => keys.includes(k)), ...keys.filter((k) => !LEAD.includes(k))];
+const LEAD = [
+  "import_supplier",
+  "external_account_number",
+  "account_type",
+  "supply_type",
+  "identifier",
+  "meter_serial_number",
+  "register_id",
+];
+const leadFirst = (keys: string[]) => [
+  ...LEAD.filter((k) => keys.includes(k)),
+  ...keys.filter((k) => !LEAD.includes(k)),
+];
 
 /** The object/array/record definition that describes this value (a union resolved to the option it is). */
 function defFor(schema: z.ZodType | undefined, value: unknown): Def | undefined {
@@ -90,14 +130,31 @@ function node(key: string, path: string, value: unknown, schema: z.ZodType | und
   const at = (k: string | number) => (path ? `${path}.${k}` : String(k));
   if (Array.isArray(value)) {
     const element = def?.type === "array" ? def.element : undefined;
-    return { ...base, kind: "array", children: value.map((v, i) => withSummary(node(String(i), at(i), v, element), v)) };
+    return {
+      ...base,
+      kind: "array",
+      children: value.map((v, i) => withSummary(node(String(i), at(i), v, element), v)),
+    };
   }
   if (value !== null && typeof value === "object") {
     const obj = value as Record<string, unknown>;
     const shape = def?.type === "object" ? def.shape : undefined;
     const record = def?.type === "record" ? def.valueType : undefined;
-    const order = shape ? [...Object.keys(shape).filter((k) => k in obj), ...Object.keys(obj).filter((k) => !(k in shape)).sort()] : Object.keys(obj).sort();
-    return { ...base, kind: "object", children: leadFirst(order).map((k) => node(k, at(k), obj[k], shape?.[k] ?? record, Boolean(shape) && !(k in shape!))) };
+    const order = shape
+      ? [
+          ...Object.keys(shape).filter((k) => k in obj),
+          ...Object.keys(obj)
+            .filter((k) => !(k in shape))
+            .sort(),
+        ]
+      : Object.keys(obj).sort();
+    return {
+      ...base,
+      kind: "object",
+      children: leadFirst(order).map((k) =>
+        node(k, at(k), obj[k], shape?.[k] ?? record, Boolean(shape) && !(k in shape!)),
+      ),
+    };
   }
   if (value === null) return { ...base, kind: "null", value: "null" };
   const kind = typeof value === "number" ? "number" : typeof value === "boolean" ? "boolean" : "string";

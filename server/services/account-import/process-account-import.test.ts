@@ -19,19 +19,40 @@ describe("processAccountImport of staged data that no longer validates", () => {
     const [row] = await t.db
       .select()
       .from(accountImportProcesses)
-      .where(and(eq(accountImportProcesses.supplierId, supplier.id), eq(accountImportProcesses.externalAccountNumber, staged.external_account_number)));
-    const broken = structuredClone(row.payload) as { billing_postcode?: string; supply_addresses: Record<string, unknown>[] };
+      .where(
+        and(
+          eq(accountImportProcesses.supplierId, supplier.id),
+          eq(accountImportProcesses.externalAccountNumber, staged.external_account_number),
+        ),
+      );
+    const broken = structuredClone(row.payload) as {
+      billing_postcode?: string;
+      supply_addresses: Record<string, unknown>[];
+    };
     broken.billing_postcode = "NOT A POSTCODE";
     delete broken.supply_addresses[0].supply_address1;
     await t.db.update(accountImportProcesses).set({ payload: broken }).where(eq(accountImportProcesses.id, row.id));
 
-    const err = await processAccountImport(org.ctx, { import_supplier: supplier.code, external_account_number: staged.external_account_number, dry_run: false }).catch((e) => e);
+    const err = await processAccountImport(org.ctx, {
+      import_supplier: supplier.code,
+      external_account_number: staged.external_account_number,
+      dry_run: false,
+    }).catch((e) => e);
     expect(err).toMatchObject({ code: "account_failed_validation" });
     expect(err.message).toMatch(/billing_postcode/);
     expect(err.message).toMatch(/supply_addresses\.0\.supply_address1/);
     const expected = [
-      expect.objectContaining({ attr: "supply_addresses.0.supply_address1", code: "required", detail: "supply_addresses.0.supply_address1 is required." }),
-      expect.objectContaining({ attr: "billing_postcode", code: "invalid_postcode", detail: "'NOT A POSTCODE' is not a UK postcode: it is too long (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA)." }),
+      expect.objectContaining({
+        attr: "supply_addresses.0.supply_address1",
+        code: "required",
+        detail: "supply_addresses.0.supply_address1 is required.",
+      }),
+      expect.objectContaining({
+        attr: "billing_postcode",
+        code: "invalid_postcode",
+        detail:
+          "'NOT A POSTCODE' is not a UK postcode: it is too long (a postcode is 5 to 7 letters and digits, e.g. SW1A 1AA).",
+      }),
     ];
     expect(err.errors).toEqual(expect.arrayContaining(expected));
     expect(err.errors).toHaveLength(2);

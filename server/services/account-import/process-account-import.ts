@@ -33,7 +33,11 @@ export const processCreationBody = (r: ProcessResult) => ({
 });
 
 /** Production answers a dry run that would have succeeded with this 400. */
-export const DRY_RUN_SUCCEEDED = { detail: "Account would successfully import. Rolled back due to Dry Run.", code: "400", errors: [] } as const;
+export const DRY_RUN_SUCCEEDED = {
+  detail: "Account would successfully import. Rolled back due to Dry Run.",
+  code: "400",
+  errors: [],
+} as const;
 
 /**
  * Turns staged data into an account, all in one transaction. A refusal is recorded as a
@@ -47,7 +51,13 @@ export async function processAccountImport(ctx: Ctx, input: ProcessAccountInput)
     // A dry run imports in a transaction that is rolled back, then says so in an event of its own.
     const result = await rolledBack(ctx, (tx) => importInTransaction(tx, ctx, organisationId, input));
     await withTransaction(ctx, (tx) =>
-      emit(tx, "data_import.import_process.dry_run_complete", "v1", { resource_type: "account", external_identifier: input.external_account_number }, { organisationId }),
+      emit(
+        tx,
+        "data_import.import_process.dry_run_complete",
+        "v1",
+        { resource_type: "account", external_identifier: input.external_account_number },
+        { organisationId },
+      ),
     );
     return result;
   } catch (err) {
@@ -69,17 +79,33 @@ function unstorable(err: unknown, requestId: string): ServiceError | null {
   if (isDatabaseUnavailable(err) || sqlStates(err).some((c) => TRANSIENT.test(c))) return null;
   logger.error("account import failed unexpectedly", { requestId, err });
   const detail = `The staged account could not be stored (request ${requestId}); check its data and stage it again.`;
-  return new ServiceError("validation", "account_import_failed", detail, { errors: [{ detail, code: "account_import_failed", attr: null }] });
+  return new ServiceError("validation", "account_import_failed", detail, {
+    errors: [{ detail, code: "account_import_failed", attr: null }],
+  });
 }
 
 /** The import itself in the caller's transaction; a refusal is thrown, not recorded (see recordImportFailure). */
-export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: number, input: ProcessAccountInput): Promise<ProcessResult> {
+export async function importInTransaction(
+  tx: Db,
+  ctx: Ctx,
+  organisationId: number,
+  input: ProcessAccountInput,
+): Promise<ProcessResult> {
   // The supplier, the row, the import slot and the meter-point locks in one statement (ADR 0025,
   // 0032): the row only under an Ongoing supplier, the slot only for a row still to import, the
   // meter-point locks (keys from the staged payload, hash order) only with a slot.
   const [claim] = await execRows<{
-    supplier_id: number; code: string; supplier_status: string; document_root: string; document_root_id: number | null;
-    id: number | null; status: string; account_id: number | null; payload: Record<string, unknown> | string; version: string; slot: number | null;
+    supplier_id: number;
+    code: string;
+    supplier_status: string;
+    document_root: string;
+    document_root_id: number | null;
+    id: number | null;
+    status: string;
+    account_id: number | null;
+    payload: Record<string, unknown> | string;
+    version: string;
+    slot: number | null;
   }>(
     tx,
     sql`
@@ -103,7 +129,13 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
     from s left join p on true`,
   );
   if (!claim) throw supplierNotFound(input.import_supplier);
-  const supplier = { id: claim.supplier_id, code: claim.code, status: claim.supplier_status as Supplier["status"], documentRoot: claim.document_root, documentRootId: claim.document_root_id };
+  const supplier = {
+    id: claim.supplier_id,
+    code: claim.code,
+    status: claim.supplier_status as Supplier["status"],
+    documentRoot: claim.document_root,
+    documentRootId: claim.document_root_id,
+  };
   assertMigrationOngoing(supplier);
   const process = claim.id === null ? undefined : { ...claim, id: claim.id };
   if (!process) {
@@ -113,13 +145,21 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
     });
   }
   if (process.status === "imported") {
-    const [acc] = await execRows<{ number: string }>(tx, sql`select number from accounts where id = ${process.account_id}`);
+    const [acc] = await execRows<{ number: string }>(
+      tx,
+      sql`select number from accounts where id = ${process.account_id}`,
+    );
     throw alreadyImported(supplier.code, input.external_account_number, acc.number);
   }
   if (process.slot === null) throw concurrencyLimit();
-  const payload = (typeof process.payload === "string" ? JSON.parse(process.payload) : process.payload) as Record<string, unknown>;
+  const payload = (typeof process.payload === "string" ? JSON.parse(process.payload) : process.payload) as Record<
+    string,
+    unknown
+  >;
   const remembered = recallStaged(process.id, process.version);
-  const staged = remembered ? { success: true as const, data: remembered } : safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplier.code });
+  const staged = remembered
+    ? { success: true as const, data: remembered }
+    : safeParseReporting(StageAccountInput, { ...payload, import_supplier: supplier.code });
   if (!staged.success) {
     // Staged data passed validation when it was staged; rules can tighten since. Say which fields fail now.
     const errors = zodFieldErrors(staged.error).map(inWords);
@@ -137,12 +177,36 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
   );
   const on = { accountNumber: account.number, organisationId };
   const created = [
-    pending("account.created", "v1", { account_number: account.number, account_user_emails: (staged.data.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])), is_imported: true }, on),
+    pending(
+      "account.created",
+      "v1",
+      {
+        account_number: account.number,
+        account_user_emails: (staged.data.customers ?? []).flatMap((c) => (c.email ? [c.email] : [])),
+        is_imported: true,
+      },
+      on,
+    ),
     ...agreements.map((a) =>
-      pending("agreement.created", "v1", { agreement_id: a.id, account_number: account.number, valid_from: a.validFrom.toISOString(), product_code: a.productCode }, on),
+      pending(
+        "agreement.created",
+        "v1",
+        {
+          agreement_id: a.id,
+          account_number: account.number,
+          valid_from: a.validFrom.toISOString(),
+          product_code: a.productCode,
+        },
+        on,
+      ),
     ),
   ];
-  const complete = pending("data_import.import_process.complete", "v1", { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number }, on);
+  const complete = pending(
+    "data_import.import_process.complete",
+    "v1",
+    { resource_type: "account", external_identifier: input.external_account_number, identifier: account.number },
+    on,
+  );
   if (hasEmbeddedItems(staged.data)) {
     await emitMany(tx, created);
     await postEmbeddedItems(tx, ctx, account, supplier, staged.data);
@@ -151,13 +215,19 @@ export async function importInTransaction(tx: Db, ctx: Ctx, organisationId: numb
     // Nothing in between: the same events in the same order, one statement.
     await emitMany(tx, [...created, complete]);
   }
-  const result = { import_supplier: supplier.code, external_account_number: input.external_account_number, account_number: account.number, dry_run: input.dry_run };
+  const result = {
+    import_supplier: supplier.code,
+    external_account_number: input.external_account_number,
+    account_number: account.number,
+    dry_run: input.dry_run,
+  };
   return result;
 }
 
 function staleDetail(errors: FieldError[]) {
   const fields = [...new Set(errors.map((e) => e.attr ?? "account"))];
-  const named = fields.length > 3 ? `${fields.slice(0, 3).join(", ")} and ${fields.length - 3} more` : fields.join(", ");
+  const named =
+    fields.length > 3 ? `${fields.slice(0, 3).join(", ")} and ${fields.length - 3} more` : fields.join(", ");
   return `The staged data does not pass validation (${named}); fix it and stage it again.`;
 }
 
@@ -181,17 +251,43 @@ export async function tryTakeImportSlot(tx: Db): Promise<boolean> {
 
 /** Cross-instance cap on concurrent imports (a fixed set of advisory-lock slots): none was free. */
 function concurrencyLimit() {
-  return new ServiceError("rate_limited", "import_concurrency_limit", `At most ${IMPORT_CONCURRENCY} imports run at once; retry shortly.`, {
-    headers: { "Retry-After": "1" },
-  });
+  return new ServiceError(
+    "rate_limited",
+    "import_concurrency_limit",
+    `At most ${IMPORT_CONCURRENCY} imports run at once; retry shortly.`,
+    {
+      headers: { "Retry-After": "1" },
+    },
+  );
 }
 
 /** Records a refused import (error event, process marked failed) in its own transaction, or a savepoint of ctx's. */
-export async function recordImportFailure(ctx: Ctx, organisationId: number, input: ProcessAccountInput, err: ServiceError) {
+export async function recordImportFailure(
+  ctx: Ctx,
+  organisationId: number,
+  input: ProcessAccountInput,
+  err: ServiceError,
+) {
   await withTransaction({ ...ctx, inTransaction: false }, async (tx) => {
     const type = input.dry_run ? "data_import.import_process.dry_run_error" : "data_import.import_process.error";
-    await emit(tx, type, "v1", { resource_type: "account", external_identifier: input.external_account_number, error_code: err.code, error_detail: err.message }, { organisationId });
-    if (input.dry_run || err.code === "account_already_imported" || err.code === "import_supplier_migration_not_ongoing") return;
+    await emit(
+      tx,
+      type,
+      "v1",
+      {
+        resource_type: "account",
+        external_identifier: input.external_account_number,
+        error_code: err.code,
+        error_detail: err.message,
+      },
+      { organisationId },
+    );
+    if (
+      input.dry_run ||
+      err.code === "account_already_imported" ||
+      err.code === "import_supplier_migration_not_ongoing"
+    )
+      return;
     // The field errors when there are any (what to fix), else the refusal itself; a retry
     // that fails again replaces the errors of the earlier attempt.
     const errors: FieldError[] = err.errors.length ? err.errors : [{ detail: err.message, code: err.code, attr: null }];

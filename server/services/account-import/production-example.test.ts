@@ -40,10 +40,21 @@ beforeAll(async () => {
   stripe = createServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     const id = decodeURIComponent(req.url!.split("/").pop()!);
-    res.end(JSON.stringify({ id, object: "payment_method", type: "card", customer: "cus_1", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 } }));
+    res.end(
+      JSON.stringify({
+        id,
+        object: "payment_method",
+        type: "card",
+        customer: "cus_1",
+        card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 },
+      }),
+    );
   });
   await new Promise<void>((r) => stripe.listen(0, "127.0.0.1", r));
-  setEnv({ PAYMENT_VENDOR_STRIPE_URL: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`, PAYMENT_VENDOR_STRIPE_TOKEN: "sk_test_fake" });
+  setEnv({
+    PAYMENT_VENDOR_STRIPE_URL: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
+    PAYMENT_VENDOR_STRIPE_TOKEN: "sk_test_fake",
+  });
 });
 afterAll(() => new Promise<void>((r) => stripe.close(() => r())));
 
@@ -77,14 +88,25 @@ describe("production's published example account", () => {
     expect(checked.status, JSON.stringify(checked.json)).toBe(200);
     const staged = await call(stage, STAGE, { body: account, auth });
     expect(staged.status, JSON.stringify(staged.json)).toBe(201);
-    const imported = await call(processRoute, "/x", { body: { import_supplier_code: EXAMPLE.supplier, external_account_number: EXAMPLE.external }, auth });
+    const imported = await call(processRoute, "/x", {
+      body: { import_supplier_code: EXAMPLE.supplier, external_account_number: EXAMPLE.external },
+      auth,
+    });
     expect(imported.status, JSON.stringify(imported.json)).toBe(201);
     const number = imported.json.kraken_account_number as string;
 
     // The ledger's closing date opens the statement period; its transactions are posted on the right statements.
     const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, number));
-    expect(acc).toMatchObject({ lastStatementClosingDate: "2019-07-31", openStatementPeriodStart: "2019-08-01", transferBalance: "0.0000000000" });
-    const rows = await t.db.select().from(transactions).where(eq(transactions.accountId, acc.id)).orderBy(transactions.id);
+    expect(acc).toMatchObject({
+      lastStatementClosingDate: "2019-07-31",
+      openStatementPeriodStart: "2019-08-01",
+      transferBalance: "0.0000000000",
+    });
+    const rows = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.accountId, acc.id))
+      .orderBy(transactions.id);
     expect(rows.map((r) => [r.transactionId, r.statement, r.type, r.amount, r.paymentType])).toEqual([
       ["3", "historical", "PAYMENT", "10.0000000000", null],
       ["4", "historical", "CREDIT", "10.0000000000", null],
@@ -96,14 +118,26 @@ describe("production's published example account", () => {
 
     const notes = await call(notesRoute, "/x", { body: exampleNotes(), auth });
     expect(notes.status, JSON.stringify(notes.json)).toBe(201);
-    expect(notes.json.map((n: { status: string }) => n.status)).toEqual(["NOTE_CREATION_SUCCESS", "NOTE_CREATION_SUCCESS"]);
+    expect(notes.json.map((n: { status: string }) => n.status)).toEqual([
+      "NOTE_CREATION_SUCCESS",
+      "NOTE_CREATION_SUCCESS",
+    ]);
 
     // The transactions example reuses ids 1 to 4, which the account example's ledger gave to
     // other transactions: a transaction_id with different data is refused, never dropped.
-    const reused = await call(transactionsRoute, "/v1/data-import/transactions/create/", { body: exampleTransactions(), auth });
-    expect([reused.status, reused.json.code, reused.json.errors[0].attr]).toEqual([400, "transaction_id_already_used", "transactions.0.transaction_id"]);
+    const reused = await call(transactionsRoute, "/v1/data-import/transactions/create/", {
+      body: exampleTransactions(),
+      auth,
+    });
+    expect([reused.status, reused.json.code, reused.json.errors[0].attr]).toEqual([
+      400,
+      "transaction_id_already_used",
+      "transactions.0.transaction_id",
+    ]);
     const body = exampleTransactions();
-    body.transactions.forEach((tr: { transaction_id: string }) => (tr.transaction_id = String(Number(tr.transaction_id) + 6)));
+    body.transactions.forEach(
+      (tr: { transaction_id: string }) => (tr.transaction_id = String(Number(tr.transaction_id) + 6)),
+    );
     const txs = await call(transactionsRoute, "/v1/data-import/transactions/create/", { body, auth });
     expect(txs.status, JSON.stringify(txs.json)).toBe(201);
     expect(txs.json.results.map((r: any) => [r.status, r.transaction_data.type, r.transaction_data.amount])).toEqual([
@@ -134,11 +168,16 @@ describe("production's published example account", () => {
     subPenny.ledgers[0].historical_statement_transactions[1].amount = "10.005";
     const refused = await call(validate, "/v1/data-import/validate-account/", { body: subPenny, auth });
     expect([refused.status, refused.json.code]).toEqual([400, "account_failed_validation"]);
-    expect(refused.json.errors.map((e: { code: string; attr: string }) => [e.code, e.attr])).toContainEqual(["amount_not_whole_pence", "ledgers.0.historical_statement_transactions.1.amount"]);
+    expect(refused.json.errors.map((e: { code: string; attr: string }) => [e.code, e.attr])).toContainEqual([
+      "amount_not_whole_pence",
+      "ledgers.0.historical_statement_transactions.1.amount",
+    ]);
 
     const both = { ...exampleAccount(), last_statement_closing_date: "2019-07-31" };
     const twice = await call(stage, STAGE, { body: both, auth });
-    expect(twice.json.errors.map((e: { code: string; attr: string }) => [e.code, e.attr])).toEqual([["ledgers_and_deprecated_ledger_fields_provided", "last_statement_closing_date"]]);
+    expect(twice.json.errors.map((e: { code: string; attr: string }) => [e.code, e.attr])).toEqual([
+      ["ledgers_and_deprecated_ledger_fields_provided", "last_statement_closing_date"],
+    ]);
 
     const wrongBalance = exampleAccount();
     wrongBalance.ledgers[0].ledger_balance = "25.00";
@@ -160,9 +199,14 @@ describe("production's published example account", () => {
       tax_items: undefined,
     };
     expect((await call(stage, STAGE, { body: unknownProduct, auth })).status).toBe(201);
-    const failed = await call(processRoute, "/x", { body: { import_supplier_code: EXAMPLE.supplier, external_account_number: EXAMPLE.external }, auth });
+    const failed = await call(processRoute, "/x", {
+      body: { import_supplier_code: EXAMPLE.supplier, external_account_number: EXAMPLE.external },
+      auth,
+    });
     expect([failed.status, failed.json.code]).toEqual([400, "account_failed_validation"]);
-    expect(failed.json.errors.map((e: { code: string; attr: string }) => [e.code, e.attr])).toEqual([["product_code_does_not_exist", "ledgers.0.current_statement_transactions.1.product_code"]]);
+    expect(failed.json.errors.map((e: { code: string; attr: string }) => [e.code, e.attr])).toEqual([
+      ["product_code_does_not_exist", "ledgers.0.current_statement_transactions.1.product_code"],
+    ]);
     expect(await t.db.select().from(accounts).where(eq(accounts.supplierId, supplier.id))).toEqual([]);
   });
 });

@@ -39,7 +39,11 @@ export const AccountAlreadyImportedResponse = z.object({
 });
 
 export const AccountTransferStatus = z.object({
-  status: z.enum(["UNKNOWN", "IN_PROGRESS", "COMPLETED"]).describe("COMPLETED once the account exists; IN_PROGRESS while a scheduled (v2) import waits or runs; UNKNOWN otherwise (staged, or processing failed)."),
+  status: z
+    .enum(["UNKNOWN", "IN_PROGRESS", "COMPLETED"])
+    .describe(
+      "COMPLETED once the account exists; IN_PROGRESS while a scheduled (v2) import waits or runs; UNKNOWN otherwise (staged, or processing failed).",
+    ),
   kraken_account_number: z.string().describe("Empty while there is no account."),
   account_number: z.string().describe("Deprecated copy of kraken_account_number."),
 });
@@ -52,7 +56,11 @@ export const ImportProcess = z.object({
 
 export const GbrMeterPointStatus = z.object({
   mpxn: z.string(),
-  status: z.string().describe("PRE_REGISTRATION until registration is asked for, REGISTRATION_REQUESTED while the flow is queued or sent, UNABLE_TO_REGISTER when it failed for good (production's GbrMeterPointStatus values)."),
+  status: z
+    .string()
+    .describe(
+      "PRE_REGISTRATION until registration is asked for, REGISTRATION_REQUESTED while the flow is queued or sent, UNABLE_TO_REGISTER when it failed for good (production's GbrMeterPointStatus values).",
+    ),
 });
 export const GbrMeterPointStatusError = z.object({ error: z.string() });
 

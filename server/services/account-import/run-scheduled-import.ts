@@ -12,7 +12,8 @@ import { ACCOUNT_IMPORT_QUEUE, type ScheduledImportPayload, scheduleKey } from "
 type Scheduled = { status: string; external: string; supplier_code: string };
 
 const paramsOf = (job: Job) => job.payload as unknown as ScheduledImportPayload;
-const isCurrent = (job: Job) => sql`p.id = ${paramsOf(job).process_id} and p.scheduled_at is not null and ${scheduleKey(sql`p.id`, sql`p.scheduled_at`)} = ${job.dedupKey}`;
+const isCurrent = (job: Job) =>
+  sql`p.id = ${paramsOf(job).process_id} and p.scheduled_at is not null and ${scheduleKey(sql`p.id`, sql`p.scheduled_at`)} = ${job.dedupKey}`;
 
 /** The process while this job is still its schedule; undefined once another POST replaced it or it ended. */
 async function scheduledProcess(db: Db, job: Job): Promise<Scheduled | undefined> {
@@ -26,7 +27,10 @@ async function scheduledProcess(db: Db, job: Job): Promise<Scheduled | undefined
 
 /** Ends the schedule (scheduled_at back to null) if this job is still it; true when it was. */
 async function endSchedule(db: Db, job: Job): Promise<boolean> {
-  const rows = await execRows(db, sql`update account_import_processes p set scheduled_at = null, schedule_dry_run = false where ${isCurrent(job)} returning p.id`);
+  const rows = await execRows(
+    db,
+    sql`update account_import_processes p set scheduled_at = null, schedule_dry_run = false where ${isCurrent(job)} returning p.id`,
+  );
   return rows.length > 0;
 }
 
@@ -49,13 +53,21 @@ export async function runScheduledImport(db: Db, job: Job) {
   if (params.schedule_window_end && Date.now() > Date.parse(params.schedule_window_end)) {
     await withTransaction(ctx, async (tx) => {
       if (!(await endSchedule(tx, job))) return;
-      const payload = { resource_type: "account", external_identifier: process.external, expiry_window_end: params.schedule_window_end! };
+      const payload = {
+        resource_type: "account",
+        external_identifier: process.external,
+        expiry_window_end: params.schedule_window_end!,
+      };
       await emit(tx, "data_import.import_process.cancelled", "v1", payload, { organisationId: params.organisation_id });
     });
     return;
   }
   try {
-    await processAccountImport(ctx, { import_supplier: process.supplier_code, external_account_number: process.external, dry_run: params.is_dry_run });
+    await processAccountImport(ctx, {
+      import_supplier: process.supplier_code,
+      external_account_number: process.external,
+      dry_run: params.is_dry_run,
+    });
   } catch (err) {
     // Refused for its data or its supplier's state: recorded by processAccountImport, and final.
     // Anything else (all import slots busy, database away) is retried by the queue with backoff.
@@ -74,7 +86,12 @@ export async function scheduledImportGaveUp(db: Db, job: Job, error: string) {
     const process = await scheduledProcess(tx, job);
     if (!process || !(await endSchedule(tx, job))) return;
     const type = params.is_dry_run ? "data_import.import_process.dry_run_error" : "data_import.import_process.error";
-    const payload = { resource_type: "account", external_identifier: process.external, error_code: "scheduled_import_failed", error_detail: detail };
+    const payload = {
+      resource_type: "account",
+      external_identifier: process.external,
+      error_code: "scheduled_import_failed",
+      error_detail: detail,
+    };
     await emit(tx, type, "v1", payload, { organisationId: params.organisation_id });
     if (params.is_dry_run) return;
     const errors = JSON.stringify([{ detail, code: "scheduled_import_failed", attr: null }]);
@@ -83,4 +100,8 @@ export async function scheduledImportGaveUp(db: Db, job: Job, error: string) {
   });
 }
 
-export const scheduledImportJobHandler: JobHandler = { queue: ACCOUNT_IMPORT_QUEUE, run: runScheduledImport, onGiveUp: scheduledImportGaveUp };
+export const scheduledImportJobHandler: JobHandler = {
+  queue: ACCOUNT_IMPORT_QUEUE,
+  run: runScheduledImport,
+  onGiveUp: scheduledImportGaveUp,
+};

@@ -12,7 +12,13 @@ export const ACCOUNT_IMPORT_QUEUE = "account-import";
 export const SCHEDULED_IMPORT_MAX_ATTEMPTS = 8;
 
 /** What a scheduled-import job carries; the supplier and external number are read from the process when it runs. */
-export type ScheduledImportPayload = { process_id: number; organisation_id: number; is_dry_run: boolean; schedule_window_start: string; schedule_window_end: string | null };
+export type ScheduledImportPayload = {
+  process_id: number;
+  organisation_id: number;
+  is_dry_run: boolean;
+  schedule_window_start: string;
+  schedule_window_end: string | null;
+};
 
 /**
  * The job's dedup key, computed from the process's scheduled_at in SQL: `account-import:<id>:<µs>`.
@@ -28,7 +34,10 @@ export const scheduleKey = (id: SQL, scheduledAt: SQL): SQL =>
  * schedule already waiting for the process is replaced. Validation failures of the account
  * and of task_params are reported together.
  */
-export async function scheduleAccountImport(ctx: Ctx, input: ScheduleAccountInput): Promise<{ import_supplier_code: string; external_account_number: string; process_id: number }> {
+export async function scheduleAccountImport(
+  ctx: Ctx,
+  input: ScheduleAccountInput,
+): Promise<{ import_supplier_code: string; external_account_number: string; process_id: number }> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const now = new Date();
@@ -38,7 +47,8 @@ export async function scheduleAccountImport(ctx: Ctx, input: ScheduleAccountInpu
     try {
       staged = await stageAccount(txCtx, input.payload);
     } catch (err) {
-      if (window.errors.length && err instanceof ServiceError && err.code === "account_failed_validation") throw failedValidation([...err.errors, ...window.errors]);
+      if (window.errors.length && err instanceof ServiceError && err.code === "account_failed_validation")
+        throw failedValidation([...err.errors, ...window.errors]);
       throw err;
     }
     if (window.errors.length) throw failedValidation(window.errors);
@@ -62,7 +72,13 @@ export async function scheduleAccountImport(ctx: Ctx, input: ScheduleAccountInpu
       schedule_window_start: window.start.toISOString(),
       schedule_window_end: window.end?.toISOString() ?? null,
     };
-    await enqueueJob(tx, { queue: ACCOUNT_IMPORT_QUEUE, payload, dedupKey: row.dedup_key, runAt: window.start > now ? window.start : undefined, maxAttempts: SCHEDULED_IMPORT_MAX_ATTEMPTS });
+    await enqueueJob(tx, {
+      queue: ACCOUNT_IMPORT_QUEUE,
+      payload,
+      dedupKey: row.dedup_key,
+      runAt: window.start > now ? window.start : undefined,
+      maxAttempts: SCHEDULED_IMPORT_MAX_ATTEMPTS,
+    });
     return { import_supplier_code: code, external_account_number: external, process_id: payload.process_id };
   });
 }

@@ -20,14 +20,26 @@ export function resolveScheduleWindow(params: TaskParameters, now: Date): Schedu
   const requested = params.schedule_window_start ? parseLondonDateTime(params.schedule_window_start) : null;
   const end = params.schedule_window_end ? parseLondonDateTime(params.schedule_window_end) : null;
   if (requested && requested.getTime() < now.getTime() - SCHEDULE_START_GRACE_MS) {
-    found.add(["task_params", "schedule_window_start"], "schedule_window_start_in_past", "schedule_window_start is in the past.");
+    found.add(
+      ["task_params", "schedule_window_start"],
+      "schedule_window_start_in_past",
+      "schedule_window_start is in the past.",
+    );
   }
   if (end && end.getTime() > now.getTime() + SCHEDULE_WINDOW_MAX_DAYS * 86_400_000) {
-    found.add(["task_params", "schedule_window_end"], "schedule_window_end_too_far_in_future", `schedule_window_end is more than ${SCHEDULE_WINDOW_MAX_DAYS} days in the future.`);
+    found.add(
+      ["task_params", "schedule_window_end"],
+      "schedule_window_end_too_far_in_future",
+      `schedule_window_end is more than ${SCHEDULE_WINDOW_MAX_DAYS} days in the future.`,
+    );
   }
   const start = requested && requested > now ? requested : now;
   if (end && start > end) {
-    found.add(["task_params"], "schedule_window_start__after_end", "schedule_window_start must be before schedule_window_end (the start defaults to now).");
+    found.add(
+      ["task_params"],
+      "schedule_window_start__after_end",
+      "schedule_window_start must be before schedule_window_end (the start defaults to now).",
+    );
   }
   return { start, end, isDryRun: params.is_dry_run ?? false, errors: found.errors };
 }

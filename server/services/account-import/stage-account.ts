@@ -4,7 +4,13 @@ import { accountImportProcesses, accounts } from "@/db/schema";
 import { type Ctx, organisationOf, requireWriter, withTransaction } from "../../context";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { assertMigrationOngoing, findSupplier, type Supplier, supplierNotFound } from "../suppliers/find-supplier";
-import { accountDataErrors, dataCheckColumns, dataCheckErrors, dataCheckKeys, type DataCheckRow } from "./account-data-errors";
+import {
+  accountDataErrors,
+  dataCheckColumns,
+  dataCheckErrors,
+  dataCheckKeys,
+  type DataCheckRow,
+} from "./account-data-errors";
 import { payloadRuleErrors } from "./rules";
 import { rememberStaged } from "./staged-parse-cache";
 import type { StageAccountInput } from "./account-schemas";
@@ -34,8 +40,15 @@ export function alreadyImported(supplierCode: string, external: string, accountN
 
 /** Staging needs the key production's process/ takes: the schema leaves it optional, as production's does. */
 export function requireExternalNumber(input: StageAccountInput): string {
-  if (input.external_account_number !== undefined && input.external_account_number.trim() !== "") return input.external_account_number;
-  throw failedValidation([fieldError(["external_account_number"], input.external_account_number === undefined ? "required" : "blank", "The external account number is the key of the import process; give it.")]);
+  if (input.external_account_number !== undefined && input.external_account_number.trim() !== "")
+    return input.external_account_number;
+  throw failedValidation([
+    fieldError(
+      ["external_account_number"],
+      input.external_account_number === undefined ? "required" : "blank",
+      "The external account number is the key of the import process; give it.",
+    ),
+  ]);
 }
 
 export { accountDataErrors } from "./account-data-errors";
@@ -70,9 +83,19 @@ export async function stageAccount(ctx: Ctx, input: StageAccountInput): Promise<
   return stageInSteps(ctx, organisationId, external, input);
 }
 
-type OneStatementRow = DataCheckRow & { supplier_id: number; supplier_code: string; supplier_status: string; upserted: { inserted: boolean; id: number; version: string } | string | null };
+type OneStatementRow = DataCheckRow & {
+  supplier_id: number;
+  supplier_code: string;
+  supplier_status: string;
+  upserted: { inserted: boolean; id: number; version: string } | string | null;
+};
 
-async function stageInOneStatement(ctx: Ctx, organisationId: number, external: string, input: StageAccountInput): Promise<StageResult | null> {
+async function stageInOneStatement(
+  ctx: Ctx,
+  organisationId: number,
+  external: string,
+  input: StageAccountInput,
+): Promise<StageResult | null> {
   const keys = dataCheckKeys(input);
   const { import_supplier: _s, ...payload } = input;
   const [row] = await execRows<OneStatementRow>(
@@ -96,10 +119,16 @@ async function stageInOneStatement(ctx: Ctx, organisationId: number, external: s
   if (!row) throw supplierNotFound(input.import_supplier);
   const supplier = { code: row.supplier_code, status: row.supplier_status as Supplier["status"] };
   assertMigrationOngoing(supplier);
-  const upserted = typeof row.upserted === "string" ? (JSON.parse(row.upserted) as Exclude<OneStatementRow["upserted"], string>) : row.upserted;
+  const upserted =
+    typeof row.upserted === "string"
+      ? (JSON.parse(row.upserted) as Exclude<OneStatementRow["upserted"], string>)
+      : row.upserted;
   if (upserted) {
     rememberStaged(upserted.id, upserted.version, input);
-    return { created: upserted.inserted, body: { external_account_number: external, import_supplier_code: supplier.code } };
+    return {
+      created: upserted.inserted,
+      body: { external_account_number: external, import_supplier_code: supplier.code },
+    };
   }
   const { errors, held } = dataCheckErrors(keys, row);
   if (errors.length) {
@@ -110,11 +139,20 @@ async function stageInOneStatement(ctx: Ctx, organisationId: number, external: s
   // Held without a clash (another account's agreements ended before these begin): staged in steps.
   if (held) return null;
   // Nothing refused it, so the row exists and is imported.
-  throw alreadyImported(supplier.code, external, (await importedAccountNumber(ctx.db, row.supplier_id, external)) ?? "unknown");
+  throw alreadyImported(
+    supplier.code,
+    external,
+    (await importedAccountNumber(ctx.db, row.supplier_id, external)) ?? "unknown",
+  );
 }
 
 /** Staging as separate statements in one transaction: a payload the one statement cannot take. */
-async function stageInSteps(ctx: Ctx, organisationId: number, external: string, input: StageAccountInput): Promise<StageResult> {
+async function stageInSteps(
+  ctx: Ctx,
+  organisationId: number,
+  external: string,
+  input: StageAccountInput,
+): Promise<StageResult> {
   return withTransaction(ctx, async (tx) => {
     const supplier = await findSupplier(tx, organisationId, input.import_supplier);
     assertMigrationOngoing(supplier);
@@ -134,8 +172,17 @@ async function stageInSteps(ctx: Ctx, organisationId: number, external: string, 
         set: { payload, status: "staged", errors: [], updatedAt: sql`now()` },
         setWhere: ne(accountImportProcesses.status, "imported"),
       })
-      .returning({ inserted: sql<boolean>`(xmax = 0)`, id: accountImportProcesses.id, version: sql<string>`xmin::text` });
-    if (!row) throw alreadyImported(supplier.code, external, (await importedAccountNumber(tx, supplier.id, external)) ?? "unknown");
+      .returning({
+        inserted: sql<boolean>`(xmax = 0)`,
+        id: accountImportProcesses.id,
+        version: sql<string>`xmin::text`,
+      });
+    if (!row)
+      throw alreadyImported(
+        supplier.code,
+        external,
+        (await importedAccountNumber(tx, supplier.id, external)) ?? "unknown",
+      );
     rememberStaged(row.id, row.version, input);
     return { created: row.inserted, body: { external_account_number: external, import_supplier_code: supplier.code } };
   });

@@ -11,17 +11,29 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * EnergyAccount has neither field.
  */
 export const ScheduleAccountInput = z.preprocess(
-  (body) => (isObject(body) && !("payload" in body) && !("task_params" in body) ? { payload: body, task_params: {} } : body),
+  (body) =>
+    isObject(body) && !("payload" in body) && !("task_params" in body) ? { payload: body, task_params: {} } : body,
   ScheduleAccountCreation,
 );
 export type ScheduleAccountInput = z.output<typeof ScheduleAccountInput>;
 
 /** POST /v2/data-import/accounts/validate/'s body: ValidateAccount `{payload}`, or a flat EnergyAccount (production's example). */
-export const ValidateAccountInput = z.preprocess((body) => (isObject(body) && !("payload" in body) ? { payload: body } : body), ValidateAccount);
+export const ValidateAccountInput = z.preprocess(
+  (body) => (isObject(body) && !("payload" in body) ? { payload: body } : body),
+  ValidateAccount,
+);
 export type ValidateAccountInput = z.output<typeof ValidateAccountInput>;
 
 /** Values of ImportStatusResponse.status (production's examples). */
-export const IMPORT_STATUSES = ["PENDING", "IN_PROGRESS", "PROCESSED", "CANCELLED", "DRY_RUN_SUCCEEDED", "ERRORED", "DRY_RUN_ERRORED"] as const;
+export const IMPORT_STATUSES = [
+  "PENDING",
+  "IN_PROGRESS",
+  "PROCESSED",
+  "CANCELLED",
+  "DRY_RUN_SUCCEEDED",
+  "ERRORED",
+  "DRY_RUN_ERRORED",
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** latest_event.event values: production's EVENT_ACCOUNT_IMPORT_PROCESS_* names. */
@@ -47,13 +59,21 @@ export type LatestError = z.infer<typeof LatestError>;
 export const ImportEvent = z.object({
   event: z.enum(IMPORT_EVENTS),
   occurred_at: z.string().describe("ISO 8601, UTC."),
-  data: z.record(z.string(), z.unknown()).nullable().describe("ERRORED / DRY_RUN_ERRORED: {code, detail, domain}; SCHEDULED: {is_dry_run, schedule_window_start, schedule_window_end}; CANCELLED: {schedule_window_end}; otherwise null."),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      "ERRORED / DRY_RUN_ERRORED: {code, detail, domain}; SCHEDULED: {is_dry_run, schedule_window_start, schedule_window_end}; CANCELLED: {schedule_window_end}; otherwise null.",
+    ),
 });
 export type ImportEvent = z.infer<typeof ImportEvent>;
 
 export const ImportStatusResponse = z.object({
   status: z.enum(IMPORT_STATUSES),
-  kraken_identifier: z.string().nullable().describe("The platform account number (A-XXXXXXXX) once imported, else null."),
+  kraken_identifier: z
+    .string()
+    .nullable()
+    .describe("The platform account number (A-XXXXXXXX) once imported, else null."),
   created_at: z.string(),
   modified_at: z.string(),
   latest_event: ImportEvent,
@@ -66,7 +86,11 @@ export const ScheduleFailedValidation = z.object({
   code: z.literal("import_process_failed_validation"),
   detail: z.string(),
   domain: z.literal("import_process"),
-  errors: z.array(FieldError).describe("Each problem at its path in the EnergyAccount (`supply_addresses.0.meter_points.1.identifier`) or in task_params (`task_params.schedule_window_end`)."),
+  errors: z
+    .array(FieldError)
+    .describe(
+      "Each problem at its path in the EnergyAccount (`supply_addresses.0.meter_points.1.identifier`) or in task_params (`task_params.schedule_window_end`).",
+    ),
 });
 
 /** 400 of POST /v2/data-import/accounts/ for an account imported already (production's body; detail/code/errors beside it). */

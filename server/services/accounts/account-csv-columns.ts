@@ -21,7 +21,14 @@ const ELEC = "supply_addresses.0.meter_points.{elec}";
 const GAS = "supply_addresses.0.meter_points.{gas}";
 const SUPPLY = "supply_addresses.0";
 
-const col = (group: CsvGroup, name: string, path: string, required: string, help: string, kind?: CsvColumn["kind"]): CsvColumn => ({ name, path, group, required, help, ...(kind ? { kind } : {}) });
+const col = (
+  group: CsvGroup,
+  name: string,
+  path: string,
+  required: string,
+  help: string,
+  kind?: CsvColumn["kind"],
+): CsvColumn => ({ name, path, group, required, help, ...(kind ? { kind } : {}) });
 
 /** One account per row: one customer, one supply address, at most one electricity and one gas meter point. */
 /**
@@ -29,10 +36,16 @@ const col = (group: CsvGroup, name: string, path: string, required: string, help
  * panel's words): one that is not stops its account, with a message saying why.
  */
 export const PHONE_HELP =
-  "A UK number is 0 and 9 or 10 more digits in a range in use (07700 900123, 020 7946 0000, 0161 496 0000); another country's starts with + and its code (+33 1 23 45 67 89). Spaces, brackets and dashes are ignored. A number that is not valid stops the account; leave the cell blank when unknown."
+  "A UK number is 0 and 9 or 10 more digits in a range in use (07700 900123, 020 7946 0000, 0161 496 0000); another country's starts with + and its code (+33 1 23 45 67 89). Spaces, brackets and dashes are ignored. A number that is not valid stops the account; leave the cell blank when unknown.";
 
 export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
-  col("account", "external_account_number", "external_account_number", "yes", "Your account number for this customer; the key of the import"),
+  col(
+    "account",
+    "external_account_number",
+    "external_account_number",
+    "yes",
+    "Your account number for this customer; the key of the import",
+  ),
   col("account", "account_type", "account_type", "", "DOMESTIC (the default), BUSINESS, DOMESTIC_OCCUPIER, …"),
   col("account", "sales_channel", "sales_channel", "", "DIRECT (the default), PRICE_COMPARISON, TELESALES, …"),
   col("account", "billing_name", "billing_name", "", "Name on the bill; blank: the customer's name"),
@@ -43,8 +56,20 @@ export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
   col("account", "billing_address5", "billing_address5", "", "County"),
   col("account", "billing_postcode", "billing_postcode", "yes", "A valid UK postcode"),
   col("account", "billing_email", "billing_email", "", "Where bills are e-mailed"),
-  col("account", "last_billed_to_date", "last_billed_to_date", "", "YYYY-MM-DD; the open statement period starts the next day"),
-  col("account", "transfer_balance", "transfer_balance", "", "Balance carried over, e.g. -42.17: credit positive, debit negative"),
+  col(
+    "account",
+    "last_billed_to_date",
+    "last_billed_to_date",
+    "",
+    "YYYY-MM-DD; the open statement period starts the next day",
+  ),
+  col(
+    "account",
+    "transfer_balance",
+    "transfer_balance",
+    "",
+    "Balance carried over, e.g. -42.17: credit positive, debit negative",
+  ),
   col("customer", "customer_title", "customers.0.title", "", ""),
   col("customer", "customer_given_name", "customers.0.given_name", "", ""),
   col("customer", "customer_family_name", "customers.0.family_name", "on a domestic account's customer", ""),
@@ -53,31 +78,107 @@ export const ACCOUNT_CSV_COLUMNS: readonly CsvColumn[] = [
   col("customer", "customer_mobile", "customers.0.mobile", "", PHONE_HELP),
   col("customer", "customer_landline", "customers.0.landline", "", PHONE_HELP),
   col("customer", "customer_date_of_birth", "customers.0.date_of_birth", "", "YYYY-MM-DD"),
-  col("supply", "supply_address1", `${SUPPLY}.supply_address1`, "", "Blank (with supply_postcode): the billing address"),
+  col(
+    "supply",
+    "supply_address1",
+    `${SUPPLY}.supply_address1`,
+    "",
+    "Blank (with supply_postcode): the billing address",
+  ),
   col("supply", "supply_address2", `${SUPPLY}.supply_address2`, "", ""),
   col("supply", "supply_address3", `${SUPPLY}.supply_address3`, "", ""),
   col("supply", "supply_address4", `${SUPPLY}.supply_address4`, "", "Town"),
   col("supply", "supply_address5", `${SUPPLY}.supply_address5`, "", "County"),
-  col("supply", "supply_postcode", `${SUPPLY}.supply_postcode`, "", "Blank (with supply_address1): the billing postcode"),
-  col("supply", "customer_at_supply_address_from_date", `${SUPPLY}.customer_at_supply_address_from_date`, "with a supply address or meter point", "YYYY-MM-DD the customer moved in"),
-  col("elec", "elec_identifier", `${ELEC}.identifier`, "with any elec_ column", "MPAN: 13 digits ending in its check digit; blank: no electricity"),
+  col(
+    "supply",
+    "supply_postcode",
+    `${SUPPLY}.supply_postcode`,
+    "",
+    "Blank (with supply_address1): the billing postcode",
+  ),
+  col(
+    "supply",
+    "customer_at_supply_address_from_date",
+    `${SUPPLY}.customer_at_supply_address_from_date`,
+    "with a supply address or meter point",
+    "YYYY-MM-DD the customer moved in",
+  ),
+  col(
+    "elec",
+    "elec_identifier",
+    `${ELEC}.identifier`,
+    "with any elec_ column",
+    "MPAN: 13 digits ending in its check digit; blank: no electricity",
+  ),
   col("elec", "elec_mpid", `${ELEC}.mpid`, "with elec_identifier", "Supplier market participant id (4 characters)"),
   col("elec", "elec_supply_start_date", `${ELEC}.supply_start_date`, "with elec_identifier", "YYYY-MM-DD"),
   col("elec", "elec_profile_class", `${ELEC}.profile_class`, "", "Whole number, e.g. 1", "int"),
   col("elec", "elec_ssc", `${ELEC}.ssc`, "", "Standard settlement configuration, e.g. 0393"),
   col("elec", "elec_meter_serial_number", `${ELEC}.meters.0.meter_serial_number`, "with a register", ""),
-  col("elec", "elec_register_ids", `${ELEC}.meters.0.registers.*.register_id`, "", "One per register, separated by ; (e.g. 1;2)", "list"),
-  col("elec", "elec_register_tprs", `${ELEC}.meters.0.registers.*.tpr`, "", "Time pattern regime per register, e.g. 00001;00002", "list"),
-  col("elec", "elec_register_digits", `${ELEC}.meters.0.registers.*.number_of_digits`, "with elec_register_ids", "Dial digits per register; one value applies to all", "intList"),
-  col("elec", "elec_tariff_code", `${ELEC}.agreements.0.tariff_code`, "with elec_identifier", "e.g. E-1R-VAR-22-11-01-C"),
-  col("elec", "elec_effective_from", `${ELEC}.agreements.0.effective_from`, "with elec_tariff_code", "YYYY-MM-DD, first day on the tariff"),
-  col("elec", "elec_effective_to", `${ELEC}.agreements.0.effective_to`, "", "YYYY-MM-DD, first day off it; blank: open-ended"),
+  col(
+    "elec",
+    "elec_register_ids",
+    `${ELEC}.meters.0.registers.*.register_id`,
+    "",
+    "One per register, separated by ; (e.g. 1;2)",
+    "list",
+  ),
+  col(
+    "elec",
+    "elec_register_tprs",
+    `${ELEC}.meters.0.registers.*.tpr`,
+    "",
+    "Time pattern regime per register, e.g. 00001;00002",
+    "list",
+  ),
+  col(
+    "elec",
+    "elec_register_digits",
+    `${ELEC}.meters.0.registers.*.number_of_digits`,
+    "with elec_register_ids",
+    "Dial digits per register; one value applies to all",
+    "intList",
+  ),
+  col(
+    "elec",
+    "elec_tariff_code",
+    `${ELEC}.agreements.0.tariff_code`,
+    "with elec_identifier",
+    "e.g. E-1R-VAR-22-11-01-C",
+  ),
+  col(
+    "elec",
+    "elec_effective_from",
+    `${ELEC}.agreements.0.effective_from`,
+    "with elec_tariff_code",
+    "YYYY-MM-DD, first day on the tariff",
+  ),
+  col(
+    "elec",
+    "elec_effective_to",
+    `${ELEC}.agreements.0.effective_to`,
+    "",
+    "YYYY-MM-DD, first day off it; blank: open-ended",
+  ),
   col("gas", "gas_identifier", `${GAS}.identifier`, "with any gas_ column", "MPRN: 6 to 10 digits; blank: no gas"),
   col("gas", "gas_mpid", `${GAS}.mpid`, "with gas_identifier", "Supplier market participant id (4 characters)"),
-  col("gas", "gas_shipper_mpid", `${GAS}.shipper_mpid`, "with gas_identifier", "Shipper market participant id (3 characters)"),
+  col(
+    "gas",
+    "gas_shipper_mpid",
+    `${GAS}.shipper_mpid`,
+    "with gas_identifier",
+    "Shipper market participant id (3 characters)",
+  ),
   col("gas", "gas_supply_start_date", `${GAS}.supply_start_date`, "with gas_identifier", "YYYY-MM-DD"),
   col("gas", "gas_meter_serial_number", `${GAS}.meters.0.meter_serial_number`, "with gas_number_of_digits", ""),
-  col("gas", "gas_number_of_digits", `${GAS}.meters.0.gas_number_of_digits`, "with gas_meter_serial_number", "Whole number of dial digits", "int"),
+  col(
+    "gas",
+    "gas_number_of_digits",
+    `${GAS}.meters.0.gas_number_of_digits`,
+    "with gas_meter_serial_number",
+    "Whole number of dial digits",
+    "int",
+  ),
   col("gas", "gas_tariff_code", `${GAS}.agreements.0.tariff_code`, "with gas_identifier", "e.g. G-1R-VAR-22-11-01-C"),
   col("gas", "gas_effective_from", `${GAS}.agreements.0.effective_from`, "with gas_tariff_code", "YYYY-MM-DD"),
   col("gas", "gas_effective_to", `${GAS}.agreements.0.effective_to`, "", "YYYY-MM-DD; blank: open-ended"),

@@ -93,7 +93,9 @@ describe("CSV rows as production's EnergyAccount", () => {
               shipper_mpid: "OCT",
               supply_start_date: "2025-02-01",
               meters: [{ meter_serial_number: "G1", gas_number_of_digits: 5 }],
-              agreements: [{ tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-02-01", effective_to: "2026-02-01" }],
+              agreements: [
+                { tariff_code: "G-1R-VAR-22-11-01-C", effective_from: "2025-02-01", effective_to: "2026-02-01" },
+              ],
             },
           ],
         },
@@ -103,14 +105,35 @@ describe("CSV rows as production's EnergyAccount", () => {
   });
 
   it("leaves out what the row does not have: no customer, no supply address, no meter point", () => {
-    const billingOnly = csvRecordToPayload(row({ external_account_number: "X", billing_address1: "1 A Street", billing_postcode: "YO1 7HH" }));
-    expect(billingOnly).toEqual({ external_account_number: "X", billing_address1: "1 A Street", billing_postcode: "YO1 7HH" });
-    const gasOnly = csvRecordToPayload(row({ external_account_number: "X", billing_address1: "1 A Street", billing_postcode: "YO1 7HH", gas_identifier: MPRN }));
-    expect(gasOnly.supply_addresses).toEqual([{ supply_address1: "1 A Street", supply_postcode: "YO1 7HH", meter_points: [{ supply_type: "GAS", identifier: MPRN }] }]);
+    const billingOnly = csvRecordToPayload(
+      row({ external_account_number: "X", billing_address1: "1 A Street", billing_postcode: "YO1 7HH" }),
+    );
+    expect(billingOnly).toEqual({
+      external_account_number: "X",
+      billing_address1: "1 A Street",
+      billing_postcode: "YO1 7HH",
+    });
+    const gasOnly = csvRecordToPayload(
+      row({
+        external_account_number: "X",
+        billing_address1: "1 A Street",
+        billing_postcode: "YO1 7HH",
+        gas_identifier: MPRN,
+      }),
+    );
+    expect(gasOnly.supply_addresses).toEqual([
+      {
+        supply_address1: "1 A Street",
+        supply_postcode: "YO1 7HH",
+        meter_points: [{ supply_type: "GAS", identifier: MPRN }],
+      },
+    ]);
   });
 
   it("keeps a supply address the row gives, and a non-number in a number column as text for the schema to name", () => {
-    const p = csvRecordToPayload(row({ ...BOTH_FUELS, supply_address1: "9 Other Street", supply_postcode: "LS2 9JT", elec_profile_class: "one" }));
+    const p = csvRecordToPayload(
+      row({ ...BOTH_FUELS, supply_address1: "9 Other Street", supply_postcode: "LS2 9JT", elec_profile_class: "one" }),
+    );
     const sa = (p.supply_addresses as Record<string, unknown>[])[0];
     expect(sa).toMatchObject({ supply_address1: "9 Other Street", supply_postcode: "LS2 9JT" });
     expect(sa.supply_address4).toBeUndefined();
@@ -118,8 +141,17 @@ describe("CSV rows as production's EnergyAccount", () => {
   });
 
   it("puts each schema error back on the column that filled its path", () => {
-    const cells = row({ ...BOTH_FUELS, elec_register_tprs: "00001;2", gas_shipper_mpid: "", elec_profile_class: "one", customer_mobile: "12345" });
-    const parsed = StageAccountInput.safeParse({ ...csvRecordToPayload(cells), import_supplier: "S" }, { reportInput: true });
+    const cells = row({
+      ...BOTH_FUELS,
+      elec_register_tprs: "00001;2",
+      gas_shipper_mpid: "",
+      elec_profile_class: "one",
+      customer_mobile: "12345",
+    });
+    const parsed = StageAccountInput.safeParse(
+      { ...csvRecordToPayload(cells), import_supplier: "S" },
+      { reportInput: true },
+    );
     expect(parsed.success).toBe(false);
     const column = csvColumnLocator(cells);
     const found = zodFieldErrors(parsed.error!).map((e) => [column(e.attr), e.code]);
@@ -142,7 +174,9 @@ describe("CSV rows as production's EnergyAccount", () => {
     expect(both("supply_addresses.0.supply_postcode")).toBe("billing_postcode");
     expect(both("customers")).toBe("customer_given_name");
     expect(both(null)).toBeNull();
-    const gasOnly = csvColumnLocator(row({ gas_identifier: MPRN, supply_address1: "1 Road", supply_postcode: "LS2 9JT" }));
+    const gasOnly = csvColumnLocator(
+      row({ gas_identifier: MPRN, supply_address1: "1 Road", supply_postcode: "LS2 9JT" }),
+    );
     expect(gasOnly("supply_addresses.0.meter_points.0.identifier")).toBe("gas_identifier");
     expect(gasOnly("supply_addresses.0.supply_postcode")).toBe("supply_postcode");
   });

@@ -7,7 +7,8 @@ type Json = Record<string, unknown>;
 type Cells = Record<string, string>;
 
 const filled = (v: string | undefined): v is string => v !== undefined && v.trim() !== "";
-const anyFilled = (cells: Cells, group: CsvColumn["group"]) => ACCOUNT_CSV_COLUMNS.some((c) => c.group === group && filled(cells[c.name]));
+const anyFilled = (cells: Cells, group: CsvColumn["group"]) =>
+  ACCOUNT_CSV_COLUMNS.some((c) => c.group === group && filled(cells[c.name]));
 
 /** A row whose supply_address1 and supply_postcode are both blank is supplied at its billing address. */
 export function usesBillingAsSupply(cells: Cells): boolean {
@@ -62,7 +63,8 @@ export function csvRecordToPayload(cells: Cells): Json {
   if (layout.supply) {
     const supply = ((out.supply_addresses as Json[] | undefined)?.[0] ?? {}) as Json;
     if (layout.supplyFromBilling) {
-      for (const n of [1, 2, 3, 4, 5]) if (out[`billing_address${n}`] !== undefined) supply[`supply_address${n}`] = out[`billing_address${n}`];
+      for (const n of [1, 2, 3, 4, 5])
+        if (out[`billing_address${n}`] !== undefined) supply[`supply_address${n}`] = out[`billing_address${n}`];
       if (out.billing_postcode !== undefined) supply.supply_postcode = out.billing_postcode;
     }
     const points = (supply.meter_points as Json[] | undefined) ?? [];
@@ -118,7 +120,9 @@ export function csvColumnLocator(cells: Cells): (attr: string | null) => string 
   const entries = [...ACCOUNT_CSV_COLUMNS.map((c) => [c.path, c.name] as [string, string]), ...ANCHORS]
     .map(([template, name]) => {
       const path = pathOf(template, layout);
-      return path === null ? null : { name, re: new RegExp(`^${escapeRegExp(path).replace(/\\\*/g, "\\d+")}(\\.|$)`), length: path.length };
+      return path === null
+        ? null
+        : { name, re: new RegExp(`^${escapeRegExp(path).replace(/\\\*/g, "\\d+")}(\\.|$)`), length: path.length };
     })
     .filter((e) => e !== null)
     .sort((a, b) => b.length - a.length);

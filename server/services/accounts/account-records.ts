@@ -1,6 +1,12 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { historicalStatements, meterPointRegistrations, meterPoints, meterReadings, paymentInstructions } from "@/db/schema";
+import {
+  historicalStatements,
+  meterPointRegistrations,
+  meterPoints,
+  meterReadings,
+  paymentInstructions,
+} from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 import { penceToPounds } from "../../lib/money";
 import { findOwnAccount } from "./find-own-account";
@@ -24,7 +30,12 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
   const { account } = await findOwnAccount(ctx.db, organisationId, accountNumber);
   const id = account.id;
   const [statementRows, instructionRows, registrationRows, readingRows] = await Promise.all([
-    ctx.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, id)).orderBy(desc(historicalStatements.billPeriodToDate)).limit(RECORDS_LIMIT + 1),
+    ctx.db
+      .select()
+      .from(historicalStatements)
+      .where(eq(historicalStatements.accountId, id))
+      .orderBy(desc(historicalStatements.billPeriodToDate))
+      .limit(RECORDS_LIMIT + 1),
     ctx.db
       .select({
         id: paymentInstructions.id,
@@ -72,17 +83,32 @@ export async function getAccountRecords(ctx: Ctx, raw: AccountRecordsInput) {
       .from(meterReadings)
       .innerJoin(meterPoints, eq(meterPoints.id, meterReadings.meterPointId))
       .where(eq(meterPoints.accountId, id))
-      .orderBy(desc(meterReadings.readingDate), asc(meterPoints.mpxn), asc(meterReadings.meterSerialNumber), asc(meterReadings.registerId), asc(meterReadings.id))
+      .orderBy(
+        desc(meterReadings.readingDate),
+        asc(meterPoints.mpxn),
+        asc(meterReadings.meterSerialNumber),
+        asc(meterReadings.registerId),
+        asc(meterReadings.id),
+      )
       .limit(RECORDS_LIMIT + 1),
   ]);
   const page = <T>(rows: T[]) => ({ items: rows.slice(0, RECORDS_LIMIT), more: rows.length > RECORDS_LIMIT });
   return {
     statements: page(
-      statementRows.map(({ documentLocation, accountId: _a, requestId: _r, grossAmountPence, ...s }) => ({ ...s, grossAmount: grossAmountPence === null ? null : penceToPounds(grossAmountPence), hasDocument: documentLocation !== null })),
+      statementRows.map(({ documentLocation, accountId: _a, requestId: _r, grossAmountPence, ...s }) => ({
+        ...s,
+        grossAmount: grossAmountPence === null ? null : penceToPounds(grossAmountPence),
+        hasDocument: documentLocation !== null,
+      })),
     ),
     paymentInstructions: instructionRows,
     registrations: registrationRows,
     // numeric(21, 10) as stored: trailing zeros of the scale are not the reading's.
-    readings: page(readingRows.map((r) => ({ ...r, readingValue: r.readingValue.includes(".") ? r.readingValue.replace(/\.?0+$/, "") : r.readingValue }))),
+    readings: page(
+      readingRows.map((r) => ({
+        ...r,
+        readingValue: r.readingValue.includes(".") ? r.readingValue.replace(/\.?0+$/, "") : r.readingValue,
+      })),
+    ),
   };
 }

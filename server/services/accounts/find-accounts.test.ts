@@ -23,7 +23,12 @@ describe("console account search", () => {
     const acc = await makeImportedAccount(w.org, w.supplier.code, { external_account_number: external });
     for (const query of [external, external.toLowerCase(), ` ${external.toLowerCase()} `]) {
       expect(await w.support.account.find({ query })).toEqual([
-        expect.objectContaining({ accountNumber: acc.accountNumber, externalAccountNumber: external, matchedOn: "external_account_number", status: "imported" }),
+        expect.objectContaining({
+          accountNumber: acc.accountNumber,
+          externalAccountNumber: external,
+          matchedOn: "external_account_number",
+          status: "imported",
+        }),
       ]);
       expect(await w.outsider.account.find({ query })).toEqual([]);
     }
@@ -48,7 +53,9 @@ describe("console account search", () => {
     const w = await world();
     const external = uniq("Stage");
     await stageAccount(w.org.ctx, StageAccountInput.parse(accountPayload(w.supplier.code, external)));
-    expect(await w.support.account.find({ query: external.toUpperCase() })).toEqual([expect.objectContaining({ accountNumber: null, externalAccountNumber: external, status: "staged" })]);
+    expect(await w.support.account.find({ query: external.toUpperCase() })).toEqual([
+      expect.objectContaining({ accountNumber: null, externalAccountNumber: external, status: "staged" }),
+    ]);
     expect(await w.support.account.find({ query: "%" })).toEqual([]);
     expect(await w.support.account.find({ query: "_" })).toEqual([]);
   });
@@ -60,7 +67,13 @@ describe("console account search", () => {
     await stageAccount(w.org.ctx, StageAccountInput.parse(payload));
     const mprn = (payload.supply_addresses[0].meter_points[1] as { identifier: string }).identifier;
     expect(await w.support.account.find({ query: mprn })).toEqual([
-      expect.objectContaining({ matchedOn: "meter_point", accountNumber: null, externalAccountNumber: external, status: "staged", billingName: "Ada Lovelace" }),
+      expect.objectContaining({
+        matchedOn: "meter_point",
+        accountNumber: null,
+        externalAccountNumber: external,
+        status: "staged",
+        billingName: "Ada Lovelace",
+      }),
     ]);
     expect(await w.outsider.account.find({ query: mprn })).toEqual([]);
     expect(await w.support.account.find({ query: mprn.slice(0, -1) })).toEqual([]);

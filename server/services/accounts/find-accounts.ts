@@ -3,7 +3,9 @@ import { z } from "zod";
 import { accountImportProcesses, accounts, importSuppliers, meterPoints, STAGED_METER_IDS } from "@/db/schema";
 import { type Ctx, organisationOf } from "../../context";
 
-export const FindAccountsInput = z.strictObject({ query: z.string().trim().min(1, "Enter a number to search for.").max(100) });
+export const FindAccountsInput = z.strictObject({
+  query: z.string().trim().min(1, "Enter a number to search for.").max(100),
+});
 export type FindAccountsInput = z.input<typeof FindAccountsInput>;
 
 export type AccountMatch = {
@@ -26,7 +28,10 @@ export type AccountMatch = {
 export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<AccountMatch[]> {
   const organisationId = organisationOf(ctx);
   const { query } = FindAccountsInput.parse(raw);
-  const orgSuppliers = ctx.db.select({ id: importSuppliers.id }).from(importSuppliers).where(eq(importSuppliers.organisationId, organisationId));
+  const orgSuppliers = ctx.db
+    .select({ id: importSuppliers.id })
+    .from(importSuppliers)
+    .where(eq(importSuppliers.organisationId, organisationId));
   const number = query.toUpperCase();
   const mpxn = query.replace(/\s+/g, "");
   const byMeter = ctx.db.select({ id: meterPoints.accountId }).from(meterPoints).where(eq(meterPoints.mpxn, mpxn));
@@ -43,7 +48,9 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
     .limit(50);
   // A staged account's meter points are only in its payload: looked for when the query can be
   // an MPAN or MPRN, through the GIN index of the payloads' meter point identifiers.
-  const stagedMeter = /^\d{6,13}$/.test(mpxn) ? sql<boolean>`${STAGED_METER_IDS} @> jsonb_build_array(${mpxn}::text)` : sql<boolean>`false`;
+  const stagedMeter = /^\d{6,13}$/.test(mpxn)
+    ? sql<boolean>`${STAGED_METER_IDS} @> jsonb_build_array(${mpxn}::text)`
+    : sql<boolean>`false`;
   const pending = await ctx.db
     .select({ process: accountImportProcesses, supplier: importSuppliers.code, mpxnHit: stagedMeter })
     .from(accountImportProcesses)
@@ -58,7 +65,12 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
     .limit(50);
   const matches: AccountMatch[] = [
     ...imported.map(({ account, supplier, mpxnHit }) => ({
-      matchedOn: account.number === number ? ("account_number" as const) : mpxnHit ? ("meter_point" as const) : ("external_account_number" as const),
+      matchedOn:
+        account.number === number
+          ? ("account_number" as const)
+          : mpxnHit
+            ? ("meter_point" as const)
+            : ("external_account_number" as const),
       accountNumber: account.number,
       externalAccountNumber: account.externalAccountNumber,
       importSupplier: supplier,
@@ -74,7 +86,8 @@ export async function findAccounts(ctx: Ctx, raw: FindAccountsInput): Promise<Ac
       billingName: stagedBillingName(process.payload),
     })),
   ];
-  const caseDiffers = (m: AccountMatch) => m.matchedOn === "external_account_number" && m.externalAccountNumber !== query;
+  const caseDiffers = (m: AccountMatch) =>
+    m.matchedOn === "external_account_number" && m.externalAccountNumber !== query;
   return matches.sort((a, b) => Number(caseDiffers(a)) - Number(caseDiffers(b)));
 }
 

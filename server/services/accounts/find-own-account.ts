@@ -21,17 +21,29 @@ export type FindOwnAccountOptions = {
   notFound?: () => Error;
 };
 
-export const ownAccountNotFound = (accountNumber: string) => new ServiceError("not_found", "account_not_found", `No account ${accountNumber} in your organisation.`);
+export const ownAccountNotFound = (accountNumber: string) =>
+  new ServiceError("not_found", "account_not_found", `No account ${accountNumber} in your organisation.`);
 
 /**
  * The organisation's account and its import supplier: the one lookup of an account within an
  * organisation that every transport uses. Another organisation's account reads as missing.
  * A string key is the platform number.
  */
-export async function findOwnAccount(db: Db, organisationId: number, key: string | OwnAccountKey, opts: FindOwnAccountOptions = {}): Promise<OwnAccount> {
+export async function findOwnAccount(
+  db: Db,
+  organisationId: number,
+  key: string | OwnAccountKey,
+  opts: FindOwnAccountOptions = {},
+): Promise<OwnAccount> {
   const { number, supplierCode, external, customerEmail } = typeof key === "string" ? { number: key } : key;
-  if (number === undefined && external === undefined) throw new Error("findOwnAccount needs an account number or an external account number");
-  const shape = (supplierCode === undefined ? 0 : 1) | (external === undefined ? 0 : 2) | (number === undefined ? 0 : 4) | (customerEmail === undefined ? 0 : 8) | (opts.lock ? 16 : 0);
+  if (number === undefined && external === undefined)
+    throw new Error("findOwnAccount needs an account number or an external account number");
+  const shape =
+    (supplierCode === undefined ? 0 : 1) |
+    (external === undefined ? 0 : 2) |
+    (number === undefined ? 0 : 4) |
+    (customerEmail === undefined ? 0 : 8) |
+    (opts.lock ? 16 : 0);
   const lookup = (lookups[shape] ??= lookupOfShape(shape));
   const [row] = await lookup(db, { organisationId, supplierCode, external, number, customerEmail });
   if (!row) throw opts.notFound ? opts.notFound() : ownAccountNotFound(number ?? external!);
@@ -54,7 +66,9 @@ function lookupOfShape(shape: number) {
           has(1) ? eq(importSuppliers.code, sql.placeholder("supplierCode")) : undefined,
           has(2) ? eq(accounts.externalAccountNumber, sql.placeholder("external")) : undefined,
           has(4) ? eq(accounts.number, sql.placeholder("number")) : undefined,
-          has(8) ? sql`exists (select 1 from customers c where c.account_id = ${accounts.id} and lower(btrim(c.email)) = ${sql.placeholder("customerEmail")})` : undefined,
+          has(8)
+            ? sql`exists (select 1 from customers c where c.account_id = ${accounts.id} and lower(btrim(c.email)) = ${sql.placeholder("customerEmail")})`
+            : undefined,
         ),
       );
     return has(16) ? q.for("no key update", { of: accounts }) : q;

@@ -34,7 +34,11 @@ function psrEntry(p: Record<string, unknown>) {
 
 /** EnergyCustomerPreferences as name/value pairs, in the order sent. */
 const preferenceList = (prefs: Record<string, unknown> | null) =>
-  Object.entries(prefs ?? {}).map(([name, value]) => ({ name, value: typeof value === "boolean" || typeof value === "string" ? value : value == null ? null : JSON.stringify(value) }));
+  Object.entries(prefs ?? {}).map(([name, value]) => ({
+    name,
+    value:
+      typeof value === "boolean" || typeof value === "string" ? value : value == null ? null : JSON.stringify(value),
+  }));
 
 const meterOf = (m: Meter) => ({
   serialNumber: m.serial_number,
@@ -42,7 +46,12 @@ const meterOf = (m: Meter) => ({
   removedOn: m.removed_on ?? null,
   smartType: m.smart_type ?? null,
   isPrepay: m.is_prepay ?? false,
-  registers: m.registers.map((r) => ({ id: r.identifier, tpr: r.tpr ?? null, isSettlement: r.is_settlement_register, digits: r.number_of_digits ?? null })),
+  registers: m.registers.map((r) => ({
+    id: r.identifier,
+    tpr: r.tpr ?? null,
+    isSettlement: r.is_settlement_register,
+    digits: r.number_of_digits ?? null,
+  })),
 });
 
 /**
@@ -56,7 +65,11 @@ export async function getAccount(ctx: Ctx, raw: GetAccountInput) {
   const { account, supplier } = await findOwnAccount(ctx.db, organisationId, accountNumber);
   const [people, addresses, points, deals, [process]] = await Promise.all([
     ctx.db.select().from(customers).where(eq(customers.accountId, account.id)).orderBy(asc(customers.position)),
-    ctx.db.select().from(supplyAddresses).where(eq(supplyAddresses.accountId, account.id)).orderBy(asc(supplyAddresses.id)),
+    ctx.db
+      .select()
+      .from(supplyAddresses)
+      .where(eq(supplyAddresses.accountId, account.id))
+      .orderBy(asc(supplyAddresses.id)),
     ctx.db.select().from(meterPoints).where(eq(meterPoints.accountId, account.id)).orderBy(asc(meterPoints.id)),
     ctx.db.select().from(agreements).where(eq(agreements.accountId, account.id)).orderBy(asc(agreements.validFrom)),
     ctx.db.select().from(accountImportProcesses).where(eq(accountImportProcesses.accountId, account.id)),
@@ -69,7 +82,14 @@ export async function getAccount(ctx: Ctx, raw: GetAccountInput) {
     accountType: account.accountType,
     salesChannel: account.salesChannel,
     billingName: account.billingName,
-    billingAddress: lines(account.billingAddressLine1, account.billingAddressLine2, account.billingAddressLine3, account.billingTown, account.billingCounty, account.billingPostcode),
+    billingAddress: lines(
+      account.billingAddressLine1,
+      account.billingAddressLine2,
+      account.billingAddressLine3,
+      account.billingTown,
+      account.billingCounty,
+      account.billingPostcode,
+    ),
     billingEmail: account.billingEmail,
     transferBalance: decimal(account.transferBalance),
     lastBilledToDate: account.lastBilledToDate,
@@ -109,11 +129,22 @@ export async function getAccount(ctx: Ctx, raw: GetAccountInput) {
           meters: p.meters.map(meterOf),
           agreements: deals
             .filter((d) => d.meterPointId === p.id)
-            .map((d) => ({ tariffCode: d.tariffCode, productCode: d.productCode, effectiveFrom: day(d.validFrom)!, effectiveTo: day(d.validTo) })),
+            .map((d) => ({
+              tariffCode: d.tariffCode,
+              productCode: d.productCode,
+              effectiveFrom: day(d.validFrom)!,
+              effectiveTo: day(d.validTo),
+            })),
         })),
     })),
     importProcess: process
-      ? { status: process.status, stagedAt: process.createdAt, updatedAt: process.updatedAt, importedAt: process.importedAt, operationsTeamName: process.operationsTeamName }
+      ? {
+          status: process.status,
+          stagedAt: process.createdAt,
+          updatedAt: process.updatedAt,
+          importedAt: process.importedAt,
+          operationsTeamName: process.operationsTeamName,
+        }
       : null,
   };
 }

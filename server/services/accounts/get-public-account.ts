@@ -22,12 +22,31 @@ export async function getPublicAccount(ctx: Ctx, input: { account_number: string
   const number = input.account_number.trim().toUpperCase().replaceAll("\0", "\uFFFD");
   return withTransaction(ctx, async (tx) => {
     // A customer's key reads only accounts whose customers carry its e-mail (ADR 0207); another answers 404 like a missing one.
-    const { account } = await findOwnAccount(tx, organisationId, { number, customerEmail: customerEmailOf(ctx) }, { notFound: () => publicAccountNotFound(input.account_number) });
-    const addresses = await tx.select().from(supplyAddresses).where(eq(supplyAddresses.accountId, account.id)).orderBy(asc(supplyAddresses.id));
-    const points = await tx.select().from(meterPoints).where(eq(meterPoints.accountId, account.id)).orderBy(asc(meterPoints.id));
-    const agreementRows = await tx.select().from(agreements).where(eq(agreements.accountId, account.id)).orderBy(asc(agreements.validFrom), asc(agreements.id));
+    const { account } = await findOwnAccount(
+      tx,
+      organisationId,
+      { number, customerEmail: customerEmailOf(ctx) },
+      { notFound: () => publicAccountNotFound(input.account_number) },
+    );
+    const addresses = await tx
+      .select()
+      .from(supplyAddresses)
+      .where(eq(supplyAddresses.accountId, account.id))
+      .orderBy(asc(supplyAddresses.id));
+    const points = await tx
+      .select()
+      .from(meterPoints)
+      .where(eq(meterPoints.accountId, account.id))
+      .orderBy(asc(meterPoints.id));
+    const agreementRows = await tx
+      .select()
+      .from(agreements)
+      .where(eq(agreements.accountId, account.id))
+      .orderBy(asc(agreements.validFrom), asc(agreements.id));
     const agreementsOf = (meterPointId: number) =>
-      agreementRows.filter((a) => a.meterPointId === meterPointId).map((a) => ({ tariff_code: a.tariffCode, valid_from: isoSeconds(a.validFrom), valid_to: iso(a.validTo) }));
+      agreementRows
+        .filter((a) => a.meterPointId === meterPointId)
+        .map((a) => ({ tariff_code: a.tariffCode, valid_from: isoSeconds(a.validFrom), valid_to: iso(a.validTo) }));
     return {
       number: account.number,
       properties: addresses.map((sa) => {
@@ -50,7 +69,11 @@ export async function getPublicAccount(ctx: Ctx, input: { account_number: string
               consumption_standard: p.consumptionStandard,
               meters: p.meters.map((m) => ({
                 serial_number: m.serial_number,
-                registers: m.registers.map((r) => ({ identifier: r.identifier, rate: r.rate, is_settlement_register: r.is_settlement_register })),
+                registers: m.registers.map((r) => ({
+                  identifier: r.identifier,
+                  rate: r.rate,
+                  is_settlement_register: r.is_settlement_register,
+                })),
               })),
               agreements: agreementsOf(p.id),
               is_export: p.isExport,

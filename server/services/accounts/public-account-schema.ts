@@ -1,8 +1,15 @@
 import { z } from "zod";
 
-const IsoDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).meta({ format: "date-time" });
+const IsoDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+  .meta({ format: "date-time" });
 
-export const PublicAgreement = z.strictObject({ tariff_code: z.string(), valid_from: IsoDateTime, valid_to: IsoDateTime.nullable() });
+export const PublicAgreement = z.strictObject({
+  tariff_code: z.string(),
+  valid_from: IsoDateTime,
+  valid_to: IsoDateTime.nullable(),
+});
 
 export const PublicElectricityMeterPoint = z.strictObject({
   mpan: z.string(),
@@ -11,7 +18,9 @@ export const PublicElectricityMeterPoint = z.strictObject({
   meters: z.array(
     z.strictObject({
       serial_number: z.string(),
-      registers: z.array(z.strictObject({ identifier: z.string(), rate: z.string().nullable(), is_settlement_register: z.boolean() })),
+      registers: z.array(
+        z.strictObject({ identifier: z.string(), rate: z.string().nullable(), is_settlement_register: z.boolean() }),
+      ),
     }),
   ),
   agreements: z.array(PublicAgreement),
@@ -43,4 +52,6 @@ export const PublicProperty = z.strictObject({
 export const PublicAccount = z.strictObject({ number: z.string(), properties: z.array(PublicProperty) });
 export type PublicAccount = z.infer<typeof PublicAccount>;
 
-export const PublicAccountParams = z.object({ account_number: z.string().describe("Platform account number, e.g. A-C90DC431.") });
+export const PublicAccountParams = z.object({
+  account_number: z.string().describe("Platform account number, e.g. A-C90DC431."),
+});

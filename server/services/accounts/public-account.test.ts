@@ -12,7 +12,8 @@ import { PublicAccount } from "./public-account-schema";
 
 const t = useTestDb();
 const basic = (user: string, password = "") => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
-const get = (number: string, auth?: string | null) => call(accountRoute, `/v1/accounts/${number}/`, { params: { account: number }, auth });
+const get = (number: string, auth?: string | null) =>
+  call(accountRoute, `/v1/accounts/${number}/`, { params: { account: number }, auth });
 
 let org: OrgFixture;
 let other: OrgFixture;
@@ -26,7 +27,9 @@ beforeAll(async () => {
   other = await makeOrg(t.db, "Someone Else Energy");
   account = await makeImportedAccount(org, (await makeSupplier(org)).code);
   otherAccount = await makeImportedAccount(other, (await makeSupplier(other)).code);
-  token = (await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: org.apiKeyId })).token;
+  token = (
+    await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: org.apiKeyId })
+  ).token;
 });
 
 describe("GET /v1/accounts/<number>/ authentication", () => {
@@ -35,7 +38,13 @@ describe("GET /v1/accounts/<number>/ authentication", () => {
     expect(none.status).toBe(401);
     expect(none.json).toMatchObject({ code: "authentication_required", errors: [] });
     expect(none.headers.get("www-authenticate")).toBeTruthy();
-    for (const auth of ["Token not-a-token", "JWT eyJhbGciOiJIUzI1NiJ9.e30.x", basic("sk_live_wrongwrongwrong"), basic(""), "Basic !!!"]) {
+    for (const auth of [
+      "Token not-a-token",
+      "JWT eyJhbGciOiJIUzI1NiJ9.e30.x",
+      basic("sk_live_wrongwrongwrong"),
+      basic(""),
+      "Basic !!!",
+    ]) {
       const res = await get(account.accountNumber, auth);
       expect(res.status, auth).toBe(401);
       expect(res.json.code).toMatch(/^authentication_/);
@@ -53,7 +62,9 @@ describe("GET /v1/accounts/<number>/ authentication", () => {
 
   it("stops accepting a key, and tokens issued for it, once the key is invalidated", async () => {
     const fresh = await issueApiKey(org.ctx, {});
-    const freshToken = (await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: fresh.id })).token;
+    const freshToken = (
+      await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: fresh.id })
+    ).token;
     expect((await get(account.accountNumber, basic(fresh.key))).status).toBe(200);
     expect((await get(account.accountNumber, `Token ${freshToken}`)).status).toBe(200);
     await invalidateApiKey(org.ctx, { keyId: fresh.id });
@@ -75,7 +86,10 @@ describe("GET /v1/accounts/<number>/ authentication", () => {
     for (const number of ["\0", `${account.accountNumber}\0`]) {
       const res = await get(number, basic(org.apiKey));
       expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ code: "null_character", errors: [expect.objectContaining({ attr: "account", code: "null_character" })] });
+      expect(res.json).toMatchObject({
+        code: "null_character",
+        errors: [expect.objectContaining({ attr: "account", code: "null_character" })],
+      });
     }
   });
 });
@@ -103,7 +117,12 @@ describe("GET /v1/accounts/<number>/ body", () => {
               mpan: account.mpan,
               profile_class: 1,
               consumption_standard: null,
-              meters: [{ serial_number: `E${account.mpan!.slice(-6)}`, registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true }] }],
+              meters: [
+                {
+                  serial_number: `E${account.mpan!.slice(-6)}`,
+                  registers: [{ identifier: "1", rate: "STANDARD", is_settlement_register: true }],
+                },
+              ],
               agreements: [{ tariff_code: "E-1R-VAR-22-11-01-C", valid_from: "2025-01-01T00:00:00Z", valid_to: null }],
               is_export: false,
             },
@@ -169,9 +188,24 @@ describe("GET /v1/accounts/<number>/ body", () => {
     });
     const res = await get(acc.accountNumber, basic(org.apiKey));
     const [first, second] = res.json.properties;
-    expect(first).toMatchObject({ address_line_2: "Flat 3", county: "Kent", town: "", moved_in_at: "2026-06-30T23:00:00Z", gas_meter_points: [] });
-    expect(first.electricity_meter_points[0]).toMatchObject({ mpan, is_export: true, meters: [], consumption_standard: 1235, profile_class: null });
-    expect(first.electricity_meter_points[0].agreements.map((a: { valid_from: string }) => a.valid_from)).toEqual(["2025-01-01T00:00:00Z", "2026-06-30T23:00:00Z"]);
+    expect(first).toMatchObject({
+      address_line_2: "Flat 3",
+      county: "Kent",
+      town: "",
+      moved_in_at: "2026-06-30T23:00:00Z",
+      gas_meter_points: [],
+    });
+    expect(first.electricity_meter_points[0]).toMatchObject({
+      mpan,
+      is_export: true,
+      meters: [],
+      consumption_standard: 1235,
+      profile_class: null,
+    });
+    expect(first.electricity_meter_points[0].agreements.map((a: { valid_from: string }) => a.valid_from)).toEqual([
+      "2025-01-01T00:00:00Z",
+      "2026-06-30T23:00:00Z",
+    ]);
     expect(second).toMatchObject({
       address_line_1: "3 Gas Lane",
       postcode: "SW1A 2AA",

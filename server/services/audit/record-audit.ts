@@ -7,5 +7,7 @@ export async function recordAudit(
   ctx: Ctx,
   entry: { action: string; entityType: string; entityId: string; details?: Record<string, unknown> },
 ) {
-  await tx.insert(auditLog).values({ organisationId: organisationOf(ctx), actor: actorLabel(ctx.actor), details: {}, ...entry });
+  await tx
+    .insert(auditLog)
+    .values({ organisationId: organisationOf(ctx), actor: actorLabel(ctx.actor), details: {}, ...entry });
 }

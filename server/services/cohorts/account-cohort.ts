@@ -7,7 +7,14 @@ import type { CheckName } from "./results";
 /** The account page's view (support): the account's cohort and its results in the cohort's newest finished reconciliation. */
 export async function getAccountCohort(ctx: Ctx, accountNumber: string) {
   const organisationId = organisationOf(ctx);
-  const [c] = await execRows<{ id: number; name: string; status: CohortStatus; external: string; run_id: number | null; finished_at: Date | null }>(
+  const [c] = await execRows<{
+    id: number;
+    name: string;
+    status: CohortStatus;
+    external: string;
+    run_id: number | null;
+    finished_at: Date | null;
+  }>(
     ctx.db,
     sql`select c.id, c.name, c.status, a.external_account_number as external,
                (select x.id from cohort_reconciliations x where x.cohort_id = c.id and x.status = 'done' order by x.id desc limit 1) as run_id,
@@ -19,7 +26,14 @@ export async function getAccountCohort(ctx: Ctx, accountNumber: string) {
   );
   if (!c) return null;
   const results = c.run_id
-    ? await execRows<{ chk: CheckName; status: string; source_value: string | null; platform_value: string | null; reason: string | null; accepted_by: string | null }>(
+    ? await execRows<{
+        chk: CheckName;
+        status: string;
+        source_value: string | null;
+        platform_value: string | null;
+        reason: string | null;
+        accepted_by: string | null;
+      }>(
         ctx.db,
         sql`select r."check" as chk, r.status, r.source_value, r.platform_value, a.reason, a.accepted_by
             from cohort_reconciliation_results r

@@ -12,7 +12,13 @@ export async function getCohortDashboard(ctx: Ctx, input: { days?: number }) {
   const organisationId = organisationOf(ctx);
   const days = input.days ?? 30;
   const { items } = await listCohorts(ctx, {});
-  const series = await execRows<{ cohort_id: number; day: string; imported: number; reconciled: number; cut_over: number }>(
+  const series = await execRows<{
+    cohort_id: number;
+    day: string;
+    imported: number;
+    reconciled: number;
+    cut_over: number;
+  }>(
     ctx.db,
     sql`with d as (select generate_series((now() at time zone 'Europe/London')::date - ${days - 1}::int, (now() at time zone 'Europe/London')::date, interval '1 day')::date as day),
         c as (select id from cohorts where organisation_id = ${organisationId})
@@ -28,7 +34,14 @@ export async function getCohortDashboard(ctx: Ctx, input: { days?: number }) {
     days,
     cohorts: items.map((c) => ({
       ...c,
-      series: series.filter((s) => Number(s.cohort_id) === c.id).map((s) => ({ day: s.day, imported: Number(s.imported), reconciled: Number(s.reconciled), cutOver: Number(s.cut_over) })),
+      series: series
+        .filter((s) => Number(s.cohort_id) === c.id)
+        .map((s) => ({
+          day: s.day,
+          imported: Number(s.imported),
+          reconciled: Number(s.reconciled),
+          cutOver: Number(s.cut_over),
+        })),
     })),
   };
 }

@@ -9,8 +9,20 @@ import { reconcileJobHandler } from "./reconcile";
  */
 export function startCohortWorkers(): () => Promise<void> {
   // A reconciliation is one transaction of up to a couple of minutes: a lease well past that.
-  const reconcile = startWorkers(1, getDb, reconcileJobHandler, { pollMs: 1000, batchSize: 1, leaseSeconds: 900, backoffSeconds: 5, wakeOnNotify: true });
-  const cutover = startWorkers(2, getDb, cutoverJobHandler, { pollMs: 1000, batchSize: 1, leaseSeconds: 120, backoffSeconds: 2, wakeOnNotify: true });
+  const reconcile = startWorkers(1, getDb, reconcileJobHandler, {
+    pollMs: 1000,
+    batchSize: 1,
+    leaseSeconds: 900,
+    backoffSeconds: 5,
+    wakeOnNotify: true,
+  });
+  const cutover = startWorkers(2, getDb, cutoverJobHandler, {
+    pollMs: 1000,
+    batchSize: 1,
+    leaseSeconds: 120,
+    backoffSeconds: 2,
+    wakeOnNotify: true,
+  });
   return async () => {
     await Promise.all([reconcile(), cutover()]);
   };

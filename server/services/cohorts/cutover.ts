@@ -33,7 +33,12 @@ export async function startCutover(ctx: Ctx, raw: CohortIdInput) {
   return withTransaction(ctx, async (tx, txCtx) => {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
     if (cohort.status !== "reconciled") throw wrongStatus(cohort, "cut-over", "signed off (reconciled)");
-    if (cohort.supplierStatus === "Complete") throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${cohort.supplierCode} is Complete: registration is refused.`);
+    if (cohort.supplierStatus === "Complete")
+      throw new ServiceError(
+        "validation",
+        "import_supplier_migration_not_ongoing",
+        `${cohort.supplierCode} is Complete: registration is refused.`,
+      );
     const [row] = await execRows<{ n: number }>(
       tx,
       sql`with ins as (
@@ -46,8 +51,20 @@ export async function startCutover(ctx: Ctx, raw: CohortIdInput) {
           select count(*)::int as n from ins`,
     );
     const items = Number(row.n);
-    await moveCohort(tx, txCtx, cohort, "cutting_over", { cutoverStartedBy: actorLabel(ctx.actor), cutoverStartedAt: sql`now()` }, { meterPoints: items });
-    await recordAudit(tx, txCtx, { action: "cohort.cutover_started", entityType: "cohort", entityId: String(cohort.id), details: { meterPoints: items } });
+    await moveCohort(
+      tx,
+      txCtx,
+      cohort,
+      "cutting_over",
+      { cutoverStartedBy: actorLabel(ctx.actor), cutoverStartedAt: sql`now()` },
+      { meterPoints: items },
+    );
+    await recordAudit(tx, txCtx, {
+      action: "cohort.cutover_started",
+      entityType: "cohort",
+      entityId: String(cohort.id),
+      details: { meterPoints: items },
+    });
     await queueLanes(tx, cohort.id, 0);
     return { id: cohort.id, status: "cutting_over" as const, meterPoints: items };
   });
@@ -60,7 +77,8 @@ export async function retryCutover(ctx: Ctx, raw: CohortIdInput) {
   const input = parseOrThrow(CohortIdInput, raw);
   return withTransaction(ctx, async (tx, txCtx) => {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
-    if (cohort.status !== "cutting_over" && cohort.status !== "cut_over") throw wrongStatus(cohort, "retrying the cut-over", "cutting over or cut over");
+    if (cohort.status !== "cutting_over" && cohort.status !== "cut_over")
+      throw wrongStatus(cohort, "retrying the cut-over", "cutting over or cut over");
     const [row] = await execRows<{ n: number }>(
       tx,
       sql`with up as (update cohort_cutover_items set status = 'pending', detail = null, processed_at = null where cohort_id = ${cohort.id} and status = 'refused' returning 1) select count(*)::int as n from up`,
@@ -68,11 +86,27 @@ export async function retryCutover(ctx: Ctx, raw: CohortIdInput) {
     const retried = Number(row.n);
     if (!retried) return { retried };
     if (cohort.status === "cut_over") {
-      await tx.update(cohorts).set({ status: "cutting_over", cutoverFinishedAt: null, statusChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cohorts.id, cohort.id));
-      await recordAudit(tx, txCtx, { action: "cohort.status_changed", entityType: "cohort", entityId: String(cohort.id), details: { from: "cut_over", to: "cutting_over", retried } });
+      await tx
+        .update(cohorts)
+        .set({ status: "cutting_over", cutoverFinishedAt: null, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(cohorts.id, cohort.id));
+      await recordAudit(tx, txCtx, {
+        action: "cohort.status_changed",
+        entityType: "cohort",
+        entityId: String(cohort.id),
+        details: { from: "cut_over", to: "cutting_over", retried },
+      });
     }
-    await recordAudit(tx, txCtx, { action: "cohort.cutover_retried", entityType: "cohort", entityId: String(cohort.id), details: { retried } });
-    const [{ round }] = await execRows<{ round: number }>(tx, sql`select count(*)::int as round from audit_log where entity_type = 'cohort' and entity_id = ${String(cohort.id)} and action = 'cohort.cutover_retried'`);
+    await recordAudit(tx, txCtx, {
+      action: "cohort.cutover_retried",
+      entityType: "cohort",
+      entityId: String(cohort.id),
+      details: { retried },
+    });
+    const [{ round }] = await execRows<{ round: number }>(
+      tx,
+      sql`select count(*)::int as round from audit_log where entity_type = 'cohort' and entity_id = ${String(cohort.id)} and action = 'cohort.cutover_retried'`,
+    );
     await queueLanes(tx, cohort.id, Number(round));
     return { retried };
   });
@@ -81,7 +115,12 @@ export async function retryCutover(ctx: Ctx, raw: CohortIdInput) {
 async function queueLanes(tx: Db, cohortId: number, round: number) {
   for (let lane = 0; lane < CUTOVER_LANES; lane++) {
     const payload: LanePayload = { cohortId, lane, round };
-    await enqueueJob(tx, { queue: CUTOVER_QUEUE, payload, dedupKey: `cohort-cutover:${cohortId}:${round}:${lane}`, maxAttempts: 20 });
+    await enqueueJob(tx, {
+      queue: CUTOVER_QUEUE,
+      payload,
+      dedupKey: `cohort-cutover:${cohortId}:${round}:${lane}`,
+      maxAttempts: 20,
+    });
   }
   await wakeWorkers(tx, CUTOVER_QUEUE);
 }
@@ -90,7 +129,12 @@ type Meta = { organisationId: number; supplierCode: string; supplierStatus: stri
 
 async function loadMeta(db: Db, cohortId: number): Promise<Meta | undefined> {
   const [row] = await db
-    .select({ organisationId: cohorts.organisationId, supplierCode: importSuppliers.code, supplierStatus: importSuppliers.status, status: cohorts.status })
+    .select({
+      organisationId: cohorts.organisationId,
+      supplierCode: importSuppliers.code,
+      supplierStatus: importSuppliers.status,
+      status: cohorts.status,
+    })
     .from(cohorts)
     .innerJoin(importSuppliers, eq(importSuppliers.id, cohorts.supplierId))
     .where(eq(cohorts.id, cohortId));
@@ -130,13 +174,23 @@ export async function runCutoverLane(db: Db, cohortId: number): Promise<void | {
         let refusedAll: string | null = null;
         const perPoint = new Map<string, string | null>();
         try {
-          const [result] = await tx.transaction((sp) => sendRegistrationFlows({ ...ctx, db: sp as unknown as Db }, { import_supplier_code: meta.supplierCode, external_account_number: external }));
-          for (const mp of result.meter_points) perPoint.set(mp.mpxn, mp.status === "REGISTRATION_FLOW_SUCCESS" ? null : (mp.error_detail ?? "Registration refused."));
+          const [result] = await tx.transaction((sp) =>
+            sendRegistrationFlows(
+              { ...ctx, db: sp as unknown as Db },
+              { import_supplier_code: meta.supplierCode, external_account_number: external },
+            ),
+          );
+          for (const mp of result.meter_points)
+            perPoint.set(
+              mp.mpxn,
+              mp.status === "REGISTRATION_FLOW_SUCCESS" ? null : (mp.error_detail ?? "Registration refused."),
+            );
         } catch (err) {
           if (!(err instanceof ServiceError)) throw err;
           refusedAll = err.message;
         }
-        for (const mpxn of mpxns) outcomes.push({ account_id: accountId, mpxn, detail: refusedAll ?? perPoint.get(mpxn) ?? null });
+        for (const mpxn of mpxns)
+          outcomes.push({ account_id: accountId, mpxn, detail: refusedAll ?? perPoint.get(mpxn) ?? null });
       }
       if (outcomes.length) {
         await tx.execute(sql`
@@ -161,10 +215,21 @@ async function finishIfDone(db: Db, cohortId: number) {
     const [done] = await tx
       .update(cohorts)
       .set({ status: "cut_over", cutoverFinishedAt: sql`now()`, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(cohorts.id, cohortId), eq(cohorts.status, "cutting_over"), sql`not exists (select 1 from cohort_cutover_items where cohort_id = ${cohortId} and status = 'pending')`))
+      .where(
+        and(
+          eq(cohorts.id, cohortId),
+          eq(cohorts.status, "cutting_over"),
+          sql`not exists (select 1 from cohort_cutover_items where cohort_id = ${cohortId} and status = 'pending')`,
+        ),
+      )
       .returning({ organisationId: cohorts.organisationId });
     if (!done) return;
-    await recordAudit(tx, systemCtx(tx, "cut-over job", done.organisationId), { action: "cohort.status_changed", entityType: "cohort", entityId: String(cohortId), details: { from: "cutting_over", to: "cut_over" } });
+    await recordAudit(tx, systemCtx(tx, "cut-over job", done.organisationId), {
+      action: "cohort.status_changed",
+      entityType: "cohort",
+      entityId: String(cohortId),
+      details: { from: "cutting_over", to: "cut_over" },
+    });
   });
 }
 

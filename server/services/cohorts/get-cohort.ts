@@ -20,8 +20,22 @@ const COUNTS = sql.raw(`
      and not exists (select 1 from meter_point_registrations l where l.meter_point_id = i.meter_point_id and l.status in ('requested', 'sent')) where i.cohort_id = c.id) as registrations_failed`);
 
 type CountRow = {
-  id: number; name: string; status: CohortStatus; planned_cutover_date: string | null; notes: string | null; supplier_code: string; created_at: Date; status_changed_at: Date;
-  members: number; imported: number; last_run: { compared?: number; mismatches?: number } | null; cutover_items: number; cutover_requested: number; cutover_refused: number; registrations_sent: number; registrations_failed: number;
+  id: number;
+  name: string;
+  status: CohortStatus;
+  planned_cutover_date: string | null;
+  notes: string | null;
+  supplier_code: string;
+  created_at: Date;
+  status_changed_at: Date;
+  members: number;
+  imported: number;
+  last_run: { compared?: number; mismatches?: number } | null;
+  cutover_items: number;
+  cutover_requested: number;
+  cutover_refused: number;
+  registrations_sent: number;
+  registrations_failed: number;
 };
 
 const shape = (r: CountRow) => ({
@@ -37,7 +51,13 @@ const shape = (r: CountRow) => ({
   imported: Number(r.imported),
   compared: Number(r.last_run?.compared ?? 0),
   mismatches: r.last_run ? Number(r.last_run.mismatches ?? 0) : null,
-  cutover: { meterPoints: Number(r.cutover_items), requested: Number(r.cutover_requested), refused: Number(r.cutover_refused), registered: Number(r.registrations_sent), failed: Number(r.registrations_failed) },
+  cutover: {
+    meterPoints: Number(r.cutover_items),
+    requested: Number(r.cutover_requested),
+    refused: Number(r.cutover_refused),
+    registered: Number(r.registrations_sent),
+    failed: Number(r.registrations_failed),
+  },
 });
 
 /** A supplier's cohorts (or the organisation's), newest first, with their counts. */
@@ -74,11 +94,25 @@ export async function getCohort(ctx: Ctx, raw: CohortIdInput) {
     supplierStatus: cohort.supplierStatus,
     createdBy: cohort.createdBy,
     controlFile: cohort.controlUploadedAt
-      ? { fileName: cohort.controlFileName!, rows: cohort.controlFileRows ?? 0, extraColumns: cohort.controlExtraColumns ?? [], uploadedBy: cohort.controlUploadedBy!, uploadedAt: cohort.controlUploadedAt }
+      ? {
+          fileName: cohort.controlFileName!,
+          rows: cohort.controlFileRows ?? 0,
+          extraColumns: cohort.controlExtraColumns ?? [],
+          uploadedBy: cohort.controlUploadedBy!,
+          uploadedAt: cohort.controlUploadedAt,
+        }
       : null,
     signOff: cohort.signedOffAt ? { by: cohort.signedOffBy!, at: cohort.signedOffAt } : null,
-    cutoverStarted: cohort.cutoverStartedAt ? { by: cohort.cutoverStartedBy!, at: cohort.cutoverStartedAt, finishedAt: cohort.cutoverFinishedAt } : null,
-    importJobs: jobs.map((j) => ({ id: Number(j.id), status: j.status, fileName: j.file_name, totalRows: Number(j.total_rows), dryRun: Boolean(j.dry_run) })),
+    cutoverStarted: cohort.cutoverStartedAt
+      ? { by: cohort.cutoverStartedBy!, at: cohort.cutoverStartedAt, finishedAt: cohort.cutoverFinishedAt }
+      : null,
+    importJobs: jobs.map((j) => ({
+      id: Number(j.id),
+      status: j.status,
+      fileName: j.file_name,
+      totalRows: Number(j.total_rows),
+      dryRun: Boolean(j.dry_run),
+    })),
   };
 }
 
@@ -95,7 +129,12 @@ export async function listMembers(ctx: Ctx, raw: ListMembersInput) {
           ${input.state === "imported" ? sql`and a.id is not null` : input.state === "not_imported" ? sql`and a.id is null` : sql``}
         order by m.external_account_number limit ${input.limit + 1}`,
   );
-  const items = rows.slice(0, input.limit).map((r) => ({ externalAccountNumber: r.external, source: r.source, addedAt: new Date(r.added_at), accountNumber: r.number }));
+  const items = rows.slice(0, input.limit).map((r) => ({
+    externalAccountNumber: r.external,
+    source: r.source,
+    addedAt: new Date(r.added_at),
+    accountNumber: r.number,
+  }));
   return { items, nextCursor: rows.length > input.limit ? items[items.length - 1].externalAccountNumber : null };
 }
 
@@ -114,7 +153,15 @@ export async function getCutover(ctx: Ctx, raw: CohortIdInput) {
         left join lateral (select status from meter_point_registrations r where r.meter_point_id = i.meter_point_id order by r.id desc limit 1) r on true
         where i.cohort_id = ${cohort.id}`,
   );
-  const problems = await execRows<{ mpxn: string; number: string; external: string; item: string; detail: string | null; registration: string | null; error: string | null }>(
+  const problems = await execRows<{
+    mpxn: string;
+    number: string;
+    external: string;
+    item: string;
+    detail: string | null;
+    registration: string | null;
+    error: string | null;
+  }>(
     ctx.db,
     sql`select i.mpxn, a.number, a.external_account_number as external, i.status as item, i.detail, r.status as registration, r.error_detail as error
         from cohort_cutover_items i join accounts a on a.id = i.account_id
@@ -127,7 +174,21 @@ export async function getCutover(ctx: Ctx, raw: CohortIdInput) {
     status: cohort.status,
     supplierStatus: cohort.supplierStatus,
     waitingForSupplier: cohort.status === "cutting_over" && cohort.supplierStatus === "Paused",
-    counts: { total: n("total"), pending: n("pending"), requested: n("requested"), refused: n("refused"), registered: n("registered"), failed: n("failed"), waiting: n("waiting") },
-    problems: problems.map((p) => ({ mpxn: p.mpxn, accountNumber: p.number, externalAccountNumber: p.external, stage: p.item === "refused" ? ("refused" as const) : ("failed" as const), detail: p.item === "refused" ? (p.detail ?? "") : (p.error ?? "") })),
+    counts: {
+      total: n("total"),
+      pending: n("pending"),
+      requested: n("requested"),
+      refused: n("refused"),
+      registered: n("registered"),
+      failed: n("failed"),
+      waiting: n("waiting"),
+    },
+    problems: problems.map((p) => ({
+      mpxn: p.mpxn,
+      accountNumber: p.number,
+      externalAccountNumber: p.external,
+      stage: p.item === "refused" ? ("refused" as const) : ("failed" as const),
+      detail: p.item === "refused" ? (p.detail ?? "") : (p.error ?? ""),
+    })),
   };
 }

@@ -20,10 +20,38 @@ export function parseAccountList(text: string): string[] {
     .filter(Boolean);
   if (items[0] && /^external_account_number$/i.test(items[0])) items.shift();
   const unique = [...new Set(items)];
-  const errors = unique.flatMap((x, i) => (ExternalNumber.safeParse(x).success ? [] : [fieldError(["accounts", i], "invalid_account_number", `'${x.slice(0, 40)}' is not an external account number.`)]));
-  if (errors.length) throw new ServiceError("validation", "invalid_account_number", errors[0].detail, { errors: errors.slice(0, 100) });
-  if (!unique.length) throw new ServiceError("validation", "empty_list", "The list holds no account numbers.", { errors: [fieldError("accounts", "empty_list", "Enter at least one external account number.")] });
-  if (unique.length > MAX_LIST) throw new ServiceError("validation", "too_many_accounts", `At most ${MAX_LIST.toLocaleString("en-GB")} accounts at a time.`, { errors: [fieldError("accounts", "too_many_accounts", `At most ${MAX_LIST.toLocaleString("en-GB")} accounts at a time.`)] });
+  const errors = unique.flatMap((x, i) =>
+    ExternalNumber.safeParse(x).success
+      ? []
+      : [
+          fieldError(
+            ["accounts", i],
+            "invalid_account_number",
+            `'${x.slice(0, 40)}' is not an external account number.`,
+          ),
+        ],
+  );
+  if (errors.length)
+    throw new ServiceError("validation", "invalid_account_number", errors[0].detail, { errors: errors.slice(0, 100) });
+  if (!unique.length)
+    throw new ServiceError("validation", "empty_list", "The list holds no account numbers.", {
+      errors: [fieldError("accounts", "empty_list", "Enter at least one external account number.")],
+    });
+  if (unique.length > MAX_LIST)
+    throw new ServiceError(
+      "validation",
+      "too_many_accounts",
+      `At most ${MAX_LIST.toLocaleString("en-GB")} accounts at a time.`,
+      {
+        errors: [
+          fieldError(
+            "accounts",
+            "too_many_accounts",
+            `At most ${MAX_LIST.toLocaleString("en-GB")} accounts at a time.`,
+          ),
+        ],
+      },
+    );
   return unique;
 }
 
@@ -32,7 +60,13 @@ export function parseAccountList(text: string): string[] {
  * refuses the whole call (409 naming them, nothing added): the primary key on (supplier,
  * external number) is what keeps an account in one cohort even when two calls race.
  */
-export async function joinCohort(tx: Db, cohort: Pick<Cohort, "id" | "supplierId">, externals: string[], source: CohortMemberSource, addedBy: string) {
+export async function joinCohort(
+  tx: Db,
+  cohort: Pick<Cohort, "id" | "supplierId">,
+  externals: string[],
+  source: CohortMemberSource,
+  addedBy: string,
+) {
   const list = `{${externals.map(pgArrayElement).join(",")}}`;
   const elsewhere = await execRows<{ external: string; cohort: string }>(
     tx,
@@ -41,8 +75,15 @@ export async function joinCohort(tx: Db, cohort: Pick<Cohort, "id" | "supplierId
         order by 1 limit 100`,
   );
   if (elsewhere.length) {
-    const detail = `${elsewhere.length === 100 ? "At least 100" : elsewhere.length} account(s) already belong to another cohort: ${elsewhere.slice(0, 5).map((e) => `${e.external} (${e.cohort})`).join(", ")}${elsewhere.length > 5 ? ", …" : ""}.`;
-    throw new ServiceError("conflict", "account_in_another_cohort", detail, { errors: elsewhere.map((e) => fieldError("accounts", "account_in_another_cohort", `${e.external} is in cohort ${e.cohort}.`)) });
+    const detail = `${elsewhere.length === 100 ? "At least 100" : elsewhere.length} account(s) already belong to another cohort: ${elsewhere
+      .slice(0, 5)
+      .map((e) => `${e.external} (${e.cohort})`)
+      .join(", ")}${elsewhere.length > 5 ? ", …" : ""}.`;
+    throw new ServiceError("conflict", "account_in_another_cohort", detail, {
+      errors: elsewhere.map((e) =>
+        fieldError("accounts", "account_in_another_cohort", `${e.external} is in cohort ${e.cohort}.`),
+      ),
+    });
   }
   const added = await execRows<{ n: number }>(
     tx,
@@ -53,7 +94,11 @@ export async function joinCohort(tx: Db, cohort: Pick<Cohort, "id" | "supplierId
         select count(*)::int as n from ins`,
   );
   const n = Number(added[0].n);
-  if (n > 0) await tx.update(cohorts).set({ inputsChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cohorts.id, cohort.id));
+  if (n > 0)
+    await tx
+      .update(cohorts)
+      .set({ inputsChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(cohorts.id, cohort.id));
   return n;
 }
 
@@ -67,7 +112,12 @@ export async function addCohortMembers(ctx: Ctx, raw: AddMembersInput) {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
     assertOpen(cohort);
     const added = await joinCohort(tx, cohort, externals, "list", actorLabel(ctx.actor));
-    await recordAudit(tx, txCtx, { action: "cohort.members_added", entityType: "cohort", entityId: String(cohort.id), details: { source: "list", listed: externals.length, added } });
+    await recordAudit(tx, txCtx, {
+      action: "cohort.members_added",
+      entityType: "cohort",
+      entityId: String(cohort.id),
+      details: { source: "list", listed: externals.length, added },
+    });
     return { listed: externals.length, added, alreadyMembers: externals.length - added };
   });
 }
@@ -87,8 +137,16 @@ export async function removeCohortMembers(ctx: Ctx, raw: RemoveMembersInput) {
     );
     const removed = Number(row.n);
     if (removed) {
-      await tx.update(cohorts).set({ inputsChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cohorts.id, cohort.id));
-      await recordAudit(tx, txCtx, { action: "cohort.members_removed", entityType: "cohort", entityId: String(cohort.id), details: { removed, externalAccountNumbers: input.externalAccountNumbers.slice(0, 50) } });
+      await tx
+        .update(cohorts)
+        .set({ inputsChangedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(cohorts.id, cohort.id));
+      await recordAudit(tx, txCtx, {
+        action: "cohort.members_removed",
+        entityType: "cohort",
+        entityId: String(cohort.id),
+        details: { removed, externalAccountNumbers: input.externalAccountNumbers.slice(0, 50) },
+      });
     }
     return { removed };
   });
@@ -103,7 +161,11 @@ export async function markImporting(tx: Db, ctx: Ctx, cohort: Pick<Cohort, "id" 
  * importing → imported once every member is imported and no import job for the cohort is still
  * running; called when a job ends and by the operator's "Mark imported".
  */
-export async function settleImported(tx: Db, ctx: Ctx, cohort: Pick<Cohort, "id" | "status">): Promise<{ ok: true } | { ok: false; members: number; notImported: number; runningJobs: number }> {
+export async function settleImported(
+  tx: Db,
+  ctx: Ctx,
+  cohort: Pick<Cohort, "id" | "status">,
+): Promise<{ ok: true } | { ok: false; members: number; notImported: number; runningJobs: number }> {
   const [c] = await execRows<{ members: number; not_imported: number; running_jobs: number }>(
     tx,
     sql`select count(*)::int as members,
@@ -112,7 +174,9 @@ export async function settleImported(tx: Db, ctx: Ctx, cohort: Pick<Cohort, "id"
         from cohort_members m left join accounts a on a.supplier_id = m.supplier_id and a.external_account_number = m.external_account_number
         where m.cohort_id = ${cohort.id}`,
   );
-  const members = Number(c.members), notImported = Number(c.not_imported), runningJobs = Number(c.running_jobs);
+  const members = Number(c.members),
+    notImported = Number(c.not_imported),
+    runningJobs = Number(c.running_jobs);
   if (!members || notImported || runningJobs) return { ok: false, members, notImported, runningJobs };
   await moveCohort(tx, ctx, cohort, "imported", {}, { members });
   return { ok: true };
@@ -124,8 +188,12 @@ export async function settleCohortAfterJob(db: Db, cohortId: number, organisatio
     const tx = txRaw as unknown as Db;
     const cohort = await findCohort(tx, organisationId, cohortId, { forUpdate: true });
     if (!OPEN_STATUSES.includes(cohort.status)) return;
-    await tx.update(cohorts).set({ inputsChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(cohorts.id, cohort.id));
-    if (cohort.status === "planning" || cohort.status === "importing") await settleImported(tx, systemCtx(tx, "import job", organisationId), cohort);
+    await tx
+      .update(cohorts)
+      .set({ inputsChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(cohorts.id, cohort.id));
+    if (cohort.status === "planning" || cohort.status === "importing")
+      await settleImported(tx, systemCtx(tx, "import job", organisationId), cohort);
   });
 }
 
@@ -133,7 +201,12 @@ export async function settleCohortAfterJob(db: Db, cohortId: number, organisatio
  * Before an import job's row is staged: its account joins the job's cohort, in the lane's
  * transaction (a savepoint). Returns the other cohort's name when the account is already in one.
  */
-export async function joinCohortForImport(tx: Db, cohort: { id: number; supplierId: number }, external: string, addedBy: string): Promise<string | null> {
+export async function joinCohortForImport(
+  tx: Db,
+  cohort: { id: number; supplierId: number },
+  external: string,
+  addedBy: string,
+): Promise<string | null> {
   const rows = await execRows<{ cohort_id: number; name: string }>(
     tx,
     sql`with ins as (
@@ -149,7 +222,11 @@ export async function joinCohortForImport(tx: Db, cohort: { id: number; supplier
 }
 
 /** A dry run's check of the same: the other cohort's name when the account is in one. */
-export async function otherCohortOf(tx: Db, cohort: { id: number; supplierId: number }, external: string): Promise<string | null> {
+export async function otherCohortOf(
+  tx: Db,
+  cohort: { id: number; supplierId: number },
+  external: string,
+): Promise<string | null> {
   const [row] = await execRows<{ name: string }>(
     tx,
     sql`select c.name from cohort_members m join cohorts c on c.id = m.cohort_id where m.supplier_id = ${cohort.supplierId} and m.external_account_number = ${external} and m.cohort_id <> ${cohort.id}`,

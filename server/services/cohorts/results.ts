@@ -11,7 +11,8 @@ export const CHECKS = ["presence", ...RECONCILIATION_CHECKS] as const;
 export type CheckName = (typeof CHECKS)[number];
 
 /** A result is accepted while an acceptance for it holds the same two values (ADR 0417). */
-const ACCEPTED = sql.raw(`exists (select 1 from cohort_mismatch_acceptances a where a.cohort_id = x.cohort_id and a.external_account_number = r.external_account_number
+const ACCEPTED =
+  sql.raw(`exists (select 1 from cohort_mismatch_acceptances a where a.cohort_id = x.cohort_id and a.external_account_number = r.external_account_number
   and a."check" = r."check" and a.source_value is not distinct from r.source_value and a.platform_value is not distinct from r.platform_value)`);
 
 export type CohortSummary = Awaited<ReturnType<typeof summaryOf>>;
@@ -47,7 +48,8 @@ export async function summaryOf(db: Db, cohortId: number) {
   );
   const checks = CHECKS.map((check) => {
     const row = byCheck.find((b) => b.chk === check);
-    const mismatches = Number(row?.mismatches ?? 0), accepted = Number(row?.accepted ?? 0);
+    const mismatches = Number(row?.mismatches ?? 0),
+      accepted = Number(row?.accepted ?? 0);
     return { check, mismatches, accepted, open: mismatches - accepted };
   });
   const compared = Number(t.compared);
@@ -81,13 +83,33 @@ export async function getReconciliation(ctx: Ctx, raw: CohortIdInput) {
   const stale = Boolean(summary.reconciliation?.startedAt && summary.reconciliation.startedAt < cohort.inputsChangedAt);
   return {
     ...summary,
-    latestRun: latest ? { id: latest.id, status: latest.status, requestedAt: latest.requestedAt, startedAt: latest.startedAt, finishedAt: latest.finishedAt, error: latest.error } : null,
+    latestRun: latest
+      ? {
+          id: latest.id,
+          status: latest.status,
+          requestedAt: latest.requestedAt,
+          startedAt: latest.startedAt,
+          finishedAt: latest.finishedAt,
+          error: latest.error,
+        }
+      : null,
     /** The members or control file changed after the shown run started: run it again before sign-off. */
     stale,
   };
 }
 
-type ResultRow = { external: string; chk: CheckName; status: string; account_number: string | null; source_value: string | null; platform_value: string | null; accepted: boolean; reason: string | null; accepted_by: string | null; accepted_at: Date | null };
+type ResultRow = {
+  external: string;
+  chk: CheckName;
+  status: string;
+  account_number: string | null;
+  source_value: string | null;
+  platform_value: string | null;
+  accepted: boolean;
+  reason: string | null;
+  accepted_by: string | null;
+  accepted_at: Date | null;
+};
 
 function resultsQuery(runId: number, input: ListResultsInput & { state: string }, limit: number | null) {
   const state =
@@ -120,7 +142,10 @@ const shape = (r: ResultRow) => ({
   sourceValue: r.source_value,
   platformValue: r.platform_value,
   accepted: Boolean(r.accepted),
-  acceptance: r.accepted && r.reason ? { reason: r.reason, acceptedBy: r.accepted_by!, acceptedAt: new Date(r.accepted_at!) } : null,
+  acceptance:
+    r.accepted && r.reason
+      ? { reason: r.reason, acceptedBy: r.accepted_by!, acceptedAt: new Date(r.accepted_at!) }
+      : null,
 });
 
 /** Results of the newest finished run, filtered by check and state, keyset-paged by (account, check). */
@@ -133,7 +158,10 @@ export async function listResults(ctx: Ctx, raw: ListResultsInput) {
   const rows = await execRows<ResultRow>(ctx.db, resultsQuery(run.id, input, input.limit + 1));
   const items = rows.slice(0, input.limit).map(shape);
   const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > input.limit && last ? `${last.externalAccountNumber}\u0000${last.check}` : null };
+  return {
+    items,
+    nextCursor: rows.length > input.limit && last ? `${last.externalAccountNumber}\u0000${last.check}` : null,
+  };
 }
 
 const csvCell = (v: unknown) => {
@@ -150,9 +178,41 @@ export async function exportMismatchesCsv(ctx: Ctx, raw: CohortIdInput & { check
   const check = raw.check ? parseOrThrow(ListResultsInput.shape.check, raw.check) : undefined;
   const cohort = await findCohort(ctx.db, organisationId, input.id);
   const run = await latestDoneReconciliation(ctx.db, cohort.id);
-  const header = ["external_account_number", "account_number", "check", "source_value", "platform_value", "state", "accepted_by", "accepted_at", "reason"].join(",");
+  const header = [
+    "external_account_number",
+    "account_number",
+    "check",
+    "source_value",
+    "platform_value",
+    "state",
+    "accepted_by",
+    "accepted_at",
+    "reason",
+  ].join(",");
   if (!run) return { fileName: `cohort-${cohort.id}-mismatches.csv`, text: `${header}\n` };
-  const rows = await execRows<ResultRow>(ctx.db, resultsQuery(run.id, { id: cohort.id, state: "all_mismatches", check, after: "", limit: 1 }, null));
-  const lines = rows.map(shape).map((r) => [r.externalAccountNumber, r.accountNumber, r.check, r.sourceValue, r.platformValue, r.accepted ? "accepted" : "open", r.acceptance?.acceptedBy, r.acceptance?.acceptedAt, r.acceptance?.reason].map(csvCell).join(","));
-  return { fileName: `cohort-${cohort.id}-mismatches.csv`, text: `${header}\n${lines.join("\n")}${lines.length ? "\n" : ""}` };
+  const rows = await execRows<ResultRow>(
+    ctx.db,
+    resultsQuery(run.id, { id: cohort.id, state: "all_mismatches", check, after: "", limit: 1 }, null),
+  );
+  const lines = rows
+    .map(shape)
+    .map((r) =>
+      [
+        r.externalAccountNumber,
+        r.accountNumber,
+        r.check,
+        r.sourceValue,
+        r.platformValue,
+        r.accepted ? "accepted" : "open",
+        r.acceptance?.acceptedBy,
+        r.acceptance?.acceptedAt,
+        r.acceptance?.reason,
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+  return {
+    fileName: `cohort-${cohort.id}-mismatches.csv`,
+    text: `${header}\n${lines.join("\n")}${lines.length ? "\n" : ""}`,
+  };
 }

@@ -5,7 +5,12 @@ import { SupplierCode } from "../suppliers/schemas";
 
 const noControl = /^[^\p{Cc}]*$/u;
 export const CohortId = z.number().int().min(1).max(INT4.max);
-export const CohortName = z.string().trim().min(1, "Enter a name.").max(100, "At most 100 characters.").regex(noControl, "A name may not contain control characters.");
+export const CohortName = z
+  .string()
+  .trim()
+  .min(1, "Enter a name.")
+  .max(100, "At most 100 characters.")
+  .regex(noControl, "A name may not contain control characters.");
 const IsoDate = z.iso.date("Use a date as YYYY-MM-DD.");
 const Notes = z.string().trim().max(4000, "At most 4,000 characters.");
 
@@ -29,7 +34,9 @@ export type UpdateCohortInput = z.input<typeof UpdateCohortInput>;
 export const CohortHeaderValue = z
   .string()
   .max(100)
-  .describe("This platform's addition, optional: the name of a cohort of the payload's `import_supplier` that the staged account joins (ADR 0416). Unknown, signed off, or the account in another cohort: 400, nothing staged.");
+  .describe(
+    "This platform's addition, optional: the name of a cohort of the payload's `import_supplier` that the staged account joins (ADR 0416). Unknown, signed off, or the account in another cohort: 400, nothing staged.",
+  );
 
 export const CohortIdInput = z.strictObject({ id: CohortId });
 export type CohortIdInput = z.input<typeof CohortIdInput>;
@@ -38,13 +45,21 @@ export const ListCohortsInput = z.strictObject({ importSupplier: SupplierCode.op
 export type ListCohortsInput = z.input<typeof ListCohortsInput>;
 
 /** A supplier's external account number, as staging takes it. */
-export const ExternalNumber = z.string().trim().min(1).max(200).regex(noControl, "An account number may not contain control characters.");
+export const ExternalNumber = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(noControl, "An account number may not contain control characters.");
 
 /** Pasted or uploaded: one external account number a line (commas, spaces and semicolons also separate), at most 100,000 at a time. */
 export const AddMembersInput = z.strictObject({ id: CohortId, accounts: z.string().max(5_000_000) });
 export type AddMembersInput = z.input<typeof AddMembersInput>;
 
-export const RemoveMembersInput = z.strictObject({ id: CohortId, externalAccountNumbers: z.array(ExternalNumber).min(1).max(1000) });
+export const RemoveMembersInput = z.strictObject({
+  id: CohortId,
+  externalAccountNumbers: z.array(ExternalNumber).min(1).max(1000),
+});
 export type RemoveMembersInput = z.input<typeof RemoveMembersInput>;
 
 export const ListMembersInput = z.strictObject({
@@ -74,6 +89,9 @@ export const AcceptMismatchesInput = z.strictObject({
   id: CohortId,
   reason: Reason,
   check: ReconciliationCheckName.optional(),
-  items: z.array(z.strictObject({ externalAccountNumber: ExternalNumber, check: ReconciliationCheckName })).max(1000).optional(),
+  items: z
+    .array(z.strictObject({ externalAccountNumber: ExternalNumber, check: ReconciliationCheckName }))
+    .max(1000)
+    .optional(),
 });
 export type AcceptMismatchesInput = z.input<typeof AcceptMismatchesInput>;

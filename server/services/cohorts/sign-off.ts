@@ -24,7 +24,8 @@ export async function acceptMismatches(ctx: Ctx, raw: AcceptMismatchesInput) {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
     if (cohort.status !== "reconciling") throw wrongStatus(cohort, "accepting mismatches", "reconciling");
     const run = await latestDoneReconciliation(tx, cohort.id);
-    if (!run) throw new ServiceError("conflict", "not_reconciled", `Cohort ${cohort.name} has no finished reconciliation yet.`);
+    if (!run)
+      throw new ServiceError("conflict", "not_reconciled", `Cohort ${cohort.name} has no finished reconciliation yet.`);
     const named = input.items?.length
       ? sql`and (r.external_account_number, r."check") in (select * from unnest(${`{${input.items.map((i) => pgArrayElement(i.externalAccountNumber)).join(",")}}`}::text[], ${`{${input.items.map((i) => pgArrayElement(i.check)).join(",")}}`}::text[]))`
       : input.check
@@ -46,14 +47,24 @@ export async function acceptMismatches(ctx: Ctx, raw: AcceptMismatchesInput) {
     );
     const accepted = Number(row.n);
     if (input.items?.length && accepted < input.items.length && accepted === 0) {
-      throw new ServiceError("conflict", "no_open_mismatch", "None of the named results is an open mismatch of the newest reconciliation.");
+      throw new ServiceError(
+        "conflict",
+        "no_open_mismatch",
+        "None of the named results is an open mismatch of the newest reconciliation.",
+      );
     }
     if (accepted) {
       await recordAudit(tx, txCtx, {
         action: "cohort.mismatches_accepted",
         entityType: "cohort",
         entityId: String(cohort.id),
-        details: { reconciliationId: run.id, accepted, check: input.check ?? null, accounts: input.items?.slice(0, 20).map((i) => `${i.externalAccountNumber}:${i.check}`) ?? null, reason: input.reason },
+        details: {
+          reconciliationId: run.id,
+          accepted,
+          check: input.check ?? null,
+          accounts: input.items?.slice(0, 20).map((i) => `${i.externalAccountNumber}:${i.check}`) ?? null,
+          reason: input.reason,
+        },
       });
     }
     return { accepted };
@@ -73,25 +84,59 @@ export async function signOffCohort(ctx: Ctx, raw: CohortIdInput) {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
     if (cohort.status !== "reconciling") throw wrongStatus(cohort, "sign-off", "reconciling");
     const latest = await latestReconciliation(tx, cohort.id);
-    if (latest && latest.status !== "done") throw new ServiceError("conflict", "reconciliation_in_progress", `A reconciliation of ${cohort.name} is ${latest.status}; sign off once it has finished.`);
+    if (latest && latest.status !== "done")
+      throw new ServiceError(
+        "conflict",
+        "reconciliation_in_progress",
+        `A reconciliation of ${cohort.name} is ${latest.status}; sign off once it has finished.`,
+      );
     const summary = await summaryOf(tx, cohort.id);
     const r = summary.reconciliation;
     if (!r) throw new ServiceError("conflict", "not_reconciled", `Cohort ${cohort.name} has not been reconciled.`);
-    if (r.startedAt && r.startedAt < cohort.inputsChangedAt) throw new ServiceError("conflict", "reconciliation_stale", `The members or control file of ${cohort.name} changed after the last reconciliation; run it again before signing off.`);
-    if (r.compared === 0) throw new ServiceError("conflict", "nothing_reconciled", `No account of ${cohort.name} was compared with the control file.`);
+    if (r.startedAt && r.startedAt < cohort.inputsChangedAt)
+      throw new ServiceError(
+        "conflict",
+        "reconciliation_stale",
+        `The members or control file of ${cohort.name} changed after the last reconciliation; run it again before signing off.`,
+      );
+    if (r.compared === 0)
+      throw new ServiceError(
+        "conflict",
+        "nothing_reconciled",
+        `No account of ${cohort.name} was compared with the control file.`,
+      );
     if (r.open > 0) {
-      const which = r.checks.filter((c) => c.open > 0).map((c) => `${c.open} ${c.check.replace("_", " ")}`).join(", ");
-      throw new ServiceError("conflict", "open_mismatches", `${r.open.toLocaleString("en-GB")} mismatch(es) are neither fixed nor accepted (${which}); fix and reconcile again, or accept each with a reason.`);
+      const which = r.checks
+        .filter((c) => c.open > 0)
+        .map((c) => `${c.open} ${c.check.replace("_", " ")}`)
+        .join(", ");
+      throw new ServiceError(
+        "conflict",
+        "open_mismatches",
+        `${r.open.toLocaleString("en-GB")} mismatch(es) are neither fixed nor accepted (${which}); fix and reconcile again, or accept each with a reason.`,
+      );
     }
     const by = actorLabel(ctx.actor);
-    await moveCohort(tx, txCtx, cohort, "reconciled", { signedOffBy: by, signedOffAt: sql`now()` }, {
-      reconciliationId: r.id,
-      compared: r.compared,
-      accepted: r.checks.reduce((n, c) => n + c.accepted, 0),
-      sourceBalancePence: r.sourceBalancePence,
-      platformBalancePence: r.platformBalancePence,
+    await moveCohort(
+      tx,
+      txCtx,
+      cohort,
+      "reconciled",
+      { signedOffBy: by, signedOffAt: sql`now()` },
+      {
+        reconciliationId: r.id,
+        compared: r.compared,
+        accepted: r.checks.reduce((n, c) => n + c.accepted, 0),
+        sourceBalancePence: r.sourceBalancePence,
+        platformBalancePence: r.platformBalancePence,
+      },
+    );
+    await recordAudit(tx, txCtx, {
+      action: "cohort.signed_off",
+      entityType: "cohort",
+      entityId: String(cohort.id),
+      details: { reconciliationId: r.id, compared: r.compared },
     });
-    await recordAudit(tx, txCtx, { action: "cohort.signed_off", entityType: "cohort", entityId: String(cohort.id), details: { reconciliationId: r.id, compared: r.compared } });
     return { id: cohort.id, status: "reconciled" as const, signedOffBy: by };
   });
 }
@@ -103,10 +148,15 @@ export async function markCohortImported(ctx: Ctx, raw: CohortIdInput) {
   const input = parseOrThrow(CohortIdInput, raw);
   return withTransaction(ctx, async (tx, txCtx) => {
     const cohort = await findCohort(tx, organisationId, input.id, { forUpdate: true });
-    if (cohort.status !== "planning" && cohort.status !== "importing") throw wrongStatus(cohort, "marking it imported", "planning or importing");
+    if (cohort.status !== "planning" && cohort.status !== "importing")
+      throw wrongStatus(cohort, "marking it imported", "planning or importing");
     const settled = await settleImported(tx, txCtx, cohort);
     if (!settled.ok) {
-      const why = !settled.members ? "it has no accounts" : settled.runningJobs ? "an import job for it is still running" : `${settled.notImported.toLocaleString("en-GB")} of its ${settled.members.toLocaleString("en-GB")} accounts are not imported`;
+      const why = !settled.members
+        ? "it has no accounts"
+        : settled.runningJobs
+          ? "an import job for it is still running"
+          : `${settled.notImported.toLocaleString("en-GB")} of its ${settled.members.toLocaleString("en-GB")} accounts are not imported`;
       throw new ServiceError("conflict", "cohort_not_imported", `Cohort ${cohort.name} is not imported yet: ${why}.`);
     }
     return { id: cohort.id, status: "imported" as const };

@@ -13,7 +13,8 @@ export const COHORT_HEADER = "x-kraken-migrate-cohort";
 const HEADER_NAME = "X-Kraken-Migrate-Cohort";
 
 /** A refusal about the header, as create-or-update/ answers every refusal: 400, the header as its attr. */
-const headerRefusal = (code: string, detail: string) => new ServiceError("validation", code, detail, { errors: [{ attr: HEADER_NAME, code, detail }] });
+const headerRefusal = (code: string, detail: string) =>
+  new ServiceError("validation", code, detail, { errors: [{ attr: HEADER_NAME, code, detail }] });
 
 /**
  * create-or-update/ with the cohort header: stages the account and puts it in the supplier's
@@ -27,7 +28,11 @@ export async function stageIntoCohort(ctx: Ctx, input: StageAccountInput, cohort
   return withTransaction(ctx, async (tx, txCtx) => {
     const supplier = await findSupplier(tx, organisationId, input.import_supplier);
     const cohort = name && name.length <= 100 ? await findCohortByName(tx, supplier.id, name) : undefined;
-    if (!cohort) throw headerRefusal("cohort_not_found", `Import supplier '${supplier.code}' has no cohort named '${name.slice(0, 100)}' (header ${HEADER_NAME}).`);
+    if (!cohort)
+      throw headerRefusal(
+        "cohort_not_found",
+        `Import supplier '${supplier.code}' has no cohort named '${name.slice(0, 100)}' (header ${HEADER_NAME}).`,
+      );
     try {
       assertOpen(cohort);
       const staged = await stageAccount(txCtx, input);
@@ -35,7 +40,8 @@ export async function stageIntoCohort(ctx: Ctx, input: StageAccountInput, cohort
       await markImporting(tx, txCtx, cohort);
       return staged;
     } catch (err) {
-      if (err instanceof ServiceError && (err.code === "cohort_signed_off" || err.code === "account_in_another_cohort")) throw headerRefusal(err.code, err.message);
+      if (err instanceof ServiceError && (err.code === "cohort_signed_off" || err.code === "account_in_another_cohort"))
+        throw headerRefusal(err.code, err.message);
       throw err;
     }
   });

@@ -16,7 +16,12 @@ import { CohortId } from "./schemas";
 export const UploadControlFileInput = z.strictObject({
   id: CohortId,
   format: z.enum(["csv", "jsonl"]),
-  fileName: z.string().trim().min(1).max(200).regex(/^[^\p{Cc}]*$/u, "A file name may not contain control characters."),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^\p{Cc}]*$/u, "A file name may not contain control characters."),
 });
 export type UploadControlFileInput = z.input<typeof UploadControlFileInput>;
 
@@ -43,10 +48,16 @@ export async function uploadControlFile(ctx: Ctx, raw: UploadControlFileInput, b
   const columns = new Set<string>();
   const bytes = utf8Checked(body);
   for await (const r of input.format === "csv" ? csvRows(bytes, CONTROL_CSV) : jsonLines(bytes)) {
-    if (rows.length + bad >= MAX_UPLOAD_ROWS) throw new ServiceError("validation", "too_many_rows", `A control file holds at most ${MAX_UPLOAD_ROWS.toLocaleString("en-GB")} accounts.`);
+    if (rows.length + bad >= MAX_UPLOAD_ROWS)
+      throw new ServiceError(
+        "validation",
+        "too_many_rows",
+        `A control file holds at most ${MAX_UPLOAD_ROWS.toLocaleString("en-GB")} accounts.`,
+      );
     const problems: FieldError[] = [];
     let row: ControlRow | null = null;
-    if (!r.record) problems.push({ attr: `lines.${r.line}`, code: "parse_error", detail: `Line ${r.line}: ${r.problem}` });
+    if (!r.record)
+      problems.push({ attr: `lines.${r.line}`, code: "parse_error", detail: `Line ${r.line}: ${r.problem}` });
     else {
       for (const k of Object.keys(r.record)) columns.add(k);
       const parsed = parseControlRecord(input.format, r.line, r.record);
@@ -56,7 +67,12 @@ export async function uploadControlFile(ctx: Ctx, raw: UploadControlFileInput, b
       const external = typeof ext === "string" ? ext.trim() : typeof ext === "number" ? String(ext) : "";
       if (external) {
         const first = seen.get(external);
-        if (first !== undefined) problems.push({ attr: `lines.${r.line}.external_account_number`, code: "duplicate_account", detail: `Line ${r.line}, external_account_number: ${external} is already on line ${first}.` });
+        if (first !== undefined)
+          problems.push({
+            attr: `lines.${r.line}.external_account_number`,
+            code: "duplicate_account",
+            detail: `Line ${r.line}, external_account_number: ${external} is already on line ${first}.`,
+          });
         else seen.set(external, r.line);
       }
     }
@@ -66,7 +82,12 @@ export async function uploadControlFile(ctx: Ctx, raw: UploadControlFileInput, b
     } else if (row) rows.push(row);
   }
   if (bad) {
-    throw new ServiceError("validation", "invalid_control_file", `${bad.toLocaleString("en-GB")} row(s) of the control file are invalid; nothing was stored. Fix them and upload the whole file again.`, { errors });
+    throw new ServiceError(
+      "validation",
+      "invalid_control_file",
+      `${bad.toLocaleString("en-GB")} row(s) of the control file are invalid; nothing was stored. Fix them and upload the whole file again.`,
+      { errors },
+    );
   }
   if (!rows.length) throw new ServiceError("validation", "empty_file", "The control file holds no accounts.");
   const extraColumns = [...columns].filter((c) => !KNOWN.has(c) && c !== "" && c !== "__parsed_extra").sort();
@@ -93,9 +114,22 @@ export async function uploadControlFile(ctx: Ctx, raw: UploadControlFileInput, b
     }
     await tx
       .update(cohorts)
-      .set({ controlFileName: input.fileName, controlFileRows: rows.length, controlExtraColumns: extraColumns, controlUploadedBy: actorLabel(ctx.actor), controlUploadedAt: sql`now()`, inputsChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        controlFileName: input.fileName,
+        controlFileRows: rows.length,
+        controlExtraColumns: extraColumns,
+        controlUploadedBy: actorLabel(ctx.actor),
+        controlUploadedAt: sql`now()`,
+        inputsChangedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(cohorts.id, cohort.id));
-    await recordAudit(tx, txCtx, { action: "cohort.control_file_uploaded", entityType: "cohort", entityId: String(cohort.id), details: { fileName: input.fileName, format: input.format, rows: rows.length, extraColumns } });
+    await recordAudit(tx, txCtx, {
+      action: "cohort.control_file_uploaded",
+      entityType: "cohort",
+      entityId: String(cohort.id),
+      details: { fileName: input.fileName, format: input.format, rows: rows.length, extraColumns },
+    });
     return { rows: rows.length, extraColumns };
   });
 }

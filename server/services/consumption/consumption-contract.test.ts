@@ -28,7 +28,8 @@ const LONDON_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[01]:00$/;
 function checkConsumptionPage(body: any) {
   expect(Object.keys(body)).toEqual(["count", "next", "previous", "results"]);
   expect(Number.isInteger(body.count)).toBe(true);
-  for (const k of ["next", "previous"]) if (body[k] !== null) expect(body[k]).toMatch(/^http:\/\/localhost:3000\/v1\/(electricity|gas)-meter-points\//);
+  for (const k of ["next", "previous"])
+    if (body[k] !== null) expect(body[k]).toMatch(/^http:\/\/localhost:3000\/v1\/(electricity|gas)-meter-points\//);
   for (const r of body.results) {
     expect(Object.keys(r)).toEqual(["consumption", "interval_start", "interval_end"]);
     expect(typeof r.consumption).toBe("number");
@@ -43,10 +44,17 @@ const elecUrl = (m = meter, q = "") => `/v1/electricity-meter-points/${m.mpan}/m
 const getElec = (q = "", auth: string | null = basic(org.apiKey), m = meter) =>
   call(elecConsumption, elecUrl(m, q), { params: { mpan: m.mpan, serial: m.elecSerial }, auth });
 const getGas = (q = "", auth: string | null = basic(org.apiKey), m = meter) =>
-  call(gasConsumption, `/v1/gas-meter-points/${m.mprn}/meters/${m.gasSerial}/consumption/${q}`, { params: { mprn: m.mprn, serial: m.gasSerial }, auth });
+  call(gasConsumption, `/v1/gas-meter-points/${m.mprn}/meters/${m.gasSerial}/consumption/${q}`, {
+    params: { mprn: m.mprn, serial: m.gasSerial },
+    auth,
+  });
 
 /** Follows `next` from the first page to the end, checking every page. */
-async function walk(first: Awaited<ReturnType<typeof getElec>>, handler = elecConsumption, params = { mpan: meter.mpan, serial: meter.elecSerial }) {
+async function walk(
+  first: Awaited<ReturnType<typeof getElec>>,
+  handler = elecConsumption,
+  params = { mpan: meter.mpan, serial: meter.elecSerial },
+) {
   const pages = [first];
   let res = first;
   while (res.json.next) {
@@ -62,14 +70,17 @@ async function walk(first: Awaited<ReturnType<typeof getElec>>, handler = elecCo
 beforeAll(async () => {
   org = await makeOrg(t.db, "Consumption Energy");
   other = await makeOrg(t.db, "Other Consumption Energy");
-  token = (await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: org.apiKeyId })).token;
+  token = (
+    await signAccessToken(t.db, { organisationId: org.id, organisationNumber: org.number, apiKeyId: org.apiKeyId })
+  ).token;
   meter = await makeMeterAccount(org, { mpan: mpanOf("12") });
   await loadCsv(org, intervalCsv(meter.mpan, meter.elecSerial, FIRST, COUNT, value));
   await loadCsv(org, intervalCsv(meter.mprn, meter.gasSerial, FIRST, COUNT, value));
 }, 180_000);
 
 describe("GET /v1/electricity-meter-points/<mpan>/", () => {
-  const get = (mpan: string, auth: string | null = basic(org.apiKey)) => call(meterPointRoute, `/v1/electricity-meter-points/${mpan}/`, { params: { mpan }, auth });
+  const get = (mpan: string, auth: string | null = basic(org.apiKey)) =>
+    call(meterPointRoute, `/v1/electricity-meter-points/${mpan}/`, { params: { mpan }, auth });
 
   it("answers production's three fields, the GSP group from the distributor id", async () => {
     const res = await get(meter.mpan);
@@ -81,7 +92,21 @@ describe("GET /v1/electricity-meter-points/<mpan>/", () => {
   });
 
   it("maps every distributor id of the table", async () => {
-    const table: Record<string, string> = { "10": "_A", "11": "_B", "13": "_D", "14": "_E", "15": "_F", "16": "_G", "17": "_P", "18": "_N", "19": "_J", "20": "_H", "21": "_K", "22": "_L", "23": "_M" };
+    const table: Record<string, string> = {
+      "10": "_A",
+      "11": "_B",
+      "13": "_D",
+      "14": "_E",
+      "15": "_F",
+      "16": "_G",
+      "17": "_P",
+      "18": "_N",
+      "19": "_J",
+      "20": "_H",
+      "21": "_K",
+      "22": "_L",
+      "23": "_M",
+    };
     for (const [id, gsp] of Object.entries(table)) {
       const m = await makeMeterAccount(org, { mpan: mpanOf(id) });
       expect((await get(m.mpan)).json.gsp, id).toBe(gsp);
@@ -97,7 +122,8 @@ describe("GET /v1/electricity-meter-points/<mpan>/", () => {
     const none = await get(meter.mpan, null);
     expect(none.status).toBe(401);
     expect(none.json).toEqual({ detail: expect.any(String), code: "authentication_required", errors: [] });
-    for (const auth of [`Token ${token}`, `JWT ${token}`, token, `Token ${org.apiKey}`]) expect((await get(meter.mpan, auth)).status).toBe(200);
+    for (const auth of [`Token ${token}`, `JWT ${token}`, token, `Token ${org.apiKey}`])
+      expect((await get(meter.mpan, auth)).status).toBe(200);
     const foreign = await get(meter.mpan, basic(other.apiKey));
     expect(foreign.status).toBe(404);
     expect(foreign.json).toEqual({ detail: expect.any(String), code: "meter_point_not_found", errors: [] });
@@ -116,13 +142,23 @@ describe("consumption of a meter with interval reads", () => {
     expect(pages.map((p) => p.json.results.length)).toEqual([50, 50, 46]);
     expect(pages[1].json.previous).toBe(`http://localhost:3000${elecUrl(meter, "?page_size=50")}`);
     const results = pages.flatMap((p) => p.json.results);
-    expect(results[0]).toEqual({ consumption: Number(ALL[COUNT - 1]), interval_start: "2026-10-26T23:30:00+00:00", interval_end: "2026-10-27T00:00:00+00:00" });
-    expect(results.at(-1)).toEqual({ consumption: 0.1, interval_start: "2026-10-24T00:00:00+01:00", interval_end: "2026-10-24T00:30:00+01:00" });
+    expect(results[0]).toEqual({
+      consumption: Number(ALL[COUNT - 1]),
+      interval_start: "2026-10-26T23:30:00+00:00",
+      interval_end: "2026-10-27T00:00:00+00:00",
+    });
+    expect(results.at(-1)).toEqual({
+      consumption: 0.1,
+      interval_start: "2026-10-24T00:00:00+01:00",
+      interval_end: "2026-10-24T00:30:00+01:00",
+    });
     expect(results.map((r: any) => r.consumption)).toEqual([...ALL].reverse().map(Number));
   });
 
   it("orders oldest first with order_by=period, and shows the repeated hour twice with its two offsets", async () => {
-    const res = await getElec("?order_by=period&period_from=2026-10-25T00:00:00%2B01:00&period_to=2026-10-25T02:00:00Z");
+    const res = await getElec(
+      "?order_by=period&period_from=2026-10-25T00:00:00%2B01:00&period_to=2026-10-25T02:00:00Z",
+    );
     expect(res.json.count).toBe(6);
     expect(res.json.results.map((r: any) => [r.interval_start, r.interval_end])).toEqual([
       ["2026-10-25T00:00:00+01:00", "2026-10-25T00:30:00+01:00"],
@@ -136,8 +172,16 @@ describe("consumption of a meter with interval reads", () => {
 
   it("reads period_from as inclusive and period_to as exclusive, London time when no offset is given", async () => {
     const res = await getElec("?period_from=2026-10-24T10:00:00&period_to=2026-10-24T11:00:00&order_by=period");
-    expect(res.json.results.map((r: any) => r.interval_start)).toEqual(["2026-10-24T10:00:00+01:00", "2026-10-24T10:30:00+01:00"]);
-    expect((await getElec("?period_from=2030-01-01T00:00:00Z")).json).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect(res.json.results.map((r: any) => r.interval_start)).toEqual([
+      "2026-10-24T10:00:00+01:00",
+      "2026-10-24T10:30:00+01:00",
+    ]);
+    expect((await getElec("?period_from=2030-01-01T00:00:00Z")).json).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
   });
 
   it("groups by day: 48, 50 and 48 intervals, London midnight to midnight", async () => {
@@ -145,15 +189,33 @@ describe("consumption of a meter with interval reads", () => {
     checkConsumptionPage(res.json);
     expect(res.json.count).toBe(3);
     expect(res.json.results).toEqual([
-      { consumption: sum(ALL.slice(0, 48)), interval_start: "2026-10-24T00:00:00+01:00", interval_end: "2026-10-25T00:00:00+01:00" },
-      { consumption: sum(ALL.slice(48, 98)), interval_start: "2026-10-25T00:00:00+01:00", interval_end: "2026-10-26T00:00:00+00:00" },
-      { consumption: sum(ALL.slice(98)), interval_start: "2026-10-26T00:00:00+00:00", interval_end: "2026-10-27T00:00:00+00:00" },
+      {
+        consumption: sum(ALL.slice(0, 48)),
+        interval_start: "2026-10-24T00:00:00+01:00",
+        interval_end: "2026-10-25T00:00:00+01:00",
+      },
+      {
+        consumption: sum(ALL.slice(48, 98)),
+        interval_start: "2026-10-25T00:00:00+01:00",
+        interval_end: "2026-10-26T00:00:00+00:00",
+      },
+      {
+        consumption: sum(ALL.slice(98)),
+        interval_start: "2026-10-26T00:00:00+00:00",
+        interval_end: "2026-10-27T00:00:00+00:00",
+      },
     ]);
   });
 
   it("groups a period that starts and ends inside a day from the intervals at its edges", async () => {
-    const res = await getElec("?group_by=day&order_by=period&period_from=2026-10-24T12:00:00&period_to=2026-10-26T06:00:00");
-    expect(res.json.results.map((r: any) => r.consumption)).toEqual([sum(ALL.slice(24, 48)), sum(ALL.slice(48, 98)), sum(ALL.slice(98, 110))]);
+    const res = await getElec(
+      "?group_by=day&order_by=period&period_from=2026-10-24T12:00:00&period_to=2026-10-26T06:00:00",
+    );
+    expect(res.json.results.map((r: any) => r.consumption)).toEqual([
+      sum(ALL.slice(24, 48)),
+      sum(ALL.slice(48, 98)),
+      sum(ALL.slice(98, 110)),
+    ]);
     const inside = await getElec("?group_by=day&period_from=2026-10-24T12:00:00&period_to=2026-10-24T13:00:00");
     expect(inside.json.results.map((r: any) => r.consumption)).toEqual([sum(ALL.slice(24, 26))]);
   });
@@ -163,15 +225,31 @@ describe("consumption of a meter with interval reads", () => {
     checkConsumptionPage(hours.json);
     expect(hours.json.count).toBe(COUNT / 2);
     expect(hours.json.results.filter((r: any) => r.interval_start.startsWith("2026-10-25")).length).toBe(25);
-    expect(hours.json.results[0]).toEqual({ consumption: sum(ALL.slice(0, 2)), interval_start: "2026-10-24T00:00:00+01:00", interval_end: "2026-10-24T01:00:00+01:00" });
+    expect(hours.json.results[0]).toEqual({
+      consumption: sum(ALL.slice(0, 2)),
+      interval_start: "2026-10-24T00:00:00+01:00",
+      interval_end: "2026-10-24T01:00:00+01:00",
+    });
     const total = sum(ALL);
     const weeks = await getElec("?group_by=week&order_by=period");
     expect(weeks.json.results).toEqual([
-      { consumption: sum(ALL.slice(0, 98)), interval_start: "2026-10-19T00:00:00+01:00", interval_end: "2026-10-26T00:00:00+00:00" },
-      { consumption: sum(ALL.slice(98)), interval_start: "2026-10-26T00:00:00+00:00", interval_end: "2026-11-02T00:00:00+00:00" },
+      {
+        consumption: sum(ALL.slice(0, 98)),
+        interval_start: "2026-10-19T00:00:00+01:00",
+        interval_end: "2026-10-26T00:00:00+00:00",
+      },
+      {
+        consumption: sum(ALL.slice(98)),
+        interval_start: "2026-10-26T00:00:00+00:00",
+        interval_end: "2026-11-02T00:00:00+00:00",
+      },
     ]);
-    expect((await getElec("?group_by=month")).json.results).toEqual([{ consumption: total, interval_start: "2026-10-01T00:00:00+01:00", interval_end: "2026-11-01T00:00:00+00:00" }]);
-    expect((await getElec("?group_by=quarter")).json.results).toEqual([{ consumption: total, interval_start: "2026-10-01T00:00:00+01:00", interval_end: "2027-01-01T00:00:00+00:00" }]);
+    expect((await getElec("?group_by=month")).json.results).toEqual([
+      { consumption: total, interval_start: "2026-10-01T00:00:00+01:00", interval_end: "2026-11-01T00:00:00+00:00" },
+    ]);
+    expect((await getElec("?group_by=quarter")).json.results).toEqual([
+      { consumption: total, interval_start: "2026-10-01T00:00:00+01:00", interval_end: "2027-01-01T00:00:00+00:00" },
+    ]);
   });
 
   it("pages groups and follows `next` to the end", async () => {
@@ -187,32 +265,43 @@ describe("consumption of a meter with interval reads", () => {
     ["week", 1],
     ["month", 1],
     ["quarter", 1],
-  ])("group_by=%s, both orders, paged %i at a time: `next` followed to the end gives every group of the unpaged answer once", async (unit, size) => {
-    for (const order of ["period", "-period"]) {
-      const whole = await getElec(`?group_by=${unit}&order_by=${order}&page_size=25000`);
-      checkConsumptionPage(whole.json);
-      const pages = await walk(await getElec(`?group_by=${unit}&order_by=${order}&page_size=${size}`));
-      for (const p of pages) expect(p.json.count).toBe(whole.json.count);
-      expect(pages).toHaveLength(Math.max(1, Math.ceil(whole.json.count / size)));
-      expect(pages.flatMap((p) => p.json.results)).toEqual(whole.json.results);
-    }
-  });
+  ])(
+    "group_by=%s, both orders, paged %i at a time: `next` followed to the end gives every group of the unpaged answer once",
+    async (unit, size) => {
+      for (const order of ["period", "-period"]) {
+        const whole = await getElec(`?group_by=${unit}&order_by=${order}&page_size=25000`);
+        checkConsumptionPage(whole.json);
+        const pages = await walk(await getElec(`?group_by=${unit}&order_by=${order}&page_size=${size}`));
+        for (const p of pages) expect(p.json.count).toBe(whole.json.count);
+        expect(pages).toHaveLength(Math.max(1, Math.ceil(whole.json.count / size)));
+        expect(pages.flatMap((p) => p.json.results)).toEqual(whole.json.results);
+      }
+    },
+  );
 
   it("serves gas the same way on the gas route", async () => {
     const first = await getGas("?page_size=100");
     checkConsumptionPage(first.json);
     const pages = await walk(first, gasConsumption, { mprn: meter.mprn, serial: meter.gasSerial } as never);
     expect(pages.flatMap((p) => p.json.results).length).toBe(COUNT);
-    expect((await getGas("?group_by=day")).json.results.map((r: any) => r.consumption)).toEqual([sum(ALL.slice(98)), sum(ALL.slice(48, 98)), sum(ALL.slice(0, 48))]);
+    expect((await getGas("?group_by=day")).json.results.map((r: any) => r.consumption)).toEqual([
+      sum(ALL.slice(98)),
+      sum(ALL.slice(48, 98)),
+      sum(ALL.slice(0, 48)),
+    ]);
     // An MPRN is not an electricity meter point, nor an MPAN a gas one.
-    const cross = await call(elecConsumption, "/x", { params: { mpan: meter.mprn, serial: meter.gasSerial }, auth: basic(org.apiKey) });
+    const cross = await call(elecConsumption, "/x", {
+      params: { mpan: meter.mprn, serial: meter.gasSerial },
+      auth: basic(org.apiKey),
+    });
     expect(cross.json.code).toBe("meter_point_not_found");
   });
 });
 
 describe("consumption auth and errors", () => {
   it("takes basic auth with the key, a token in every accepted form, and refuses none with 401", async () => {
-    for (const auth of [basic(org.apiKey), `Token ${token}`, `JWT ${token}`, token]) expect((await getElec("?page_size=1", auth)).status).toBe(200);
+    for (const auth of [basic(org.apiKey), `Token ${token}`, `JWT ${token}`, token])
+      expect((await getElec("?page_size=1", auth)).status).toBe(200);
     const none = await getElec("", null);
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toContain("Basic");
@@ -223,15 +312,28 @@ describe("consumption auth and errors", () => {
     const foreign = await getElec("", basic(other.apiKey));
     expect(foreign.status).toBe(404);
     expect(foreign.json).toEqual({ detail: expect.any(String), code: "meter_point_not_found", errors: [] });
-    const serial = await call(elecConsumption, "/x", { params: { mpan: meter.mpan, serial: "NOPE" }, auth: basic(org.apiKey) });
+    const serial = await call(elecConsumption, "/x", {
+      params: { mpan: meter.mpan, serial: "NOPE" },
+      auth: basic(org.apiKey),
+    });
     expect(serial.status).toBe(404);
     expect(serial.json).toEqual({ detail: expect.any(String), code: "meter_not_found", errors: [] });
   });
 
   it("gives a known meter with no reads a 200 with count 0", async () => {
     const empty = await makeMeterAccount(org, { mpan: mpanOf("10") });
-    expect((await getElec("", basic(org.apiKey), empty)).json).toEqual({ count: 0, next: null, previous: null, results: [] });
-    expect((await getElec("?group_by=day", basic(org.apiKey), empty)).json).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect((await getElec("", basic(org.apiKey), empty)).json).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
+    expect((await getElec("?group_by=day", basic(org.apiKey), empty)).json).toEqual({
+      count: 0,
+      next: null,
+      previous: null,
+      results: [],
+    });
   });
 
   it("refuses bad parameters with production's 400 shape, naming each", async () => {
@@ -239,13 +341,21 @@ describe("consumption auth and errors", () => {
       ["?group_by=minute", "group_by", "invalid_choice"],
       ["?order_by=interval_start", "order_by", "invalid_choice"],
       ["?period_from=yesterday", "period_from", "invalid_datetime"],
-      ["?period_from=2026-10-25T00:00:00Z&period_to=2026-10-24T00:00:00Z", "period_to", "start_date_later_than_end_date"],
+      [
+        "?period_from=2026-10-25T00:00:00Z&period_to=2026-10-24T00:00:00Z",
+        "period_to",
+        "start_date_later_than_end_date",
+      ],
       ["?group_by=day&group_by=hour", "group_by", "repeated_parameter"],
     ];
     for (const [q, attr, code] of cases) {
       const res = await getElec(q);
       expect(res.status, q).toBe(400);
-      expect(res.json, q).toEqual({ detail: expect.any(String), code: "invalid_query", errors: [{ attr, code, detail: expect.any(String) }] });
+      expect(res.json, q).toEqual({
+        detail: expect.any(String),
+        code: "invalid_query",
+        errors: [{ attr, code, detail: expect.any(String) }],
+      });
     }
     const page = await getElec("?page=99");
     expect(page.status).toBe(404);

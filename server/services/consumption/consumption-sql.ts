@@ -20,12 +20,20 @@ export function bucketStart(unit: GroupBy, ts: SQL): SQL {
   return unit === "hour" ? sql`date_trunc('hour', ${ts})` : sql`date_trunc(${sql.raw(`'${unit}'`)}, ${ts}, ${LONDON})`;
 }
 
-const STEP: Record<GroupBy, string> = { hour: "1 hour", day: "1 day", week: "7 days", month: "1 month", quarter: "3 months" };
+const STEP: Record<GroupBy, string> = {
+  hour: "1 hour",
+  day: "1 day",
+  week: "7 days",
+  month: "1 month",
+  quarter: "3 months",
+};
 
 /** The end of the group starting at `start`: a London day is 23 or 25 hours across a clock change. */
 export function bucketEnd(unit: GroupBy, start: SQL): SQL {
   const step = sql.raw(`interval '${STEP[unit]}'`);
-  return unit === "hour" ? sql`(${start} + ${step})` : sql`(((${start}) at time zone ${LONDON}) + ${step}) at time zone ${LONDON}`;
+  return unit === "hour"
+    ? sql`(${start} + ${step})`
+    : sql`(((${start}) at time zone ${LONDON}) + ${step}) at time zone ${LONDON}`;
 }
 
 export const stepOf = (unit: GroupBy) => sql.raw(`interval '${STEP[unit]}'`);

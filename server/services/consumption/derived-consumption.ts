@@ -20,7 +20,12 @@ export type DerivedMeter = { organisationId: number; fuel: Fuel; mpxn: string; s
  * gets segments only from reads on their own accounts, cut to the windows their accounts were
  * supplied in (issue 37 item 2).
  */
-export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, windows: readonly SupplyWindow[], p: PageSpec): Promise<{ count: number; resultsJson: string }> {
+export async function derivedConsumptionPage(
+  ctx: Ctx,
+  meter: DerivedMeter,
+  windows: readonly SupplyWindow[],
+  p: PageSpec,
+): Promise<{ count: number; resultsJson: string }> {
   const from = p.from ? sql`${p.from.toISOString()}::timestamptz` : sql`null::timestamptz`;
   const to = p.to ? sql`${p.to.toISOString()}::timestamptz` : sql`null::timestamptz`;
   const segments = sql`
@@ -41,7 +46,8 @@ export async function derivedConsumptionPage(ctx: Ctx, meter: DerivedMeter, wind
     clip as (
       select greatest(s, ${from}, w.lo) as cs, least(e, ${to}, w.hi) as ce, s, e, units from seg cross join w
       where (${from} is null or e > ${from}) and (${to} is null or s < ${to}) and (w.lo is null or e > w.lo) and (w.hi is null or s < w.hi))`;
-  const share = (lo: SQL, hi: SQL) => sql`round(units * extract(epoch from (${hi} - ${lo})) / extract(epoch from (e - s)), 6)`;
+  const share = (lo: SQL, hi: SQL) =>
+    sql`round(units * extract(epoch from (${hi} - ${lo})) / extract(epoch from (e - s)), 6)`;
   const dir = sql.raw(p.newestFirst ? "desc" : "asc");
   let query: SQL;
   if (!p.groupBy) {

@@ -9,5 +9,9 @@ export async function getElectricityMeterPoint(ctx: Ctx, input: { mpan: string }
   const mpan = cleanIdentifier(input.mpan);
   const point = await findOrgMeterPoint(ctx.db, organisationId, "electricity", mpan, customerEmailOf(ctx));
   if (!point) throw meterPointNotFound("electricity", input.mpan);
-  return { gsp: (gspOfMpan(mpan) ?? gspOfTariffCode(point.tariffCode)) as ElectricityMeterPoint["gsp"], mpan, profile_class: point.profileClass };
+  return {
+    gsp: (gspOfMpan(mpan) ?? gspOfTariffCode(point.tariffCode)) as ElectricityMeterPoint["gsp"],
+    mpan,
+    profile_class: point.profileClass,
+  };
 }

@@ -13,8 +13,13 @@ import { cleanIdentifier, findOrgMeterPoint, meterNotFound, meterPointNotFound }
 import { type SupplyWindow, dayInWindows, instantInWindows, supplyWindowsOf } from "./supply-windows";
 
 export type ListConsumptionInput = { fuel: Fuel; mpxn: string; serial: string; query: ConsumptionQuery };
-export type ConsumptionPageResult = { count: number; page: number; size: number; resultsJson: string; source: "intervals" | "readings" };
-
+export type ConsumptionPageResult = {
+  count: number;
+  page: number;
+  size: number;
+  resultsJson: string;
+  source: "intervals" | "readings";
+};
 
 // Beyond this offset no meter has rows (a century of half-hours is 1.8M); keeps offsets exact.
 const MAX_OFFSET = 1e9;
@@ -37,7 +42,14 @@ export async function listConsumption(ctx: Ctx, input: ListConsumptionInput): Pr
   const requested = pageParam(input.query.page);
   if (requested === null) throw invalidPage("not_a_page");
   const groupBy = (present(input.query.group_by) as GroupBy | undefined) ?? undefined;
-  const spec = { from, to, size: pageSize(input.query.page_size, MAX_CONSUMPTION_PAGE_SIZE), page: 1, newestFirst: input.query.order_by !== "period", groupBy };
+  const spec = {
+    from,
+    to,
+    size: pageSize(input.query.page_size, MAX_CONSUMPTION_PAGE_SIZE),
+    page: 1,
+    newestFirst: input.query.order_by !== "period",
+    groupBy,
+  };
   // A customer reads only the days the meter point supplied their own accounts (issue 37 item 2).
   const windows = await supplyWindowsOf(ctx.db, ctx.actor, organisationId, input.fuel, mpxn);
 
@@ -48,7 +60,9 @@ export async function listConsumption(ctx: Ctx, input: ListConsumptionInput): Pr
           and (select 1 from consumption_days d where d.meter_id = m.id limit 1) is not null`,
   );
   const run = (p: PageSpec) =>
-    meter ? intervalPage(ctx, Number(meter.id), windows, p) : derivedConsumptionPage(ctx, { organisationId, fuel: input.fuel, mpxn, serial }, windows, p);
+    meter
+      ? intervalPage(ctx, Number(meter.id), windows, p)
+      : derivedConsumptionPage(ctx, { organisationId, fuel: input.fuel, mpxn, serial }, windows, p);
   let page = requested === "last" ? 1 : requested;
   if (requested === "last") page = lastPage((await run({ ...spec, size: 1 })).count, spec.size);
   if ((page - 1) * spec.size > MAX_OFFSET) throw invalidPage();
@@ -62,7 +76,13 @@ function periodOf(query: ConsumptionQuery) {
   const to = parseQueryDateTime(query.period_to);
   if (from && to && from >= to) {
     throw new ServiceError("validation", "invalid_query", "period_from must be earlier than period_to.", {
-      errors: [{ detail: "period_from must be earlier than period_to.", code: "start_date_later_than_end_date", attr: "period_to" }],
+      errors: [
+        {
+          detail: "period_from must be earlier than period_to.",
+          code: "start_date_later_than_end_date",
+          attr: "period_to",
+        },
+      ],
     });
   }
   return { from, to };
@@ -88,7 +108,13 @@ export function splitPeriod(from?: Date, to?: Date) {
     if (until > from) edges.push([from, until]);
   }
   if (to) {
-    const since = new Date(Math.max(londonMidnight(endDay!).getTime(), from?.getTime() ?? -Infinity, firstDay ? londonMidnight(firstDay).getTime() : -Infinity));
+    const since = new Date(
+      Math.max(
+        londonMidnight(endDay!).getTime(),
+        from?.getTime() ?? -Infinity,
+        firstDay ? londonMidnight(firstDay).getTime() : -Infinity,
+      ),
+    );
     if (to > since) edges.push([since, to]);
   }
   const noWholeDays = firstDay !== undefined && endDay !== undefined && firstDay >= endDay;
@@ -102,15 +128,24 @@ export function splitPeriod(from?: Date, to?: Date) {
  * page is summed the same way, so a 10-year meter is never counted row by row. Only intervals
  * inside `windows` count (their edges are London midnights, so a whole day is in or out).
  */
-async function intervalPage(ctx: Ctx, meterId: number, windows: readonly SupplyWindow[], p: PageSpec): Promise<{ count: number; resultsJson: string }> {
+async function intervalPage(
+  ctx: Ctx,
+  meterId: number,
+  windows: readonly SupplyWindow[],
+  p: PageSpec,
+): Promise<{ count: number; resultsJson: string }> {
   const dir = sql.raw(p.newestFirst ? "desc" : "asc");
   const offset = (p.page - 1) * p.size;
   const split = splitPeriod(p.from, p.to);
   const supplied = instantInWindows(sql`i.interval_start`, windows);
   const inPeriod = sql`i.meter_id = ${meterId}${p.from ? sql` and i.interval_start >= ${ts(p.from)}` : sql``}${p.to ? sql` and i.interval_start < ${ts(p.to)}` : sql``} and ${supplied}`;
-  const edgeRows = split.edges.map(([lo, hi]) => sql`select i.interval_start as ts, i.consumption as c from consumption_intervals i
-      where i.meter_id = ${meterId} and i.interval_start >= ${ts(lo)} and i.interval_start < ${ts(hi)} and ${supplied}`);
-  const edges = edgeRows.length ? sql.join(edgeRows, sql` union all `) : sql`select null::timestamptz as ts, null::numeric as c where false`;
+  const edgeRows = split.edges.map(
+    ([lo, hi]) => sql`select i.interval_start as ts, i.consumption as c from consumption_intervals i
+      where i.meter_id = ${meterId} and i.interval_start >= ${ts(lo)} and i.interval_start < ${ts(hi)} and ${supplied}`,
+  );
+  const edges = edgeRows.length
+    ? sql.join(edgeRows, sql` union all `)
+    : sql`select null::timestamptz as ts, null::numeric as c where false`;
   const wholeDays = split.noWholeDays
     ? sql`select null::date as day, null::numeric as consumption, 0 as intervals where false`
     : sql`select d.day, d.consumption, d.intervals from consumption_days d where d.meter_id = ${meterId}${split.firstDay ? sql` and d.day >= ${split.firstDay}::date` : sql``}${split.endDay ? sql` and d.day < ${split.endDay}::date` : sql``} and ${dayInWindows(sql`d.day`, windows)}`;

@@ -11,10 +11,29 @@ import { type FileFormat, type IntervalRow, type ParsedLine, parseCsv, parseJson
 const BATCH_ROWS = 5_000;
 const MAX_ERRORS = 100;
 
-export type MeterSummary = { fuel: Fuel; mpxn: string; serial_number: string; rows: number; changed: number; first_interval: string | null; last_interval: string | null };
+export type MeterSummary = {
+  fuel: Fuel;
+  mpxn: string;
+  serial_number: string;
+  rows: number;
+  changed: number;
+  first_interval: string | null;
+  last_interval: string | null;
+};
 export type LoadConsumptionResult = { rows: number; changed: number; meters: MeterSummary[]; events: number };
 
-type Meter = { id: number; fuel: Fuel; mpxn: string; serial: string; accountNumber: string; rows: number; changed: number; first: Date | null; last: Date | null; firstChanged: Date | null };
+type Meter = {
+  id: number;
+  fuel: Fuel;
+  mpxn: string;
+  serial: string;
+  accountNumber: string;
+  rows: number;
+  changed: number;
+  first: Date | null;
+  last: Date | null;
+  firstChanged: Date | null;
+};
 
 /**
  * Loads half-hourly interval reads from a CSV or JSON stream into the organisation's meters,
@@ -24,10 +43,14 @@ type Meter = { id: number; fuel: Fuel; mpxn: string; serial: string; accountNumb
  * electricity meter point whose reads changed gets one `actual.intervals.received` event,
  * `rebill_from` being the London date of its earliest changed interval.
  */
-export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<string>; format: FileFormat; onlyMpxn?: string }): Promise<LoadConsumptionResult> {
+export async function loadConsumption(
+  ctx: Ctx,
+  input: { chunks: AsyncIterable<string>; format: FileFormat; onlyMpxn?: string },
+): Promise<LoadConsumptionResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const parsed: AsyncIterable<ParsedLine> = input.format === "csv" ? parseCsv(input.chunks) : parseJsonArray(input.chunks);
+  const parsed: AsyncIterable<ParsedLine> =
+    input.format === "csv" ? parseCsv(input.chunks) : parseJsonArray(input.chunks);
   return withTransaction(ctx, async (tx) => {
     const meters = new Map<string, Meter | null>();
     const errors: FieldError[] = [];
@@ -38,12 +61,24 @@ export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<s
         errors.push(...item.errors);
       } else if (input.onlyMpxn !== undefined && item.row.mpxn !== input.onlyMpxn) {
         const { line, mpxn } = item.row;
-        errors.push(fieldError(`lines.${line}.mpxn`, "other_meter_point", `Line ${line}: ${mpxn} is not meter point ${input.onlyMpxn}, which this upload is for.`));
+        errors.push(
+          fieldError(
+            `lines.${line}.mpxn`,
+            "other_meter_point",
+            `Line ${line}: ${mpxn} is not meter point ${input.onlyMpxn}, which this upload is for.`,
+          ),
+        );
       } else {
         const meter = await meterOf(tx, organisationId, meters, item.row);
         if (!meter) {
           const { line, mpxn, serial } = item.row;
-          errors.push(fieldError(`lines.${line}.serial_number`, "unknown_meter", `Line ${line}: no meter point ${mpxn} with meter ${serial} in this organisation's accounts.`));
+          errors.push(
+            fieldError(
+              `lines.${line}.serial_number`,
+              "unknown_meter",
+              `Line ${line}: no meter point ${mpxn} with meter ${serial} in this organisation's accounts.`,
+            ),
+          );
         } else if (!errors.length) {
           rows++;
           meter.rows++;
@@ -58,7 +93,12 @@ export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<s
     }
     if (!errors.length && rows === 0) errors.push(fieldError(null, "empty_file", "The file holds no interval reads."));
     if (errors.length) {
-      throw new ServiceError("validation", "invalid_consumption_file", `The file has ${errors.length >= MAX_ERRORS ? `at least ${MAX_ERRORS}` : errors.length} error(s); nothing was loaded.`, { errors: errors.slice(0, MAX_ERRORS) });
+      throw new ServiceError(
+        "validation",
+        "invalid_consumption_file",
+        `The file has ${errors.length >= MAX_ERRORS ? `at least ${MAX_ERRORS}` : errors.length} error(s); nothing was loaded.`,
+        { errors: errors.slice(0, MAX_ERRORS) },
+      );
     }
     await upsertBatch(tx, batch);
     const loaded = [...meters.values()].filter((m): m is Meter => m !== null);
@@ -67,13 +107,26 @@ export async function loadConsumption(ctx: Ctx, input: { chunks: AsyncIterable<s
     return {
       rows,
       changed: loaded.reduce((n, m) => n + m.changed, 0),
-      meters: loaded.map((m) => ({ fuel: m.fuel, mpxn: m.mpxn, serial_number: m.serial, rows: m.rows, changed: m.changed, first_interval: m.first?.toISOString() ?? null, last_interval: m.last?.toISOString() ?? null })),
+      meters: loaded.map((m) => ({
+        fuel: m.fuel,
+        mpxn: m.mpxn,
+        serial_number: m.serial,
+        rows: m.rows,
+        changed: m.changed,
+        first_interval: m.first?.toISOString() ?? null,
+        last_interval: m.last?.toISOString() ?? null,
+      })),
       events: events.length,
     };
   });
 }
 
-async function meterOf(tx: Db, organisationId: number, meters: Map<string, Meter | null>, row: IntervalRow): Promise<Meter | null> {
+async function meterOf(
+  tx: Db,
+  organisationId: number,
+  meters: Map<string, Meter | null>,
+  row: IntervalRow,
+): Promise<Meter | null> {
   const key = `${row.mpxn} ${row.serial}`;
   if (meters.has(key)) return meters.get(key)!;
   const fuel: Fuel = row.mpxn.length === 13 ? "electricity" : "gas";
@@ -85,7 +138,18 @@ async function meterOf(tx: Db, organisationId: number, meters: Map<string, Meter
       sql`insert into consumption_meters (organisation_id, fuel, mpxn, serial_number) values (${organisationId}, ${fuel}, ${row.mpxn}, ${row.serial})
           on conflict on constraint consumption_meters_meter_key do update set serial_number = excluded.serial_number returning id`,
     );
-    meter = { id: Number(r.id), fuel, mpxn: row.mpxn, serial: row.serial, accountNumber: point.accountNumber, rows: 0, changed: 0, first: null, last: null, firstChanged: null };
+    meter = {
+      id: Number(r.id),
+      fuel,
+      mpxn: row.mpxn,
+      serial: row.serial,
+      accountNumber: point.accountNumber,
+      rows: 0,
+      changed: 0,
+      first: null,
+      last: null,
+      firstChanged: null,
+    };
   }
   meters.set(key, meter);
   return meter;
@@ -128,6 +192,11 @@ function eventsFor(meters: Meter[], organisationId: number) {
     if (!seen || m.firstChanged < seen.firstChanged) byMpan.set(m.mpxn, m as Meter & { firstChanged: Date });
   }
   return [...byMpan.values()].map((m) =>
-    pending("actual.intervals.received", "v1", { mpan: m.mpxn, rebill_from: formatLondonDate(m.firstChanged) }, { accountNumber: m.accountNumber, organisationId }),
+    pending(
+      "actual.intervals.received",
+      "v1",
+      { mpan: m.mpxn, rebill_from: formatLondonDate(m.firstChanged) },
+      { accountNumber: m.accountNumber, organisationId },
+    ),
   );
 }

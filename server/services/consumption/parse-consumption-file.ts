@@ -7,7 +7,17 @@ export type FileFormat = "csv" | "json";
 
 const HALF_HOUR_MS = 1_800_000;
 const CONSUMPTION = /^\d{1,10}(?:\.\d{1,6})?$/;
-const ALIASES: Record<string, string> = { mpxn: "mpxn", mpan: "mpxn", mprn: "mpxn", serial_number: "serial", meter_serial_number: "serial", serial: "serial", interval_start: "interval_start", interval_end: "interval_end", consumption: "consumption" };
+const ALIASES: Record<string, string> = {
+  mpxn: "mpxn",
+  mpan: "mpxn",
+  mprn: "mpxn",
+  serial_number: "serial",
+  meter_serial_number: "serial",
+  serial: "serial",
+  interval_start: "interval_start",
+  interval_end: "interval_end",
+  consumption: "consumption",
+};
 
 /** One file row to a typed interval, or every error it has, each at `lines.<n>.<field>`. */
 export function parseRow(line: number, raw: Record<string, unknown>): ParsedLine {
@@ -19,22 +29,62 @@ export function parseRow(line: number, raw: Record<string, unknown>): ParsedLine
     if (name) fields[name] = typeof v === "string" ? v.trim() : v;
     else errors.push(fieldError(at(k), "unknown_field", `Line ${line}: unknown field '${k}'.`));
   }
-  const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
+  const text = (v: unknown) =>
+    typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "";
   const mpxn = text(fields.mpxn);
-  if (!/^(?:\d{13}|\d{6,10})$/.test(mpxn)) errors.push(fieldError(at("mpxn"), "invalid_mpxn", `Line ${line}: mpxn must be a 13-digit MPAN or a 6-10 digit MPRN.`));
+  if (!/^(?:\d{13}|\d{6,10})$/.test(mpxn))
+    errors.push(
+      fieldError(at("mpxn"), "invalid_mpxn", `Line ${line}: mpxn must be a 13-digit MPAN or a 6-10 digit MPRN.`),
+    );
   const serial = text(fields.serial);
-  if (!serial || serial.length > 64) errors.push(fieldError(at("serial_number"), "invalid_serial_number", `Line ${line}: serial_number is required (at most 64 characters).`));
-  const start = typeof fields.interval_start === "string" ? parseLondonDateTime(fields.interval_start.replace(" ", "T")) : null;
-  if (!start) errors.push(fieldError(at("interval_start"), "invalid_interval_start", `Line ${line}: interval_start must be an ISO 8601 datetime (with an offset, or Europe/London time).`));
-  else if (start.getTime() % HALF_HOUR_MS !== 0) errors.push(fieldError(at("interval_start"), "invalid_interval_start", `Line ${line}: interval_start must start a half hour (:00 or :30).`));
+  if (!serial || serial.length > 64)
+    errors.push(
+      fieldError(
+        at("serial_number"),
+        "invalid_serial_number",
+        `Line ${line}: serial_number is required (at most 64 characters).`,
+      ),
+    );
+  const start =
+    typeof fields.interval_start === "string" ? parseLondonDateTime(fields.interval_start.replace(" ", "T")) : null;
+  if (!start)
+    errors.push(
+      fieldError(
+        at("interval_start"),
+        "invalid_interval_start",
+        `Line ${line}: interval_start must be an ISO 8601 datetime (with an offset, or Europe/London time).`,
+      ),
+    );
+  else if (start.getTime() % HALF_HOUR_MS !== 0)
+    errors.push(
+      fieldError(
+        at("interval_start"),
+        "invalid_interval_start",
+        `Line ${line}: interval_start must start a half hour (:00 or :30).`,
+      ),
+    );
   if (fields.interval_end !== undefined && fields.interval_end !== "" && start) {
-    const end = typeof fields.interval_end === "string" ? parseLondonDateTime(fields.interval_end.replace(" ", "T")) : null;
+    const end =
+      typeof fields.interval_end === "string" ? parseLondonDateTime(fields.interval_end.replace(" ", "T")) : null;
     if (!end || end.getTime() !== start.getTime() + HALF_HOUR_MS) {
-      errors.push(fieldError(at("interval_end"), "invalid_interval_end", `Line ${line}: interval_end must be 30 minutes after interval_start (half-hourly reads only).`));
+      errors.push(
+        fieldError(
+          at("interval_end"),
+          "invalid_interval_end",
+          `Line ${line}: interval_end must be 30 minutes after interval_start (half-hourly reads only).`,
+        ),
+      );
     }
   }
   const consumption = text(fields.consumption);
-  if (!CONSUMPTION.test(consumption)) errors.push(fieldError(at("consumption"), "invalid_consumption", `Line ${line}: consumption must be a number from 0, at most 10 digits before and 6 after the point.`));
+  if (!CONSUMPTION.test(consumption))
+    errors.push(
+      fieldError(
+        at("consumption"),
+        "invalid_consumption",
+        `Line ${line}: consumption must be a number from 0, at most 10 digits before and 6 after the point.`,
+      ),
+    );
   if (errors.length || !start) return { errors };
   return { row: { line, mpxn, serial, intervalStart: start, consumption } };
 }
@@ -65,15 +115,33 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<P
     if (!header) {
       header = cells;
       const named = new Set(header.map((h) => ALIASES[h.toLowerCase()]));
-      const missing = ["mpxn", "serial", "interval_start", "consumption"].filter((f) => !named.has(f)).map((f) => (f === "serial" ? "serial_number" : f));
+      const missing = ["mpxn", "serial", "interval_start", "consumption"]
+        .filter((f) => !named.has(f))
+        .map((f) => (f === "serial" ? "serial_number" : f));
       if (missing.length) {
-        yield { errors: [fieldError(`lines.${n}`, "invalid_header", `Line ${n}: the header must name mpxn (or mpan/mprn), serial_number, interval_start and consumption; missing ${missing.join(", ")}.`)] };
+        yield {
+          errors: [
+            fieldError(
+              `lines.${n}`,
+              "invalid_header",
+              `Line ${n}: the header must name mpxn (or mpan/mprn), serial_number, interval_start and consumption; missing ${missing.join(", ")}.`,
+            ),
+          ],
+        };
         return;
       }
       continue;
     }
     if (cells.length !== header.length) {
-      yield { errors: [fieldError(`lines.${n}`, "invalid_row", `Line ${n}: ${cells.length} values where the header has ${header.length}.`)] };
+      yield {
+        errors: [
+          fieldError(
+            `lines.${n}`,
+            "invalid_row",
+            `Line ${n}: ${cells.length} values where the header has ${header.length}.`,
+          ),
+        ],
+      };
       continue;
     }
     yield parseRow(n, Object.fromEntries(header.map((h, i) => [h, cells[i]])));
@@ -94,7 +162,9 @@ export async function* parseJsonArray(chunks: AsyncIterable<string>): AsyncGener
   let escaped = false;
   let obj = "";
   let objLine = 0;
-  const bad = (detail: string, at = line): ParsedLine => ({ errors: [fieldError(`lines.${at}`, "parse_error", `Line ${at}: ${detail}`)] });
+  const bad = (detail: string, at = line): ParsedLine => ({
+    errors: [fieldError(`lines.${at}`, "parse_error", `Line ${at}: ${detail}`)],
+  });
   for await (const chunk of chunks) {
     for (const ch of chunk) {
       if (ch === "\n") line++;
@@ -116,7 +186,8 @@ export async function* parseJsonArray(chunks: AsyncIterable<string>): AsyncGener
               yield bad(`not valid JSON (${(e as Error).message}).`, objLine);
               return;
             }
-            if (typeof value !== "object" || value === null || Array.isArray(value)) yield bad("each item must be an object.", objLine);
+            if (typeof value !== "object" || value === null || Array.isArray(value))
+              yield bad("each item must be an object.", objLine);
             else yield parseRow(objLine, value as Record<string, unknown>);
             obj = "";
           }
@@ -131,7 +202,13 @@ export async function* parseJsonArray(chunks: AsyncIterable<string>): AsyncGener
         obj = ch;
         objLine = line;
       } else {
-        yield bad(started && !ended ? "each item must be an object." : started ? `unexpected '${ch}' after the array.` : "the file must be a JSON array of objects.");
+        yield bad(
+          started && !ended
+            ? "each item must be an object."
+            : started
+              ? `unexpected '${ch}' after the array.`
+              : "the file must be a JSON array of objects.",
+        );
         return;
       }
     }

@@ -21,7 +21,13 @@ export const ALWAYS: readonly SupplyWindow[] = [{ fromDay: null, toDay: null, fr
  * on one meter: the old occupier reads nothing after the day their supply ended, the new one
  * nothing before theirs began. Empty when the customer has no account on the meter point.
  */
-export async function supplyWindowsOf(db: Db, actor: Actor, organisationId: number, fuel: Fuel, mpxn: string): Promise<readonly SupplyWindow[]> {
+export async function supplyWindowsOf(
+  db: Db,
+  actor: Actor,
+  organisationId: number,
+  fuel: Fuel,
+  mpxn: string,
+): Promise<readonly SupplyWindow[]> {
   if (actor.kind !== "customer") return ALWAYS;
   const rows = await execRows<{ start: string | null; end: string | null }>(
     db,
@@ -43,7 +49,11 @@ export function mergeWindows(spans: { fromDay: string | null; toDay: string | nu
       if (last.toDay !== null && (s.toDay === null || s.toDay > last.toDay)) last.toDay = s.toDay;
     } else merged.push({ ...s });
   }
-  return merged.map((w) => ({ ...w, from: w.fromDay === null ? null : londonMidnight(w.fromDay), to: w.toDay === null ? null : londonMidnight(w.toDay) }));
+  return merged.map((w) => ({
+    ...w,
+    from: w.fromDay === null ? null : londonMidnight(w.fromDay),
+    to: w.toDay === null ? null : londonMidnight(w.toDay),
+  }));
 }
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -53,7 +63,10 @@ export function instantInWindows(instant: SQL, windows: readonly SupplyWindow[])
   if (windows === ALWAYS) return sql`true`;
   if (!windows.length) return sql`false`;
   const one = (w: SupplyWindow) => {
-    const parts = [w.from ? sql`${instant} >= ${ts(w.from)}` : null, w.to ? sql`${instant} < ${ts(w.to)}` : null].filter((p) => p !== null);
+    const parts = [
+      w.from ? sql`${instant} >= ${ts(w.from)}` : null,
+      w.to ? sql`${instant} < ${ts(w.to)}` : null,
+    ].filter((p) => p !== null);
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
   };
   return sql`(${sql.join(windows.map(one), sql` or `)})`;
@@ -64,7 +77,10 @@ export function dayInWindows(day: SQL, windows: readonly SupplyWindow[]): SQL {
   if (windows === ALWAYS) return sql`true`;
   if (!windows.length) return sql`false`;
   const one = (w: SupplyWindow) => {
-    const parts = [w.fromDay ? sql`${day} >= ${w.fromDay}::date` : null, w.toDay ? sql`${day} < ${w.toDay}::date` : null].filter((p) => p !== null);
+    const parts = [
+      w.fromDay ? sql`${day} >= ${w.fromDay}::date` : null,
+      w.toDay ? sql`${day} < ${w.toDay}::date` : null,
+    ].filter((p) => p !== null);
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
   };
   return sql`(${sql.join(windows.map(one), sql` or `)})`;
@@ -74,5 +90,8 @@ export function dayInWindows(day: SQL, windows: readonly SupplyWindow[]): SQL {
 export function windowsValues(windows: readonly SupplyWindow[]): SQL {
   if (!windows.length) return sql`select null::timestamptz as lo, null::timestamptz as hi where false`;
   const val = (d: Date | null) => (d ? ts(d) : sql`null::timestamptz`);
-  return sql`select * from (values ${sql.join(windows.map((w) => sql`(${val(w.from)}, ${val(w.to)})`), sql`, `)}) v(lo, hi)`;
+  return sql`select * from (values ${sql.join(
+    windows.map((w) => sql`(${val(w.from)}, ${val(w.to)})`),
+    sql`, `,
+  )}) v(lo, hi)`;
 }

@@ -23,13 +23,26 @@ export type UploadMeterConsumptionInput = z.infer<typeof UploadMeterConsumptionI
  * operator's organisation's, and hold the meter point; otherwise it reads as missing. Audited as
  * `consumption.uploaded` on the account, with the rows read and changed.
  */
-export async function uploadMeterConsumption(ctx: Ctx, input: UploadMeterConsumptionInput): Promise<LoadConsumptionResult> {
+export async function uploadMeterConsumption(
+  ctx: Ctx,
+  input: UploadMeterConsumptionInput,
+): Promise<LoadConsumptionResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const parsed = UploadMeterConsumptionInput.parse(input);
-  const notFound = () => new ServiceError("not_found", "meter_point_not_found", `Account ${parsed.accountNumber} has no meter point ${parsed.mpxn}.`);
-  const { account } = await findOwnAccount(ctx.db, organisationId, parsed.accountNumber.trim().toUpperCase(), { notFound });
-  const [found] = await execRows<{ id: number }>(ctx.db, sql`select mp.id from meter_points mp where mp.account_id = ${account.id} and mp.mpxn = ${parsed.mpxn} limit 1`);
+  const notFound = () =>
+    new ServiceError(
+      "not_found",
+      "meter_point_not_found",
+      `Account ${parsed.accountNumber} has no meter point ${parsed.mpxn}.`,
+    );
+  const { account } = await findOwnAccount(ctx.db, organisationId, parsed.accountNumber.trim().toUpperCase(), {
+    notFound,
+  });
+  const [found] = await execRows<{ id: number }>(
+    ctx.db,
+    sql`select mp.id from meter_points mp where mp.account_id = ${account.id} and mp.mpxn = ${parsed.mpxn} limit 1`,
+  );
   if (!found) throw notFound();
   const chunks = (async function* () {
     yield parsed.content;
@@ -37,8 +50,19 @@ export async function uploadMeterConsumption(ctx: Ctx, input: UploadMeterConsump
   // An import started from the console is audited with who and how many (ADR 0412), in the load's transaction.
   return withTransaction(ctx, async (tx, txCtx) => {
     const loaded = await loadConsumption(txCtx, { chunks, format: parsed.format, onlyMpxn: parsed.mpxn });
-    const details = { mpxn: parsed.mpxn, fileName: parsed.fileName ?? null, format: parsed.format, rows: loaded.rows, changed: loaded.changed };
-    await recordAudit(tx, txCtx, { action: "consumption.uploaded", entityType: "account", entityId: account.number, details });
+    const details = {
+      mpxn: parsed.mpxn,
+      fileName: parsed.fileName ?? null,
+      format: parsed.format,
+      rows: loaded.rows,
+      changed: loaded.changed,
+    };
+    await recordAudit(tx, txCtx, {
+      action: "consumption.uploaded",
+      entityType: "account",
+      entityId: account.number,
+      details,
+    });
     return loaded;
   });
 }

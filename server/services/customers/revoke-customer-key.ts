@@ -7,7 +7,10 @@ import { parseOrThrow, ServiceError } from "../../errors";
 import { recordAudit } from "../audit/record-audit";
 import { requireOperator } from "./issue-customer-key";
 
-export const RevokeCustomerKeyInput = z.strictObject({ keyId: SerialId, accountNumber: z.string().trim().toUpperCase().optional() });
+export const RevokeCustomerKeyInput = z.strictObject({
+  keyId: SerialId,
+  accountNumber: z.string().trim().toUpperCase().optional(),
+});
 
 /** The key and every token and refresh token issued from it stop working at once (each request re-checks the key). */
 export async function revokeCustomerKey(ctx: Ctx, input: z.input<typeof RevokeCustomerKeyInput>) {
@@ -28,7 +31,12 @@ export async function revokeCustomerKey(ctx: Ctx, input: z.input<typeof RevokeCu
       .returning();
     if (!row) throw new ServiceError("not_found", "customer_key_not_found", "No active customer key with that id.");
     const [user] = await tx.select().from(accountUsers).where(eq(accountUsers.id, row.accountUserId));
-    await recordAudit(tx, ctx, { action: "customer_key.revoked", entityType: "account", entityId: accountNumber ?? user.email, details: { key_id: row.id, email: user.email } });
+    await recordAudit(tx, ctx, {
+      action: "customer_key.revoked",
+      entityType: "account",
+      entityId: accountNumber ?? user.email,
+      details: { key_id: row.id, email: user.email },
+    });
     return { id: row.id, invalidatedAt: row.invalidatedAt };
   });
 }

@@ -19,16 +19,39 @@ const people = [
 ] as const;
 
 /** The smart device id (EUI-64, as the smart-metering data service names devices) of demo customer `i`'s meter of a fuel. */
-export const demoDeviceId = (i: number, fuel: "electricity" | "gas") => `00-1B-E7-${fuel === "electricity" ? "0E" : "06"}-00-00-00-${String(i + 1).padStart(2, "0")}`;
+export const demoDeviceId = (i: number, fuel: "electricity" | "gas") =>
+  `00-1B-E7-${fuel === "electricity" ? "0E" : "06"}-00-00-00-${String(i + 1).padStart(2, "0")}`;
 
 /**
  * The demo's smart-meter inventory, as the smart-metering data service would send it: every
  * demo meter is a SMETS2 smart meter, and this is what its device is.
  */
-export function demoSmartDeviceInventory(): { device_id: string; device_type: "ESME" | "GSME"; manufacturer: string; model: string; firmware_version: string }[] {
+export function demoSmartDeviceInventory(): {
+  device_id: string;
+  device_type: "ESME" | "GSME";
+  manufacturer: string;
+  model: string;
+  firmware_version: string;
+}[] {
   return people.flatMap((_, i) => [
-    { device_id: demoDeviceId(i, "electricity"), device_type: "ESME" as const, manufacturer: i % 2 ? "Landis+Gyr" : "Aclara", model: i % 2 ? "E470" : "SGM1411", firmware_version: i % 2 ? "4.3.1" : "2.1.7" },
-    ...(i % 2 === 0 ? [{ device_id: demoDeviceId(i, "gas"), device_type: "GSME" as const, manufacturer: "Itron", model: "Gallus G4", firmware_version: "1.2.0" }] : []),
+    {
+      device_id: demoDeviceId(i, "electricity"),
+      device_type: "ESME" as const,
+      manufacturer: i % 2 ? "Landis+Gyr" : "Aclara",
+      model: i % 2 ? "E470" : "SGM1411",
+      firmware_version: i % 2 ? "4.3.1" : "2.1.7",
+    },
+    ...(i % 2 === 0
+      ? [
+          {
+            device_id: demoDeviceId(i, "gas"),
+            device_type: "GSME" as const,
+            manufacturer: "Itron",
+            model: "Gallus G4",
+            firmware_version: "1.2.0",
+          },
+        ]
+      : []),
   ]);
 }
 
@@ -59,7 +82,9 @@ export function demoAccounts(): Maker[] {
           smart_commissioned_on: "2024-03-12",
           units_of_measure: "SCMH",
           transfer_readings: [{ reading_date: billed, reading_value: `${4200 + i * 37}`, reading_type: "CUSTOMER" }],
-          reading_history: [{ reading_date: "2026-07-31", reading_value: `${3900 + i * 37}`, reading_type: "ESTIMATE", billed: true }],
+          reading_history: [
+            { reading_date: "2026-07-31", reading_value: `${3900 + i * 37}`, reading_type: "ESTIMATE", billed: true },
+          ],
         },
       ],
       agreements: [{ tariff_code: `G-1R-VAR-22-11-01-${region}`, effective_from: "2025-06-01" }],
@@ -105,8 +130,23 @@ export function demoAccounts(): Maker[] {
                   smart_device_id: demoDeviceId(i, "electricity"),
                   smart_commissioned_on: "2024-03-12",
                   registers: [{ register_id: "1", tpr: "00001", number_of_digits: 5, is_settlement: true }],
-                  transfer_readings: [{ reading_date: billed, reading_value: `${15000 + i * 211}`, reading_type: "CUSTOMER", register_id: "1" }],
-                  reading_history: [{ reading_date: "2026-07-31", reading_value: `${14300 + i * 211}`, reading_type: "CUSTOMER", register_id: "1", billed: true }],
+                  transfer_readings: [
+                    {
+                      reading_date: billed,
+                      reading_value: `${15000 + i * 211}`,
+                      reading_type: "CUSTOMER",
+                      register_id: "1",
+                    },
+                  ],
+                  reading_history: [
+                    {
+                      reading_date: "2026-07-31",
+                      reading_value: `${14300 + i * 211}`,
+                      reading_type: "CUSTOMER",
+                      register_id: "1",
+                      billed: true,
+                    },
+                  ],
                 },
               ],
               agreements: [{ tariff_code: `E-1R-VAR-22-11-01-${region}`, effective_from: "2025-06-01" }],

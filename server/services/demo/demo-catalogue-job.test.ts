@@ -21,7 +21,11 @@ const setClock = (iso: string) => {
 /** Agile region C rates on 13 August 2026 (a London day: 12 Aug 23:00Z to 13 Aug 23:00Z), through the public route. */
 const PARAMS = { product: "AGILE-24-10-01", tariff: "E-1R-AGILE-24-10-01-C" };
 const august13 = () =>
-  call(agileRates, `/v1/products/${PARAMS.product}/electricity-tariffs/${PARAMS.tariff}/standard-unit-rates/?period_from=2026-08-13T00:00:00&period_to=2026-08-14T00:00:00`, { params: PARAMS });
+  call(
+    agileRates,
+    `/v1/products/${PARAMS.product}/electricity-tariffs/${PARAMS.tariff}/standard-unit-rates/?period_from=2026-08-13T00:00:00&period_to=2026-08-14T00:00:00`,
+    { params: PARAMS },
+  );
 
 const version = async () => (await t.db.select().from(productCatalogueState))[0]?.version ?? 0;
 
@@ -38,7 +42,28 @@ describe("the daily demo-catalogue job", () => {
     const own = uniq("OWN");
     const [ownTariff] = regionCTariffs(own);
     await loadProducts(systemCtx(t.db, "test"), {
-      products: [{ code: own, brand: "TEST_OWN", full_name: "Own", display_name: "Own", available_from: "2026-01-01T00:00:00Z", tariffs: [{ ...ownTariff, standard_unit_rates: [{ value_exc_vat: "20", value_inc_vat: "21", valid_from: "2026-08-01T00:00:00Z", valid_to: "2026-08-11T00:00:00Z" }] }] }],
+      products: [
+        {
+          code: own,
+          brand: "TEST_OWN",
+          full_name: "Own",
+          display_name: "Own",
+          available_from: "2026-01-01T00:00:00Z",
+          tariffs: [
+            {
+              ...ownTariff,
+              standard_unit_rates: [
+                {
+                  value_exc_vat: "20",
+                  value_inc_vat: "21",
+                  valid_from: "2026-08-01T00:00:00Z",
+                  valid_to: "2026-08-11T00:00:00Z",
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const before = await august13();
     expect(before.json.count).toBe(0);
@@ -60,22 +85,36 @@ describe("the daily demo-catalogue job", () => {
     const after = await august13();
     expect(after.status).toBe(200);
     expect(after.json.count).toBe(46);
-    expect(after.json.results[0]).toMatchObject({ valid_from: "2026-08-13T21:30:00Z", valid_to: "2026-08-13T22:00:00Z", payment_method: null });
+    expect(after.json.results[0]).toMatchObject({
+      valid_from: "2026-08-13T21:30:00Z",
+      valid_to: "2026-08-13T22:00:00Z",
+      payment_method: null,
+    });
 
     // Again: the day's job is done, and a refresh at the same moment changes nothing.
-    expect(await Promise.all([tickDemoCatalogue(t.db, "instance-a"), tickDemoCatalogue(t.db, "instance-b")])).toEqual([[], []]);
+    expect(await Promise.all([tickDemoCatalogue(t.db, "instance-a"), tickDemoCatalogue(t.db, "instance-b")])).toEqual([
+      [],
+      [],
+    ]);
     const again = await refreshDemoCatalogue(systemCtx(t.db, "demo-catalogue"));
     expect(again).not.toBeNull();
     expect(again!.rates).toMatchObject({ created: 0, updated: 0, deleted: 0 });
     expect(again!.products).toMatchObject({ created: 0, updated: 0 });
     expect((await august13()).json.count).toBe(46);
 
-    const ownRates = await call(agileRates, `/v1/products/${own}/electricity-tariffs/E-1R-${own}-C/standard-unit-rates/`, { params: { product: own, tariff: `E-1R-${own}-C` } });
+    const ownRates = await call(
+      agileRates,
+      `/v1/products/${own}/electricity-tariffs/E-1R-${own}-C/standard-unit-rates/`,
+      { params: { product: own, tariff: `E-1R-${own}-C` } },
+    );
     expect(ownRates.json.results).toEqual([expect.objectContaining({ valid_to: "2026-08-11T00:00:00Z" })]);
   }, 120_000);
 
   it("is refused to API clients and console users: only the platform's own job refreshes the demo", async () => {
-    const ctx = { ...systemCtx(t.db), actor: { kind: "organisation" as const, organisationId: 1, apiKeyId: 1, via: "token" as const, label: "key" } };
+    const ctx = {
+      ...systemCtx(t.db),
+      actor: { kind: "organisation" as const, organisationId: 1, apiKeyId: 1, via: "token" as const, label: "key" },
+    };
     await expect(refreshDemoCatalogue(ctx)).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -17,9 +17,13 @@ export const demoCatalogueJobHandler: JobHandler = {
   queue: DEMO_CATALOGUE_QUEUE,
   run: async (db) => {
     const summary = await refreshDemoCatalogue(systemCtx(db, "demo-catalogue"));
-    if (summary) logger.info("demo catalogue refreshed", { rates: summary.rates, catalogueVersion: summary.catalogue_version });
+    if (summary)
+      logger.info("demo catalogue refreshed", { rates: summary.rates, catalogueVersion: summary.catalogue_version });
     // The demo meters' consumption ends at the demo's load: carry it on to now, or clients asking for yesterday find nothing.
-    const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
+    const [org] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.number, DEMO_ORG_NUMBER));
     if (org) {
       const topUp = await topUpDemoConsumption(db, org.id);
       if (topUp.rows) logger.info("demo consumption topped up", { meters: topUp.meters, rows: topUp.rows });
@@ -40,7 +44,11 @@ export async function tickDemoCatalogue(db: Db, workerId: string, now = new Date
   const [demo] = await db.select({ id: products.id }).from(products).where(eq(products.source, "demo")).limit(1);
   if (!demo) return [];
   const publication = publicationDate(now);
-  await enqueueJob(db, { queue: DEMO_CATALOGUE_QUEUE, payload: { publication }, dedupKey: `${DEMO_CATALOGUE_QUEUE}:${publication}` });
+  await enqueueJob(db, {
+    queue: DEMO_CATALOGUE_QUEUE,
+    payload: { publication },
+    dedupKey: `${DEMO_CATALOGUE_QUEUE}:${publication}`,
+  });
   const claimed = await claimJobs(db, DEMO_CATALOGUE_QUEUE, workerId, 1, 300);
   for (const job of claimed) await runOne(db, demoCatalogueJobHandler, job, 60);
   return claimed.map((j) => j.id);
@@ -52,5 +60,9 @@ export async function tickDemoCatalogue(db: Db, workerId: string, now = new Date
  * instance. Returns a function that stops it after the check in hand.
  */
 export function startDemoCatalogueJob(opts: { intervalMs?: number } = {}): () => Promise<void> {
-  return startPeriodicCheck("demo catalogue", (db, workerId) => tickDemoCatalogue(db, workerId), opts.intervalMs ?? 60_000);
+  return startPeriodicCheck(
+    "demo catalogue",
+    (db, workerId) => tickDemoCatalogue(db, workerId),
+    opts.intervalMs ?? 60_000,
+  );
 }

@@ -11,7 +11,10 @@ export const DEMO_CONSUMPTION_DAYS = 90;
  * in winter; gas follows heating hours and is strongly seasonal. A hash of meter and instant
  * adds repeatable noise (float8 math: numeric exp() would cost seconds), so a reload writes the same values (and changes nothing).
  */
-export async function insertSyntheticConsumption(db: Db, input: { meterIds: number[]; from: Date; to: Date; afterLatest?: boolean }): Promise<number> {
+export async function insertSyntheticConsumption(
+  db: Db,
+  input: { meterIds: number[]; from: Date; to: Date; afterLatest?: boolean },
+): Promise<number> {
   // afterLatest: each meter only from its newest read on, so reads loaded over the demo's are left alone.
   const since = input.afterLatest
     ? sql`greatest(${input.from.toISOString()}::timestamptz, (select max(i.interval_start) + interval '30 minutes' from consumption_intervals i where i.meter_id = cm.id))`
@@ -53,7 +56,10 @@ export async function registerOrgMeters(db: Db, organisationId: number): Promise
     cross join jsonb_array_elements(mp.meters) m
     where s.organisation_id = ${organisationId}
     on conflict on constraint consumption_meters_meter_key do nothing`);
-  const rows = await execRows<{ id: number }>(db, sql`select id from consumption_meters where organisation_id = ${organisationId} order by id`);
+  const rows = await execRows<{ id: number }>(
+    db,
+    sql`select id from consumption_meters where organisation_id = ${organisationId} order by id`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -90,5 +96,9 @@ export async function topUpDemoConsumption(db: Db, organisationId: number, opts:
           and exists (select 1 from consumption_days d where d.meter_id = cm.id) order by cm.id`,
   );
   const meterIds = rows.map((r) => Number(r.id));
-  return { meters: meterIds.length, rows: await insertSyntheticConsumption(db, { meterIds, from, to, afterLatest: true }), to };
+  return {
+    meters: meterIds.length,
+    rows: await insertSyntheticConsumption(db, { meterIds, from, to, afterLatest: true }),
+    to,
+  };
 }

@@ -17,10 +17,29 @@ class Rollback extends Error {}
 
 /** Distributor id (the MPAN's first two digits) → GSP group letter, as the industry assigns them. */
 const REGION_OF_DISTRIBUTOR: Record<string, string> = {
-  "10": "A", "11": "B", "12": "C", "13": "D", "14": "E", "15": "F", "16": "G",
-  "17": "P", "18": "N", "19": "J", "20": "H", "21": "K", "22": "L", "23": "M",
+  "10": "A",
+  "11": "B",
+  "12": "C",
+  "13": "D",
+  "14": "E",
+  "15": "F",
+  "16": "G",
+  "17": "P",
+  "18": "N",
+  "19": "J",
+  "20": "H",
+  "21": "K",
+  "22": "L",
+  "23": "M",
 };
-const TOWN_REGION: Record<string, string> = { London: "C", Bristol: "L", Edinburgh: "N", Manchester: "G", Cambridge: "A", Oxford: "H" };
+const TOWN_REGION: Record<string, string> = {
+  London: "C",
+  Bristol: "L",
+  Edinburgh: "N",
+  Manchester: "G",
+  Cambridge: "A",
+  Oxford: "H",
+};
 
 describe("demo data set", () => {
   it("has suppliers in every status, imported and staged accounts, two logins, products and activity", async () => {
@@ -36,7 +55,10 @@ describe("demo data set", () => {
           ["DEMO-PAUSED", "Paused", 2, 0],
         ]);
         expect(demo.apiKey).toMatch(/^sk_live_/);
-        for (const u of DEMO_USERS) expect(await signInConsoleUser(tx, { email: u.email, password: u.password }, "127.0.0.1")).toMatchObject({ role: u.role });
+        for (const u of DEMO_USERS)
+          expect(await signInConsoleUser(tx, { email: u.email, password: u.password }, "127.0.0.1")).toMatchObject({
+            role: u.role,
+          });
         const accs = await tx.select().from(accounts).where(inArray(accounts.number, demo.importedAccounts));
         expect(accs.every((a) => a.openStatementPeriodStart === "2026-11-01")).toBe(true);
         expect((await tx.select().from(products)).length).toBeGreaterThanOrEqual(5);
@@ -45,12 +67,28 @@ describe("demo data set", () => {
         // The balance carried over is the transfer balance alone, collected by one payment: counted once (issue 39 item 3).
         expect(Number(first.transferBalance)).toBe(-42.17);
         const entries = await tx.select().from(transactions).where(eq(transactions.accountId, first.id));
-        expect(entries.map((e) => [e.type, Number(e.amount)]).sort()).toEqual([["CHARGE", 3.5], ["CREDIT", 10], ["PAYMENT", 42.17]]);
-        const ledger = await getLedger(systemCtx(tx, "test", demo.organisation.id), { filter: { accountNumber: first.number } });
-        expect([ledger.openingBalance, ledger.totals.net, ledger.closingBalance].map(Number)).toEqual([-42.17, 48.67, 6.5]);
+        expect(entries.map((e) => [e.type, Number(e.amount)]).sort()).toEqual([
+          ["CHARGE", 3.5],
+          ["CREDIT", 10],
+          ["PAYMENT", 42.17],
+        ]);
+        const ledger = await getLedger(systemCtx(tx, "test", demo.organisation.id), {
+          filter: { accountNumber: first.number },
+        });
+        expect([ledger.openingBalance, ledger.totals.net, ledger.closingBalance].map(Number)).toEqual([
+          -42.17, 48.67, 6.5,
+        ]);
         expect(ledger.carriedOverAgain).toEqual([]);
-        const types = new Set((await tx.select().from(events).where(eq(events.accountNumber, first.number))).map((e) => e.type));
-        expect([...types]).toEqual(expect.arrayContaining(["account.created", "billing.ledger.entry_posted", "meterpoint.elec.cos_gain.registration.requested"]));
+        const types = new Set(
+          (await tx.select().from(events).where(eq(events.accountNumber, first.number))).map((e) => e.type),
+        );
+        expect([...types]).toEqual(
+          expect.arrayContaining([
+            "account.created",
+            "billing.ledger.entry_posted",
+            "meterpoint.elec.cos_gain.registration.requested",
+          ]),
+        );
         // What a client derives: region from the MPAN's distributor id; it must match the tariffs and the town.
         const orgCtx = systemCtx(tx, "test", demo.organisation.id);
         const seen: string[] = [];
@@ -61,7 +99,9 @@ describe("demo data set", () => {
               expect(isValidMpan(e.mpan), e.mpan).toBe(true);
               const region = REGION_OF_DISTRIBUTOR[e.mpan.slice(0, 2)];
               expect(TOWN_REGION[p.town], `${p.town} ${e.mpan}`).toBe(region);
-              const tariffs = [...e.agreements, ...p.gas_meter_points.flatMap((g) => g.agreements)].map((a) => a.tariff_code);
+              const tariffs = [...e.agreements, ...p.gas_meter_points.flatMap((g) => g.agreements)].map(
+                (a) => a.tariff_code,
+              );
               for (const code of tariffs) expect(code.at(-1), `${code} at ${p.town}`).toBe(region);
               seen.push(region);
             }
@@ -69,7 +109,10 @@ describe("demo data set", () => {
         }
         expect(new Set(seen).size).toBeGreaterThan(3);
         // Its meters carry the demo consumption (demo-consumption.test.ts checks its shape).
-        const [{ n }] = await execRows<{ n: number }>(tx, sql`select count(*)::int as n from consumption_intervals i join consumption_meters m on m.id = i.meter_id where m.organisation_id = ${demo.organisation.id}`);
+        const [{ n }] = await execRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from consumption_intervals i join consumption_meters m on m.id = i.meter_id where m.organisation_id = ${demo.organisation.id}`,
+        );
         expect(n).toBeGreaterThan(0);
         // Every demo meter is a SMETS2 smart meter whose device the demo's inventory describes.
         const devices = await execRows<{ meters: number; known: number }>(
@@ -90,6 +133,16 @@ describe("demo data set", () => {
     // The organisation and the logins are created before the suppliers; a bad document root stops it there.
     await expect(loadDemo(t.db, { documentRoot: "ftp://not-a-document-store" })).rejects.toThrow();
     expect(await t.db.select().from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER))).toEqual([]);
-    expect(await t.db.select().from(consoleUsers).where(inArray(consoleUsers.email, DEMO_USERS.map((u) => u.email)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(consoleUsers)
+        .where(
+          inArray(
+            consoleUsers.email,
+            DEMO_USERS.map((u) => u.email),
+          ),
+        ),
+    ).toEqual([]);
   });
 });

@@ -43,13 +43,29 @@ async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
   const [existing] = await db.select().from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
   if (existing) throw new ServiceError("conflict", "demo_already_loaded", "The demo data set is already loaded.");
   await loadDemoProducts(demoCtx());
-  const { organisation, apiKey } = await createOrganisation(demoCtx(), { name: "Demo Energy", number: DEMO_ORG_NUMBER });
+  const { organisation, apiKey } = await createOrganisation(demoCtx(), {
+    name: "Demo Energy",
+    number: DEMO_ORG_NUMBER,
+  });
   const ctx = demoCtx(organisation.id);
   for (const u of DEMO_USERS) await createConsoleUser(ctx, u);
   const suppliers = {
-    ongoing: await createSupplier(ctx, { code: "DEMO-ONGOING", name: "Demo cohort 1 (ongoing)", documentRoot: opts.documentRoot, sendAutomatedEmails: true }),
-    paused: await createSupplier(ctx, { code: "DEMO-PAUSED", name: "Demo cohort 2 (paused)", documentRoot: opts.documentRoot }),
-    complete: await createSupplier(ctx, { code: "DEMO-COMPLETE", name: "Demo cohort 0 (complete)", documentRoot: opts.documentRoot }),
+    ongoing: await createSupplier(ctx, {
+      code: "DEMO-ONGOING",
+      name: "Demo cohort 1 (ongoing)",
+      documentRoot: opts.documentRoot,
+      sendAutomatedEmails: true,
+    }),
+    paused: await createSupplier(ctx, {
+      code: "DEMO-PAUSED",
+      name: "Demo cohort 2 (paused)",
+      documentRoot: opts.documentRoot,
+    }),
+    complete: await createSupplier(ctx, {
+      code: "DEMO-COMPLETE",
+      name: "Demo cohort 0 (complete)",
+      documentRoot: opts.documentRoot,
+    }),
   };
   const accounts = demoAccounts();
   let i = 0;
@@ -61,12 +77,27 @@ async function loadDemoIn(db: Db, opts: { documentRoot: string }) {
     const external = body.external_account_number!;
     await stageAccount(ctx, body);
     if (i === 4) continue; // one account stays staged
-    const res = await processAccountImport(ctx, { import_supplier: code, external_account_number: external, dry_run: false });
+    const res = await processAccountImport(ctx, {
+      import_supplier: code,
+      external_account_number: external,
+      dry_run: false,
+    });
     imported.push(res.account_number);
-    if (imported.length <= 2) await loadDemoActivity(ctx, code, external, addDays(body.last_billed_to_date!, 1), String(body.transfer_balance ?? "0"));
+    if (imported.length <= 2)
+      await loadDemoActivity(
+        ctx,
+        code,
+        external,
+        addDays(body.last_billed_to_date!, 1),
+        String(body.transfer_balance ?? "0"),
+      );
   }
   await loadDemoConsumption(db, organisation.id);
-  await loadSmartDeviceInventory(ctx, { format: "json", fileName: "demo-inventory.json", content: JSON.stringify(demoSmartDeviceInventory()) });
+  await loadSmartDeviceInventory(ctx, {
+    format: "json",
+    fileName: "demo-inventory.json",
+    content: JSON.stringify(demoSmartDeviceInventory()),
+  });
   suppliers.paused = await setSupplierStatus(ctx, { code: suppliers.paused.code, status: "Paused" });
   suppliers.complete = await setSupplierStatus(ctx, { code: suppliers.complete.code, status: "Complete" });
   return { organisation, apiKey: apiKey!.key, users: DEMO_USERS, suppliers, importedAccounts: imported };

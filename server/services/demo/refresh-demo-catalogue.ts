@@ -16,7 +16,8 @@ import { LOAD_LOCK } from "../products/load-products";
  */
 export async function refreshDemoCatalogue(ctx: Ctx, opts: { now?: Date } = {}) {
   requireWriter(ctx);
-  if (ctx.actor.kind !== "system") throw new ServiceError("forbidden", "forbidden", "The demo catalogue is refreshed by the platform's own job.");
+  if (ctx.actor.kind !== "system")
+    throw new ServiceError("forbidden", "forbidden", "The demo catalogue is refreshed by the platform's own job.");
   return withTransaction(ctx, async (tx, txCtx) => {
     // Read the demo products under the loaders' lock: a file load of the same code in between would otherwise be re-marked as demo.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK})`);
@@ -26,7 +27,10 @@ export async function refreshDemoCatalogue(ctx: Ctx, opts: { now?: Date } = {}) 
       .where(and(eq(products.source, "demo"), inArray(products.code, [...DEMO_PRODUCT_CODES])));
     if (!rows.length) return null;
     // The demo organisation's audit trail records each refresh that changed something.
-    const [org] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.number, DEMO_ORG_NUMBER));
+    const [org] = await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.number, DEMO_ORG_NUMBER));
     const loadCtx: Ctx = { ...txCtx, actor: { kind: "system", label: actorLabel(ctx.actor), organisationId: org?.id } };
     return loadDemoProducts(loadCtx, { only: rows.map((r) => r.code), now: opts.now });
   });

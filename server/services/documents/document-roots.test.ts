@@ -48,18 +48,36 @@ describe("document roots are owned by one organisation (issue 18 item 4, ADR 010
     const dir = folder("a");
     const a = await tenant("A", `file://${dir}`);
     const b = await tenant("B", `file://${folder("b")}`);
-    for (const root of [`file://${dir}`, `file://${dir}/`, `file://${dir}/letters`, `file://${path.dirname(dir)}`, `file://${dir}%2Fletters`]) {
+    for (const root of [
+      `file://${dir}`,
+      `file://${dir}/`,
+      `file://${dir}/letters`,
+      `file://${path.dirname(dir)}`,
+      `file://${dir}%2Fletters`,
+    ]) {
       expect(await refusal(b.operator.supplier.create({ code: uniq("B"), documentRoot: root })), root).toEqual({
         trpc: "CONFLICT",
         code: "document_root_in_use",
-        errors: [{ attr: "documentRoot", code: "document_root_in_use", detail: "This document root overlaps one that another organisation uses; choose a folder or prefix of your own." }],
+        errors: [
+          {
+            attr: "documentRoot",
+            code: "document_root_in_use",
+            detail:
+              "This document root overlaps one that another organisation uses; choose a folder or prefix of your own.",
+          },
+        ],
       });
-      expect((await refusal(b.operator.supplier.update({ code: b.supplier.code, documentRoot: root }))).code, root).toBe("document_root_in_use");
+      expect(
+        (await refusal(b.operator.supplier.update({ code: b.supplier.code, documentRoot: root }))).code,
+        root,
+      ).toBe("document_root_in_use");
     }
     const s3 = `s3://shared-bucket/${uniq("a")}`;
     await a.operator.supplier.update({ code: a.supplier.code, documentRoot: s3 });
     for (const root of [s3, `${s3}/sub`, "s3://shared-bucket"]) {
-      expect((await refusal(b.operator.supplier.create({ code: uniq("B"), documentRoot: root }))).code, root).toBe("document_root_in_use");
+      expect((await refusal(b.operator.supplier.create({ code: uniq("B"), documentRoot: root }))).code, root).toBe(
+        "document_root_in_use",
+      );
     }
     // A sibling prefix is no overlap (`<prefix>x` does not lie under `<prefix>/`), and B's supplier kept its root.
     await b.operator.supplier.create({ code: uniq("B"), documentRoot: `${s3}x` });
@@ -74,12 +92,17 @@ describe("document roots are owned by one organisation (issue 18 item 4, ADR 010
     const b = await tenant("B", `file://${folder("b")}`);
     const [aRoot] = await t.db.select().from(documentRoots).where(eq(documentRoots.organisationId, a.org.id));
     const insert = (root: string) => t.db.insert(documentRoots).values({ organisationId: b.org.id, root });
-    const cause = async (p: Promise<unknown>) => ((await p.catch((e) => e)) as { cause?: { code?: string } }).cause?.code ?? "no error";
+    const cause = async (p: Promise<unknown>) =>
+      ((await p.catch((e) => e)) as { cause?: { code?: string } }).cause?.code ?? "no error";
     expect(await cause(insert(aRoot.root))).toBe("23P01");
     expect(await cause(insert(`${aRoot.root}letters/`))).toBe("23P01");
     expect(await cause(insert(aRoot.root.replace(/[^/]+\/$/, "")))).toBe("23P01");
     expect(await cause(insert("file:///tmp/no-trailing-slash"))).toBe("23514");
-    expect(await cause(t.db.update(importSuppliers).set({ documentRootId: aRoot.id }).where(eq(importSuppliers.id, b.supplier.id)))).toBe("23503");
+    expect(
+      await cause(
+        t.db.update(importSuppliers).set({ documentRootId: aRoot.id }).where(eq(importSuppliers.id, b.supplier.id)),
+      ),
+    ).toBe("23503");
   });
 
   it("the platform's folder is partitioned: each organisation may use only its own subfolder", async () => {
@@ -88,55 +111,120 @@ describe("document roots are owned by one organisation (issue 18 item 4, ADR 010
     const op = callerFor(t.db, await makeUser(org, "operator"));
     const own = platformFolderOf(org.number);
     for (const root of [demoDocumentRoot(), platformFolderOf(other.number), `${platformFolderOf(other.number)}/x`]) {
-      expect(await refusal(op.supplier.create({ code: uniq("P"), documentRoot: root })), root).toMatchObject({ trpc: "BAD_REQUEST", code: "document_root_not_allowed" });
+      expect(await refusal(op.supplier.create({ code: uniq("P"), documentRoot: root })), root).toMatchObject({
+        trpc: "BAD_REQUEST",
+        code: "document_root_not_allowed",
+      });
     }
     const created = await op.supplier.create({ code: uniq("P"), documentRoot: `${own}/cohort-1` });
     expect(created.documentRoot).toBe(`${own}/cohort-1`);
-    expect(await t.db.select({ root: documentRoots.root }).from(documentRoots).where(eq(documentRoots.organisationId, org.id))).toEqual([{ root: canonicalRoot(`${own}/cohort-1`) }]);
+    expect(
+      await t.db
+        .select({ root: documentRoots.root })
+        .from(documentRoots)
+        .where(eq(documentRoots.organisationId, org.id)),
+    ).toEqual([{ root: canonicalRoot(`${own}/cohort-1`) }]);
   });
 
   it("a stored document is served only to an organisation that owns the root it lies in", async () => {
     const dirA = folder("a");
     const a = await tenant("A", `file://${dirA}`);
     const b = await tenant("B", `file://${folder("b")}`);
-    const note = await call(createNotes, "/x", { auth: a.auth, body: { ...a.ref, notes: [{ body: "letter", document_paths: [{ document_path: "letters/welcome.pdf" }] }] } });
+    const note = await call(createNotes, "/x", {
+      auth: a.auth,
+      body: { ...a.ref, notes: [{ body: "letter", document_paths: [{ document_path: "letters/welcome.pdf" }] }] },
+    });
     expect(note.status).toBe(201);
     // The reproduction: B's note pointing at A's file (the row as it was written before roots were owned).
     const [bAccount] = await t.db.select().from(accounts).where(eq(accounts.number, b.account.accountNumber));
     const [forged] = await t.db
       .insert(notes)
-      .values({ accountId: bAccount.id, body: null, documentPaths: [{ document_path: "letters/welcome.pdf", location: `file://${dirA}/letters/welcome.pdf` }], contentHash: uniq("h"), createdAt: new Date(), createdAtGiven: false })
+      .values({
+        accountId: bAccount.id,
+        body: null,
+        documentPaths: [{ document_path: "letters/welcome.pdf", location: `file://${dirA}/letters/welcome.pdf` }],
+        contentHash: uniq("h"),
+        createdAt: new Date(),
+        createdAtGiven: false,
+      })
       .returning();
-    const reader = (org: { id: number }) => ({ db: t.db, requestId: "t", actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@x" } });
-    await expect(openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: forged.id })).rejects.toMatchObject({ code: "document_not_found", status: 404 });
+    const reader = (org: { id: number }) => ({
+      db: t.db,
+      requestId: "t",
+      actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@x" },
+    });
+    await expect(
+      openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: forged.id }),
+    ).rejects.toMatchObject({ code: "document_not_found", status: 404 });
     const [aAccount] = await t.db.select().from(accounts).where(eq(accounts.number, a.account.accountNumber));
     const [own] = await t.db.select().from(notes).where(eq(notes.accountId, aAccount.id));
-    const doc = await openAccountDocument(reader(a.org), { accountNumber: a.account.accountNumber, kind: "note", id: own.id });
+    const doc = await openAccountDocument(reader(a.org), {
+      accountNumber: a.account.accountNumber,
+      kind: "note",
+      id: own.id,
+    });
     expect(await new Response(doc.body).text()).toBe("%PDF-1.4 a");
     // After A moves its supplier elsewhere, A still owns the old folder: its stored documents stay A's.
     await a.operator.supplier.update({ code: a.supplier.code, documentRoot: `file://${folder("a2")}` });
-    expect(await new Response((await openAccountDocument(reader(a.org), { accountNumber: a.account.accountNumber, kind: "note", id: own.id })).body).text()).toBe("%PDF-1.4 a");
-    expect((await refusal(b.operator.supplier.create({ code: uniq("B"), documentRoot: `file://${dirA}` }))).code).toBe("document_root_in_use");
+    expect(
+      await new Response(
+        (await openAccountDocument(reader(a.org), { accountNumber: a.account.accountNumber, kind: "note", id: own.id }))
+          .body,
+      ).text(),
+    ).toBe("%PDF-1.4 a");
+    expect((await refusal(b.operator.supplier.create({ code: uniq("B"), documentRoot: `file://${dirA}` }))).code).toBe(
+      "document_root_in_use",
+    );
   });
 
   it("a supplier whose root its organisation does not own (carried over from before) cannot reference documents", async () => {
     const a = await tenant("A", `file://${folder("a")}`);
-    await t.db.update(importSuppliers).set({ documentRootId: null }).where(and(eq(importSuppliers.id, a.supplier.id)));
-    const detail = "The import supplier's document root belongs to another organisation; set a document root of your own.";
-    const note = await call(createNotes, "/x", { auth: a.auth, body: { ...a.ref, notes: [{ document_paths: [{ document_path: "letters/welcome.pdf" }] }] } });
-    expect(note).toMatchObject({ status: 400, json: { code: "document_root_not_owned", errors: [{ attr: "notes.0.document_paths.0.document_path", code: "document_root_not_owned", detail }] } });
+    await t.db
+      .update(importSuppliers)
+      .set({ documentRootId: null })
+      .where(and(eq(importSuppliers.id, a.supplier.id)));
+    const detail =
+      "The import supplier's document root belongs to another organisation; set a document root of your own.";
+    const note = await call(createNotes, "/x", {
+      auth: a.auth,
+      body: { ...a.ref, notes: [{ document_paths: [{ document_path: "letters/welcome.pdf" }] }] },
+    });
+    expect(note).toMatchObject({
+      status: 400,
+      json: {
+        code: "document_root_not_owned",
+        errors: [{ attr: "notes.0.document_paths.0.document_path", code: "document_root_not_owned", detail }],
+      },
+    });
     // Setting a root the organisation can own puts it right.
     await a.operator.supplier.update({ code: a.supplier.code, documentRoot: a.supplier.documentRoot });
-    expect((await call(createNotes, "/x", { auth: a.auth, body: { ...a.ref, notes: [{ document_paths: [{ document_path: "letters/welcome.pdf" }] }] } })).status).toBe(201);
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(importSuppliers).where(and(eq(importSuppliers.id, a.supplier.id), sql`${importSuppliers.documentRootId} is not null`));
+    expect(
+      (
+        await call(createNotes, "/x", {
+          auth: a.auth,
+          body: { ...a.ref, notes: [{ document_paths: [{ document_path: "letters/welcome.pdf" }] }] },
+        })
+      ).status,
+    ).toBe(201);
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importSuppliers)
+      .where(and(eq(importSuppliers.id, a.supplier.id), sql`${importSuppliers.documentRootId} is not null`));
     expect(n).toBe(1);
   });
 });
 
 describe("roots are claimed and read by their real path (issue 37 item 1, ADR 0108)", () => {
-  const notFound = (p: string) => ({ code: "path_does_not_exist_in_file_store", attr: "notes.0.document_paths.0.document_path", detail: `No document at '${p}' under the import supplier's document root.` });
+  const notFound = (p: string) => ({
+    code: "path_does_not_exist_in_file_store",
+    attr: "notes.0.document_paths.0.document_path",
+    detail: `No document at '${p}' under the import supplier's document root.`,
+  });
   const attach = (who: { auth: string; ref: object }, document_path: string) =>
-    call(createNotes, "/x", { auth: who.auth, body: { ...who.ref, notes: [{ body: "x", document_paths: [{ document_path }] }] } });
+    call(createNotes, "/x", {
+      auth: who.auth,
+      body: { ...who.ref, notes: [{ body: "x", document_paths: [{ document_path }] }] },
+    });
 
   it("a root that is, or passes through, a symbolic link is refused at create and update, and nothing is stored", async () => {
     const dirA = folder("a");
@@ -156,12 +244,17 @@ describe("roots are claimed and read by their real path (issue 37 item 1, ADR 01
         code: "document_root_not_real_path",
         errors: [{ attr: "documentRoot", code: "document_root_not_real_path", detail }],
       });
-      expect((await refusal(b.operator.supplier.update({ code: b.supplier.code, documentRoot: root }))).code, root).toBe("document_root_not_real_path");
+      expect(
+        (await refusal(b.operator.supplier.update({ code: b.supplier.code, documentRoot: root }))).code,
+        root,
+      ).toBe("document_root_not_real_path");
     }
     expect(await t.db.select().from(documentRoots).where(eq(documentRoots.organisationId, b.org.id))).toEqual(before);
     // A folder not made yet under a real parent is claimed as written.
     const later = path.join(area, uniq("later").toLowerCase(), "letters");
-    expect((await b.operator.supplier.create({ code: uniq("B"), documentRoot: `file://${later}` })).documentRoot).toBe(`file://${later}`);
+    expect((await b.operator.supplier.create({ code: uniq("B"), documentRoot: `file://${later}` })).documentRoot).toBe(
+      `file://${later}`,
+    );
   });
 
   it("a root swapped for a link after its claim holds nothing, and answers exactly like a missing file", async () => {
@@ -179,17 +272,35 @@ describe("roots are claimed and read by their real path (issue 37 item 1, ADR 01
     for (const p of ["letters/sec-secret-A.txt", "letters/welcome.pdf", "letters/missing.txt"]) {
       expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
     }
-    const reader = (org: { id: number }) => ({ db: t.db, requestId: "t", actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@x" } });
-    await expect(openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: bNote.id })).rejects.toMatchObject({ code: "document_not_found", status: 404 });
+    const reader = (org: { id: number }) => ({
+      db: t.db,
+      requestId: "t",
+      actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@x" },
+    });
+    await expect(
+      openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: bNote.id }),
+    ).rejects.toMatchObject({ code: "document_not_found", status: 404 });
     // A forged row naming A's file through B's root is not served either.
     const [forged] = await t.db
       .insert(notes)
-      .values({ accountId: bAccount.id, body: null, documentPaths: [{ document_path: "letters/sec-secret-A.txt", location: `file://${dirB}/letters/sec-secret-A.txt` }], contentHash: uniq("h"), createdAt: new Date(), createdAtGiven: false })
+      .values({
+        accountId: bAccount.id,
+        body: null,
+        documentPaths: [
+          { document_path: "letters/sec-secret-A.txt", location: `file://${dirB}/letters/sec-secret-A.txt` },
+        ],
+        contentHash: uniq("h"),
+        createdAt: new Date(),
+        createdAtGiven: false,
+      })
       .returning();
-    await expect(openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: forged.id })).rejects.toMatchObject({ code: "document_not_found", status: 404 });
+    await expect(
+      openAccountDocument(reader(b.org), { accountNumber: b.account.accountNumber, kind: "note", id: forged.id }),
+    ).rejects.toMatchObject({ code: "document_not_found", status: 404 });
     rmSymlink(dirB);
     symlinkSync("/etc", dirB);
-    for (const p of ["passwd", "shadow", "no-such-file"]) expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
+    for (const p of ["passwd", "shadow", "no-such-file"])
+      expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
     // A itself still reads its own file.
     expect((await attach(a, "letters/sec-secret-A.txt")).status).toBe(201);
   });
@@ -203,7 +314,8 @@ describe("roots are claimed and read by their real path (issue 37 item 1, ADR 01
     symlinkSync(path.join(dirA, "letters", "sec-secret-A.txt"), path.join(dirB, "letters", "stolen.txt"));
     symlinkSync(path.join(dirA, "letters"), path.join(dirB, "a-letters"));
     symlinkSync("/etc/passwd", path.join(dirB, "passwd"));
-    for (const p of ["letters/stolen.txt", "a-letters/sec-secret-A.txt", "passwd"]) expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
+    for (const p of ["letters/stolen.txt", "a-letters/sec-secret-A.txt", "passwd"])
+      expect(await attach(b, p), p).toMatchObject({ status: 400, json: { errors: [notFound(p)] } });
     // A link that stays inside the root is followed.
     symlinkSync(path.join(dirB, "letters", "welcome.pdf"), path.join(dirB, "welcome-link.pdf"));
     expect((await attach(b, "welcome-link.pdf")).status).toBe(201);
@@ -223,9 +335,18 @@ describe("odd document roots and paths are refused (issue 18 item 13)", () => {
       ["file:///tmp/docs#frag", "A document root cannot contain '?', '#', '\\' or control characters."],
       ["s3://bucket/prefix?x=1", "A document root cannot contain '?', '#', '\\' or control characters."],
       ["s3://bucket/prefix#frag", "A document root cannot contain '?', '#', '\\' or control characters."],
-      ["file:///tmp/docs%3Fx=1", "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not."],
-      ["file:///tmp/%2e%2e/etc", "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not."],
-      ["file:///tmp//docs", "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not."],
+      [
+        "file:///tmp/docs%3Fx=1",
+        "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not.",
+      ],
+      [
+        "file:///tmp/%2e%2e/etc",
+        "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not.",
+      ],
+      [
+        "file:///tmp//docs",
+        "A document root is a plain folder: no empty, '.' or '..' segments, '?', '#' or '\\', escaped or not.",
+      ],
       ["s3://Bucket_Name/prefix", "Use an S3 bucket name: up to 63 lower-case letters, digits, '.' and '-'."],
     ];
     for (const [documentRoot, detail] of cases) {
@@ -241,11 +362,40 @@ describe("odd document roots and paths are refused (issue 18 item 13)", () => {
   it("a document path with '?' or '#' is invalid_document_path, for notes and statements", async () => {
     const a = await tenant("A", `file://${folder("a")}`);
     for (const p of ["letters/welcome.pdf?x=1", "letters/welcome.pdf#frag", "letters/we#lcome.pdf"]) {
-      const note = await call(createNotes, "/x", { auth: a.auth, body: { ...a.ref, notes: [{ document_paths: [{ document_path: p }] }] } });
-      expect(note, p).toMatchObject({ status: 400, json: { code: "invalid_document_path", errors: [{ attr: "notes.0.document_paths.0.document_path", code: "invalid_document_path", detail: "A document path cannot contain '?' or '#'." }] } });
-      const statement = { statement_id: uniq("S"), bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", issued_date: "2026-02-01", number: "1", gross_amount: 1, statement_path: p };
+      const note = await call(createNotes, "/x", {
+        auth: a.auth,
+        body: { ...a.ref, notes: [{ document_paths: [{ document_path: p }] }] },
+      });
+      expect(note, p).toMatchObject({
+        status: 400,
+        json: {
+          code: "invalid_document_path",
+          errors: [
+            {
+              attr: "notes.0.document_paths.0.document_path",
+              code: "invalid_document_path",
+              detail: "A document path cannot contain '?' or '#'.",
+            },
+          ],
+        },
+      });
+      const statement = {
+        statement_id: uniq("S"),
+        bill_period_from_date: "2026-01-01",
+        bill_period_to_date: "2026-01-31",
+        issued_date: "2026-02-01",
+        number: "1",
+        gross_amount: 1,
+        statement_path: p,
+      };
       const st = await call(createStatements, "/x", { auth: a.auth, body: { ...a.ref, statements: [statement] } });
-      expect(st, p).toMatchObject({ status: 400, json: { code: "invalid_document_path", errors: [{ attr: "statements.0.statement_path", code: "invalid_document_path" }] } });
+      expect(st, p).toMatchObject({
+        status: 400,
+        json: {
+          code: "invalid_document_path",
+          errors: [{ attr: "statements.0.statement_path", code: "invalid_document_path" }],
+        },
+      });
     }
   });
 });

@@ -29,7 +29,13 @@ let server: { close: () => Promise<void> };
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "km-s3rver-"));
-  const instance = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: "migration-docs" }] });
+  const instance = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: "migration-docs" }],
+  });
   const { port } = await instance.run();
   server = instance;
   setEnv({ S3_ENDPOINT: `http://127.0.0.1:${port}` });
@@ -49,7 +55,8 @@ describe("document store", () => {
     expect(resolveDocumentLocation("s3://b/prefix", "/a/b.pdf")).toBe("s3://b/prefix/a/b.pdf");
     expect(resolveDocumentLocation("s3://b/prefix/", "a/b.pdf")).toBe("s3://b/prefix/a/b.pdf");
     expect(resolveDocumentLocation("file:///srv/docs", "//a.pdf")).toBe("file:///srv/docs/a.pdf");
-    for (const bad of ["../x.pdf", "a/../../x", "a//b", "a\\b", ".", "/"]) expect(DocumentPath.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ["../x.pdf", "a/../../x", "a//b", "a\\b", ".", "/"])
+      expect(DocumentPath.safeParse(bad).success, bad).toBe(false);
     expect(DocumentPath.safeParse("/letters/welcome.pdf").success).toBe(true);
   });
 
@@ -72,12 +79,16 @@ describe("document store", () => {
   it("reads documents back from S3 and from file:// roots; a missing one is document_not_found", async () => {
     const s3 = await readDocument(`s3://migration-docs/${A}/letters/welcome.pdf`, ["s3://migration-docs/"]);
     expect(await new Response(s3.body).text()).toBe("%PDF-1.4");
-    await expect(readDocument(`s3://migration-docs/${A}/nope.pdf`, ["s3://migration-docs/"])).rejects.toMatchObject({ code: "document_not_found" });
+    await expect(readDocument(`s3://migration-docs/${A}/nope.pdf`, ["s3://migration-docs/"])).rejects.toMatchObject({
+      code: "document_not_found",
+    });
     const dir = mkdtempSync(path.join(tmpdir(), "km-read-"));
     writeFileSync(path.join(dir, "s.pdf"), "file pdf");
     const file = await readDocument(`file://${dir}/s.pdf`, [`file://${dir}/`]);
     expect([await new Response(file.body).text(), file.size]).toEqual(["file pdf", 8]);
-    await expect(readDocument(`file://${dir}/missing.pdf`, [`file://${dir}/`])).rejects.toMatchObject({ code: "document_not_found" });
+    await expect(readDocument(`file://${dir}/missing.pdf`, [`file://${dir}/`])).rejects.toMatchObject({
+      code: "document_not_found",
+    });
   });
 
   it("checks files under a file:// root", async () => {
@@ -96,7 +107,10 @@ describe("document store", () => {
     const saved = env.S3_ENDPOINT;
     setEnv({ S3_ENDPOINT: "http://127.0.0.1:9" });
     try {
-      await expect(checkDocuments("s3://migration-docs", [{ attr: ["x"], path: "a.pdf" }])).rejects.toMatchObject({ code: "document_store_unavailable", status: 503 } satisfies Partial<ServiceError>);
+      await expect(checkDocuments("s3://migration-docs", [{ attr: ["x"], path: "a.pdf" }])).rejects.toMatchObject({
+        code: "document_store_unavailable",
+        status: 503,
+      } satisfies Partial<ServiceError>);
     } finally {
       setEnv({ S3_ENDPOINT: saved });
     }
@@ -104,23 +118,45 @@ describe("document store", () => {
 
   it("a supplier with an s3:// root: notes with documents are checked there", async () => {
     const s = await importedAccount(t.db, { documentRoot: `s3://migration-docs/${A}/` });
-    const ok = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ body: "letter", document_paths: [{ document_path: "/letters/welcome.pdf" }] }] }, auth: s.auth });
+    const ok = await call(createNotes, "/x", {
+      body: { ...s.ref, notes: [{ body: "letter", document_paths: [{ document_path: "/letters/welcome.pdf" }] }] },
+      auth: s.auth,
+    });
     expect(ok.status).toBe(201);
     const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
     const [note] = await t.db.select().from(notes).where(eq(notes.accountId, acc.id));
-    expect(note.documentPaths).toEqual([{ document_path: "/letters/welcome.pdf", location: `s3://migration-docs/${A}/letters/welcome.pdf` }]);
-    const missing = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/gone.pdf" }] }] }, auth: s.auth });
+    expect(note.documentPaths).toEqual([
+      { document_path: "/letters/welcome.pdf", location: `s3://migration-docs/${A}/letters/welcome.pdf` },
+    ]);
+    const missing = await call(createNotes, "/x", {
+      body: { ...s.ref, notes: [{ document_paths: [{ document_path: "letters/gone.pdf" }] }] },
+      auth: s.auth,
+    });
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ code: "path_does_not_exist_in_file_store", errors: [{ attr: "notes.0.document_paths.0.document_path" }] });
+    expect(missing.json).toMatchObject({
+      code: "path_does_not_exist_in_file_store",
+      errors: [{ attr: "notes.0.document_paths.0.document_path" }],
+    });
   });
 
   it("a missing document's message names the path as sent (normalised), never the supplier's root, file or S3", async () => {
-    const statement = (statement_path: string) => ({ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S1", issued_date: "2026-02-01", number: "1", gross_amount: 1, statement_path });
+    const statement = (statement_path: string) => ({
+      bill_period_from_date: "2026-01-01",
+      bill_period_to_date: "2026-01-31",
+      statement_id: "S1",
+      issued_date: "2026-02-01",
+      number: "1",
+      gross_amount: 1,
+      statement_path,
+    });
     for (const root of [undefined, `s3://migration-docs/${B}/`]) {
       const s = await importedAccount(t.db, { documentRoot: root });
       const [acc] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
       const secret = root ?? s.docDir;
-      const note = await call(createNotes, "/x", { body: { ...s.ref, notes: [{ document_paths: [{ document_path: "/etc/passwd" }] }] }, auth: s.auth });
+      const note = await call(createNotes, "/x", {
+        body: { ...s.ref, notes: [{ document_paths: [{ document_path: "/etc/passwd" }] }] },
+        auth: s.auth,
+      });
       expect(note.status).toBe(400);
       const detail = "No document at 'etc/passwd' under the import supplier's document root.";
       expect(note.json).toEqual({
@@ -128,15 +164,27 @@ describe("document store", () => {
         code: "path_does_not_exist_in_file_store",
         errors: [{ attr: "notes.0.document_paths.0.document_path", code: "path_does_not_exist_in_file_store", detail }],
       });
-      const stmt = await call(createStatements, "/x", { body: { ...s.ref, statements: [statement("//statements/gone.pdf")] }, auth: s.auth });
+      const stmt = await call(createStatements, "/x", {
+        body: { ...s.ref, statements: [statement("//statements/gone.pdf")] },
+        auth: s.auth,
+      });
       expect(stmt.status).toBe(400);
-      expect(stmt.json.errors).toEqual([{ attr: "statements.0.statement_path", code: "path_does_not_exist_in_file_store", detail: "No document at 'statements/gone.pdf' under the import supplier's document root." }]);
+      expect(stmt.json.errors).toEqual([
+        {
+          attr: "statements.0.statement_path",
+          code: "path_does_not_exist_in_file_store",
+          detail: "No document at 'statements/gone.pdf' under the import supplier's document root.",
+        },
+      ]);
       for (const body of [note.json, stmt.json]) {
         const text = JSON.stringify(body);
-        for (const leak of [secret, "file://", "s3://", "migration-docs", B, "/tmp"]) expect(text, `${root} ${leak}`).not.toContain(leak);
+        for (const leak of [secret, "file://", "s3://", "migration-docs", B, "/tmp"])
+          expect(text, `${root} ${leak}`).not.toContain(leak);
       }
       expect(await t.db.select().from(notes).where(eq(notes.accountId, acc.id))).toHaveLength(0);
-      expect(await t.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, acc.id))).toHaveLength(0);
+      expect(
+        await t.db.select().from(historicalStatements).where(eq(historicalStatements.accountId, acc.id)),
+      ).toHaveLength(0);
     }
   });
 
@@ -165,7 +213,9 @@ describe("document store", () => {
 
     it("the console cannot open a stored location outside the allowed stores: it answers like a missing document", async () => {
       for (const location of ["file:///proc/self/environ", "file:///etc/hostname", "file:///tmp/../etc/hostname"]) {
-        await expect(readDocument(location, ["file:///"]), location).rejects.toMatchObject({ code: "document_not_found" });
+        await expect(readDocument(location, ["file:///"]), location).rejects.toMatchObject({
+          code: "document_not_found",
+        });
       }
     });
 
@@ -181,7 +231,10 @@ describe("document store", () => {
         { attr: ["a"], path: "%2e%2e/secret.txt" },
         { attr: ["b"], path: "x%2f..%2f..%2fsecret.txt" },
       ]);
-      expect(errors.map((e) => e.code)).toEqual(["path_does_not_exist_in_file_store", "path_does_not_exist_in_file_store"]);
+      expect(errors.map((e) => e.code)).toEqual([
+        "path_does_not_exist_in_file_store",
+        "path_does_not_exist_in_file_store",
+      ]);
     });
 
     it("a symlink in the root pointing outside it is not a document", async () => {
@@ -189,7 +242,9 @@ describe("document store", () => {
       symlinkSync("/etc/hostname", path.join(dir, "host.txt"));
       const { errors } = await checkDocuments(`file://${dir}`, [{ attr: ["a"], path: "host.txt" }]);
       expect(errors).toHaveLength(1);
-      await expect(readDocument(`file://${dir}/host.txt`, [`file://${dir}/`, "file:///etc/"])).rejects.toMatchObject({ code: "document_not_found" });
+      await expect(readDocument(`file://${dir}/host.txt`, [`file://${dir}/`, "file:///etc/"])).rejects.toMatchObject({
+        code: "document_not_found",
+      });
     });
   });
 });

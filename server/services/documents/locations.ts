@@ -16,14 +16,29 @@ export const DocumentPath = z
   .superRefine((p, ctx) => {
     const rel = p.replace(/^\/+/, "");
     const segments = rel.split("/");
-    const bad = !rel || /[\\\u0000-\u001f\u007f]/.test(rel) || segments.some((s) => s === "" || s === "." || s === "..");
-    if (bad) ctx.addIssue({ code: "custom", message: "Enter a relative path like 'folder/file.pdf' (no '..', '.', '//' or '\\').", params: { code: "invalid_document_path" } });
+    const bad =
+      !rel || /[\\\u0000-\u001f\u007f]/.test(rel) || segments.some((s) => s === "" || s === "." || s === "..");
+    if (bad)
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter a relative path like 'folder/file.pdf' (no '..', '.', '//' or '\\').",
+        params: { code: "invalid_document_path" },
+      });
     // The stores open the path percent-decoded: it must decode, to no control character, in file names a filesystem can hold.
     else if (segments.some((s) => !decodesToFileName(s))) {
-      ctx.addIssue({ code: "custom", message: `Each part of the path must be valid percent-encoding, without control characters (such as %00), and at most ${PATH_SEGMENT_BYTES} bytes.`, params: { code: "invalid_document_path" } });
+      ctx.addIssue({
+        code: "custom",
+        message: `Each part of the path must be valid percent-encoding, without control characters (such as %00), and at most ${PATH_SEGMENT_BYTES} bytes.`,
+        params: { code: "invalid_document_path" },
+      });
     }
     // A location is a URL: '?x=1' or '#frag' would be read as a query or fragment and name another file.
-    else if (/[?#]/.test(rel)) ctx.addIssue({ code: "custom", message: "A document path cannot contain '?' or '#'.", params: { code: "invalid_document_path" } });
+    else if (/[?#]/.test(rel))
+      ctx.addIssue({
+        code: "custom",
+        message: "A document path cannot contain '?' or '#'.",
+        params: { code: "invalid_document_path" },
+      });
   });
 
 const utf8 = new TextEncoder();
@@ -38,7 +53,9 @@ function decodesToFileName(segment: string): boolean {
   return !/[\u0000-\u001f\u007f]/.test(decoded) && utf8.encode(decoded).length <= PATH_SEGMENT_BYTES;
 }
 
-export type ParsedRoot = { scheme: "file"; dir: string; root: string } | { scheme: "s3"; bucket: string; prefix: string; root: string };
+export type ParsedRoot =
+  | { scheme: "file"; dir: string; root: string }
+  | { scheme: "s3"; bucket: string; prefix: string; root: string };
 
 /** `file:///srv/docs` or `s3://bucket/some/prefix`. */
 export function parseRoot(root: string): ParsedRoot {
@@ -59,7 +76,10 @@ export function resolveDocumentLocation(root: string, path: string): string {
 
 /** The platform's own document folder (the demo set's root): DEMO_DOCUMENT_ROOT, else `.data/documents`. */
 export function demoDocumentRoot(): string {
-  return env.DEMO_DOCUMENT_ROOT || pathToFileURL(path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".data", "documents")).href;
+  return (
+    env.DEMO_DOCUMENT_ROOT ||
+    pathToFileURL(path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".data", "documents")).href
+  );
 }
 
 /**
@@ -71,7 +91,12 @@ export function demoDocumentRoot(): string {
  */
 export function documentRootAllowlist(): string[] {
   const raw = env.DOCUMENT_ROOT_ALLOWLIST;
-  const listed = raw?.trim() ? raw.split(",").map((s) => s.trim()).filter(Boolean) : ["s3://"];
+  const listed = raw?.trim()
+    ? raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : ["s3://"];
   return [...listed, demoDocumentRoot()];
 }
 
@@ -82,7 +107,8 @@ export function documentRootAllowlist(): string[] {
 export function allowedDocumentStores(): string[] {
   const platform = demoDocumentRoot().replace(/\/+$/, "");
   return documentRootAllowlist().map((a) => {
-    if (a === demoDocumentRoot()) return `the platform's own document folder, each organisation only in its own folder: ${platform}/<organisation number>`;
+    if (a === demoDocumentRoot())
+      return `the platform's own document folder, each organisation only in its own folder: ${platform}/<organisation number>`;
     if (a.startsWith("file://")) return `the server folder ${a} and below`;
     const bucket = a.replace(/^s3:\/\//, "").replace(/\/+$/, "");
     return bucket ? `S3 at ${a.replace(/\/+$/, "")} and below` : "any S3 bucket (s3://bucket/prefix)";
@@ -135,7 +161,8 @@ const S3_BUCKET = /^[a-z0-9](?:[a-z0-9.-]{0,61}[a-z0-9])?$/;
  * the canonical form below is exact.
  */
 export function documentRootProblem(root: string): string | null {
-  if (/[?#\\\u0000-\u001f\u007f]/.test(root)) return "A document root cannot contain '?', '#', '\\' or control characters.";
+  if (/[?#\\\u0000-\u001f\u007f]/.test(root))
+    return "A document root cannot contain '?', '#', '\\' or control characters.";
   let rest: string;
   if (root.startsWith("file://")) {
     if (!root.startsWith("file:///")) return "A file:// root names a local folder: file:///path (no host).";
@@ -165,7 +192,8 @@ export function documentRootProblem(root: string): string | null {
  */
 export function canonicalRoot(root: string): string {
   const parsed = parseRoot(root);
-  if (parsed.scheme === "file") return parsed.dir === "/" ? "file:///" : `file://${path.resolve(/*turbopackIgnore: true*/ parsed.dir)}/`;
+  if (parsed.scheme === "file")
+    return parsed.dir === "/" ? "file:///" : `file://${path.resolve(/*turbopackIgnore: true*/ parsed.dir)}/`;
   return `s3://${parsed.bucket}/${parsed.prefix ? `${parsed.prefix.replace(/\/+$/, "")}/` : ""}`;
 }
 

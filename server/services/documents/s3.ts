@@ -29,7 +29,11 @@ export async function s3ObjectExists(bucket: string, key: string): Promise<boole
     await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return true;
   } catch (err) {
-    if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === "NotFound" || err.name === "NoSuchKey")) return false;
+    if (
+      err instanceof S3ServiceException &&
+      (err.$metadata.httpStatusCode === 404 || err.name === "NotFound" || err.name === "NoSuchKey")
+    )
+      return false;
     throw err;
   }
 }

@@ -4,7 +4,15 @@ import { Readable } from "node:stream";
 import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { type FieldError, ServiceError, fieldError } from "../../errors";
 import { logger } from "../../logger";
-import { documentRootAllowlist, fileOfLocation, isAllowedDocumentLocation, isInside, isUnderRoots, parseRoot, resolveDocumentLocation } from "./locations";
+import {
+  documentRootAllowlist,
+  fileOfLocation,
+  isAllowedDocumentLocation,
+  isInside,
+  isUnderRoots,
+  parseRoot,
+  resolveDocumentLocation,
+} from "./locations";
 import { realDir } from "./real-path";
 import { s3Client, s3ObjectExists } from "./s3";
 
@@ -17,8 +25,16 @@ const CHECK_CONCURRENCY = 16;
  * Errors that say the path cannot name a file (too long, not decodable, a NUL): the client's
  * path is wrong, not the store away, so it is "not in the store" rather than a 503 to retry.
  */
-const PATH_ERRORS = new Set(["ENAMETOOLONG", "EINVAL", "ELOOP", "ERR_INVALID_ARG_VALUE", "ERR_INVALID_ARG_TYPE", "ERR_INVALID_URL"]);
-const isPathError = (err: unknown) => err instanceof URIError || PATH_ERRORS.has((err as NodeJS.ErrnoException)?.code ?? "");
+const PATH_ERRORS = new Set([
+  "ENAMETOOLONG",
+  "EINVAL",
+  "ELOOP",
+  "ERR_INVALID_ARG_VALUE",
+  "ERR_INVALID_ARG_TYPE",
+  "ERR_INVALID_URL",
+]);
+const isPathError = (err: unknown) =>
+  err instanceof URIError || PATH_ERRORS.has((err as NodeJS.ErrnoException)?.code ?? "");
 
 async function exists(root: string, rel: string): Promise<boolean> {
   try {
@@ -46,7 +62,8 @@ async function existsUnder(root: string, rel: string): Promise<boolean> {
       if (!dir || !(await stat(file)).isFile()) return false;
       return isInside(dir, await realpath(file));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR") return false;
+      if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR")
+        return false;
       throw err;
     }
   }
@@ -77,10 +94,14 @@ async function allowedFile(location: string, within: readonly string[]): Promise
  * Missing documents become `path_does_not_exist_in_file_store` field errors; a store that
  * cannot be reached is a 503, never a silent pass.
  */
-export async function checkDocuments(root: string | null, refs: DocumentRef[]): Promise<{ resolved: ResolvedDocument[]; errors: FieldError[] }> {
+export async function checkDocuments(
+  root: string | null,
+  refs: DocumentRef[],
+): Promise<{ resolved: ResolvedDocument[]; errors: FieldError[] }> {
   // A root its organisation does not own (ADR 0106) holds none of its documents.
   if (root === null) {
-    const detail = "The import supplier's document root belongs to another organisation; set a document root of your own.";
+    const detail =
+      "The import supplier's document root belongs to another organisation; set a document root of your own.";
     return { resolved: [], errors: refs.map((r) => fieldError(r.attr, "document_root_not_owned", detail)) };
   }
   const resolved = refs.map((r) => ({ ...r, location: resolveDocumentLocation(root, r.path) }));
@@ -96,32 +117,52 @@ export async function checkDocuments(root: string | null, refs: DocumentRef[]): 
     await Promise.all(Array.from({ length: Math.min(CHECK_CONCURRENCY, refs.length) }, worker));
   } catch (err) {
     logger.error("document store check failed", { root, err });
-    throw new ServiceError("upstream_unavailable", "document_store_unavailable", "The document store could not be reached; retry the request.", {
-      headers: { "Retry-After": "5" },
-    });
+    throw new ServiceError(
+      "upstream_unavailable",
+      "document_store_unavailable",
+      "The document store could not be reached; retry the request.",
+      {
+        headers: { "Retry-After": "5" },
+      },
+    );
   }
   // The message names the path as the client sent it (normalised), never the supplier's root.
   const errors = resolved.flatMap((r, i) =>
-    found[i] ? [] : [fieldError(r.attr, "path_does_not_exist_in_file_store", `No document at '${r.path.replace(/^\/+/, "")}' under the import supplier's document root.`)],
+    found[i]
+      ? []
+      : [
+          fieldError(
+            r.attr,
+            "path_does_not_exist_in_file_store",
+            `No document at '${r.path.replace(/^\/+/, "")}' under the import supplier's document root.`,
+          ),
+        ],
   );
   return { resolved, errors };
 }
 
-const gone = () => new ServiceError("not_found", "document_not_found", "The document is no longer in the document store.");
+const gone = () =>
+  new ServiceError("not_found", "document_not_found", "The document is no longer in the document store.");
 
 /**
  * Streams a stored document (a resolved file:// or s3:// location) that lies under one of
  * `within` (the reader's organisation's canonical roots, ADR 0106); 404 when gone or not the
  * reader's, 503 when the store is unreachable.
  */
-export async function readDocument(location: string, within: readonly string[]): Promise<{ body: ReadableStream<Uint8Array>; size?: number }> {
+export async function readDocument(
+  location: string,
+  within: readonly string[],
+): Promise<{ body: ReadableStream<Uint8Array>; size?: number }> {
   try {
     if (location.startsWith("file://")) {
       const file = await allowedFile(location, within);
       if (!file) throw gone();
       const info = await stat(/*turbopackIgnore: true*/ file);
       if (!info.isFile()) throw gone();
-      return { body: Readable.toWeb(createReadStream(/*turbopackIgnore: true*/ file)) as ReadableStream<Uint8Array>, size: info.size };
+      return {
+        body: Readable.toWeb(createReadStream(/*turbopackIgnore: true*/ file)) as ReadableStream<Uint8Array>,
+        size: info.size,
+      };
     }
     const m = /^s3:\/\/([^/]+)\/(.+)$/.exec(location);
     if (!m || !isAllowedDocumentLocation(location) || !isUnderRoots(location, within)) throw gone();
@@ -134,6 +175,10 @@ export async function readDocument(location: string, within: readonly string[]):
     if (isPathError(err)) throw gone();
     if (code === "ENOENT" || code === "NoSuchKey" || code === "NotFound") throw gone();
     logger.error("document read failed", { location, err });
-    throw new ServiceError("upstream_unavailable", "document_store_unavailable", "The document store could not be reached; try again shortly.");
+    throw new ServiceError(
+      "upstream_unavailable",
+      "document_store_unavailable",
+      "The document store could not be reached; try again shortly.",
+    );
   }
 }

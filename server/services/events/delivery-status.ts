@@ -40,12 +40,21 @@ export type DeliveryStatus = {
  * the state row its leader keeps (any instance may answer) and the organisation's own
  * backlog. The relay's error text is not shown: it names infrastructure, not the tenant's data.
  */
-export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendingCap?: number; natsConfigured?: boolean } = {}): Promise<DeliveryStatus> {
+export async function getDeliveryStatus(
+  ctx: Ctx,
+  opts: { stream?: string; pendingCap?: number; natsConfigured?: boolean } = {},
+): Promise<DeliveryStatus> {
   const organisationId = organisationOf(ctx);
   const stream = opts.stream ?? env.EVENTS_STREAM;
   const cap = opts.pendingCap ?? PENDING_COUNT_CAP;
   const mine = eq(eventPending.organisationId, organisationId);
-  const oldest = ctx.db.select({ seq: eventPending.seq }).from(eventPending).where(mine).orderBy(asc(eventPending.seq)).limit(1).as("oldest");
+  const oldest = ctx.db
+    .select({ seq: eventPending.seq })
+    .from(eventPending)
+    .where(mine)
+    .orderBy(asc(eventPending.seq))
+    .limit(1)
+    .as("oldest");
   const [[{ pending }], [head], [state], now] = await Promise.all([
     execRows<{ pending: number }>(
       ctx.db,
@@ -58,7 +67,8 @@ export async function getDeliveryStatus(ctx: Ctx, opts: { stream?: string; pendi
     ctx.db.select().from(eventRelayState).where(eq(eventRelayState.stream, stream)),
     dbNow(ctx.db),
   ]);
-  const ageOf = (d: Date | null | undefined) => (d ? Math.max(0, (now.getTime() - new Date(d).getTime()) / 1000) : null);
+  const ageOf = (d: Date | null | undefined) =>
+    d ? Math.max(0, (now.getTime() - new Date(d).getTime()) / 1000) : null;
   const heartbeatAgeSeconds = state?.leader ? ageOf(state.heartbeatAt) : null;
   const alive = heartbeatAgeSeconds !== null && heartbeatAgeSeconds <= STALE_HEARTBEAT_SECONDS;
   const natsConfigured = opts.natsConfigured ?? Boolean(env.NATS_URL);

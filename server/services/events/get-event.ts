@@ -25,7 +25,8 @@ export async function getEvent(ctx: Ctx, raw: GetEventInput) {
     .select({ ...getTableColumns(events), publishedAt: PUBLISHED_AT })
     .from(events)
     .where(and(fanned ? eq(events.seq, fanned.seq) : eq(events.id, id), eq(events.organisationId, organisationId)));
-  const found = row && (fanned ? isFanout(row) && isFanoutEventOf(id, row) && expandRow(row)[fanned.part] : expandRow(row)[0]);
+  const found =
+    row && (fanned ? isFanout(row) && isFanoutEventOf(id, row) && expandRow(row)[fanned.part] : expandRow(row)[0]);
   if (!found) throw new ServiceError("not_found", "event_not_found", "No such event in your organisation.");
   const { organisationId: _o, ...event } = found;
   const source = env.EVENT_SOURCE || DEFAULT_EVENT_SOURCE;

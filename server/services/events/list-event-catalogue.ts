@@ -10,7 +10,12 @@ export type CatalogueEntry = { type: string; version: string; domain: string; fi
 let cache: CatalogueEntry[] | undefined;
 
 function entries(): CatalogueEntry[] {
-  cache ??= listEventEntries().map(({ type, version }) => ({ type, version, domain: type.split(".")[0], fields: describeEventFields(type, version) }));
+  cache ??= listEventEntries().map(({ type, version }) => ({
+    type,
+    version,
+    domain: type.split(".")[0],
+    fields: describeEventFields(type, version),
+  }));
   return cache;
 }
 
@@ -19,5 +24,7 @@ export function listEventCatalogue(raw: ListEventCatalogueInput): CatalogueEntry
   const { search } = ListEventCatalogueInput.parse(raw);
   if (!search) return entries();
   const needle = search.toLowerCase();
-  return entries().filter((e) => e.type.includes(needle) || e.fields.some((f) => f.path.toLowerCase().includes(needle)));
+  return entries().filter(
+    (e) => e.type.includes(needle) || e.fields.some((f) => f.path.toLowerCase().includes(needle)),
+  );
 }

@@ -23,7 +23,10 @@ export const ListEventsInput = z.strictObject({
    * Where the previous page ended (its `nextCursor`): `<seq>` or `<seq>.<part>` of its last
    * event, for a fan-out row's events share its `seq`. Pages run newest first.
    */
-  cursor: z.string().regex(/^\d{1,15}(\.\d{1,4})?$/, "A cursor is <seq> or <seq>.<part>.").nullish(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,4})?$/, "A cursor is <seq> or <seq>.<part>.")
+    .nullish(),
   /** Sent by infinite queries; pages only run towards older events. */
   direction: PageDirection,
   limit: z.number().int().min(1).max(200).default(50),
@@ -71,7 +74,11 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   // A cursor inside a fan-out row (part > 0) reads that row again for its earlier parts.
   if (cursor && byTime) {
     const at = sql`(select e.occurred_at from events e where e.seq = ${cursor.seq})`;
-    where.push(cursor.part > 0 ? sql`(${events.occurredAt}, ${events.seq}) <= (${at}, ${cursor.seq})` : sql`(${events.occurredAt}, ${events.seq}) < (${at}, ${cursor.seq})`);
+    where.push(
+      cursor.part > 0
+        ? sql`(${events.occurredAt}, ${events.seq}) <= (${at}, ${cursor.seq})`
+        : sql`(${events.occurredAt}, ${events.seq}) < (${at}, ${cursor.seq})`,
+    );
   } else if (cursor) where.push(cursor.part > 0 ? lte(events.seq, cursor.seq) : lt(events.seq, cursor.seq));
   // Each row is at least one event: limit + 1 rows always hold limit + 1 events when there are that many.
   const n = input.limit + 1;
@@ -97,7 +104,10 @@ export async function listEvents(ctx: Ctx, raw: ListEventsInput) {
   const last = page[page.length - 1];
   const counted = total === null ? null : await total;
   return {
-    items: page.map(({ organisationId: _o, ...e }) => ({ ...e, derivedVersions: deliveredVersions(e.type, e.version).slice(1) })),
+    items: page.map(({ organisationId: _o, ...e }) => ({
+      ...e,
+      derivedVersions: deliveredVersions(e.type, e.version).slice(1),
+    })),
     nextCursor: logged.length > input.limit ? (last.part > 0 ? `${last.seq}.${last.part}` : String(last.seq)) : null,
     /** On the first page when asked for: how many match, at most EVENT_TOTAL_CAP (then `totalCapped`). */
     total: counted === null ? null : Math.min(counted, EVENT_TOTAL_CAP),
@@ -126,7 +136,13 @@ async function pendingSeqs(ctx: Ctx, organisationId: number, where: SQL[], n: nu
  * type's newest `n` rows by that index, merged. Scanning by seq for a rare type would read
  * most of the organisation's events (ADR 0020).
  */
-async function seqsByTypePrefix(ctx: Ctx, organisationId: number, prefix: string, where: SQL[], n: number): Promise<number[]> {
+async function seqsByTypePrefix(
+  ctx: Ctx,
+  organisationId: number,
+  prefix: string,
+  where: SQL[],
+  n: number,
+): Promise<number[]> {
   const rows = await execRows<{ seq: number }>(
     ctx.db,
     sql`with recursive types(t) as (

@@ -39,7 +39,12 @@ export async function findImportedAccount(
   external: string,
   opts: { lock?: boolean } = {},
 ): Promise<ImportedAccount> {
-  return findAccountByKey(tx, organisationId, { import_supplier: supplierCode, external_account_number: external }, opts);
+  return findAccountByKey(
+    tx,
+    organisationId,
+    { import_supplier: supplierCode, external_account_number: external },
+    opts,
+  );
 }
 
 /**
@@ -47,11 +52,24 @@ export async function findImportedAccount(
  * `account_number` (the platform number, A-XXXXXXXX), which must belong to the supplier too.
  * Given both, both must name the account.
  */
-export async function findAccountByKey(tx: Db, organisationId: number, key: AccountKey, opts: { lock?: boolean } = {}): Promise<ImportedAccount> {
+export async function findAccountByKey(
+  tx: Db,
+  organisationId: number,
+  key: AccountKey,
+  opts: { lock?: boolean } = {},
+): Promise<ImportedAccount> {
   const { import_supplier: supplierCode, external_account_number: external, account_number: number } = key;
   if (external === undefined && number === undefined) throw bodyError([accountKeyMissing()]);
-  const notFound = () => (external === undefined ? accountNotFound(supplierCode, number!, "account_number") : accountNotFound(supplierCode, external));
-  const { account, supplier } = await findOwnAccount(tx, organisationId, { supplierCode, external, number }, { lock: opts.lock, notFound });
+  const notFound = () =>
+    external === undefined
+      ? accountNotFound(supplierCode, number!, "account_number")
+      : accountNotFound(supplierCode, external);
+  const { account, supplier } = await findOwnAccount(
+    tx,
+    organisationId,
+    { supplierCode, external, number },
+    { lock: opts.lock, notFound },
+  );
   return importedAccountOf(account, supplier);
 }
 
@@ -81,12 +99,19 @@ export const ACCOUNT_REF = {
 /** Production's account key of the post-import bodies (notes, transactions). */
 export const ACCOUNT_KEY = {
   import_supplier: Text(64),
-  external_account_number: Text(128).optional().describe("The account's number in the migrating organisation's system. This or account_number is required."),
-  account_number: Text(128).optional().describe("Deprecated: the platform account number (A-XXXXXXXX) instead of external_account_number; it must belong to import_supplier."),
+  external_account_number: Text(128)
+    .optional()
+    .describe("The account's number in the migrating organisation's system. This or account_number is required."),
+  account_number: Text(128)
+    .optional()
+    .describe(
+      "Deprecated: the platform account number (A-XXXXXXXX) instead of external_account_number; it must belong to import_supplier.",
+    ),
 };
 export type AccountKey = { import_supplier: string; external_account_number?: string; account_number?: string };
 
-const accountKeyMissing = () => fieldError("external_account_number", "required", "Give external_account_number (or the deprecated account_number).");
+const accountKeyMissing = () =>
+  fieldError("external_account_number", "required", "Give external_account_number (or the deprecated account_number).");
 
 /** zod check for a body built on ACCOUNT_KEY: one of the two account numbers is required. */
 export function requireAccountKey(payload: z.core.ParsePayload<AccountKey>) {
@@ -108,7 +133,11 @@ export function parseBody<S extends z.ZodType>(schema: S, raw: unknown): z.infer
 /** A 400 whose top-level code is the first field error's code (stable for a given cause). */
 export function bodyError(errors: FieldError[]) {
   const first = errors[0];
-  const detail = first ? (first.attr ? `${first.attr}: ${first.detail}` : first.detail) : "The request failed validation.";
+  const detail = first
+    ? first.attr
+      ? `${first.attr}: ${first.detail}`
+      : first.detail
+    : "The request failed validation.";
   return new ServiceError("validation", first?.code ?? "invalid", detail, { errors });
 }
 

@@ -53,7 +53,14 @@ export const energyRepayment = (id: string, date: string, extra: Extra = {}) => 
 });
 
 /** EnergySupplyCharge: no reason; product_code and line_items required; amount = nets + taxes. */
-export const energySupplyCharge = (id: string, date: string, from: string, to: string, productCode: string, extra: Extra = {}) => ({
+export const energySupplyCharge = (
+  id: string,
+  date: string,
+  from: string,
+  to: string,
+  productCode: string,
+  extra: Extra = {},
+) => ({
   type: "SUPPLY_CHARGE",
   transaction_id: id,
   transaction_date: date,
@@ -62,10 +69,28 @@ export const energySupplyCharge = (id: string, date: string, from: string, to: s
   supply_point_identifier: "1200023456789",
   billing_document_identifier: `BILL-${id}`,
   line_items: [
-    { start_date: from, end_date: to, number_of_units: "400.5", price_per_unit: "0.2935600", net_amount: "117.5708", rate_band: "CONSUMPTION_STANDARD", units: ["12000.0", "12400.5"] },
-    { start_date: from, end_date: to, number_of_units: "30", price_per_unit: "0.1645", net_amount: "4.935", rate_specification_code: "STANDING", params: { source: "legacy" } },
+    {
+      start_date: from,
+      end_date: to,
+      number_of_units: "400.5",
+      price_per_unit: "0.2935600",
+      net_amount: "117.5708",
+      rate_band: "CONSUMPTION_STANDARD",
+      units: ["12000.0", "12400.5"],
+    },
+    {
+      start_date: from,
+      end_date: to,
+      number_of_units: "30",
+      price_per_unit: "0.1645",
+      net_amount: "4.935",
+      rate_specification_code: "STANDING",
+      params: { source: "legacy" },
+    },
   ],
-  tax_items: [{ amount: "5.9529", value_taxed: "122.5058", rate: "0.05", tax_type: "VAT", unit_type: "PROPORTION", params: {} }],
+  tax_items: [
+    { amount: "5.9529", value_taxed: "122.5058", rate: "0.05", tax_type: "VAT", unit_type: "PROPORTION", params: {} },
+  ],
   ...extra,
 });
 
@@ -79,7 +104,11 @@ export const noteWithExternalId = (externalId: string, extra: Extra = {}) => ({
   unpin_at: "2099-01-01T00:00:00Z",
   ...extra,
 });
-export const documentOnlyNote = (path: string, extra: Extra = {}) => ({ document_paths: [{ document_path: path }], created_at: "2026-10-03T10:00:00Z", ...extra });
+export const documentOnlyNote = (path: string, extra: Extra = {}) => ({
+  document_paths: [{ document_path: path }],
+  created_at: "2026-10-03T10:00:00Z",
+  ...extra,
+});
 
 /** Statement: gross_amount an integer in pence. */
 export const statement = (id: string, extra: Extra = {}) => ({
@@ -93,7 +122,13 @@ export const statement = (id: string, extra: Extra = {}) => ({
 });
 
 /** LegacyPaymentInstruction with production's vendors. */
-export const legacyPaymentInstruction = (ref: Extra, vendor: string, type: string, reference: string, extra: Extra = {}) => ({
+export const legacyPaymentInstruction = (
+  ref: Extra,
+  vendor: string,
+  type: string,
+  reference: string,
+  extra: Extra = {},
+) => ({
   ...ref,
   vendor,
   type,

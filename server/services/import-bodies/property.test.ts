@@ -43,17 +43,25 @@ function mutate(valid: Record<string, unknown>) {
     else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, [...p, k]);
   };
   walk(valid, []);
-  return fc.tuple(fc.constantFrom(...paths.filter((p) => p.length)), fc.constantFrom("replace", "remove", "add"), jsonValue, fc.string({ maxLength: 8 })).map(([path, op, value, key]) => {
-    const copy = structuredClone(valid);
-    let parent: any = copy;
-    for (const seg of path.slice(0, -1)) parent = parent[seg];
-    const last = path[path.length - 1];
-    if (op === "remove") Array.isArray(parent) ? parent.splice(last as number, 1) : delete parent[last];
-    else if (op === "replace") parent[last] = value;
-    else if (parent[last] && typeof parent[last] === "object" && !Array.isArray(parent[last])) parent[last][`x_${key}`] = value;
-    else parent[last] = value;
-    return copy;
-  });
+  return fc
+    .tuple(
+      fc.constantFrom(...paths.filter((p) => p.length)),
+      fc.constantFrom("replace", "remove", "add"),
+      jsonValue,
+      fc.string({ maxLength: 8 }),
+    )
+    .map(([path, op, value, key]) => {
+      const copy = structuredClone(valid);
+      let parent: any = copy;
+      for (const seg of path.slice(0, -1)) parent = parent[seg];
+      const last = path[path.length - 1];
+      if (op === "remove") Array.isArray(parent) ? parent.splice(last as number, 1) : delete parent[last];
+      else if (op === "replace") parent[last] = value;
+      else if (parent[last] && typeof parent[last] === "object" && !Array.isArray(parent[last]))
+        parent[last][`x_${key}`] = value;
+      else parent[last] = value;
+      return copy;
+    });
 }
 
 function assertShape(status: number, body: any) {
@@ -70,29 +78,97 @@ function assertShape(status: number, body: any) {
 describe("random and mutated bodies never give a 5xx, always the error shape, and write nothing on a 4xx", async () => {
   const today = londonToday();
   const cases = [
-    { name: "notes", handler: createNotes, valid: (ref: object) => ({ ...ref, notes: [{ body: "hello", created_at: "2026-01-01T10:00:00Z", is_pinned: true, unpin_at: "2099-01-01T00:00:00Z", external_id: "E1", is_archived: false }, { document_paths: [{ document_path: "letters/welcome.pdf" }] }] }) },
+    {
+      name: "notes",
+      handler: createNotes,
+      valid: (ref: object) => ({
+        ...ref,
+        notes: [
+          {
+            body: "hello",
+            created_at: "2026-01-01T10:00:00Z",
+            is_pinned: true,
+            unpin_at: "2099-01-01T00:00:00Z",
+            external_id: "E1",
+            is_archived: false,
+          },
+          { document_paths: [{ document_path: "letters/welcome.pdf" }] },
+        ],
+      }),
+    },
     {
       name: "transactions",
       handler: createTransactions,
       valid: (ref: object) => ({
         ...ref,
         transactions: [
-          { transaction_id: "T1", transaction_date: addDays(today, -1), amount: 12.34, type: "PAYMENT", reason: "ACCOUNT_CHARGE_PAYMENT", payment_type: "DEBIT_CARD" },
+          {
+            transaction_id: "T1",
+            transaction_date: addDays(today, -1),
+            amount: 12.34,
+            type: "PAYMENT",
+            reason: "ACCOUNT_CHARGE_PAYMENT",
+            payment_type: "DEBIT_CARD",
+          },
           {
             transaction_id: "T2",
             transaction_date: addDays(today, -1),
             amount: "10.00",
             type: "SUPPLY_CHARGE",
             product_code: "VAR-22-11-01",
-            line_items: [{ rate_band: "CONSUMPTION_STANDARD", start_date: "2026-01-01", end_date: "2026-01-31", number_of_units: 10, net_amount: "9.5", price_per_unit: 0.95, units: ["1", "2"] }],
+            line_items: [
+              {
+                rate_band: "CONSUMPTION_STANDARD",
+                start_date: "2026-01-01",
+                end_date: "2026-01-31",
+                number_of_units: 10,
+                net_amount: "9.5",
+                price_per_unit: 0.95,
+                units: ["1", "2"],
+              },
+            ],
             tax_items: [{ amount: 0.5, tax_type: "VAT", value_taxed: 9.5, rate: 0.05, unit_type: "PROPORTION" }],
           },
-          { transaction_id: "T3", transaction_date: addDays(today, -2), amount: "-5.25", type: "CREDIT", reason: "GOODWILL_PAYMENT", reference: "R" },
+          {
+            transaction_id: "T3",
+            transaction_date: addDays(today, -2),
+            amount: "-5.25",
+            type: "CREDIT",
+            reason: "GOODWILL_PAYMENT",
+            reference: "R",
+          },
         ],
       }),
     },
-    { name: "historical-statements", handler: createHistoricalStatements, valid: (ref: object) => ({ ...ref, statements: [{ bill_period_from_date: "2026-01-01", bill_period_to_date: "2026-01-31", statement_id: "S1", issued_date: "2026-02-01", number: "N1", gross_amount: 1050, statement_path: "statement-1.pdf" }] }) },
-    { name: "payment-instruction", handler: createPaymentInstruction, valid: (ref: object) => ({ ...ref, vendor: "BOTTOMLINE_PTX", reference: "MD0001", type: "DIRECT_DEBIT", valid_from: null }) },
+    {
+      name: "historical-statements",
+      handler: createHistoricalStatements,
+      valid: (ref: object) => ({
+        ...ref,
+        statements: [
+          {
+            bill_period_from_date: "2026-01-01",
+            bill_period_to_date: "2026-01-31",
+            statement_id: "S1",
+            issued_date: "2026-02-01",
+            number: "N1",
+            gross_amount: 1050,
+            statement_path: "statement-1.pdf",
+          },
+        ],
+      }),
+    },
+    {
+      name: "payment-instruction",
+      handler: createPaymentInstruction,
+      valid: (ref: object) => ({
+        ...ref,
+        vendor: "BOTTOMLINE_PTX",
+        reference: "MD0001",
+        type: "DIRECT_DEBIT",
+        valid_from: null,
+      }),
+    },
   ];
 
   for (const c of cases) {
@@ -106,7 +182,9 @@ describe("random and mutated bodies never give a 5xx, always the error shape, an
         assertShape(res.status, res.json);
         if (res.status >= 400) expect(await written()).toBe(before);
       };
-      await fc.assert(fc.asyncProperty(fc.oneof(jsonValue, fc.dictionary(fc.string(), jsonValue)), send), { numRuns: RUNS });
+      await fc.assert(fc.asyncProperty(fc.oneof(jsonValue, fc.dictionary(fc.string(), jsonValue)), send), {
+        numRuns: RUNS,
+      });
       await fc.assert(fc.asyncProperty(mutate(valid), send), { numRuns: RUNS * 2 });
     });
   }
@@ -115,13 +193,25 @@ describe("random and mutated bodies never give a 5xx, always the error shape, an
     const s = await importedAccount(t.db);
     await fc.assert(
       // '%' is left out of path segments: the shared REST adapter decodes params a second time (reported).
-      fc.asyncProperty(fc.string().map((x) => x.replaceAll("%", "")), fc.string().map((x) => x.replaceAll("%", "")), fc.oneof(fc.string(), fc.date().map((d) => (Number.isNaN(d.getTime()) ? "x" : d.toISOString().slice(0, 10)))), async (supplier, external, date) => {
-        const before = await written();
-        const url = `/x?supply_start_date=${encodeURIComponent(date)}`;
-        const res = await call(sendRegistrationFlows as never, url, { method: "POST", auth: s.auth, params: { import_supplier_code: supplier || s.ref.import_supplier, external_account_number: external } });
-        assertShape(res.status, res.json);
-        if (res.status >= 400) expect(await written()).toBe(before);
-      }),
+      fc.asyncProperty(
+        fc.string().map((x) => x.replaceAll("%", "")),
+        fc.string().map((x) => x.replaceAll("%", "")),
+        fc.oneof(
+          fc.string(),
+          fc.date().map((d) => (Number.isNaN(d.getTime()) ? "x" : d.toISOString().slice(0, 10))),
+        ),
+        async (supplier, external, date) => {
+          const before = await written();
+          const url = `/x?supply_start_date=${encodeURIComponent(date)}`;
+          const res = await call(sendRegistrationFlows as never, url, {
+            method: "POST",
+            auth: s.auth,
+            params: { import_supplier_code: supplier || s.ref.import_supplier, external_account_number: external },
+          });
+          assertShape(res.status, res.json);
+          if (res.status >= 400) expect(await written()).toBe(before);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

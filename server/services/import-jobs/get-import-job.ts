@@ -20,7 +20,10 @@ async function countsOf(ctx: Ctx, ids: number[], at?: Date) {
   const counts = new Map<number, JobCounts>();
   const paces = new Map<number, Pace>();
   if (!ids.length) return { counts, paces };
-  const idList = sql.join(ids.map((i) => sql`${i}`), sql`, `);
+  const idList = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
   const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   const [rows, recent] = await Promise.all([
     execRows<{ job_id: number; status: keyof JobCounts; n: number }>(
@@ -41,7 +44,12 @@ async function countsOf(ctx: Ctx, ids: number[], at?: Date) {
   ]);
   for (const id of ids) counts.set(id, { pending: 0, valid: 0, imported: 0, failed: 0 });
   for (const r of rows) counts.get(Number(r.job_id))![r.status] = Number(r.n);
-  for (const r of recent) paces.set(Number(r.job_id), { rows: Number(r.n), startToLastSeconds: Number(r.start_to_last), sinceLastSeconds: Math.max(0, Number(r.since_last)) });
+  for (const r of recent)
+    paces.set(Number(r.job_id), {
+      rows: Number(r.n),
+      startToLastSeconds: Number(r.start_to_last),
+      sinceLastSeconds: Math.max(0, Number(r.since_last)),
+    });
   return { counts, paces };
 }
 
@@ -50,7 +58,8 @@ function present(job: JobRow, supplierCode: string, supplierStatus: string, rowC
   const counts = { ...rowCounts, imported: rowCounts.imported + job.prunedImported };
   const handled = counts.valid + counts.imported + counts.failed;
   const live = job.status === "running";
-  const waiting = live && !job.dryRun && supplierStatus !== "Ongoing" ? (`supplier_${supplierStatus.toLowerCase()}` as const) : null;
+  const waiting =
+    live && !job.dryRun && supplierStatus !== "Ongoing" ? (`supplier_${supplierStatus.toLowerCase()}` as const) : null;
   const pace = live && !waiting ? jobPace({ ...recent, pending: counts.pending }) : { rate: 0, etaSeconds: null };
   return {
     id: job.id,
@@ -102,11 +111,14 @@ export async function listImportJobs(ctx: Ctx, raw: ListImportJobsInput): Promis
     .select({ job: importJobs, supplierCode: importSuppliers.code, supplierStatus: importSuppliers.status })
     .from(importJobs)
     .innerJoin(importSuppliers, eq(importSuppliers.id, importJobs.supplierId))
-    .where(and(eq(importJobs.organisationId, organisationId), supplier ? eq(importJobs.supplierId, supplier.id) : undefined))
+    .where(
+      and(eq(importJobs.organisationId, organisationId), supplier ? eq(importJobs.supplierId, supplier.id) : undefined),
+    )
     .orderBy(desc(importJobs.id))
     .limit(input.limit);
   const ids = rows.map((r) => r.job.id);
   const { counts, paces } = await countsOf(ctx, ids);
-  return rows.map((r) => present(r.job, r.supplierCode, r.supplierStatus, counts.get(r.job.id)!, paces.get(r.job.id) ?? NO_PACE));
+  return rows.map((r) =>
+    present(r.job, r.supplierCode, r.supplierStatus, counts.get(r.job.id)!, paces.get(r.job.id) ?? NO_PACE),
+  );
 }
-

@@ -26,12 +26,21 @@ export const importJobRetentionHandler: JobHandler = {
  * key is unique), then run it here if no instance has claimed it (FOR UPDATE SKIP LOCKED).
  * Returns the ids of the jobs this caller ran.
  */
-export async function tickImportJobRetention(db: Db, workerId: string, now = new Date(), days = retentionDays()): Promise<number[]> {
+export async function tickImportJobRetention(
+  db: Db,
+  workerId: string,
+  now = new Date(),
+  days = retentionDays(),
+): Promise<number[]> {
   if (days <= 0) return [];
   return runDailyJob(db, workerId, importJobRetentionHandler, now, { days });
 }
 
 /** Checks at start and then hourly; safe in every instance. Returns a function that stops it after the check in hand. */
 export function startImportJobRetention(opts: { intervalMs?: number } = {}): () => Promise<void> {
-  return startPeriodicCheck("import job retention", (db, workerId) => tickImportJobRetention(db, workerId), opts.intervalMs ?? 3_600_000);
+  return startPeriodicCheck(
+    "import job retention",
+    (db, workerId) => tickImportJobRetention(db, workerId),
+    opts.intervalMs ?? 3_600_000,
+  );
 }

@@ -10,7 +10,14 @@ import { cancelImportJob, importValidatedRows, pauseImportJob, resumeImportJob }
 import { getImportJob } from "./get-import-job";
 import { handleRows } from "./import-row";
 import { bodyOf, drainLanes, jobStatus, jsonl } from "@/test/import-jobs";
-import { exportJobFailures, fixJobRow, getJobRow, listFailedRows, listFailureGroups, retryFailureGroup } from "./triage";
+import {
+  exportJobFailures,
+  fixJobRow,
+  getJobRow,
+  listFailedRows,
+  listFailureGroups,
+  retryFailureGroup,
+} from "./triage";
 import { uploadImportJob } from "./upload-import-job";
 
 const t = useTestDb();
@@ -30,7 +37,11 @@ describe("import jobs", () => {
     const good = [accountPayload(code), accountPayload(code), accountPayload(code)];
     const badPostcode = accountPayload(code, uniq("EXT"), { billing_postcode: "NOT A POSTCODE" });
     const file = `${jsonl([good[0], "{not json", good[1], badPostcode, good[2]])}\n\n`;
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "cohort.jsonl" }, bodyOf(file));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "cohort.jsonl" },
+      bodyOf(file),
+    );
     expect(job).toMatchObject({ status: "running", totalRows: 5, dryRun: false });
     await drainLanes(t.db);
     const view = await getImportJob(org.ctx, { id: job.id });
@@ -44,7 +55,10 @@ describe("import jobs", () => {
     expect(failed.items[1].errors[0]).toMatchObject({ attr: "billing_postcode", code: "invalid_postcode" });
     // Run the lanes again (a restart, a second instance): nothing is imported twice.
     await drainLanes(t.db);
-    const created = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from events where organisation_id = ${org.id} and type = 'account.created'`);
+    const created = await execRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from events where organisation_id = ${org.id} and type = 'account.created'`,
+    );
     expect(Number(created[0].n)).toBe(3);
   });
 
@@ -52,12 +66,24 @@ describe("import jobs", () => {
     const { org, supplier, code } = await world();
     const ok = accountPayload(code);
     const unknownTariff = accountPayload(code);
-    (unknownTariff.supply_addresses[0].meter_points[0].agreements as { tariff_code: string }[])[0].tariff_code = "E-1R-NOPE-C";
+    (unknownTariff.supply_addresses[0].meter_points[0].agreements as { tariff_code: string }[])[0].tariff_code =
+      "E-1R-NOPE-C";
     const noFamily = accountPayload(code, uniq("EXT"), { customers: [{ given_name: "Ada" }] });
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "dry.jsonl", dryRun: true }, bodyOf(jsonl([ok, unknownTariff, noFamily])));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "dry.jsonl", dryRun: true },
+      bodyOf(jsonl([ok, unknownTariff, noFamily])),
+    );
     await drainLanes(t.db);
-    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", dryRun: true, counts: { valid: 1, failed: 2 } });
-    const staged = await t.db.select().from(accountImportProcesses).where(eq(accountImportProcesses.supplierId, supplier.id));
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({
+      status: "completed",
+      dryRun: true,
+      counts: { valid: 1, failed: 2 },
+    });
+    const staged = await t.db
+      .select()
+      .from(accountImportProcesses)
+      .where(eq(accountImportProcesses.supplierId, supplier.id));
     expect(staged).toEqual([]);
     const failed = await listFailedRows(org.ctx, { id: job.id });
     expect(failed.items.map((r) => ({ line: r.line, attr: r.errors[0].attr, code: r.errors[0].code }))).toEqual([
@@ -66,29 +92,60 @@ describe("import jobs", () => {
     ]);
     await importValidatedRows(org.ctx, { id: job.id });
     await drainLanes(t.db);
-    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", dryRun: false, counts: { imported: 1, failed: 2, valid: 0 } });
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({
+      status: "completed",
+      dryRun: false,
+      counts: { imported: 1, failed: 2, valid: 0 },
+    });
     expect(await accountsOf(supplier.id)).toBe(1);
   });
 
   it("waits while the supplier is Paused and carries on once it is Ongoing again", async () => {
     const { org, supplier, code } = await world();
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "p.jsonl" }, bodyOf(jsonl([accountPayload(code), accountPayload(code)])));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "p.jsonl" },
+      bodyOf(jsonl([accountPayload(code), accountPayload(code)])),
+    );
     await setSupplierStatus(org.ctx, { code, status: "Paused" });
     await drainLanes(t.db);
-    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "running", waitingFor: "supplier_paused", counts: { pending: 2 } });
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({
+      status: "running",
+      waitingFor: "supplier_paused",
+      counts: { pending: 2 },
+    });
     expect(await accountsOf(supplier.id)).toBe(0);
     // The lanes are still queued, a moment ahead: make them due rather than wait.
-    await t.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.queue, "import-job"), eq(jobs.status, "queued")));
+    await t.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(and(eq(jobs.queue, "import-job"), eq(jobs.status, "queued")));
     await setSupplierStatus(org.ctx, { code, status: "Ongoing" });
     await drainLanes(t.db);
-    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", waitingFor: null, counts: { imported: 2 } });
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({
+      status: "completed",
+      waitingFor: null,
+      counts: { imported: 2 },
+    });
   });
 
   it("leaves a claimed row pending when the supplier was paused after the lane looked", async () => {
     const { org, supplier, code } = await world();
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "m.jsonl" }, bodyOf(jsonl([accountPayload(code), accountPayload(code)])));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "m.jsonl" },
+      bodyOf(jsonl([accountPayload(code), accountPayload(code)])),
+    );
     await setSupplierStatus(org.ctx, { code, status: "Paused" });
-    const state = { jobId: job.id, organisationId: org.id, supplierId: supplier.id, supplierCode: code, format: "jsonl" as const, dryRun: false, sendRegistration: false };
+    const state = {
+      jobId: job.id,
+      organisationId: org.id,
+      supplierId: supplier.id,
+      supplierCode: code,
+      format: "jsonl" as const,
+      dryRun: false,
+      sendRegistration: false,
+    };
     const handled = await t.db.transaction(async (tx) => {
       const rows = await tx.select().from(importJobRows).where(eq(importJobRows.jobId, job.id)).for("update");
       return handleRows(tx as unknown as typeof t.db, state, rows);
@@ -96,14 +153,21 @@ describe("import jobs", () => {
     expect(handled).toBe(0);
     expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ counts: { pending: 2, failed: 0 } });
     await setSupplierStatus(org.ctx, { code, status: "Ongoing" });
-    await t.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.queue, "import-job"), eq(jobs.status, "queued")));
+    await t.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(and(eq(jobs.queue, "import-job"), eq(jobs.status, "queued")));
     await drainLanes(t.db);
     expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", counts: { imported: 2 } });
   });
 
   it("pauses, resumes and cancels a job; a cancelled job leaves its remaining rows alone", async () => {
     const { org, supplier, code } = await world();
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "c.jsonl" }, bodyOf(jsonl([accountPayload(code), accountPayload(code)])));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "c.jsonl" },
+      bodyOf(jsonl([accountPayload(code), accountPayload(code)])),
+    );
     await pauseImportJob(org.ctx, { id: job.id });
     await drainLanes(t.db);
     expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "paused", counts: { pending: 2 } });
@@ -112,7 +176,11 @@ describe("import jobs", () => {
     await drainLanes(t.db);
     expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", counts: { imported: 2 } });
 
-    const second = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "d.jsonl" }, bodyOf(jsonl([accountPayload(code)])));
+    const second = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "d.jsonl" },
+      bodyOf(jsonl([accountPayload(code)])),
+    );
     await cancelImportJob(org.ctx, { id: second.id });
     await drainLanes(t.db);
     expect(await jobStatus(t.db, second.id)).toBe("cancelled");
@@ -125,19 +193,44 @@ describe("import jobs", () => {
     const { org, code } = await world();
     const header = ACCOUNT_CSV_COLUMNS.map((c) => c.name);
     const row = (ext: string, postcode: string) =>
-      header.map((h) => ({ external_account_number: ext, billing_address1: "1 Road", billing_postcode: postcode, customer_family_name: "Byron", customer_given_name: "Ada" })[h] ?? "").join(",");
+      header
+        .map(
+          (h) =>
+            ({
+              external_account_number: ext,
+              billing_address1: "1 Road",
+              billing_postcode: postcode,
+              customer_family_name: "Byron",
+              customer_given_name: "Ada",
+            })[h] ?? "",
+        )
+        .join(",");
     const file = [header.join(","), row(uniq("CSV"), "SW1A 1AA"), row(uniq("CSV"), "NOPE")].join("\r\n");
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "csv", fileName: "c.csv" }, bodyOf(file));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "csv", fileName: "c.csv" },
+      bodyOf(file),
+    );
     await drainLanes(t.db);
     expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ counts: { imported: 1, failed: 1 } });
     const failed = await listFailedRows(org.ctx, { id: job.id });
     expect(failed.items[0]).toMatchObject({ line: 3 });
-    expect(failed.items[0].errors[0]).toMatchObject({ attr: "billing_postcode", column: "billing_postcode", code: "invalid_postcode" });
+    expect(failed.items[0].errors[0]).toMatchObject({
+      attr: "billing_postcode",
+      column: "billing_postcode",
+      code: "invalid_postcode",
+    });
     // Triage fixes a CSV row by its cells: it stays a CSV row, a second mistake is named at its column, and the change is audited.
     const shown = await getJobRow(org.ctx, { id: job.id, line: 3 });
     expect(shown.cells).toMatchObject({ billing_postcode: "NOPE", customer_family_name: "Byron" });
-    await expect(fixJobRow(org.ctx, { id: job.id, line: 3, cells: { postcode: "SW1A 1AA" } })).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ["cells"], message: "Unknown column(s): postcode." })] });
-    await fixJobRow(org.ctx, { id: job.id, line: 3, cells: { billing_postcode: "SW1A 2AA", customer_date_of_birth: "31/02/1990" } });
+    await expect(fixJobRow(org.ctx, { id: job.id, line: 3, cells: { postcode: "SW1A 1AA" } })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: ["cells"], message: "Unknown column(s): postcode." })],
+    });
+    await fixJobRow(org.ctx, {
+      id: job.id,
+      line: 3,
+      cells: { billing_postcode: "SW1A 2AA", customer_date_of_birth: "31/02/1990" },
+    });
     await drainLanes(t.db);
     const again = await getJobRow(org.ctx, { id: job.id, line: 3 });
     expect(again).toMatchObject({ status: "failed", fixed: false, cells: { billing_postcode: "SW1A 2AA" } });
@@ -145,16 +238,43 @@ describe("import jobs", () => {
     await fixJobRow(org.ctx, { id: job.id, line: 3, cells: { customer_date_of_birth: "1990-02-28" } });
     await drainLanes(t.db);
     expect((await getJobRow(org.ctx, { id: job.id, line: 3 })).status).toBe("imported");
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(job.id)), eq(auditLog.action, "import_job.row_fixed"))).orderBy(asc(auditLog.id)).limit(1);
-    expect(audit.details).toMatchObject({ line: 3, cells: { billing_postcode: { from: "NOPE", to: "SW1A 2AA" }, customer_date_of_birth: { from: "", to: "31/02/1990" } } });
-    await expect(uploadImportJob(org.ctx, { importSupplier: code, format: "csv", fileName: "x.csv" }, bodyOf("external_account_number,colour\r\nA,blue\r\n"))).rejects.toMatchObject({ code: "unknown_column" });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(job.id)), eq(auditLog.action, "import_job.row_fixed")))
+      .orderBy(asc(auditLog.id))
+      .limit(1);
+    expect(audit.details).toMatchObject({
+      line: 3,
+      cells: {
+        billing_postcode: { from: "NOPE", to: "SW1A 2AA" },
+        customer_date_of_birth: { from: "", to: "31/02/1990" },
+      },
+    });
+    await expect(
+      uploadImportJob(
+        org.ctx,
+        { importSupplier: code, format: "csv", fileName: "x.csv" },
+        bodyOf("external_account_number,colour\r\nA,blue\r\n"),
+      ),
+    ).rejects.toMatchObject({ code: "unknown_column" });
   });
 
   it("triage: groups failures by code, shows a row's payload tree, fixes one, retries a group and exports the failures", async () => {
     const { org, supplier, code } = await world();
     const bad = () => accountPayload(code, uniq("BAD"), { billing_postcode: "XX" });
-    const file = jsonl([accountPayload(code), bad(), bad(), bad(), accountPayload(code, uniq("EXT"), { customers: [{ given_name: "A" }] })]);
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "t.jsonl" }, bodyOf(file));
+    const file = jsonl([
+      accountPayload(code),
+      bad(),
+      bad(),
+      bad(),
+      accountPayload(code, uniq("EXT"), { customers: [{ given_name: "A" }] }),
+    ]);
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "t.jsonl" },
+      bodyOf(file),
+    );
     await drainLanes(t.db);
     expect(await listFailureGroups(org.ctx, { id: job.id })).toEqual([
       { code: "invalid_postcode", step: "validation", count: 3, example: expect.any(String) },
@@ -165,7 +285,10 @@ describe("import jobs", () => {
     expect(row.tree?.children?.some((c) => c.path === "billing_postcode")).toBe(true);
     await fixJobRow(org.ctx, { id: job.id, line: 2, payload: { ...row.payload!, billing_postcode: "SW1A 1AA" } });
     await drainLanes(t.db);
-    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({ status: "completed", counts: { imported: 2, failed: 3 } });
+    expect(await getImportJob(org.ctx, { id: job.id })).toMatchObject({
+      status: "completed",
+      counts: { imported: 2, failed: 3 },
+    });
     expect((await getJobRow(org.ctx, { id: job.id, line: 2 })).status).toBe("imported");
     let csv = "";
     for await (const part of exportJobFailures(org.ctx, { id: job.id })) csv += part;
@@ -175,19 +298,43 @@ describe("import jobs", () => {
     // The group fails again (same data) but is run again: the rows' attempts count up.
     expect(await retryFailureGroup(org.ctx, { id: job.id, code: "invalid_postcode" })).toMatchObject({ retried: 2 });
     await drainLanes(t.db);
-    const rows = await t.db.select().from(importJobRows).where(and(eq(importJobRows.jobId, job.id), eq(importJobRows.errorCode, "invalid_postcode")));
+    const rows = await t.db
+      .select()
+      .from(importJobRows)
+      .where(and(eq(importJobRows.jobId, job.id), eq(importJobRows.errorCode, "invalid_postcode")));
     expect(rows.map((r) => r.attempts)).toEqual([2, 2]);
     expect(await accountsOf(supplier.id)).toBe(2);
   });
 
   it("does not show one organisation's job to another, and takes uploads from operators only", async () => {
     const { org, code } = await world();
-    const support = { ...org.ctx, actor: { kind: "user" as const, organisationId: org.id, userId: 1, role: "support" as const, email: "s@example.com" } };
-    await expect(uploadImportJob(support, { importSupplier: code, format: "jsonl", fileName: "s.jsonl" }, bodyOf(jsonl([accountPayload(code)])))).rejects.toMatchObject({ code: "forbidden" });
+    const support = {
+      ...org.ctx,
+      actor: {
+        kind: "user" as const,
+        organisationId: org.id,
+        userId: 1,
+        role: "support" as const,
+        email: "s@example.com",
+      },
+    };
+    await expect(
+      uploadImportJob(
+        support,
+        { importSupplier: code, format: "jsonl", fileName: "s.jsonl" },
+        bodyOf(jsonl([accountPayload(code)])),
+      ),
+    ).rejects.toMatchObject({ code: "forbidden" });
     const other = await makeOrg(t.db, "Other Energy");
-    const job = await uploadImportJob(org.ctx, { importSupplier: code, format: "jsonl", fileName: "o.jsonl" }, bodyOf(jsonl([accountPayload(code)])));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: code, format: "jsonl", fileName: "o.jsonl" },
+      bodyOf(jsonl([accountPayload(code)])),
+    );
     await expect(getImportJob(other.ctx, { id: job.id })).rejects.toMatchObject({ code: "import_job_not_found" });
-    await expect(uploadImportJob(other.ctx, { importSupplier: code, format: "jsonl", fileName: "o.jsonl" }, bodyOf("{}"))).rejects.toMatchObject({ code: "import_supplier_not_found" });
+    await expect(
+      uploadImportJob(other.ctx, { importSupplier: code, format: "jsonl", fileName: "o.jsonl" }, bodyOf("{}")),
+    ).rejects.toMatchObject({ code: "import_supplier_not_found" });
     await drainLanes(t.db);
   });
 });

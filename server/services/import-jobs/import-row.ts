@@ -24,9 +24,20 @@ export type LaneState = {
 };
 
 type Row = typeof importJobRows.$inferSelect;
-type Outcome = { status: "valid" | "imported" | "failed"; step: ImportJobStep | null; errors: ImportJobRowError[]; accountNumber?: string; external: string | null };
+type Outcome = {
+  status: "valid" | "imported" | "failed";
+  step: ImportJobStep | null;
+  errors: ImportJobRowError[];
+  accountNumber?: string;
+  external: string | null;
+};
 
-const failed = (step: ImportJobStep, errors: ImportJobRowError[], external: string | null): Outcome => ({ status: "failed", step, errors, external });
+const failed = (step: ImportJobStep, errors: ImportJobRowError[], external: string | null): Outcome => ({
+  status: "failed",
+  step,
+  errors,
+  external,
+});
 
 /**
  * Handles claimed rows inside the lane's transaction, which holds their locks: each row's
@@ -38,11 +49,15 @@ export async function handleRows(tx: Db, state: LaneState, rows: Row[]): Promise
   const done = [];
   for (const row of rows) {
     // A span per row when tracing is on (ADR 0044): its staging and import statements are its children.
-    const outcome = await inSpan("import_job.row", { attributes: { "import_job.id": state.jobId, "import_job.line": row.line, "import_job.dry_run": state.dryRun } }, async (span) => {
-      const o = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
-      span?.setAttribute("import_job.row.status", o === NOT_ONGOING ? "not_ongoing" : o.status);
-      return o;
-    });
+    const outcome = await inSpan(
+      "import_job.row",
+      { attributes: { "import_job.id": state.jobId, "import_job.line": row.line, "import_job.dry_run": state.dryRun } },
+      async (span) => {
+        const o = state.dryRun ? await validateRow(tx, state, row) : await importRow(tx, state, row);
+        span?.setAttribute("import_job.row.status", o === NOT_ONGOING ? "not_ongoing" : o.status);
+        return o;
+      },
+    );
     // Paused (or Complete) since the lane looked: this row and the rest stay pending, untouched.
     if (outcome === NOT_ONGOING) break;
     done.push({
@@ -91,12 +106,30 @@ async function validateRow(tx: Db, state: LaneState, row: Row): Promise<Outcome>
   if (!prepared.data) return schemaFailure(tx, state, prepared);
   const errors = await accountDataErrors(tx, state.organisationId, state.supplierId, prepared.data);
   if (errors.length) return failed("validation", withColumns(errors, prepared.columnOf), prepared.external);
-  const other = state.cohortId ? await otherCohortOf(tx, { id: state.cohortId, supplierId: state.supplierId }, prepared.external!) : null;
-  if (other) return failed("validation", [inAnotherCohort(prepared.external!, other, prepared.columnOf("external_account_number"))], prepared.external);
+  const other = state.cohortId
+    ? await otherCohortOf(tx, { id: state.cohortId, supplierId: state.supplierId }, prepared.external!)
+    : null;
+  if (other)
+    return failed(
+      "validation",
+      [inAnotherCohort(prepared.external!, other, prepared.columnOf("external_account_number"))],
+      prepared.external,
+    );
   const imported = await importedAccountNumber(tx, state.supplierId, prepared.external!);
   if (imported) {
     const detail = `Account ${prepared.external} is already imported as ${imported}.`;
-    return failed("validation", [{ attr: "external_account_number", code: "account_already_imported", detail, column: prepared.columnOf("external_account_number") }], prepared.external);
+    return failed(
+      "validation",
+      [
+        {
+          attr: "external_account_number",
+          code: "account_already_imported",
+          detail,
+          column: prepared.columnOf("external_account_number"),
+        },
+      ],
+      prepared.external,
+    );
   }
   return { status: "valid", step: null, errors: [], external: prepared.external };
 }
@@ -105,10 +138,25 @@ async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome | 
   const prepared = prepareRow(state.format, state.supplierCode, row);
   if (!prepared.data) return schemaFailure(tx, state, prepared);
   const external = prepared.external!;
-  const ctx: Ctx = { db: tx, inTransaction: true, requestId: `import-job-${state.jobId}-${row.line}`, actor: { kind: "system", organisationId: state.organisationId, label: `import job ${state.jobId}` } };
+  const ctx: Ctx = {
+    db: tx,
+    inTransaction: true,
+    requestId: `import-job-${state.jobId}-${row.line}`,
+    actor: { kind: "system", organisationId: state.organisationId, label: `import job ${state.jobId}` },
+  };
   if (state.cohortId) {
-    const other = await joinCohortForImport(tx, { id: state.cohortId, supplierId: state.supplierId }, external, `import job ${state.jobId}`);
-    if (other) return failed("validation", [inAnotherCohort(external, other, prepared.columnOf("external_account_number"))], external);
+    const other = await joinCohortForImport(
+      tx,
+      { id: state.cohortId, supplierId: state.supplierId },
+      external,
+      `import job ${state.jobId}`,
+    );
+    if (other)
+      return failed(
+        "validation",
+        [inAnotherCohort(external, other, prepared.columnOf("external_account_number"))],
+        external,
+      );
   }
   try {
     await tx.transaction((sp) => stageAccount({ ...ctx, db: sp as unknown as Db }, prepared.data!));
@@ -120,7 +168,9 @@ async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome | 
   const input = { import_supplier: state.supplierCode, external_account_number: external, dry_run: false };
   let accountNumber: string;
   try {
-    const result = await tx.transaction((sp) => importInTransaction(sp as unknown as Db, { ...ctx, db: sp as unknown as Db }, state.organisationId, input));
+    const result = await tx.transaction((sp) =>
+      importInTransaction(sp as unknown as Db, { ...ctx, db: sp as unknown as Db }, state.organisationId, input),
+    );
     accountNumber = result.account_number;
   } catch (err) {
     if (!(err instanceof ServiceError) || err.kind === "rate_limited") throw err;
@@ -132,19 +182,33 @@ async function importRow(tx: Db, state: LaneState, row: Row): Promise<Outcome | 
   }
   if (!state.sendRegistration) return { status: "imported", step: null, errors: [], accountNumber, external };
   const problems = await registrationProblems(ctx, state.supplierCode, external);
-  return { status: "imported", step: problems.length ? "registration" : null, errors: problems, accountNumber, external };
+  return {
+    status: "imported",
+    step: problems.length ? "registration" : null,
+    errors: problems,
+    accountNumber,
+    external,
+  };
 }
 
 /** Registration is asked for after the import; a refusal is noted on the row, the account stays imported. */
 async function registrationProblems(ctx: Ctx, supplierCode: string, external: string): Promise<ImportJobRowError[]> {
   try {
     const results = await ctx.db.transaction((sp) =>
-      sendRegistrationFlows({ ...ctx, db: sp as unknown as Db }, { import_supplier_code: supplierCode, external_account_number: external }),
+      sendRegistrationFlows(
+        { ...ctx, db: sp as unknown as Db },
+        { import_supplier_code: supplierCode, external_account_number: external },
+      ),
     );
     return results
       .flatMap((r) => r.meter_points)
       .filter((r) => r.status === "REGISTRATION_FLOW_ERROR")
-      .map((r) => ({ attr: null, code: "registration_flow_error", detail: `${r.mpxn}: ${r.error_detail ?? "registration refused"}`, column: null }));
+      .map((r) => ({
+        attr: null,
+        code: "registration_flow_error",
+        detail: `${r.mpxn}: ${r.error_detail ?? "registration refused"}`,
+        column: null,
+      }));
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;
     return [{ attr: null, code: err.code, detail: err.message, column: null }];

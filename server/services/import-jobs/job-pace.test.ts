@@ -13,7 +13,7 @@ const t = useTestDb();
 /** A seeded generator, so the lanes' uneven speeds are the same every run. */
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /**
@@ -41,12 +41,19 @@ describe("an import job's pace and time to go", () => {
     const supplier = await makeSupplier(org);
     const rows = 600;
     const records = Array.from({ length: rows }, () => accountPayload(supplier.code));
-    const job = await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: "pace.jsonl" }, bodyOf(jsonl(records), 64 * 1024));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: supplier.code, format: "jsonl", fileName: "pace.jsonl" },
+      bodyOf(jsonl(records), 64 * 1024),
+    );
     // Four lanes of 4-6 rows a second each, every row's time ±30%: about 20 rows a second, 30 s for the file (the window's length).
     const laneRates = [4, 5, 5, 6];
     const { handledAt, end } = simulate(rows, laneRates, 7);
     const t0 = new Date("2026-11-20T10:00:00Z").getTime();
-    await t.db.update(importJobs).set({ status: "running", updatedAt: new Date(t0), startedAt: new Date(t0) }).where(eq(importJobs.id, job.id));
+    await t.db
+      .update(importJobs)
+      .set({ status: "running", updatedAt: new Date(t0), startedAt: new Date(t0) })
+      .where(eq(importJobs.id, job.id));
     const at = (s: number) => new Date(t0 + Math.round(s * 1000));
     let written = 0;
     let checked = 0;
@@ -55,7 +62,10 @@ describe("an import job's pace and time to go", () => {
       for (let i = 0; i < rows; i++) if (handledAt[i] <= now && handledAt[i] > now - 0.5) done.push(i + 1);
       for (const when of new Set(done.map((l) => handledAt[l - 1]))) {
         const lines = done.filter((l) => handledAt[l - 1] === when);
-        await t.db.update(importJobRows).set({ status: "imported", processedAt: at(when) }).where(and(eq(importJobRows.jobId, job.id), inArray(importJobRows.line, lines)));
+        await t.db
+          .update(importJobRows)
+          .set({ status: "imported", processedAt: at(when) })
+          .where(and(eq(importJobRows.jobId, job.id), inArray(importJobRows.line, lines)));
       }
       written += done.length;
       if (written < rows * 0.1) continue;
@@ -64,7 +74,10 @@ describe("an import job's pace and time to go", () => {
       expect(view.handled).toBe(written);
       expect(view.etaSeconds, `at ${now} s, ${written} rows handled`).not.toBeNull();
       // Within 25% of what is left; near the end, within one batch of the slowest lane (rows arrive ten at a time).
-      expect(Math.abs(view.etaSeconds! - truth), `at ${now} s: ETA ${view.etaSeconds} s, truly ${truth.toFixed(1)} s`).toBeLessThanOrEqual(Math.max(0.25 * truth, 10 / Math.min(...laneRates)));
+      expect(
+        Math.abs(view.etaSeconds! - truth),
+        `at ${now} s: ETA ${view.etaSeconds} s, truly ${truth.toFixed(1)} s`,
+      ).toBeLessThanOrEqual(Math.max(0.25 * truth, 10 / Math.min(...laneRates)));
       expect(Math.abs(view.rate - rows / end) / (rows / end), `at ${now} s: ${view.rate}/s`).toBeLessThanOrEqual(0.25);
       checked++;
     }

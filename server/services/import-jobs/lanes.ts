@@ -18,13 +18,24 @@ export type LanePayload = { importJobId: number; generation: number; lane: numbe
 export async function startLanes(tx: Db, jobId: number, opts: { from: ImportJobStatus[] }): Promise<boolean> {
   const [job] = await tx
     .update(importJobs)
-    .set({ status: "running", generation: sql`${importJobs.generation} + 1`, startedAt: sql`coalesce(${importJobs.startedAt}, now())`, finishedAt: null, updatedAt: sql`now()` })
+    .set({
+      status: "running",
+      generation: sql`${importJobs.generation} + 1`,
+      startedAt: sql`coalesce(${importJobs.startedAt}, now())`,
+      finishedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(importJobs.id, jobId), inArray(importJobs.status, opts.from)))
     .returning({ generation: importJobs.generation });
   if (!job) return false;
   for (let lane = 0; lane < IMPORT_JOB_LANES; lane++) {
     const payload: LanePayload = { importJobId: jobId, generation: job.generation, lane };
-    await enqueueJob(tx, { queue: IMPORT_JOB_QUEUE, payload, dedupKey: `import-job:${jobId}:${job.generation}:${lane}`, maxAttempts: 20 });
+    await enqueueJob(tx, {
+      queue: IMPORT_JOB_QUEUE,
+      payload,
+      dedupKey: `import-job:${jobId}:${job.generation}:${lane}`,
+      maxAttempts: 20,
+    });
   }
   // Someone is watching the job start: idle workers on every instance look now, not at their next poll.
   await wakeWorkers(tx, IMPORT_JOB_QUEUE);

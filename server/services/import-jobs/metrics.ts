@@ -16,7 +16,10 @@ export function registerImportJobGauges(db: Db) {
     "import-jobs",
     cachedReading(async () => {
       const [jobs, rows, lanes] = await Promise.all([
-        execRows<{ status: string; n: number }>(db, sql`select status, count(*)::int as n from import_jobs group by status`),
+        execRows<{ status: string; n: number }>(
+          db,
+          sql`select status, count(*)::int as n from import_jobs group by status`,
+        ),
         execRows<{ status: string; n: number }>(
           db,
           sql`select r.status, count(*)::int as n from import_job_rows r
@@ -28,8 +31,10 @@ export function registerImportJobGauges(db: Db) {
               from jobs where queue = ${IMPORT_JOB_QUEUE} and status in ('queued', 'running')`,
         ),
       ]);
-      for (const status of IMPORT_JOB_STATUSES) m.importJobs.set({ status }, jobs.find((j) => j.status === status)?.n ?? 0);
-      for (const state of IMPORT_JOB_ROW_STATUSES) m.importJobRows.set({ state }, rows.find((r) => r.status === state)?.n ?? 0);
+      for (const status of IMPORT_JOB_STATUSES)
+        m.importJobs.set({ status }, jobs.find((j) => j.status === status)?.n ?? 0);
+      for (const state of IMPORT_JOB_ROW_STATUSES)
+        m.importJobRows.set({ state }, rows.find((r) => r.status === state)?.n ?? 0);
       m.importJobLanes.set({ state: "queued" }, lanes[0]?.queued ?? 0);
       m.importJobLanes.set({ state: "busy" }, lanes[0]?.busy ?? 0);
     }),

@@ -6,7 +6,15 @@ import { findSupplier } from "../suppliers/find-supplier";
 import { supplierCounts } from "../suppliers/supplier-counts";
 import { SupplierCode } from "../suppliers/schemas";
 
-export const MigrationDashboardInput = z.strictObject({ importSupplier: SupplierCode.optional(), minutes: z.number().int().min(5).max(24 * 60).default(60) });
+export const MigrationDashboardInput = z.strictObject({
+  importSupplier: SupplierCode.optional(),
+  minutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
+});
 export type MigrationDashboardInput = z.input<typeof MigrationDashboardInput>;
 
 export type Funnel = {
@@ -20,7 +28,16 @@ export type Funnel = {
   failedRegistration: number;
 };
 
-const emptyFunnel = (): Funnel => ({ received: 0, staged: 0, imported: 0, registrationSent: 0, registered: 0, failedStaging: 0, failedImport: 0, failedRegistration: 0 });
+const emptyFunnel = (): Funnel => ({
+  received: 0,
+  staged: 0,
+  imported: 0,
+  registrationSent: 0,
+  registered: 0,
+  failedStaging: 0,
+  failedImport: 0,
+  failedRegistration: 0,
+});
 /** The pace the ETA is taken from: rows handled over the last few minutes. */
 const ETA_WINDOW_MINUTES = 5;
 
@@ -79,9 +96,25 @@ export async function getMigrationDashboard(ctx: Ctx, raw: MigrationDashboardInp
   // The same counts as the suppliers' pages (supplier-counts.ts). Staged in the funnel is every
   // import process (staged, imported or failed): each was staged once.
   for (const [id, c] of counts) {
-    add(id, (x) => Object.assign(x, { staged: c.staged + c.imported + c.failedImport, imported: c.imported, failedImport: c.failedImport, failedStaging: c.failedStaging, received: c.waiting + c.failedStaging }));
+    add(id, (x) =>
+      Object.assign(x, {
+        staged: c.staged + c.imported + c.failedImport,
+        imported: c.imported,
+        failedImport: c.failedImport,
+        failedStaging: c.failedStaging,
+        received: c.waiting + c.failedStaging,
+      }),
+    );
   }
-  for (const r of registrations) add(r.supplier_id, (x) => ((x.registrationSent = Number(r.sent)), (x.registered = Number(r.registered)), (x.failedRegistration = Number(r.failed))));
+  for (const r of registrations)
+    add(
+      r.supplier_id,
+      (x) => (
+        (x.registrationSent = Number(r.sent)),
+        (x.registered = Number(r.registered)),
+        (x.failedRegistration = Number(r.failed))
+      ),
+    );
   for (const x of bySupplier.values()) x.received += x.staged;
   const total = emptyFunnel();
   for (const x of bySupplier.values()) for (const k of Object.keys(total) as (keyof Funnel)[]) total[k] += x[k];
@@ -91,7 +124,12 @@ export async function getMigrationDashboard(ctx: Ctx, raw: MigrationDashboardInp
   return {
     importSupplier: supplier?.code ?? null,
     total,
-    suppliers: suppliers.map((s) => ({ code: s.code, name: s.name, status: s.status, funnel: bySupplier.get(Number(s.id))! })),
+    suppliers: suppliers.map((s) => ({
+      code: s.code,
+      name: s.name,
+      status: s.status,
+      funnel: bySupplier.get(Number(s.id))!,
+    })),
     series: series.map((m) => ({ minute: new Date(m.minute), imported: Number(m.imported), failed: Number(m.failed) })),
     /** Accounts per second handled by import jobs over the last five minutes. */
     rate: Math.round(perSecond * 10) / 10,

@@ -18,7 +18,8 @@ const PLAIN: Record<string, (name: string) => string> = {
 export function rowErrors(errors: FieldError[], column: (attr: string | null) => string | null): RowError[] {
   const seen = new Set<string>();
   const out: RowError[] = [];
-  const copied = (e: FieldError, col: string | null) => Boolean(col?.startsWith("billing_") && e.attr?.startsWith("supply_addresses."));
+  const copied = (e: FieldError, col: string | null) =>
+    Boolean(col?.startsWith("billing_") && e.attr?.startsWith("supply_addresses."));
   const ordered = [...errors].sort((a, b) => Number(copied(a, column(a.attr))) - Number(copied(b, column(b.attr))));
   for (const e of ordered) {
     const col = column(e.attr);
@@ -30,7 +31,9 @@ export function rowErrors(errors: FieldError[], column: (attr: string | null) =>
     const whole = e.code === "invalid_type" && csvColumn(col)?.kind?.startsWith("int");
     const plain = whole ? `${col} takes a whole number.` : name && PLAIN[e.code] ? PLAIN[e.code](name) : e.detail;
     const field = e.attr?.split(".").at(-1) ?? "";
-    const detail = derived ? `${field}, filled from ${col} because the row leaves the supply address blank: ${plain}` : plain;
+    const detail = derived
+      ? `${field}, filled from ${col} because the row leaves the supply address blank: ${plain}`
+      : plain;
     const key = `${col ?? e.attr}|${e.code}|${detail}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -30,11 +30,28 @@ export function prepareRow(format: ImportJobFormat, supplierCode: string, row: R
   const csv = format === "csv" && !row.fixedPayload && row.record;
   const columnOf = csv ? csvColumnLocator(row.record as Record<string, string>) : none;
   const payload = row.fixedPayload ?? (csv ? csvRecordToPayload(row.record as Record<string, string>) : row.record);
-  if (!payload) return { data: null, external: null, errors: [{ attr: null, code: "parse_error", detail: "This line is not a JSON object.", column: null }], columnOf };
+  if (!payload)
+    return {
+      data: null,
+      external: null,
+      errors: [{ attr: null, code: "parse_error", detail: "This line is not a JSON object.", column: null }],
+      columnOf,
+    };
   const external = typeof payload.external_account_number === "string" ? payload.external_account_number : null;
-  const fail = (errors: FieldError[]): PreparedRow => ({ data: null, external, errors: withColumns(errors, columnOf), columnOf });
+  const fail = (errors: FieldError[]): PreparedRow => ({
+    data: null,
+    external,
+    errors: withColumns(errors, columnOf),
+    columnOf,
+  });
   if (payload.import_supplier !== undefined && payload.import_supplier !== supplierCode) {
-    return fail([{ attr: "import_supplier", code: "import_supplier_mismatch", detail: `This row is for import supplier '${String(payload.import_supplier)}', not '${supplierCode}'.` }]);
+    return fail([
+      {
+        attr: "import_supplier",
+        code: "import_supplier_mismatch",
+        detail: `This row is for import supplier '${String(payload.import_supplier)}', not '${supplierCode}'.`,
+      },
+    ]);
   }
   const input = { ...payload, import_supplier: supplierCode };
   const parsed = safeParseReporting(StageAccountInput, input);
@@ -44,17 +61,29 @@ export function prepareRow(format: ImportJobFormat, supplierCode: string, row: R
     return { ...fail(fieldErrors), ...(rest ? { partial: { ...rest, fieldErrors } } : {}) };
   }
   if (!external || external.trim() === "") {
-    return fail([{ attr: "external_account_number", code: external === null ? "required" : "blank", detail: "The external account number is the key of the import process; give it." }]);
+    return fail([
+      {
+        attr: "external_account_number",
+        code: external === null ? "required" : "blank",
+        detail: "The external account number is the key of the import process; give it.",
+      },
+    ]);
   }
   return { data: parsed.data, external, errors: [], columnOf };
 }
 
 /** Each problem once, on the CSV column (or field) it concerns, worded as the console's uploads always were. */
-export function withColumns(errors: FieldError[], columnOf: (attr: string | null) => string | null): ImportJobRowError[] {
+export function withColumns(
+  errors: FieldError[],
+  columnOf: (attr: string | null) => string | null,
+): ImportJobRowError[] {
   return rowErrors(errors, columnOf);
 }
 
 /** A refusal's errors as stored on the row: its field errors, else the refusal itself. */
-export function refusalErrors(err: ServiceError, columnOf: (attr: string | null) => string | null): ImportJobRowError[] {
+export function refusalErrors(
+  err: ServiceError,
+  columnOf: (attr: string | null) => string | null,
+): ImportJobRowError[] {
   return withColumns(err.errors.length ? err.errors : [{ detail: err.message, code: err.code, attr: null }], columnOf);
 }

@@ -78,7 +78,13 @@ export const importLaneHandler: JobHandler = {
         const rows = await tx
           .select()
           .from(importJobRows)
-          .where(and(eq(importJobRows.jobId, importJobId), eq(importJobRows.status, "pending"), gt(importJobRows.line, after)))
+          .where(
+            and(
+              eq(importJobRows.jobId, importJobId),
+              eq(importJobRows.status, "pending"),
+              gt(importJobRows.line, after),
+            ),
+          )
           .orderBy(asc(importJobRows.line))
           .limit(ROWS_PER_TRANSACTION)
           .for("update", { skipLocked: true });
@@ -130,7 +136,9 @@ async function completeIfDone(db: Db, jobId: number, generation: number) {
   // reads (search, lists) to plans made for the old size until autovacuum comes round, or
   // never, where it is off.
   if (done && Number(done.total_rows) >= BULK_ROWS) {
-    await db.execute(sql`analyze account_import_processes, account_search_terms, accounts, customers, meter_points, import_job_rows`);
+    await db.execute(
+      sql`analyze account_import_processes, account_search_terms, accounts, customers, meter_points, import_job_rows`,
+    );
   }
 }
 

@@ -34,7 +34,10 @@ const Line = z.number().int().min(1).max(INT4.max);
 export const ImportJobIdInput = z.strictObject({ id: JobId });
 export type ImportJobIdInput = z.input<typeof ImportJobIdInput>;
 
-export const ListImportJobsInput = z.strictObject({ importSupplier: SupplierCode.optional(), limit: z.number().int().min(1).max(100).default(20) });
+export const ListImportJobsInput = z.strictObject({
+  importSupplier: SupplierCode.optional(),
+  limit: z.number().int().min(1).max(100).default(20),
+});
 export type ListImportJobsInput = z.input<typeof ListImportJobsInput>;
 
 export const FailedRowsInput = z.strictObject({
@@ -57,10 +60,18 @@ export const FixJobRowInput = z
     /** A CSV row's corrected cells by column (the template's columns): the row stays a CSV row, its errors at their columns. */
     cells: z
       .record(z.string(), z.string().max(MAX_LINE_BYTES))
-      .refine((c) => Object.keys(c).every((k) => CSV_COLUMN_NAMES.has(k)), { error: (iss) => `Unknown column(s): ${Object.keys(iss.input as object).filter((k) => !CSV_COLUMN_NAMES.has(k)).join(", ")}.` })
+      .refine((c) => Object.keys(c).every((k) => CSV_COLUMN_NAMES.has(k)), {
+        error: (iss) =>
+          `Unknown column(s): ${Object.keys(iss.input as object)
+            .filter((k) => !CSV_COLUMN_NAMES.has(k))
+            .join(", ")}.`,
+      })
       .optional(),
   })
-  .refine((v) => (v.payload === undefined) !== (v.cells === undefined), { error: "Send the corrected account (payload) or, for a CSV row, its cells: one of them.", path: ["payload"] });
+  .refine((v) => (v.payload === undefined) !== (v.cells === undefined), {
+    error: "Send the corrected account (payload) or, for a CSV row, its cells: one of them.",
+    path: ["payload"],
+  });
 export type FixJobRowInput = z.input<typeof FixJobRowInput>;
 
 export const RetryGroupInput = z.strictObject({ id: JobId, code: z.string().trim().min(1).max(200) });

@@ -29,7 +29,13 @@ export async function listFailedRows(ctx: Ctx, raw: FailedRowsInput) {
   const input = FailedRowsInput.parse(raw);
   await findImportJob(ctx.db, organisationId, input.id);
   const rows = await ctx.db
-    .select({ line: importJobRows.line, externalAccountNumber: importJobRows.externalAccountNumber, step: importJobRows.step, errorCode: importJobRows.errorCode, errors: importJobRows.errors })
+    .select({
+      line: importJobRows.line,
+      externalAccountNumber: importJobRows.externalAccountNumber,
+      step: importJobRows.step,
+      errorCode: importJobRows.errorCode,
+      errors: importJobRows.errors,
+    })
     .from(importJobRows)
     .where(
       and(
@@ -51,9 +57,19 @@ export async function getJobRow(ctx: Ctx, raw: JobRowInput) {
   const organisationId = organisationOf(ctx);
   const input = JobRowInput.parse(raw);
   const { job, supplierCode } = await findImportJob(ctx.db, organisationId, input.id);
-  const [row] = await ctx.db.select().from(importJobRows).where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)));
-  if (!row) throw new ServiceError("not_found", "import_job_row_not_found", `Line ${input.line} is not in import job ${input.id}.`);
-  const mapped = row.fixedPayload ?? (row.record && job.format === "csv" ? csvRecordToPayload(row.record as Record<string, string>) : row.record);
+  const [row] = await ctx.db
+    .select()
+    .from(importJobRows)
+    .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)));
+  if (!row)
+    throw new ServiceError(
+      "not_found",
+      "import_job_row_not_found",
+      `Line ${input.line} is not in import job ${input.id}.`,
+    );
+  const mapped =
+    row.fixedPayload ??
+    (row.record && job.format === "csv" ? csvRecordToPayload(row.record as Record<string, string>) : row.record);
   const payload = mapped ? { import_supplier: supplierCode, ...mapped } : null;
   return {
     jobId: job.id,
@@ -80,7 +96,11 @@ async function reopen(tx: Ctx["db"], jobId: number, status: string) {
 
 function assertRetryable(status: string) {
   if (status === "cancelled" || status === "failed" || status === "receiving") {
-    throw new ServiceError("precondition_failed", "import_job_state", `This job is ${status}; its rows cannot be retried.`);
+    throw new ServiceError(
+      "precondition_failed",
+      "import_job_state",
+      `This job is ${status}; its rows cannot be retried.`,
+    );
   }
 }
 
@@ -97,15 +117,30 @@ export async function fixJobRow(ctx: Ctx, raw: FixJobRowInput) {
       .from(importJobRows)
       .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)))
       .for("update");
-    if (current?.status !== "failed") throw new ServiceError("precondition_failed", "import_job_row_not_failed", `Line ${input.line} has not failed; only failed rows are retried.`);
+    if (current?.status !== "failed")
+      throw new ServiceError(
+        "precondition_failed",
+        "import_job_row_not_failed",
+        `Line ${input.line} has not failed; only failed rows are retried.`,
+      );
     // A CSV row fixed by its cells stays a CSV row (its errors keep naming columns); the cells changed are audited.
     let changed: Record<string, { from: string; to: string }> | undefined;
     let fix: { fixedPayload: Record<string, unknown> } | { record: Record<string, string>; fixedPayload: null };
     if (input.cells) {
-      if (job.format !== "csv") throw new ServiceError("validation", "not_a_csv_row", "This job's rows are JSON lines: send the corrected account as payload.", { errors: [fieldError("cells", "not_a_csv_row", "Only a CSV row is fixed by its cells.")] });
+      if (job.format !== "csv")
+        throw new ServiceError(
+          "validation",
+          "not_a_csv_row",
+          "This job's rows are JSON lines: send the corrected account as payload.",
+          { errors: [fieldError("cells", "not_a_csv_row", "Only a CSV row is fixed by its cells.")] },
+        );
       const before = (current.record ?? {}) as Record<string, string>;
       const record = { ...before, ...input.cells };
-      changed = Object.fromEntries(Object.entries(input.cells).filter(([k, v]) => (before[k] ?? "") !== v).map(([k, v]) => [k, { from: before[k] ?? "", to: v }]));
+      changed = Object.fromEntries(
+        Object.entries(input.cells)
+          .filter(([k, v]) => (before[k] ?? "") !== v)
+          .map(([k, v]) => [k, { from: before[k] ?? "", to: v }]),
+      );
       fix = { record, fixedPayload: null };
     } else {
       fix = { fixedPayload: input.payload! };
@@ -115,7 +150,12 @@ export async function fixJobRow(ctx: Ctx, raw: FixJobRowInput) {
       .set({ ...fix, status: "pending", step: null, errorCode: null, errors: [], processedAt: null })
       .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.line, input.line)));
     await reopen(tx, job.id, job.status);
-    await recordAudit(tx, ctx, { action: "import_job.row_fixed", entityType: "import_job", entityId: String(job.id), details: { line: input.line, rows: 1, ...(changed ? { cells: changed } : {}) } });
+    await recordAudit(tx, ctx, {
+      action: "import_job.row_fixed",
+      entityType: "import_job",
+      entityId: String(job.id),
+      details: { line: input.line, rows: 1, ...(changed ? { cells: changed } : {}) },
+    });
     return { id: job.id, line: input.line, status: "pending" as const };
   });
 }
@@ -131,11 +171,22 @@ export async function retryFailureGroup(ctx: Ctx, raw: RetryGroupInput) {
     const rows = await tx
       .update(importJobRows)
       .set({ status: "pending", step: null, errorCode: null, errors: [], processedAt: null })
-      .where(and(eq(importJobRows.jobId, input.id), eq(importJobRows.status, "failed"), eq(importJobRows.errorCode, input.code)))
+      .where(
+        and(
+          eq(importJobRows.jobId, input.id),
+          eq(importJobRows.status, "failed"),
+          eq(importJobRows.errorCode, input.code),
+        ),
+      )
       .returning({ line: importJobRows.line });
     if (!rows.length) return { id: job.id, code: input.code, retried: 0 };
     await reopen(tx, job.id, job.status);
-    await recordAudit(tx, ctx, { action: "import_job.group_retried", entityType: "import_job", entityId: String(job.id), details: { code: input.code, rows: rows.length } });
+    await recordAudit(tx, ctx, {
+      action: "import_job.group_retried",
+      entityType: "import_job",
+      entityId: String(job.id),
+      details: { code: input.code, rows: rows.length },
+    });
     return { id: job.id, code: input.code, retried: rows.length };
   });
 }
@@ -159,8 +210,15 @@ export async function* exportJobFailures(ctx: Ctx, raw: ImportJobIdInput): Async
   for (;;) {
     const page = await listFailedRows(ctx, { id, afterLine: after, limit: 200 });
     for (const r of page.items) {
-      const errors = r.errors.length ? r.errors : [{ attr: null, code: r.errorCode ?? "failed", detail: "", column: null }];
-      yield errors.map((e) => `${[r.line, r.externalAccountNumber, r.step, e.code, e.attr, e.column ?? null, e.detail].map(csvCell).join(",")}\r\n`).join("");
+      const errors = r.errors.length
+        ? r.errors
+        : [{ attr: null, code: r.errorCode ?? "failed", detail: "", column: null }];
+      yield errors
+        .map(
+          (e) =>
+            `${[r.line, r.externalAccountNumber, r.step, e.code, e.attr, e.column ?? null, e.detail].map(csvCell).join(",")}\r\n`,
+        )
+        .join("");
     }
     if (page.nextAfterLine === null) return;
     after = page.nextAfterLine;

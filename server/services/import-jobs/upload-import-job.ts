@@ -31,16 +31,43 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
   const input = parseOrThrow(CreateImportJobInput, raw);
   const supplier = await findSupplier(ctx.db, organisationId, input.importSupplier);
   if (supplier.status === "Complete") {
-    throw new ServiceError("validation", "import_supplier_migration_not_ongoing", `${supplier.code} is Complete: no more accounts can be staged or imported.`);
+    throw new ServiceError(
+      "validation",
+      "import_supplier_migration_not_ongoing",
+      `${supplier.code} is Complete: no more accounts can be staged or imported.`,
+    );
   }
   const cohort = input.cohortId === undefined ? null : await findCohort(ctx.db, organisationId, input.cohortId);
   if (cohort) {
-    if (cohort.supplierId !== supplier.id) throw new ServiceError("validation", "cohort_of_another_supplier", `Cohort ${cohort.name} belongs to ${cohort.supplierCode}, not ${supplier.code}.`, { errors: [{ attr: "cohort", code: "cohort_of_another_supplier", detail: `Cohort ${cohort.name} belongs to ${cohort.supplierCode}.` }] });
+    if (cohort.supplierId !== supplier.id)
+      throw new ServiceError(
+        "validation",
+        "cohort_of_another_supplier",
+        `Cohort ${cohort.name} belongs to ${cohort.supplierCode}, not ${supplier.code}.`,
+        {
+          errors: [
+            {
+              attr: "cohort",
+              code: "cohort_of_another_supplier",
+              detail: `Cohort ${cohort.name} belongs to ${cohort.supplierCode}.`,
+            },
+          ],
+        },
+      );
     assertOpen(cohort);
   }
   const [job] = await ctx.db
     .insert(importJobs)
-    .values({ organisationId, supplierId: supplier.id, format: input.format, fileName: input.fileName, dryRun: input.dryRun, sendRegistration: input.sendRegistration, createdBy: actorLabel(ctx.actor), cohortId: cohort?.id ?? null })
+    .values({
+      organisationId,
+      supplierId: supplier.id,
+      format: input.format,
+      fileName: input.fileName,
+      dryRun: input.dryRun,
+      sendRegistration: input.sendRegistration,
+      createdBy: actorLabel(ctx.actor),
+      cohortId: cohort?.id ?? null,
+    })
     .returning();
   let total = 0;
   try {
@@ -48,7 +75,11 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
     const bytes = utf8Checked(body);
     for await (const row of input.format === "csv" ? csvRows(bytes) : jsonLines(bytes)) {
       if (++total > MAX_UPLOAD_ROWS) {
-        throw new ServiceError("validation", "too_many_rows", `A job takes at most ${MAX_UPLOAD_ROWS.toLocaleString("en-GB")} accounts; split the file.`);
+        throw new ServiceError(
+          "validation",
+          "too_many_rows",
+          `A job takes at most ${MAX_UPLOAD_ROWS.toLocaleString("en-GB")} accounts; split the file.`,
+        );
       }
       batch.push(row);
       if (batch.length >= INSERT_BATCH) {
@@ -66,7 +97,10 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
       throw err;
     }
     const detail = "The upload broke off before the whole file arrived.";
-    await ctx.db.update(importJobs).set({ status: "failed", uploadError: detail, totalRows: total, updatedAt: sql`now()`, finishedAt: sql`now()` }).where(eq(importJobs.id, job.id));
+    await ctx.db
+      .update(importJobs)
+      .set({ status: "failed", uploadError: detail, totalRows: total, updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .where(eq(importJobs.id, job.id));
     logger.warn("import job upload failed", { jobId: job.id, err });
     throw new ServiceError("validation", "upload_incomplete", detail);
   }
@@ -78,10 +112,20 @@ export async function uploadImportJob(ctx: Ctx, raw: CreateImportJobInput, body:
       action: "import_job.uploaded",
       entityType: "import_job",
       entityId: String(job.id),
-      details: { supplier: supplier.code, fileName: input.fileName, format: input.format, dryRun: input.dryRun, rows: total, ...(cohort ? { cohort: cohort.name, cohortId: cohort.id } : {}) },
+      details: {
+        supplier: supplier.code,
+        fileName: input.fileName,
+        format: input.format,
+        dryRun: input.dryRun,
+        rows: total,
+        ...(cohort ? { cohort: cohort.name, cohortId: cohort.id } : {}),
+      },
     });
   });
-  const [saved] = await ctx.db.select().from(importJobs).where(and(eq(importJobs.id, job.id)));
+  const [saved] = await ctx.db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, job.id)));
   return { id: saved.id, status: saved.status, totalRows: saved.totalRows, dryRun: saved.dryRun };
 }
 
@@ -89,13 +133,23 @@ async function insertRows(db: Db, jobId: number, rows: UploadedRow[]) {
   await db.insert(importJobRows).values(
     rows.map((r) => {
       const external = r.record?.external_account_number;
-      const errors: ImportJobRowError[] = r.problem ? [{ attr: null, code: "parse_error", detail: r.problem, column: null }] : [];
+      const errors: ImportJobRowError[] = r.problem
+        ? [{ attr: null, code: "parse_error", detail: r.problem, column: null }]
+        : [];
       return {
         jobId,
         line: r.line,
         externalAccountNumber: typeof external === "string" && external ? external.slice(0, 200) : null,
         record: r.record,
-        ...(r.problem ? { status: "failed" as const, step: "validation" as const, errorCode: "parse_error", errors, processedAt: sql`now()` } : {}),
+        ...(r.problem
+          ? {
+              status: "failed" as const,
+              step: "validation" as const,
+              errorCode: "parse_error",
+              errors,
+              processedAt: sql`now()`,
+            }
+          : {}),
       };
     }),
   );

@@ -18,7 +18,15 @@ export function uploadOptions(url: URL): CreateImportJobInput {
 }
 
 /** The console user of a route handler as a service context; none is a 401. */
-export function userCtx(db: Ctx["db"], requestId: string, user: { id: number; organisationId: number; role: "operator" | "support"; email: string } | null): Ctx {
+export function userCtx(
+  db: Ctx["db"],
+  requestId: string,
+  user: { id: number; organisationId: number; role: "operator" | "support"; email: string } | null,
+): Ctx {
   if (!user) throw new ServiceError("unauthorized", "authentication_required", "Sign in to the console first.");
-  return { db, requestId, actor: { kind: "user", organisationId: user.organisationId, userId: user.id, role: user.role, email: user.email } };
+  return {
+    db,
+    requestId,
+    actor: { kind: "user", organisationId: user.organisationId, userId: user.id, role: user.role, email: user.email },
+  };
 }

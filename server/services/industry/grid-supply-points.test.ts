@@ -17,7 +17,12 @@ describe("GET /v1/industry/grid-supply-points/", () => {
     for (const q of ["", "?postcode=", "?postcode=%20", "?page_size=100"]) {
       const res = await get(q);
       expect(res.status, q).toBe(200);
-      expect(res.json, q).toEqual({ count: 14, next: null, previous: null, results: ALL.map((group_id) => ({ group_id })) });
+      expect(res.json, q).toEqual({
+        count: 14,
+        next: null,
+        previous: null,
+        results: ALL.map((group_id) => ({ group_id })),
+      });
     }
     const res = await get();
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
@@ -28,15 +33,38 @@ describe("GET /v1/industry/grid-supply-points/", () => {
     const group = async (postcode: string) => (await get(`?postcode=${encodeURIComponent(postcode)}`)).json;
     expect(await group("SW1A 1AA")).toEqual({ count: 1, next: null, previous: null, results: [{ group_id: "_C" }] });
     for (const [postcode, id] of [
-      ["sw1a1aa", "_C"], ["  EH2  3AT ", "_N"], ["LS1", "_M"], ["M14 5TQ", "_G"], ["W1F 9DE", "_C"], ["ec1a 1bb", "_C"],
-      ["CF10 1EP", "_K"], ["PL1 1AA", "_L"], ["IV1 1AA", "_P"], ["B1 1AA", "_E"], ["B77 1AA", "_B"], ["S40 1AA", "_B"], ["S1 2AA", "_M"],
+      ["sw1a1aa", "_C"],
+      ["  EH2  3AT ", "_N"],
+      ["LS1", "_M"],
+      ["M14 5TQ", "_G"],
+      ["W1F 9DE", "_C"],
+      ["ec1a 1bb", "_C"],
+      ["CF10 1EP", "_K"],
+      ["PL1 1AA", "_L"],
+      ["IV1 1AA", "_P"],
+      ["B1 1AA", "_E"],
+      ["B77 1AA", "_B"],
+      ["S40 1AA", "_B"],
+      ["S1 2AA", "_M"],
     ] as const) {
       expect((await group(postcode)).results, postcode).toEqual([{ group_id: id }]);
     }
   });
 
   it("answers an empty page, never an error, for what it cannot map: not a postcode, outside GB's groups, an unknown area", async () => {
-    for (const postcode of ["BT1 1AA", "JE2 3AB", "GY1 1AA", "IM1 1AA", "QQ1 1AA", "not a postcode", "12345", "SW1A 1AAA", "%00", "💡", "ZZ"]) {
+    for (const postcode of [
+      "BT1 1AA",
+      "JE2 3AB",
+      "GY1 1AA",
+      "IM1 1AA",
+      "QQ1 1AA",
+      "not a postcode",
+      "12345",
+      "SW1A 1AAA",
+      "%00",
+      "💡",
+      "ZZ",
+    ]) {
       const res = await get(`?postcode=${encodeURIComponent(postcode)}`);
       expect([res.status, res.json], postcode).toEqual([200, { count: 0, next: null, previous: null, results: [] }]);
     }
@@ -48,7 +76,9 @@ describe("GET /v1/industry/grid-supply-points/", () => {
 
   it("agrees with the MPAN distributor ids of the demo's customers, and every area and district maps to a real group", () => {
     for (const make of demoAccounts()) {
-      const a = make("DEMO") as { supply_addresses: { supply_postcode: string; meter_points: { supply_type: string; identifier: string }[] }[] };
+      const a = make("DEMO") as {
+        supply_addresses: { supply_postcode: string; meter_points: { supply_type: string; identifier: string }[] }[];
+      };
       const address = a.supply_addresses[0];
       const mpan = address.meter_points.find((p) => p.supply_type === "ELECTRICITY")!.identifier;
       expect(gspGroupOfPostcode(address.supply_postcode), address.supply_postcode).toBe(gspOfMpan(mpan));

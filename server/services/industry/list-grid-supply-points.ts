@@ -35,6 +35,9 @@ export function gspGroupOfPostcode(postcode: string): Group | null {
  */
 export function listGridSupplyPoints(_ctx: Ctx, raw: GridSupplyPointsQuery): GridSupplyPointPage {
   const { postcode } = GridSupplyPointsQuery.parse(raw);
-  const groups: readonly Group[] = postcode === undefined || postcode.trim() === "" ? GSP_GROUPS : [gspGroupOfPostcode(postcode)].filter((g): g is Group => g !== null);
+  const groups: readonly Group[] =
+    postcode === undefined || postcode.trim() === ""
+      ? GSP_GROUPS
+      : [gspGroupOfPostcode(postcode)].filter((g): g is Group => g !== null);
   return { count: groups.length, next: null, previous: null, results: groups.map((group_id) => ({ group_id })) };
 }

@@ -17,7 +17,9 @@ export async function createNotes(ctx: Ctx, input: CreateNotesInput): Promise<No
   const organisationId = organisationOf(ctx);
   // Without documents there is nothing to ask the store, so no lookup before the lock.
   const withDocuments = input.notes.some((n) => n.document_paths?.length);
-  const items = withDocuments ? await checkedNotes(await findAccountByKey(ctx.db, organisationId, input), input.notes, ["notes"]) : undefined;
+  const items = withDocuments
+    ? await checkedNotes(await findAccountByKey(ctx.db, organisationId, input), input.notes, ["notes"])
+    : undefined;
   return withTransaction(ctx, async (tx) => {
     const locked = await findAccountByKey(tx, organisationId, input, { lock: true });
     return addNotes(tx, ctx, locked, items ?? (await checkedNotes(locked, input.notes, ["notes"])));
@@ -30,7 +32,13 @@ export async function createNotes(ctx: Ctx, input: CreateNotesInput): Promise<No
  * asked here, inside the transaction), dedup, rows and events as POST notes/create/.
  * `attrPrefix` places errors in the caller's body (default ["notes"]).
  */
-export async function postImportedNotes(tx: Db, ctx: Ctx, account: ImportedAccount, notes: Note[], opts: { attrPrefix?: (string | number)[] } = {}): Promise<NoteResult[]> {
+export async function postImportedNotes(
+  tx: Db,
+  ctx: Ctx,
+  account: ImportedAccount,
+  notes: Note[],
+  opts: { attrPrefix?: (string | number)[] } = {},
+): Promise<NoteResult[]> {
   if (!notes.length) return [];
   const items = await checkedNotes(account, notes, opts.attrPrefix ?? ["notes"]);
   return addNotes(tx, ctx, account, items);
@@ -38,14 +46,24 @@ export async function postImportedNotes(tx: Db, ctx: Ctx, account: ImportedAccou
 
 /** The notes as rows to add, with every document resolved in the supplier's store (400 for a missing one). */
 async function checkedNotes(account: ImportedAccount, notes: Note[], prefix: (string | number)[]): Promise<NewNote[]> {
-  const refs = notes.flatMap((n, i) => (n.document_paths ?? []).map((d, j) => ({ attr: [...prefix, i, "document_paths", j, "document_path"], path: d.document_path })));
-  const docs = refs.length ? await checkDocuments(account.documentRoot, refs) : { resolved: [] as ResolvedDocument[], errors: [] };
+  const refs = notes.flatMap((n, i) =>
+    (n.document_paths ?? []).map((d, j) => ({
+      attr: [...prefix, i, "document_paths", j, "document_path"],
+      path: d.document_path,
+    })),
+  );
+  const docs = refs.length
+    ? await checkDocuments(account.documentRoot, refs)
+    : { resolved: [] as ResolvedDocument[], errors: [] };
   if (docs.errors.length) throw bodyError(docs.errors);
   const now = wholeSecond(new Date());
   let k = 0;
   return notes.map((n) => ({
     body: n.body ?? null,
-    documents: (n.document_paths ?? []).map((d) => ({ document_path: d.document_path, location: docs.resolved[k++].location })),
+    documents: (n.document_paths ?? []).map((d) => ({
+      document_path: d.document_path,
+      location: docs.resolved[k++].location,
+    })),
     createdAt: n.created_at ? parseNoteDateTime(n.created_at)! : now,
     createdAtGiven: n.created_at !== undefined,
     isPinned: n.is_pinned ?? false,
@@ -63,7 +81,12 @@ async function addNotes(tx: Db, ctx: Ctx, account: ImportedAccount, items: NewNo
       pending(
         "data_import.import_process.post_import.completed",
         "v1",
-        { resource_type: "note", import_process_resource_type: "account", import_process_external_identifier: account.externalAccountNumber, identifier: String(id) },
+        {
+          resource_type: "note",
+          import_process_resource_type: "account",
+          import_process_external_identifier: account.externalAccountNumber,
+          identifier: String(id),
+        },
         { accountNumber: account.number, organisationId: organisationOf(ctx) },
       ),
     ),

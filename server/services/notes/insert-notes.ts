@@ -16,7 +16,10 @@ export type NewNote = {
 };
 
 /** A note as the account has it, for the response. */
-export type StoredNote = Pick<typeof notes.$inferSelect, "id" | "body" | "documentPaths" | "createdAt" | "externalId" | "isArchived" | "isPinned" | "unpinAt">;
+export type StoredNote = Pick<
+  typeof notes.$inferSelect,
+  "id" | "body" | "documentPaths" | "createdAt" | "externalId" | "isArchived" | "isPinned" | "unpinAt"
+>;
 
 /**
  * Note datetimes are kept at whole seconds, the precision of the spec's
@@ -29,7 +32,8 @@ const sameSecond = (a: Date, b: Date) => Math.floor(a.getTime() / 1000) === Math
 
 /** Dedup key: the body, or the document paths when a note has no body. */
 export function noteContentHash(body: string | null, documents: { document_path: string }[]) {
-  const content = body ?? `\u0000documents:${JSON.stringify(documents.map((d) => d.document_path.replace(/^\/+/, "")))}`;
+  const content =
+    body ?? `\u0000documents:${JSON.stringify(documents.map((d) => d.document_path.replace(/^\/+/, "")))}`;
   return createHash("sha256").update(content).digest("hex");
 }
 
@@ -59,7 +63,15 @@ export async function insertNotes(tx: Db, accountId: number, items: NewNote[], r
   const existing = await tx
     .select(STORED)
     .from(notes)
-    .where(and(eq(notes.accountId, accountId), or(inArray(notes.contentHash, [...new Set(hashes)]), externalIds.length ? inArray(notes.externalId, externalIds) : undefined)));
+    .where(
+      and(
+        eq(notes.accountId, accountId),
+        or(
+          inArray(notes.contentHash, [...new Set(hashes)]),
+          externalIds.length ? inArray(notes.externalId, externalIds) : undefined,
+        ),
+      ),
+    );
   const byContent = new Map<string, StoredNote[]>();
   const byExternal = new Map<string, StoredNote>();
   const remember = (hash: string, note: StoredNote) => {
@@ -72,8 +84,13 @@ export async function insertNotes(tx: Db, accountId: number, items: NewNote[], r
   items.forEach((n, i) => {
     const createdAt = wholeSecond(n.createdAt);
     const same = byContent.get(hashes[i]) ?? [];
-    const match = n.externalId ? byExternal.get(n.externalId) : n.createdAtGiven ? same.find((d) => sameSecond(d.createdAt, createdAt)) : same[0];
-    if (match) return void outcome.push({ created: false, note: { ...match, createdAt: wholeSecond(match.createdAt) } });
+    const match = n.externalId
+      ? byExternal.get(n.externalId)
+      : n.createdAtGiven
+        ? same.find((d) => sameSecond(d.createdAt, createdAt))
+        : same[0];
+    if (match)
+      return void outcome.push({ created: false, note: { ...match, createdAt: wholeSecond(match.createdAt) } });
     const row = {
       accountId,
       body: n.body,
@@ -88,12 +105,26 @@ export async function insertNotes(tx: Db, accountId: number, items: NewNote[], r
       source: n.source ?? "import",
       requestId,
     };
-    const note: StoredNote = { id: 0, body: row.body, documentPaths: row.documentPaths, createdAt, externalId: row.externalId, isArchived: row.isArchived, isPinned: row.isPinned, unpinAt: row.unpinAt };
+    const note: StoredNote = {
+      id: 0,
+      body: row.body,
+      documentPaths: row.documentPaths,
+      createdAt,
+      externalId: row.externalId,
+      isArchived: row.isArchived,
+      isPinned: row.isPinned,
+      unpinAt: row.unpinAt,
+    };
     remember(hashes[i], note);
     outcome.push({ created: true, note });
     toInsert.push({ index: i, row });
   });
-  const ids = toInsert.length ? await tx.insert(notes).values(toInsert.map((r) => r.row)).returning({ id: notes.id }) : [];
+  const ids = toInsert.length
+    ? await tx
+        .insert(notes)
+        .values(toInsert.map((r) => r.row))
+        .returning({ id: notes.id })
+    : [];
   toInsert.forEach((r, k) => (outcome[r.index].note.id = ids[k].id));
   return { outcome, ids: ids.map((r) => r.id) };
 }

@@ -45,7 +45,9 @@ export async function listAccountNotes(ctx: Ctx, raw: ListAccountNotesInput) {
   ]);
   return {
     total,
-    items: rows.slice(0, input.limit).map((n) => ({ ...n, documents: n.documentPaths.map((d, index) => ({ path: d.document_path, index })) })),
+    items: rows
+      .slice(0, input.limit)
+      .map((n) => ({ ...n, documents: n.documentPaths.map((d, index) => ({ path: d.document_path, index })) })),
     nextCursor: rows.length > input.limit ? (input.cursor ?? 0) + 1 : null,
   };
 }

@@ -29,7 +29,12 @@ export async function invalidateApiKey(ctx: Ctx, input: z.input<typeof Invalidat
       tx,
       "api_key.organisation.invalidated",
       "v1",
-      { organisation_id: organisationId, organisation_number: org.number, key_id: row.id, invalidated_by: actorLabel(ctx.actor) },
+      {
+        organisation_id: organisationId,
+        organisation_number: org.number,
+        key_id: row.id,
+        invalidated_by: actorLabel(ctx.actor),
+      },
       { organisationId },
     );
     await recordAudit(tx, ctx, { action: "api_key.invalidated", entityType: "api_key", entityId: String(row.id) });

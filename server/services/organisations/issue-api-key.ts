@@ -23,7 +23,12 @@ export async function issueApiKey(ctx: Ctx, _input: z.input<typeof IssueApiKeyIn
       tx,
       "api_key.organisation.created",
       "v1",
-      { organisation_id: organisationId, organisation_number: org.number, key_id: row.id, created_by: actorLabel(ctx.actor) },
+      {
+        organisation_id: organisationId,
+        organisation_number: org.number,
+        key_id: row.id,
+        created_by: actorLabel(ctx.actor),
+      },
       { organisationId },
     );
     await recordAudit(tx, ctx, { action: "api_key.created", entityType: "api_key", entityId: String(row.id) });

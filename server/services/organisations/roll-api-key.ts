@@ -22,7 +22,12 @@ export async function rollApiKey(ctx: Ctx, input: z.input<typeof RollApiKeyInput
       tx,
       "api_key.organisation.rolled",
       "v1",
-      { organisation_id: organisationId, organisation_number: org.number, is_live: old.isLive, rolled_by: actorLabel(ctx.actor) },
+      {
+        organisation_id: organisationId,
+        organisation_number: org.number,
+        is_live: old.isLive,
+        rolled_by: actorLabel(ctx.actor),
+      },
       { organisationId },
     );
     return fresh;

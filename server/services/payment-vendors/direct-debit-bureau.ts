@@ -21,7 +21,11 @@ const MandateEnvelope = z.object({
  * token. Each reads PAYMENT_VENDOR_<VENDOR>_URL / _TOKEN, else the shared
  * PAYMENT_VENDOR_BOTTOMLINE_URL / _TOKEN.
  */
-export const BOTTOMLINE_VENDORS = ["BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"] as const;
+export const BOTTOMLINE_VENDORS = [
+  "BOTTOMLINE_GLOBAL_PAYMENTS_HUB",
+  "BOTTOMLINE_PTX",
+  "BOTTOMLINE_PTX_BATCHED",
+] as const;
 
 export const directDebitBureau = (name: (typeof BOTTOMLINE_VENDORS)[number]): PaymentVendor => ({
   name,
@@ -37,12 +41,18 @@ export const directDebitBureau = (name: (typeof BOTTOMLINE_VENDORS)[number]): Pa
       signal,
     );
     const parsed = MandateEnvelope.safeParse(body);
-    if (!parsed.success) throw new VendorFailure("persistent", "The vendor's mandate does not have the expected shape.");
+    if (!parsed.success)
+      throw new VendorFailure("persistent", "The vendor's mandate does not have the expected shape.");
     const m = parsed.data.mandates;
     if (!USABLE.has(m.status)) throw new VendorFailure("not_usable", `The mandate is ${m.status}.`);
     return {
       vendorStatus: m.status,
-      details: { scheme: m.scheme ?? null, mandate_reference: m.reference ?? null, next_possible_charge_date: m.next_possible_charge_date ?? null, customer: m.links?.customer ?? null },
+      details: {
+        scheme: m.scheme ?? null,
+        mandate_reference: m.reference ?? null,
+        next_possible_charge_date: m.next_possible_charge_date ?? null,
+        customer: m.links?.customer ?? null,
+      },
     };
   },
 });

@@ -1,7 +1,8 @@
 import { VendorFailure, type VendorConfig } from "./types";
 import { env } from "@/server/env.mjs";
 
-type VendorVariable = `PAYMENT_VENDOR_${"STRIPE" | "BOTTOMLINE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED"}_${"URL" | "TOKEN"}`;
+type VendorVariable =
+  `PAYMENT_VENDOR_${"STRIPE" | "BOTTOMLINE" | "BOTTOMLINE_GLOBAL_PAYMENTS_HUB" | "BOTTOMLINE_PTX" | "BOTTOMLINE_PTX_BATCHED"}_${"URL" | "TOKEN"}`;
 
 /** Reads PAYMENT_VENDOR_<NAME>_URL and _TOKEN, for the first of `names` that has both. */
 export function vendorConfig(...names: string[]): VendorConfig {
@@ -24,7 +25,10 @@ export async function vendorGet(url: string, headers: Record<string, string>, si
     res = await fetch(url, { headers: { accept: "application/json", ...headers }, signal, redirect: "error" });
   } catch (err) {
     const cause = (err as { cause?: { code?: string } }).cause?.code;
-    throw new VendorFailure("transient", `Could not reach the vendor (${signal.aborted ? "timeout" : (cause ?? (err as Error).message)}).`);
+    throw new VendorFailure(
+      "transient",
+      `Could not reach the vendor (${signal.aborted ? "timeout" : (cause ?? (err as Error).message)}).`,
+    );
   }
   let text: string;
   try {
@@ -33,7 +37,8 @@ export async function vendorGet(url: string, headers: Record<string, string>, si
     throw new VendorFailure("transient", `The vendor's answer was cut off (HTTP ${res.status}).`);
   }
   if (res.status === 404) throw new VendorFailure("not_found", "The vendor has no such instruction.");
-  if (res.status === 408 || res.status === 429 || res.status >= 500) throw new VendorFailure("transient", `The vendor answered HTTP ${res.status}.`);
+  if (res.status === 408 || res.status === 429 || res.status >= 500)
+    throw new VendorFailure("transient", `The vendor answered HTTP ${res.status}.`);
   if (res.status >= 400) throw new VendorFailure("persistent", `The vendor refused the request (HTTP ${res.status}).`);
   try {
     return JSON.parse(text);

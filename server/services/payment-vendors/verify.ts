@@ -28,7 +28,12 @@ export async function verifyWithVendor(vendor: PaymentVendor, reference: string)
       return await vendor.lookup(reference, config, AbortSignal.timeout(timeoutMs));
     } catch (err) {
       last = err instanceof VendorFailure ? err : new VendorFailure("transient", (err as Error).message);
-      logger.warn("payment vendor attempt failed", { vendor: vendor.name, attempt, kind: last.kind, reason: last.message });
+      logger.warn("payment vendor attempt failed", {
+        vendor: vendor.name,
+        attempt,
+        kind: last.kind,
+        reason: last.message,
+      });
       if (last.kind !== "transient" || attempt === attempts) break;
       await new Promise((r) => setTimeout(r, backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2)));
     }

@@ -7,7 +7,11 @@ import { emit } from "../../events/emit";
 import { VendorFailure, type VerifiedInstruction } from "../payment-vendors/types";
 import { vendorByName, verifyWithVendor } from "../payment-vendors/verify";
 import { bodyError, findImportedAccount, type ImportedAccount } from "../import-bodies/common";
-import { type CreatePaymentInstructionInput, type CreatePaymentInstructionResult, instructionReference } from "./payment-schemas";
+import {
+  type CreatePaymentInstructionInput,
+  type CreatePaymentInstructionResult,
+  instructionReference,
+} from "./payment-schemas";
 import { env } from "@/server/env.mjs";
 
 /** Consecutive intermittent failures (across requests) after which a reference gets a final 400. */
@@ -24,18 +28,33 @@ type Instruction = { vendor: string; reference: string };
  * instruction. Resending the stored instruction answers 201 again without a vendor call.
  * Errors are plain; the route adds production's CreatePaymentInstructionError fields.
  */
-export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentInstructionInput): Promise<{ created: boolean } & CreatePaymentInstructionResult> {
+export async function createPaymentInstruction(
+  ctx: Ctx,
+  input: CreatePaymentInstructionInput,
+): Promise<{ created: boolean } & CreatePaymentInstructionResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const account = await findImportedAccount(ctx.db, organisationId, input.import_supplier, input.external_account_number);
+  const account = await findImportedAccount(
+    ctx.db,
+    organisationId,
+    input.import_supplier,
+    input.external_account_number,
+  );
   const instruction: Instruction = { vendor: input.vendor, reference: instructionReference(input) };
   const number = account.number;
-  const result = { account_number: number, kraken_account_number: number, reference: instruction.reference, platform_account_number: number };
+  const result = {
+    account_number: number,
+    kraken_account_number: number,
+    reference: instruction.reference,
+    platform_account_number: number,
+  };
   if (await checkActive(ctx.db, account, instruction)) return { created: false, ...result };
   const failuresBefore = await lastFailure(ctx.db, instruction);
   const verified = await verify(ctx.db, instruction, failuresBefore);
   return withTransaction(ctx, async (tx) => {
-    const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
+    const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, {
+      lock: true,
+    });
     if (await checkActive(tx, locked, instruction)) return { created: false, ...result };
     const [row] = await tx
       .insert(paymentInstructions)
@@ -55,13 +74,32 @@ export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentIns
       .onConflictDoNothing()
       .returning({ id: paymentInstructions.id });
     // Only another account taking the same reference at the same moment gets here.
-    if (!row) throw bodyError([fieldError("reference", "payment_instruction_reference_in_use", "This instruction is already the active instruction of another account.")]);
-    await tx.delete(paymentVendorFailures).where(and(eq(paymentVendorFailures.vendor, instruction.vendor), eq(paymentVendorFailures.reference, instruction.reference)));
+    if (!row)
+      throw bodyError([
+        fieldError(
+          "reference",
+          "payment_instruction_reference_in_use",
+          "This instruction is already the active instruction of another account.",
+        ),
+      ]);
+    await tx
+      .delete(paymentVendorFailures)
+      .where(
+        and(
+          eq(paymentVendorFailures.vendor, instruction.vendor),
+          eq(paymentVendorFailures.reference, instruction.reference),
+        ),
+      );
     await emit(
       tx,
       "data_import.import_process.post_import.completed",
       "v1",
-      { resource_type: "payment_instruction", import_process_resource_type: "account", import_process_external_identifier: locked.externalAccountNumber, identifier: String(row.id) },
+      {
+        resource_type: "payment_instruction",
+        import_process_resource_type: "account",
+        import_process_external_identifier: locked.externalAccountNumber,
+        identifier: String(row.id),
+      },
       { accountNumber: locked.number, organisationId },
     );
     return { created: true, ...result };
@@ -71,7 +109,11 @@ export async function createPaymentInstruction(ctx: Ctx, input: CreatePaymentIns
 /** True when this exact instruction is already the active one; throws when another is. */
 async function checkActive(db: Db, account: ImportedAccount, input: Instruction): Promise<boolean> {
   const active = await db
-    .select({ accountId: paymentInstructions.accountId, vendor: paymentInstructions.vendor, reference: paymentInstructions.reference })
+    .select({
+      accountId: paymentInstructions.accountId,
+      vendor: paymentInstructions.vendor,
+      reference: paymentInstructions.reference,
+    })
     .from(paymentInstructions)
     .where(
       and(
@@ -85,10 +127,23 @@ async function checkActive(db: Db, account: ImportedAccount, input: Instruction)
     // Production's error_detail, word for word.
     const detail = "Account already has an active instruction";
     throw new ServiceError("validation", "account_has_active_payment_instruction", detail, {
-      errors: [fieldError("reference", "account_has_active_payment_instruction", `${detail} (${own.vendor} ${own.reference}).`)],
+      errors: [
+        fieldError(
+          "reference",
+          "account_has_active_payment_instruction",
+          `${detail} (${own.vendor} ${own.reference}).`,
+        ),
+      ],
     });
   }
-  if (active.length) throw bodyError([fieldError("reference", "payment_instruction_reference_in_use", "This instruction is already the active instruction of another account.")]);
+  if (active.length)
+    throw bodyError([
+      fieldError(
+        "reference",
+        "payment_instruction_reference_in_use",
+        "This instruction is already the active instruction of another account.",
+      ),
+    ]);
   return false;
 }
 
@@ -97,16 +152,39 @@ async function verify(db: Db, input: Instruction, failuresBefore: string | null)
     return await verifyWithVendor(vendorByName(input.vendor)!, input.reference);
   } catch (err) {
     if (!(err instanceof VendorFailure)) throw err;
-    if (err.kind === "not_found") throw bodyError([fieldError("reference", "payment_instruction_not_found", `${input.vendor} has no instruction '${input.reference}'.`)]);
-    if (err.kind === "not_usable") throw bodyError([fieldError("reference", "payment_instruction_not_active", err.message)]);
-    if (err.kind === "not_configured") throw bodyError([fieldError("vendor", "payment_vendor_not_configured", err.message)]);
-    if (err.kind === "persistent" || (await recordIntermittentFailure(db, input, err.message, failuresBefore)) >= persistentAfter()) {
-      throw bodyError([fieldError("vendor", "payment_vendor_persistent_failure", `${input.vendor} keeps failing for this instruction (${err.message}); do not retry this request as it is.`)]);
+    if (err.kind === "not_found")
+      throw bodyError([
+        fieldError(
+          "reference",
+          "payment_instruction_not_found",
+          `${input.vendor} has no instruction '${input.reference}'.`,
+        ),
+      ]);
+    if (err.kind === "not_usable")
+      throw bodyError([fieldError("reference", "payment_instruction_not_active", err.message)]);
+    if (err.kind === "not_configured")
+      throw bodyError([fieldError("vendor", "payment_vendor_not_configured", err.message)]);
+    if (
+      err.kind === "persistent" ||
+      (await recordIntermittentFailure(db, input, err.message, failuresBefore)) >= persistentAfter()
+    ) {
+      throw bodyError([
+        fieldError(
+          "vendor",
+          "payment_vendor_persistent_failure",
+          `${input.vendor} keeps failing for this instruction (${err.message}); do not retry this request as it is.`,
+        ),
+      ]);
     }
-    throw new ServiceError("upstream_unavailable", "payment_vendor_unavailable", `${input.vendor} could not be reached (${err.message}); retry the request as it is.`, {
-      status: 500,
-      headers: { "Retry-After": "5" },
-    });
+    throw new ServiceError(
+      "upstream_unavailable",
+      "payment_vendor_unavailable",
+      `${input.vendor} could not be reached (${err.message}); retry the request as it is.`,
+      {
+        status: 500,
+        headers: { "Retry-After": "5" },
+      },
+    );
   }
 }
 
@@ -131,7 +209,12 @@ async function lastFailure(db: Db, input: Instruction): Promise<string | null> {
  * still running, meet the same outage; counting each would turn the retryable 500 into the
  * final 400 sooner for a script that resends, and the instruction would be given up.
  */
-async function recordIntermittentFailure(db: Db, input: Instruction, reason: string, failuresBefore: string | null): Promise<number> {
+async function recordIntermittentFailure(
+  db: Db,
+  input: Instruction,
+  reason: string,
+  failuresBefore: string | null,
+): Promise<number> {
   const f = paymentVendorFailures;
   const stale = sql`${f.lastFailedAt} < now() - make_interval(secs => ${failureWindowSeconds()})`;
   const overlapped = sql`${f.lastFailedAt}::text is distinct from ${failuresBefore}::text`;

@@ -5,15 +5,32 @@ import { vendorByName } from "../payment-vendors/verify";
 import { ACCOUNT_REF } from "../import-bodies/common";
 
 export const PAYMENT_INSTRUCTION_VENDORS = ["STRIPE", ...BOTTOMLINE_VENDORS] as const;
-export const PAYMENT_INSTRUCTION_TYPES = ["BPAY", "CARD", "CUSTOM", "DIRECT_DEBIT", "GMO_REFUND", "PAYMENT_SLIP"] as const;
+export const PAYMENT_INSTRUCTION_TYPES = [
+  "BPAY",
+  "CARD",
+  "CUSTOM",
+  "DIRECT_DEBIT",
+  "GMO_REFUND",
+  "PAYMENT_SLIP",
+] as const;
 
 /** Production's LegacyPaymentInstruction body. */
 export const CreatePaymentInstructionInput = z
   .strictObject({
     ...ACCOUNT_REF,
-    vendor: z.enum(PAYMENT_INSTRUCTION_VENDORS).describe("STRIPE (card processor) or a BOTTOMLINE_* direct-debit bureau."),
-    type: z.enum(PAYMENT_INSTRUCTION_TYPES).describe("CARD for STRIPE, DIRECT_DEBIT for the BOTTOMLINE_* vendors; the other types are no vendor's here (invalid_payment_instruction_type)."),
-    reference: Text(512).optional().describe("The vendor's id: a payment method (pm_...) for STRIPE, the mandate reference for BOTTOMLINE_*. Exactly one of reference and instruction_reference."),
+    vendor: z
+      .enum(PAYMENT_INSTRUCTION_VENDORS)
+      .describe("STRIPE (card processor) or a BOTTOMLINE_* direct-debit bureau."),
+    type: z
+      .enum(PAYMENT_INSTRUCTION_TYPES)
+      .describe(
+        "CARD for STRIPE, DIRECT_DEBIT for the BOTTOMLINE_* vendors; the other types are no vendor's here (invalid_payment_instruction_type).",
+      ),
+    reference: Text(512)
+      .optional()
+      .describe(
+        "The vendor's id: a payment method (pm_...) for STRIPE, the mandate reference for BOTTOMLINE_*. Exactly one of reference and instruction_reference.",
+      ),
     instruction_reference: Text(128).optional().describe("Deprecated name of reference."),
     ledger_code: Text(100).optional(),
     use_for_scheduled_payments: z.boolean().nullable().optional(),
@@ -23,21 +40,34 @@ export const CreatePaymentInstructionInput = z
     const b = payload.value;
     const given = [b.reference, b.instruction_reference].filter((r) => r !== undefined);
     if (given.length !== 1) {
-      const detail = given.length ? "Give reference or instruction_reference, not both." : "Give reference (or the deprecated instruction_reference).";
-      pushIssue(payload, "mutually_exclusive_field_required", detail, [given.length ? "instruction_reference" : "reference"]);
+      const detail = given.length
+        ? "Give reference or instruction_reference, not both."
+        : "Give reference (or the deprecated instruction_reference).";
+      pushIssue(payload, "mutually_exclusive_field_required", detail, [
+        given.length ? "instruction_reference" : "reference",
+      ]);
     }
     const vendor = vendorByName(b.vendor);
     if (!vendor) return;
-    if (!vendor.types.includes(b.type)) pushIssue(payload, "invalid_payment_instruction_type", `${vendor.name} instructions have type ${vendor.types.join(" or ")}.`, ["type"]);
+    if (!vendor.types.includes(b.type))
+      pushIssue(
+        payload,
+        "invalid_payment_instruction_type",
+        `${vendor.name} instructions have type ${vendor.types.join(" or ")}.`,
+        ["type"],
+      );
     const reference = given[0];
     if (reference !== undefined && !vendor.referencePattern.test(reference)) {
-      pushIssue(payload, "invalid_payment_instruction_reference", `Expected ${vendor.referenceHint}.`, [b.reference !== undefined ? "reference" : "instruction_reference"]);
+      pushIssue(payload, "invalid_payment_instruction_reference", `Expected ${vendor.referenceHint}.`, [
+        b.reference !== undefined ? "reference" : "instruction_reference",
+      ]);
     }
   });
 export type CreatePaymentInstructionInput = z.infer<typeof CreatePaymentInstructionInput>;
 
 /** The instruction's reference, whichever name it was sent under. */
-export const instructionReference = (input: CreatePaymentInstructionInput) => (input.reference ?? input.instruction_reference)!;
+export const instructionReference = (input: CreatePaymentInstructionInput) =>
+  (input.reference ?? input.instruction_reference)!;
 
 /** Production's CreatePaymentInstructionResponse, with the contract's platform_account_number (all the platform number but reference). */
 export const CreatePaymentInstructionResult = z.object({

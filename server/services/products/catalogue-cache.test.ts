@@ -40,7 +40,10 @@ describe("catalogue version reads", () => {
     expect(a).toBe(b);
     // let a's query go out, then commit a new version while it may still be in flight
     await new Promise((r) => setImmediate(r));
-    const [bumped] = await execRows<{ version: string }>(t.db, sql`update product_catalogue_state set version = version + 1 where id = 1 returning version::text`);
+    const [bumped] = await execRows<{ version: string }>(
+      t.db,
+      sql`update product_catalogue_state set version = version + 1 where id = 1 returning version::text`,
+    );
     const c = catalogueVersion(t.db);
     expect(c).not.toBe(a);
     expect(Number(await c)).toBeGreaterThanOrEqual(Number(bumped.version));
@@ -62,7 +65,10 @@ describe("cached public responses follow the catalogue", () => {
   it("a load is visible to the very next request, for unit rates and lists", async () => {
     const code = uniq("CA");
     await loadProducts(systemCtx(t.db), { products: [product(code)] });
-    const rates = () => call(elecUnit, `/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standard-unit-rates/`, { params: { product: code, tariff: `E-1R-${code}-C` } });
+    const rates = () =>
+      call(elecUnit, `/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standard-unit-rates/`, {
+        params: { product: code, tariff: `E-1R-${code}-C` },
+      });
     expect((await rates()).json.results[0].value_exc_vat).toBe(10);
     expect((await rates()).json.results[0].value_exc_vat).toBe(10);
     const changed = product(code);
@@ -77,7 +83,9 @@ describe("cached public responses follow the catalogue", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const soon = new Date(Date.now() + 1500).toISOString();
-      await loadProducts(systemCtx(t.db), { products: [product(uniq("NOW"), { brand }), product(uniq("SOON"), { brand, available_from: soon })] });
+      await loadProducts(systemCtx(t.db), {
+        products: [product(uniq("NOW"), { brand }), product(uniq("SOON"), { brand, available_from: soon })],
+      });
       const list = () => call(productList, `/v1/products/?brand=${brand}`);
       expect((await list()).json.count).toBe(1);
       vi.setSystemTime(Date.now() + 1400);

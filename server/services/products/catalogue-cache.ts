@@ -16,7 +16,10 @@ import { env } from "@/server/env.mjs";
 const pending = new WeakMap<Db, Promise<string>>();
 
 async function queryVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ version: productCatalogueState.version }).from(productCatalogueState).where(eq(productCatalogueState.id, 1));
+  const [row] = await db
+    .select({ version: productCatalogueState.version })
+    .from(productCatalogueState)
+    .where(eq(productCatalogueState.id, 1));
   return String(row?.version ?? 0);
 }
 
@@ -74,7 +77,11 @@ export function etagOf(body: Buffer | string): string {
  * `render`. `validUntil` bounds an entry whose content depends on the clock (e.g. "products
  * available now" changes when a product's availability starts or ends).
  */
-export async function cachedRender(db: Db, key: string, render: () => Promise<{ body: string; validUntil?: number }>): Promise<Rendered> {
+export async function cachedRender(
+  db: Db,
+  key: string,
+  render: () => Promise<{ body: string; validUntil?: number }>,
+): Promise<Rendered> {
   if (MAX_BYTES <= 0) {
     const { body } = await render();
     return { body: Buffer.from(body), etag: etagOf(body) };
@@ -88,7 +95,12 @@ export async function cachedRender(db: Db, key: string, render: () => Promise<{ 
   }
   const { body, validUntil } = await render();
   const buf = Buffer.from(body);
-  const entry: Entry = { body: buf, etag: etagOf(buf), version, expiresAt: Math.min(validUntil ?? Infinity, Date.now() + MAX_AGE_MS) };
+  const entry: Entry = {
+    body: buf,
+    etag: etagOf(buf),
+    version,
+    expiresAt: Math.min(validUntil ?? Infinity, Date.now() + MAX_AGE_MS),
+  };
   evict(key);
   if (buf.byteLength <= MAX_BYTES / 4) {
     entries.set(key, entry);

@@ -54,7 +54,8 @@ export function halfHourlyPeriods(now: Date): [Date, Date][] {
   const today = formatLondonDate(now);
   let first = addDays(today, -HISTORY_DAYS);
   const change = latestClockChange(last);
-  if (change && change >= addDays(today, -CLOCK_CHANGE_DAYS_KEPT) && addDays(change, -1) < first) first = addDays(change, -1);
+  if (change && change >= addDays(today, -CLOCK_CHANGE_DAYS_KEPT) && addDays(change, -1) < first)
+    first = addDays(change, -1);
   return [[londonMidnight(first), end]];
 }
 
@@ -68,7 +69,8 @@ export function latestClockChange(date: string): string | null {
 const ymd = (date: string) => date.split("-").map(Number) as [number, number, number];
 
 /** Calendar quarters as an index (year * 4 + quarter) and the London date each starts. */
-export const quarterOf = (date: string) => Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
+export const quarterOf = (date: string) =>
+  Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
 export const quarterStart = (q: number) => `${Math.floor(q / 4)}-${String((q % 4) * 3 + 1).padStart(2, "0")}-01`;
 
 /**

@@ -10,7 +10,13 @@ type RateIn = z.input<typeof RateInput>;
 /** Domestic energy carries 5% VAT; export payments carry none. */
 export function withVat(exc: Decimal.Value, vatPercent = 5): { value_exc_vat: string; value_inc_vat: string } {
   const e = new Decimal(exc).toDecimalPlaces(4);
-  return { value_exc_vat: e.toFixed(), value_inc_vat: e.mul(new Decimal(100 + vatPercent).div(100)).toDecimalPlaces(6).toFixed() };
+  return {
+    value_exc_vat: e.toFixed(),
+    value_inc_vat: e
+      .mul(new Decimal(100 + vatPercent).div(100))
+      .toDecimalPlaces(6)
+      .toFixed(),
+  };
 }
 
 /** Regional spread: region index 0..13 moves a price by -7.8% .. +7.8%. */
@@ -19,7 +25,11 @@ export function regional(value: Decimal.Value, regionIndex: number): Decimal {
 }
 
 /** Prices that change at London midnight on each date in `starts`; the last one stays open. */
-export function steppedRates(starts: string[], values: Decimal.Value[], opts: { paymentMethod?: PaymentMethod | null; vatPercent?: number; endsAt?: string } = {}): RateIn[] {
+export function steppedRates(
+  starts: string[],
+  values: Decimal.Value[],
+  opts: { paymentMethod?: PaymentMethod | null; vatPercent?: number; endsAt?: string } = {},
+): RateIn[] {
   return starts.map((from, i) => ({
     ...withVat(values[i], opts.vatPercent),
     valid_from: `${from}T00:00:00`,
@@ -32,7 +42,12 @@ export function steppedRates(starts: string[], values: Decimal.Value[], opts: { 
 export function dailyRates(from: string, to: string, price: (date: string) => Decimal.Value): RateIn[] {
   const out: RateIn[] = [];
   for (let d = from; d < to; d = addDays(d, 1)) {
-    out.push({ ...withVat(price(d)), valid_from: `${d}T00:00:00`, valid_to: `${addDays(d, 1)}T00:00:00`, payment_method: null });
+    out.push({
+      ...withVat(price(d)),
+      valid_from: `${d}T00:00:00`,
+      valid_to: `${addDays(d, 1)}T00:00:00`,
+      payment_method: null,
+    });
   }
   return out;
 }
@@ -57,7 +72,12 @@ export function halfHourlyRates(from: string | Date, to: string | Date, regionIn
     const shape = hour < 5 ? 900 : hour < 16 ? 1900 : hour < 19 ? 3600 : 2300;
     const noise = (seed % 1400) - 700;
     const exc = regional(new Decimal(shape + noise - (hour < 5 && seed % 11 === 0 ? 1500 : 0)).div(100), regionIndex);
-    out.push({ ...withVat(exc), valid_from: new Date(t).toISOString(), valid_to: new Date(t + HALF_HOUR).toISOString(), payment_method: null });
+    out.push({
+      ...withVat(exc),
+      valid_from: new Date(t).toISOString(),
+      valid_to: new Date(t + HALF_HOUR).toISOString(),
+      payment_method: null,
+    });
   }
   return out;
 }

@@ -8,7 +8,10 @@ export async function findUnknownTariffCodes(db: Db, codes: string[]): Promise<s
   if (!wanted.length) return [];
   const found = new Set<string>();
   for (let i = 0; i < wanted.length; i += 5000) {
-    const rows = await db.select({ code: tariffs.code }).from(tariffs).where(inArray(tariffs.code, wanted.slice(i, i + 5000)));
+    const rows = await db
+      .select({ code: tariffs.code })
+      .from(tariffs)
+      .where(inArray(tariffs.code, wanted.slice(i, i + 5000)));
     for (const r of rows) found.add(r.code);
   }
   return wanted.filter((c) => !found.has(c));

@@ -29,7 +29,9 @@ const RATE_PATHS: Record<RateType, { path: string; rel: string; field: string }>
 };
 
 export function rateTypesOf(t: Pick<Tariff, "registers">): RateType[] {
-  return t.registers === 2 ? ["standing_charge", "day_unit_rate", "night_unit_rate"] : ["standing_charge", "standard_unit_rate"];
+  return t.registers === 2
+    ? ["standing_charge", "day_unit_rate", "night_unit_rate"]
+    : ["standing_charge", "standard_unit_rate"];
 }
 
 /**
@@ -40,16 +42,36 @@ export function rateTypesOf(t: Pick<Tariff, "registers">): RateType[] {
 export async function getProduct(ctx: Ctx, input: { code: string; tariffs_active_at?: string }, origin: string) {
   const at = parseQueryDateTime(input.tariffs_active_at) ?? new Date();
   return withTransaction(ctx, async (tx) => {
-    const [product] = await tx.select().from(products).where(eq(products.code, lookupCode(input.code)));
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.code, lookupCode(input.code)));
     if (!product) throw productNotFound(input.code);
-    const list = await tx.select().from(tariffs).where(eq(tariffs.productId, product.id)).orderBy(asc(tariffs.region), asc(tariffs.code));
+    const list = await tx
+      .select()
+      .from(tariffs)
+      .where(eq(tariffs.productId, product.id))
+      .orderBy(asc(tariffs.region), asc(tariffs.code));
     const active = await tx
-      .select({ tariffId: tariffRates.tariffId, type: tariffRates.rateType, pm: tariffRates.paymentMethod, exc: tariffRates.valueExcVat, inc: tariffRates.valueIncVat })
+      .select({
+        tariffId: tariffRates.tariffId,
+        type: tariffRates.rateType,
+        pm: tariffRates.paymentMethod,
+        exc: tariffRates.valueExcVat,
+        inc: tariffRates.valueIncVat,
+      })
       .from(tariffRates)
       .innerJoin(tariffs, eq(tariffs.id, tariffRates.tariffId))
-      .where(and(eq(tariffs.productId, product.id), lte(tariffRates.validFrom, at), or(isNull(tariffRates.validTo), gt(tariffRates.validTo, at))));
+      .where(
+        and(
+          eq(tariffs.productId, product.id),
+          lte(tariffRates.validFrom, at),
+          or(isNull(tariffRates.validTo), gt(tariffRates.validTo, at)),
+        ),
+      );
     const prices = new Map(active.map((r) => [`${r.tariffId}|${r.type}|${r.pm ?? ""}`, { exc: r.exc, inc: r.inc }]));
-    const price = (t: Tariff, type: RateType, pm: PaymentMethod): Price | undefined => prices.get(`${t.id}|${type}|${pm}`) ?? prices.get(`${t.id}|${type}|`);
+    const price = (t: Tariff, type: RateType, pm: PaymentMethod): Price | undefined =>
+      prices.get(`${t.id}|${type}|${pm}`) ?? prices.get(`${t.id}|${type}|`);
 
     const groups = {
       single_register_electricity_tariffs: {} as ByRegion<Record<string, unknown>>,
@@ -75,13 +97,25 @@ export async function getProduct(ctx: Ctx, input: { code: string; tariffs_active
       }
     }
     const { links, brand, ...head } = productJson(product, origin);
-    return { ...head, tariffs_active_at: isoSeconds(at), ...groups, sample_quotes: sampleQuotes(parts), sample_consumption: SAMPLE_CONSUMPTION, links, brand };
+    return {
+      ...head,
+      tariffs_active_at: isoSeconds(at),
+      ...groups,
+      sample_quotes: sampleQuotes(parts),
+      sample_consumption: SAMPLE_CONSUMPTION,
+      links,
+      brand,
+    };
   });
 }
 
 type ByRegion<T> = Record<string, Record<string, T>>;
 
-const GROUP_OF = { single: "single_register_electricity_tariffs", dual: "dual_register_electricity_tariffs", gas: "single_register_gas_tariffs" } as const;
+const GROUP_OF = {
+  single: "single_register_electricity_tariffs",
+  dual: "dual_register_electricity_tariffs",
+  gas: "single_register_gas_tariffs",
+} as const;
 
 function sampleQuotes(parts: ByRegion<QuoteParts>) {
   const out: ByRegion<NonNullable<ReturnType<typeof sampleQuote>>> = {};
@@ -108,7 +142,11 @@ function tariffEntry(t: Tariff, [sc, ...units]: Price[], productUrl: string) {
     exit_fees_exc_vat: dec(t.exitFeesExcVat),
     exit_fees_inc_vat: dec(t.exitFeesIncVat),
     exit_fees_type: t.exitFeesType,
-    links: types.map((type) => ({ href: `${base}/${RATE_PATHS[type].path}/`, method: "GET", rel: RATE_PATHS[type].rel })),
+    links: types.map((type) => ({
+      href: `${base}/${RATE_PATHS[type].path}/`,
+      method: "GET",
+      rel: RATE_PATHS[type].rel,
+    })),
   };
   types.slice(1).forEach((type, i) => {
     entry[`${RATE_PATHS[type].field}_exc_vat`] = dec(units[i].exc);

@@ -20,7 +20,13 @@ export type ListProductOverviewInput = z.input<typeof ListProductOverviewInput>;
 export async function listProductOverview(ctx: Ctx, raw: ListProductOverviewInput) {
   const input = ListProductOverviewInput.parse(raw);
   const where: SQL[] = [];
-  if (input.search) where.push(or(ilike(products.code, likePrefix(input.search)), ilike(products.displayName, `%${input.search.replace(/[\\%_]/g, "\\$&")}%`))!);
+  if (input.search)
+    where.push(
+      or(
+        ilike(products.code, likePrefix(input.search)),
+        ilike(products.displayName, `%${input.search.replace(/[\\%_]/g, "\\$&")}%`),
+      )!,
+    );
   if (input.brand) where.push(eq(products.brand, input.brand));
   if (input.cursor) where.push(gt(products.code, input.cursor));
   const rows = await ctx.db
@@ -31,7 +37,13 @@ export async function listProductOverview(ctx: Ctx, raw: ListProductOverviewInpu
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);
   const ids = page.map((p) => p.id);
-  const tariffRows = ids.length ? await ctx.db.select().from(tariffs).where(inArray(tariffs.productId, ids)).orderBy(asc(tariffs.region), asc(tariffs.fuel), asc(tariffs.registers)) : [];
+  const tariffRows = ids.length
+    ? await ctx.db
+        .select()
+        .from(tariffs)
+        .where(inArray(tariffs.productId, ids))
+        .orderBy(asc(tariffs.region), asc(tariffs.fuel), asc(tariffs.registers))
+    : [];
   const brands = await ctx.db.selectDistinct({ brand: products.brand }).from(products).orderBy(asc(products.brand));
   return {
     brands: brands.map((b) => b.brand),
@@ -44,7 +56,14 @@ export async function listProductOverview(ctx: Ctx, raw: ListProductOverviewInpu
       brand: p.brand,
       direction: p.direction,
       term: p.term,
-      flags: { green: p.isGreen, prepay: p.isPrepay, variable: p.isVariable, tracker: p.isTracker, business: p.isBusiness, restricted: p.isRestricted },
+      flags: {
+        green: p.isGreen,
+        prepay: p.isPrepay,
+        variable: p.isVariable,
+        tracker: p.isTracker,
+        business: p.isBusiness,
+        restricted: p.isRestricted,
+      },
       availableFrom: p.availableFrom,
       availableTo: p.availableTo,
       tariffs: tariffRows

@@ -44,7 +44,10 @@ export async function listProducts(ctx: Ctx, query: ProductListQuery, origin: st
   const size = pageSize(query.page_size);
   const requested = pageParam(query.page);
   if (requested === null) throw invalidPage("not_a_page");
-  const where: (SQL | undefined)[] = [lte(products.availableFrom, at), or(isNull(products.availableTo), gt(products.availableTo, at))];
+  const where: (SQL | undefined)[] = [
+    lte(products.availableFrom, at),
+    or(isNull(products.availableTo), gt(products.availableTo, at)),
+  ];
   const brand = present(query.brand);
   if (brand) where.push(eq(products.brand, brand));
   for (const [name, column] of Object.entries(FLAGS)) {
@@ -61,7 +64,13 @@ export async function listProducts(ctx: Ctx, query: ProductListQuery, origin: st
     .offset((page - 1) * size);
   if (!rows.length && page > 1) throw invalidPage();
   const validUntil = availableAt ? undefined : await nextAvailabilityChange(ctx, at);
-  return { count: rows[0]?.total ?? 0, page, size, results: rows.map((r) => productJson(r.product, origin)), validUntil };
+  return {
+    count: rows[0]?.total ?? 0,
+    page,
+    size,
+    results: rows.map((r) => productJson(r.product, origin)),
+    validUntil,
+  };
 }
 
 /** When "available now" next changes: the earliest availability start or end after `at` (ms), if any. */

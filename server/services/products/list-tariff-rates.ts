@@ -7,7 +7,13 @@ import { lookupCode, productNotFound } from "./get-product";
 import { invalidPage, lastPage, pageParam, pageSize } from "./page-params";
 import { type RatesQuery, parseQueryDateTime } from "./public-schemas";
 
-export type ListTariffRatesInput = { product: string; tariff: string; fuel: TariffFuel; rateType: RateType; query: RatesQuery };
+export type ListTariffRatesInput = {
+  product: string;
+  tariff: string;
+  fuel: TariffFuel;
+  rateType: RateType;
+  query: RatesQuery;
+};
 
 const UTC = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS"Z"'`);
 
@@ -22,7 +28,13 @@ export async function listTariffRates(ctx: Ctx, input: ListTariffRatesInput) {
   const to = parseQueryDateTime(input.query.period_to);
   if (from && to && from >= to) {
     throw new ServiceError("validation", "invalid_query", "period_from must be earlier than period_to.", {
-      errors: [{ detail: "period_from must be earlier than period_to.", code: "start_date_later_than_end_date", attr: "period_to" }],
+      errors: [
+        {
+          detail: "period_from must be earlier than period_to.",
+          code: "start_date_later_than_end_date",
+          attr: "period_to",
+        },
+      ],
     });
   }
   const size = pageSize(input.query.page_size);
@@ -34,7 +46,13 @@ export async function listTariffRates(ctx: Ctx, input: ListTariffRatesInput) {
     ${from ? sql`and (r.valid_to is null or r.valid_to > ${from.toISOString()}::timestamptz)` : sql``}
     ${to ? sql`and r.valid_from < ${to.toISOString()}::timestamptz` : sql``}`;
   const page = requested === "last" ? lastPage(await countRates(ctx, inPeriod), size) : (requested ?? 1);
-  const [row] = await execRows<{ product_exists: boolean; registers: number | null; version: string | null; total: number; results: string }>(
+  const [row] = await execRows<{
+    product_exists: boolean;
+    registers: number | null;
+    version: string | null;
+    total: number;
+    results: string;
+  }>(
     ctx.db,
     sql`with t as (
           select t.id, t.registers from tariffs t where t.id = ${tariffId}
@@ -60,13 +78,23 @@ export async function listTariffRates(ctx: Ctx, input: ListTariffRatesInput) {
   );
   if (!row.product_exists) throw productNotFound(input.product);
   if (row.registers === null) {
-    throw new ServiceError("not_found", "tariff_not_found", `Product '${input.product}' has no ${input.fuel} tariff '${input.tariff}'.`);
+    throw new ServiceError(
+      "not_found",
+      "tariff_not_found",
+      `Product '${input.product}' has no ${input.fuel} tariff '${input.tariff}'.`,
+    );
   }
   const registers = Number(row.registers);
-  const applies = input.rateType === "standing_charge" || (registers === 2 ? input.rateType !== "standard_unit_rate" : input.rateType === "standard_unit_rate");
+  const applies =
+    input.rateType === "standing_charge" ||
+    (registers === 2 ? input.rateType !== "standard_unit_rate" : input.rateType === "standard_unit_rate");
   if (!applies) {
     const hint = registers === 2 ? "use day-unit-rates or night-unit-rates" : "use standard-unit-rates";
-    throw new ServiceError("not_found", "rate_type_not_applicable", `${input.tariff} is a ${registers === 2 ? "dual" : "single"}-register tariff: ${hint}.`);
+    throw new ServiceError(
+      "not_found",
+      "rate_type_not_applicable",
+      `${input.tariff} is a ${registers === 2 ? "dual" : "single"}-register tariff: ${hint}.`,
+    );
   }
   if (requested === null) throw invalidPage("not_a_page");
   if (!row.results && page > 1) throw invalidPage();
@@ -74,6 +102,9 @@ export async function listTariffRates(ctx: Ctx, input: ListTariffRatesInput) {
 }
 
 async function countRates(ctx: Ctx, inPeriod: SQL): Promise<number> {
-  const [row] = await execRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from tariff_rates r where ${inPeriod}`);
+  const [row] = await execRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from tariff_rates r where ${inPeriod}`,
+  );
   return Number(row.n);
 }

@@ -15,9 +15,12 @@ describe("pythonInt: Python's int() on a query value", () => {
     ["\u00a05\u3000", 5],
   ])("%j is %d", (s, n) => expect(pythonInt(s)).toBe(n));
 
-  it.each(["", " ", "abc", "10.5", "1e3", "0x10", "_1", "1_", "1__0", "- 5", "+-1", "\ufeff1", "\x1c9", "½", "²"])("%j raises ValueError", (s) => {
-    expect(pythonInt(s)).toBeNull();
-  });
+  it.each(["", " ", "abc", "10.5", "1e3", "0x10", "_1", "1_", "1__0", "- 5", "+-1", "\ufeff1", "\x1c9", "½", "²"])(
+    "%j raises ValueError",
+    (s) => {
+      expect(pythonInt(s)).toBeNull();
+    },
+  );
 });
 
 describe("pageSize: DRF get_page_size with max_page_size 1500 and page_size 100", () => {
@@ -45,7 +48,9 @@ describe("pageParam: DRF/Django page number", () => {
     ["1000000000", 1000000000],
   ])("%j is %j", (raw, page) => expect(pageParam(raw)).toBe(page));
 
-  it.each(["", "abc", "0", "-1", "1.5", "LAST", "first"])("%j is not a page (404)", (raw) => expect(pageParam(raw)).toBeNull());
+  it.each(["", "abc", "0", "-1", "1.5", "LAST", "first"])("%j is not a page (404)", (raw) =>
+    expect(pageParam(raw)).toBeNull(),
+  );
 
   it("a page too large for any list stays an exact integer, so its offset never overflows", () => {
     const p = pageParam("9".repeat(30)) as number;

@@ -24,7 +24,9 @@ function digitValue(ch: string): number {
 export function pythonInt(s: string): number | null {
   const m = PY_INT.exec(s);
   if (!m) return null;
-  const ascii = [...m[2].replaceAll("_", "")].map((ch) => (ch >= "0" && ch <= "9" ? ch : String(digitValue(ch)))).join("");
+  const ascii = [...m[2].replaceAll("_", "")]
+    .map((ch) => (ch >= "0" && ch <= "9" ? ch : String(digitValue(ch))))
+    .join("");
   const n = Number(ascii);
   return m[1] === "-" ? -n : n;
 }
@@ -53,6 +55,9 @@ export function lastPage(count: number, size: number): number {
 }
 
 export function invalidPage(why: "not_a_page" | "past_the_end" = "past_the_end"): ServiceError {
-  const detail = why === "not_a_page" ? "page must be a whole number from 1, or last." : "The page is past the last page.";
-  return new ServiceError("not_found", "invalid_page", "Invalid page.", { errors: [{ detail, code: "invalid_page", attr: "page" }] });
+  const detail =
+    why === "not_a_page" ? "page must be a whole number from 1, or last." : "The page is past the last page.";
+  return new ServiceError("not_found", "invalid_page", "Invalid page.", {
+    errors: [{ detail, code: "invalid_page", attr: "page" }],
+  });
 }

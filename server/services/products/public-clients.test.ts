@@ -18,7 +18,9 @@ const E1 = `E-1R-${P}-C`;
 const G1 = `G-1R-${P}-C`;
 
 const rates = (query: string, product = P, tariff = E1) =>
-  call(elecUnit, `/v1/products/${product}/electricity-tariffs/${tariff}/standard-unit-rates/${query}`, { params: { product, tariff } });
+  call(elecUnit, `/v1/products/${product}/electricity-tariffs/${tariff}/standard-unit-rates/${query}`, {
+    params: { product, tariff },
+  });
 const froms = (res: { json: { results: { valid_from: string }[] } }) => res.json.results.map((r) => r.valid_from);
 
 beforeAll(async () => {
@@ -32,7 +34,14 @@ beforeAll(async () => {
         display_name: "Clients",
         available_from: "2025-01-01T00:00:00Z",
         // 28 March 2026 is GMT: London midnight is 00:00Z
-        tariffs: [{ code: E1, standing_charges: [{ value_exc_vat: "40", value_inc_vat: "42", valid_from: "2026-01-01T00:00:00Z" }], standard_unit_rates: halfHourlyRates("2026-03-28", "2026-03-29", 2) }, gas],
+        tariffs: [
+          {
+            code: E1,
+            standing_charges: [{ value_exc_vat: "40", value_inc_vat: "42", valid_from: "2026-01-01T00:00:00Z" }],
+            standard_unit_rates: halfHourlyRates("2026-03-28", "2026-03-29", 2),
+          },
+          gas,
+        ],
       },
     ],
   });
@@ -42,7 +51,11 @@ describe("query datetimes as production's Django parse_datetime reads them", () 
   const window = ["2026-03-28T01:00:00Z", "2026-03-28T00:30:00Z"];
 
   it.each([
-    [".NET DateTimeOffset 'o' (7 fraction digits)", "2026-03-28T00:30:00.0000000+00:00", "2026-03-28T01:30:00.0000000+00:00"],
+    [
+      ".NET DateTimeOffset 'o' (7 fraction digits)",
+      "2026-03-28T00:30:00.0000000+00:00",
+      "2026-03-28T01:30:00.0000000+00:00",
+    ],
     ["NodaTime extended ISO (9 fraction digits)", "2026-03-28T00:30:00.000000000Z", "2026-03-28T01:30:00.000000000Z"],
     ["a comma before the fraction", "2026-03-28T00:30:00,0Z", "2026-03-28T01:30:00,0Z"],
     ["an hours-only offset", "2026-03-28T01:30:00+01", "2026-03-28T02:30:00+01"],
@@ -69,17 +82,25 @@ describe("query datetimes as production's Django parse_datetime reads them", () 
     for (const bad of ["2026-03-28T00:30:00+1", "2026-03-28T00:30:00.Z", "2026-03-28T00:30:00.5.5Z", "28/03/2026"]) {
       const res = await rates(`?period_from=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
-      expect(res.json).toMatchObject({ code: "invalid_query", errors: [{ attr: "period_from", code: "invalid_datetime" }] });
+      expect(res.json).toMatchObject({
+        code: "invalid_query",
+        errors: [{ attr: "period_from", code: "invalid_datetime" }],
+      });
     }
     const plus = await rates("?period_from=2026-03-28T01:30:00.0000000+01:00&period_to=2026-03-28T02:30:00+01:00");
     expect(froms(plus)).toEqual(window);
   });
 
   it("reads the same forms in available_at and tariffs_active_at", async () => {
-    const list = await call(productList, "/v1/products/?brand=TEST_CLIENTS&available_at=2026-03-28T00:30:00.0000000%2B00:00");
+    const list = await call(
+      productList,
+      "/v1/products/?brand=TEST_CLIENTS&available_at=2026-03-28T00:30:00.0000000%2B00:00",
+    );
     expect(list.status).toBe(200);
     expect(list.json.results.map((r: { code: string }) => r.code)).toContain(P);
-    const detail = await call(productDetail, `/v1/products/${P}/?tariffs_active_at=2026-03-28T00:30:00,5+00`, { params: { product: P } });
+    const detail = await call(productDetail, `/v1/products/${P}/?tariffs_active_at=2026-03-28T00:30:00,5+00`, {
+      params: { product: P },
+    });
     expect(detail.status).toBe(200);
     expect(detail.json.tariffs_active_at).toBe("2026-03-28T00:30:00Z");
   });
@@ -97,7 +118,9 @@ describe("the documented datetime range starts at year 1", () => {
     const list = await call(productList, "/v1/products/?brand=TEST_CLIENTS&available_at=0001-01-01");
     expect(list.status).toBe(200);
     expect(list.json.count).toBe(0);
-    const detail = await call(productDetail, `/v1/products/${P}/?tariffs_active_at=0050-06-01T12:00:00Z`, { params: { product: P } });
+    const detail = await call(productDetail, `/v1/products/${P}/?tariffs_active_at=0050-06-01T12:00:00Z`, {
+      params: { product: P },
+    });
     expect(detail.status).toBe(200);
     expect(detail.json.tariffs_active_at).toBe("0050-06-01T12:00:00Z");
   });
@@ -115,7 +138,10 @@ describe("a NUL byte (%00) in a path segment", () => {
   it("is a 400 null_character at the segment on the product route, as in any field (issue 18)", async () => {
     const res = await call(productDetail, "/v1/products/%00/", { params: { product: "\0" } });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ code: "null_character", errors: [expect.objectContaining({ attr: "product", code: "null_character" })] });
+    expect(res.json).toMatchObject({
+      code: "null_character",
+      errors: [expect.objectContaining({ attr: "product", code: "null_character" })],
+    });
   });
 
   it("is a 400 null_character on the rate routes too", async () => {
@@ -125,9 +151,13 @@ describe("a NUL byte (%00) in a path segment", () => {
     const badTariff = await rates("", P, `${E1}\0`);
     expect(badTariff.status).toBe(400);
     expect(badTariff.json.errors).toEqual([expect.objectContaining({ attr: "tariff", code: "null_character" })]);
-    const gas = await call(gasStanding, `/v1/products/${P}/gas-tariffs/%00/standing-charges/`, { params: { product: P, tariff: "\0" } });
+    const gas = await call(gasStanding, `/v1/products/${P}/gas-tariffs/%00/standing-charges/`, {
+      params: { product: P, tariff: "\0" },
+    });
     expect(gas.status).toBe(400);
-    const ok = await call(gasStanding, `/v1/products/${P}/gas-tariffs/${G1}/standing-charges/`, { params: { product: P, tariff: G1 } });
+    const ok = await call(gasStanding, `/v1/products/${P}/gas-tariffs/${G1}/standing-charges/`, {
+      params: { product: P, tariff: G1 },
+    });
     expect(ok.status).toBe(200);
   });
 });

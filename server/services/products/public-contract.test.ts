@@ -19,12 +19,29 @@ const t = useTestDb();
 
 /** Field lists and types exactly as the spec's "Product (public)", "Unit rate (public)" and "Page wrapper" state them. */
 const SPEC_PRODUCT: Record<string, "string" | "boolean" | "nullable" | "datetime" | "datetime?" | "links"> = {
-  code: "string", direction: "string", full_name: "string", display_name: "string", description: "string",
-  is_variable: "boolean", is_green: "boolean", is_tracker: "boolean", is_prepay: "boolean", is_business: "boolean", is_restricted: "boolean",
-  term: "nullable", available_from: "datetime", available_to: "datetime?", links: "links", brand: "string",
+  code: "string",
+  direction: "string",
+  full_name: "string",
+  display_name: "string",
+  description: "string",
+  is_variable: "boolean",
+  is_green: "boolean",
+  is_tracker: "boolean",
+  is_prepay: "boolean",
+  is_business: "boolean",
+  is_restricted: "boolean",
+  term: "nullable",
+  available_from: "datetime",
+  available_to: "datetime?",
+  links: "links",
+  brand: "string",
 };
 const SPEC_UNIT_RATE: Record<string, "number" | "datetime" | "datetime?" | "nullable"> = {
-  value_exc_vat: "number", value_inc_vat: "number", valid_from: "datetime", valid_to: "datetime?", payment_method: "nullable",
+  value_exc_vat: "number",
+  value_inc_vat: "number",
+  valid_from: "datetime",
+  valid_to: "datetime?",
+  payment_method: "nullable",
 };
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
@@ -34,7 +51,8 @@ function checkField(value: unknown, type: string, where: string) {
   if (type === "datetime?" && value !== null) expect(value, where).toMatch(DATETIME);
   if (type === "links") {
     expect(Array.isArray(value), where).toBe(true);
-    for (const link of value as Record<string, unknown>[]) expect(Object.keys(link).sort(), where).toEqual(["href", "method", "rel"]);
+    for (const link of value as Record<string, unknown>[])
+      expect(Object.keys(link).sort(), where).toEqual(["href", "method", "rel"]);
   }
 }
 
@@ -48,7 +66,8 @@ function checkAgainstSpec(item: Record<string, unknown>, spec: Record<string, st
 function checkPage(body: Record<string, unknown>) {
   expect(Object.keys(body)).toEqual(["count", "next", "previous", "results"]);
   expect(Number.isInteger(body.count)).toBe(true);
-  for (const k of ["next", "previous"]) if (body[k] !== null) expect(String(body[k])).toMatch(/^https?:\/\/[^/]+\/v1\//);
+  for (const k of ["next", "previous"])
+    if (body[k] !== null) expect(String(body[k])).toMatch(/^https?:\/\/[^/]+\/v1\//);
 }
 
 const RATE_ROUTES = {
@@ -100,8 +119,16 @@ describe("contract: responses match the spec's field lists and the OpenAPI schem
       for (const byPm of Object.values(res.json.sample_quotes as Record<string, Record<string, object>>)) {
         for (const quote of Object.values(byPm)) expect(quote).toHaveProperty("electricity_single_rate");
       }
-      const groups = ["single_register_electricity_tariffs", "dual_register_electricity_tariffs", "single_register_gas_tariffs"] as const;
-      const entries = groups.flatMap((g) => Object.values(res.json[g] as Record<string, Record<string, { code: string; links: { href: string }[] }>>).flatMap((byPm) => Object.values(byPm)));
+      const groups = [
+        "single_register_electricity_tariffs",
+        "dual_register_electricity_tariffs",
+        "single_register_gas_tariffs",
+      ] as const;
+      const entries = groups.flatMap((g) =>
+        Object.values(
+          res.json[g] as Record<string, Record<string, { code: string; links: { href: string }[] }>>,
+        ).flatMap((byPm) => Object.values(byPm)),
+      );
       expect(entries.length).toBeGreaterThan(0);
       for (const entry of entries.filter((e) => e.code.endsWith("-C"))) {
         for (const link of entry.links) {
@@ -170,7 +197,8 @@ function agileWindow(days: number) {
 
 /** Follows `next` from `url` to the end, checking each page's wrapper and `previous` on the way. */
 async function everyPage(handler: Parameters<typeof call>[0], url: string, params?: Record<string, string>) {
-  const pages: { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] }[] = [];
+  const pages: { count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] }[] =
+    [];
   for (let next: string | null = url; next; next = pages.at(-1)!.next) {
     const res = await call(handler, next, { params });
     expect(res.status, next).toBe(200);
@@ -186,13 +214,41 @@ async function everyPage(handler: Parameters<typeof call>[0], url: string, param
 
 /** Production's product detail, field by field, in its order (platform-facts.md; spec's Product plus the detail's own). */
 const DETAIL_KEYS = [
-  "code", "direction", "full_name", "display_name", "description", "is_variable", "is_green", "is_tracker", "is_prepay", "is_business", "is_restricted",
-  "term", "available_from", "available_to", "tariffs_active_at", "single_register_electricity_tariffs", "dual_register_electricity_tariffs",
-  "single_register_gas_tariffs", "sample_quotes", "sample_consumption", "links", "brand",
+  "code",
+  "direction",
+  "full_name",
+  "display_name",
+  "description",
+  "is_variable",
+  "is_green",
+  "is_tracker",
+  "is_prepay",
+  "is_business",
+  "is_restricted",
+  "term",
+  "available_from",
+  "available_to",
+  "tariffs_active_at",
+  "single_register_electricity_tariffs",
+  "dual_register_electricity_tariffs",
+  "single_register_gas_tariffs",
+  "sample_quotes",
+  "sample_consumption",
+  "links",
+  "brand",
 ];
 const TARIFF_KEYS = [
-  "code", "standing_charge_exc_vat", "standing_charge_inc_vat", "online_discount_exc_vat", "online_discount_inc_vat", "dual_fuel_discount_exc_vat",
-  "dual_fuel_discount_inc_vat", "exit_fees_exc_vat", "exit_fees_inc_vat", "exit_fees_type", "links",
+  "code",
+  "standing_charge_exc_vat",
+  "standing_charge_inc_vat",
+  "online_discount_exc_vat",
+  "online_discount_inc_vat",
+  "dual_fuel_discount_exc_vat",
+  "dual_fuel_discount_inc_vat",
+  "exit_fees_exc_vat",
+  "exit_fees_inc_vat",
+  "exit_fees_type",
+  "links",
 ];
 const REGIONS = ["_A", "_B", "_C", "_D", "_E", "_F", "_G", "_H", "_J", "_K", "_L", "_M", "_N", "_P"];
 
@@ -205,12 +261,22 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
     expect(codes).toEqual([...codes].sort());
     expect(new Set(codes).size).toBe(codes.length);
     // The demo's available products (the withdrawn VAR-21-05-01 is not listed by default).
-    expect(codes).toEqual(expect.arrayContaining(["AGILE-24-10-01", "VAR-22-11-01", "SILVER-25-04-01", "OUTGOING-VAR-24-10-26", "OE-FIX-12M-26-09-01"]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        "AGILE-24-10-01",
+        "VAR-22-11-01",
+        "SILVER-25-04-01",
+        "OUTGOING-VAR-24-10-26",
+        "OE-FIX-12M-26-09-01",
+      ]),
+    );
     expect(codes).not.toContain("VAR-21-05-01");
     for (const item of all.results) {
       expect(Object.keys(item)).toEqual(Object.keys(SPEC_PRODUCT));
       checkAgainstSpec(item, SPEC_PRODUCT, String(item.code));
-      expect(item.links).toEqual([{ href: `http://localhost:3000/v1/products/${item.code}/`, method: "GET", rel: "self" }]);
+      expect(item.links).toEqual([
+        { href: `http://localhost:3000/v1/products/${item.code}/`, method: "GET", rel: "self" },
+      ]);
       expect(item.term === null || Number.isInteger(item.term)).toBe(true);
       expect(["IMPORT", "EXPORT"]).toContain(item.direction);
     }
@@ -218,8 +284,12 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
 
   it("a findProductCode-style lookup by display name finds the variable product, and its regional tariff is priced now", async () => {
     const all = await everyPage(productList, "/v1/products/?brand=OCTOPUS_ENERGY&is_variable=true");
-    const flexible = all.results.filter((p) => p.display_name === "Flexible Octopus" && p.direction === "IMPORT" && !p.is_prepay && !p.is_business);
-    expect(flexible.map((p) => [p.code, p.full_name, p.available_to])).toEqual([["VAR-22-11-01", "Flexible Octopus", null]]);
+    const flexible = all.results.filter(
+      (p) => p.display_name === "Flexible Octopus" && p.direction === "IMPORT" && !p.is_prepay && !p.is_business,
+    );
+    expect(flexible.map((p) => [p.code, p.full_name, p.available_to])).toEqual([
+      ["VAR-22-11-01", "Flexible Octopus", null],
+    ]);
     // Clients match loosely too: nothing else is named like it, so the first match is the same product.
     expect(all.results.find((p) => String(p.display_name).includes("Flexible"))?.code).toBe("VAR-22-11-01");
     expect(all.results.find((p) => p.display_name === "Agile Octopus")?.code).toBe("AGILE-24-10-01");
@@ -228,8 +298,12 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
     expect(tariff.code).toBe("E-1R-VAR-22-11-01-H");
     const rates = await follow(tariff.links.find((l: { rel: string }) => l.rel === "standard_unit_rates").href);
     const now = Date.now();
-    const current = rates.json.results.filter((r: { valid_from: string; valid_to: string | null; payment_method: string | null }) =>
-      Date.parse(r.valid_from) <= now && (r.valid_to === null || now < Date.parse(r.valid_to)) && r.payment_method !== "NON_DIRECT_DEBIT");
+    const current = rates.json.results.filter(
+      (r: { valid_from: string; valid_to: string | null; payment_method: string | null }) =>
+        Date.parse(r.valid_from) <= now &&
+        (r.valid_to === null || now < Date.parse(r.valid_to)) &&
+        r.payment_method !== "NON_DIRECT_DEBIT",
+    );
     expect(current).toHaveLength(1);
     expect(current[0].value_inc_vat).toBe(tariff.standard_unit_rate_inc_vat);
   });
@@ -244,9 +318,15 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
       expect(res.status, code).toBe(200);
       expect(Object.keys(res.json), code).toEqual(DETAIL_KEYS);
       expect(res.json.tariffs_active_at).toMatch(DATETIME);
-      expect(res.json.links).toEqual([{ href: `http://localhost:3000/v1/products/${code}/`, method: "GET", rel: "self" }]);
+      expect(res.json.links).toEqual([
+        { href: `http://localhost:3000/v1/products/${code}/`, method: "GET", rel: "self" },
+      ]);
       let groups = 0;
-      for (const group of ["single_register_electricity_tariffs", "dual_register_electricity_tariffs", "single_register_gas_tariffs"] as const) {
+      for (const group of [
+        "single_register_electricity_tariffs",
+        "dual_register_electricity_tariffs",
+        "single_register_gas_tariffs",
+      ] as const) {
         const byRegion = res.json[group] as Record<string, Record<string, Record<string, unknown>>>;
         if (!Object.keys(byRegion).length) continue;
         groups += 1;
@@ -254,13 +334,28 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
         for (const [region, byMethod] of Object.entries(byRegion)) {
           for (const [method, entry] of Object.entries(byMethod)) {
             expect(["direct_debit_monthly", "varying", "prepayment"]).toContain(method);
-            const unit = group === "dual_register_electricity_tariffs" ? ["day_unit_rate_exc_vat", "day_unit_rate_inc_vat", "night_unit_rate_exc_vat", "night_unit_rate_inc_vat"] : ["standard_unit_rate_exc_vat", "standard_unit_rate_inc_vat"];
+            const unit =
+              group === "dual_register_electricity_tariffs"
+                ? [
+                    "day_unit_rate_exc_vat",
+                    "day_unit_rate_inc_vat",
+                    "night_unit_rate_exc_vat",
+                    "night_unit_rate_inc_vat",
+                  ]
+                : ["standard_unit_rate_exc_vat", "standard_unit_rate_inc_vat"];
             expect(Object.keys(entry), `${code} ${region} ${method}`).toEqual([...TARIFF_KEYS, ...unit]);
-            expect(entry.code).toBe(`${group === "single_register_gas_tariffs" ? "G-1R" : group === "dual_register_electricity_tariffs" ? "E-2R" : "E-1R"}-${code}-${region.slice(1)}`);
-            for (const k of [...TARIFF_KEYS.filter((f) => f.endsWith("_vat")), ...unit]) expect(typeof entry[k], `${entry.code}.${k}`).toBe("number");
+            expect(entry.code).toBe(
+              `${group === "single_register_gas_tariffs" ? "G-1R" : group === "dual_register_electricity_tariffs" ? "E-2R" : "E-1R"}-${code}-${region.slice(1)}`,
+            );
+            for (const k of [...TARIFF_KEYS.filter((f) => f.endsWith("_vat")), ...unit])
+              expect(typeof entry[k], `${entry.code}.${k}`).toBe("number");
             expect(["NONE", "PER_FUEL", "PER_PRODUCT"]).toContain(entry.exit_fees_type);
             const rels = (entry.links as { rel: string; method: string; href: string }[]).map((l) => l.rel);
-            expect(rels).toEqual(group === "dual_register_electricity_tariffs" ? ["standing_charges", "day_unit_rates", "night_unit_rates"] : ["standing_charges", "standard_unit_rates"]);
+            expect(rels).toEqual(
+              group === "dual_register_electricity_tariffs"
+                ? ["standing_charges", "day_unit_rates", "night_unit_rates"]
+                : ["standing_charges", "standard_unit_rates"],
+            );
           }
         }
       }
@@ -274,7 +369,11 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
     const today = londonToday();
     const query = `?period_from=${addDays(today, -365)}T00:00:00&period_to=${today}T00:00:00&page_size=3`;
     for (const tariff of ["E-1R-VAR-22-11-01-C", "E-2R-VAR-22-11-01-C"]) {
-      const all = await everyPage(elecStanding, `/v1/products/VAR-22-11-01/electricity-tariffs/${tariff}/standing-charges/${query}`, { product: "VAR-22-11-01", tariff });
+      const all = await everyPage(
+        elecStanding,
+        `/v1/products/VAR-22-11-01/electricity-tariffs/${tariff}/standing-charges/${query}`,
+        { product: "VAR-22-11-01", tariff },
+      );
       expect(all.results).toHaveLength(all.count);
       // 4 or 5 quarters overlap a year, each priced for direct debit and non-direct-debit
       expect([8, 10]).toContain(all.count);
@@ -282,11 +381,16 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
         expect(Object.keys(rate)).toEqual(Object.keys(SPEC_UNIT_RATE));
         checkAgainstSpec(rate, SPEC_UNIT_RATE, `${tariff}.${i}`);
         expect(["DIRECT_DEBIT", "NON_DIRECT_DEBIT"]).toContain(rate.payment_method);
-        if (i > 0) expect(Date.parse(rate.valid_from as string)).toBeLessThanOrEqual(Date.parse(all.results[i - 1].valid_from as string));
+        if (i > 0)
+          expect(Date.parse(rate.valid_from as string)).toBeLessThanOrEqual(
+            Date.parse(all.results[i - 1].valid_from as string),
+          );
         expect(Date.parse(rate.valid_to as string)).toBeGreaterThan(Date.parse(`${addDays(today, -366)}T00:00:00Z`));
         expect(Date.parse(rate.valid_from as string)).toBeLessThan(Date.parse(`${today}T01:00:00Z`));
       }
-      const [dd, ndd] = ["DIRECT_DEBIT", "NON_DIRECT_DEBIT"].map((m) => all.results.filter((r) => r.payment_method === m));
+      const [dd, ndd] = ["DIRECT_DEBIT", "NON_DIRECT_DEBIT"].map((m) =>
+        all.results.filter((r) => r.payment_method === m),
+      );
       expect(dd.map((r) => r.valid_from)).toEqual(ndd.map((r) => r.valid_from));
       dd.forEach((r, i) => expect(Number(ndd[i].value_exc_vat)).toBeGreaterThan(Number(r.value_exc_vat)));
     }
@@ -300,7 +404,14 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
       [gasUnit, "gas-tariffs", "G-1R-VAR-22-11-01-C"],
       [gasStanding, "gas-tariffs", "G-1R-VAR-22-11-01-C"],
     ] as const) {
-      const rateType = handler === elecDay ? "day-unit-rates" : handler === elecNight ? "night-unit-rates" : handler === gasUnit ? "standard-unit-rates" : "standing-charges";
+      const rateType =
+        handler === elecDay
+          ? "day-unit-rates"
+          : handler === elecNight
+            ? "night-unit-rates"
+            : handler === gasUnit
+              ? "standard-unit-rates"
+              : "standing-charges";
       const url = `/v1/products/VAR-22-11-01/${path}/${tariff}/${rateType}/?period_from=${new Date(now).toISOString()}&period_to=${new Date(now + 1000).toISOString()}&page_size=1`;
       const all = await everyPage(handler, url, { product: "VAR-22-11-01", tariff });
       // In force at this instant: one price for each payment method.
@@ -313,8 +424,16 @@ describe("contract: every product, tariff and rate route as clients walk it (pla
         expect(Date.parse(rate.valid_to as string)).toBeGreaterThan(now);
       }
     }
-    const day = await call(elecDay, "/v1/products/VAR-22-11-01/electricity-tariffs/E-2R-VAR-22-11-01-C/day-unit-rates/", { params: { product: "VAR-22-11-01", tariff: "E-2R-VAR-22-11-01-C" } });
-    const night = await call(elecNight, "/v1/products/VAR-22-11-01/electricity-tariffs/E-2R-VAR-22-11-01-C/night-unit-rates/", { params: { product: "VAR-22-11-01", tariff: "E-2R-VAR-22-11-01-C" } });
+    const day = await call(
+      elecDay,
+      "/v1/products/VAR-22-11-01/electricity-tariffs/E-2R-VAR-22-11-01-C/day-unit-rates/",
+      { params: { product: "VAR-22-11-01", tariff: "E-2R-VAR-22-11-01-C" } },
+    );
+    const night = await call(
+      elecNight,
+      "/v1/products/VAR-22-11-01/electricity-tariffs/E-2R-VAR-22-11-01-C/night-unit-rates/",
+      { params: { product: "VAR-22-11-01", tariff: "E-2R-VAR-22-11-01-C" } },
+    );
     expect(Number(day.json.results[0].value_inc_vat)).toBeGreaterThan(Number(night.json.results[0].value_inc_vat));
   });
 
@@ -338,7 +457,9 @@ describe("contract: a product or tariff a region does not have (production's ans
     expect(res.json.single_register_electricity_tariffs._I).toBeUndefined();
     expect(res.json.single_register_electricity_tariffs._O).toBeUndefined();
     // Before the product's prices begin there is nothing in force: empty maps, still a 200.
-    const early = await call(productDetail, "/v1/products/AGILE-24-10-01/?tariffs_active_at=2020-01-01T00:00:00Z", { params: { product: "AGILE-24-10-01" } });
+    const early = await call(productDetail, "/v1/products/AGILE-24-10-01/?tariffs_active_at=2020-01-01T00:00:00Z", {
+      params: { product: "AGILE-24-10-01" },
+    });
     expect(early.status).toBe(200);
     expect(early.json.single_register_electricity_tariffs).toEqual({});
     expect(early.json.sample_quotes).toEqual({});
@@ -354,11 +475,17 @@ describe("contract: a product or tariff a region does not have (production's ans
       [elecUnit, "electricity-tariffs", "E-1R-VAR-22-11-01-C", "standard-unit-rates"],
     ];
     for (const [handler, path, tariff, rates] of cases) {
-      const res = await call(handler, `/v1/products/AGILE-24-10-01/${path}/${tariff}/${rates}/`, { params: { product: "AGILE-24-10-01", tariff } });
+      const res = await call(handler, `/v1/products/AGILE-24-10-01/${path}/${tariff}/${rates}/`, {
+        params: { product: "AGILE-24-10-01", tariff },
+      });
       expect(res.status, tariff).toBe(404);
       expect(res.json, tariff).toMatchObject({ code: "tariff_not_found", errors: [] });
     }
-    const unknown = await call(elecUnit, "/v1/products/NO-SUCH-1/electricity-tariffs/E-1R-NO-SUCH-1-C/standard-unit-rates/", { params: { product: "NO-SUCH-1", tariff: "E-1R-NO-SUCH-1-C" } });
+    const unknown = await call(
+      elecUnit,
+      "/v1/products/NO-SUCH-1/electricity-tariffs/E-1R-NO-SUCH-1-C/standard-unit-rates/",
+      { params: { product: "NO-SUCH-1", tariff: "E-1R-NO-SUCH-1-C" } },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe("product_not_found");
   });

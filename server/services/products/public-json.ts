@@ -18,4 +18,3 @@ export const dec = (text: string) => new JsonDecimal(text);
 export function stringifyWithDecimals(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (v instanceof JsonDecimal ? `${MARK}${v.text}` : v)).replace(MARKED, "$1");
 }
-

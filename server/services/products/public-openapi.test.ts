@@ -20,10 +20,14 @@ describe("publicRouteDocs", () => {
       ]),
     );
     for (const doc of publicRouteDocs) {
-      for (const pathParam of doc.path.match(/\{(\w+)\}/g) ?? []) expect(doc.params?.shape).toHaveProperty(pathParam.slice(1, -1));
-      const schemas = [doc.params, doc.query, ...Object.values(doc.responses).map((r) => r.schema)].filter(Boolean) as z.ZodType[];
+      for (const pathParam of doc.path.match(/\{(\w+)\}/g) ?? [])
+        expect(doc.params?.shape).toHaveProperty(pathParam.slice(1, -1));
+      const schemas = [doc.params, doc.query, ...Object.values(doc.responses).map((r) => r.schema)].filter(
+        Boolean,
+      ) as z.ZodType[];
       for (const s of schemas) {
-        for (const io of ["input", "output"] as const) expect(() => z.toJSONSchema(s, { io }), `${doc.path} ${io}`).not.toThrow();
+        for (const io of ["input", "output"] as const)
+          expect(() => z.toJSONSchema(s, { io }), `${doc.path} ${io}`).not.toThrow();
       }
       expect(doc.responses[200]).toBeDefined();
     }

@@ -10,7 +10,8 @@ import { testCatalogue } from "@/test/factories";
 const t = useTestDb();
 const cat = testCatalogue();
 const codesOf = (res: { json: { results: { code: string }[] } }) => res.json.results.map((r) => r.code);
-const list = (query: string, headers: Record<string, string> = {}) => call(productList, `/v1/products/?${query}`, { headers });
+const list = (query: string, headers: Record<string, string> = {}) =>
+  call(productList, `/v1/products/?${query}`, { headers });
 
 beforeAll(async () => {
   await loadProducts(systemCtx(t.db), cat.file);
@@ -98,9 +99,13 @@ describe("GET /v1/products/ paging", () => {
   });
 
   it("builds absolute links from Host when there is no proxy, and self links per product", async () => {
-    const res = await call(productList, `/v1/products/?brand=${cat.brand}&page_size=2`, { headers: { host: "localhost:3200" } });
+    const res = await call(productList, `/v1/products/?brand=${cat.brand}&page_size=2`, {
+      headers: { host: "localhost:3200" },
+    });
     expect(res.json.next).toBe(`http://localhost:3200/v1/products/?brand=${cat.brand}&page_size=2&page=2`);
-    expect(res.json.results[0].links).toEqual([{ href: `http://localhost:3200/v1/products/${res.json.results[0].code}/`, method: "GET", rel: "self" }]);
+    expect(res.json.results[0].links).toEqual([
+      { href: `http://localhost:3200/v1/products/${res.json.results[0].code}/`, method: "GET", rel: "self" },
+    ]);
   });
 
   it("a page past the end is a 404; page 1 of nothing is an empty 200", async () => {
@@ -117,7 +122,9 @@ describe("page and page_size, as Django REST framework's PageNumberPagination re
   beforeAll(async () => {
     many = testCatalogue();
     const base = many.file.products[0];
-    await loadProducts(systemCtx(t.db), { products: Array.from({ length: 7 }, (_, i) => ({ ...base, code: `${many.codes.plain}-${i}`, tariffs: [] })) });
+    await loadProducts(systemCtx(t.db), {
+      products: Array.from({ length: 7 }, (_, i) => ({ ...base, code: `${many.codes.plain}-${i}`, tariffs: [] })),
+    });
   });
 
   it.each([
@@ -140,7 +147,9 @@ describe("page and page_size, as Django REST framework's PageNumberPagination re
   });
 
   it("a capped page_size is kept as sent in next, and paging still covers every row", async () => {
-    const res = await call(productList, `/v1/products/?brand=${many.brand}&page_size=2`, { headers: { host: "api.test" } });
+    const res = await call(productList, `/v1/products/?brand=${many.brand}&page_size=2`, {
+      headers: { host: "api.test" },
+    });
     expect(res.json.next).toBe(`http://api.test/v1/products/?brand=${many.brand}&page_size=2&page=2`);
     const all = await list(`brand=${many.brand}&page_size=25000`);
     expect(all.json).toMatchObject({ count: 7, next: null, previous: null });
@@ -152,14 +161,19 @@ describe("page and page_size, as Django REST framework's PageNumberPagination re
     expect(res.json).toMatchObject({ code: "invalid_page", errors: [{ attr: "page", code: "invalid_page" }] });
   });
 
-  it.each(["1000000000", "999999999", "99999999999999999999999999"])("page=%s, past the end, is a 404 invalid_page, never a 400 or 500", async (page) => {
-    const res = await list(`brand=${many.brand}&page=${page}`);
-    expect(res.status).toBe(404);
-    expect(res.json.code).toBe("invalid_page");
-  });
+  it.each(["1000000000", "999999999", "99999999999999999999999999"])(
+    "page=%s, past the end, is a 404 invalid_page, never a 400 or 500",
+    async (page) => {
+      const res = await list(`brand=${many.brand}&page=${page}`);
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe("invalid_page");
+    },
+  );
 
   it("page=last is the last page; page=%2002 is page 2", async () => {
-    const last = await call(productList, `/v1/products/?brand=${many.brand}&page_size=3&page=last`, { headers: { host: "api.test" } });
+    const last = await call(productList, `/v1/products/?brand=${many.brand}&page_size=3&page=last`, {
+      headers: { host: "api.test" },
+    });
     expect(last.status).toBe(200);
     expect(codes(last)).toEqual([`${many.codes.plain}-6`]);
     expect(last.json.next).toBeNull();
@@ -183,7 +197,9 @@ describe("bad query parameters", () => {
     const res = await list(q);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: "invalid_query", detail: expect.any(String) });
-    expect(res.json.errors).toEqual(expect.arrayContaining([expect.objectContaining({ attr, code: expect.any(String), detail: expect.any(String) })]));
+    expect(res.json.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ attr, code: expect.any(String), detail: expect.any(String) })]),
+    );
   });
 
   it("the last instant of 9999 is still a valid available_at", async () => {
@@ -192,7 +208,9 @@ describe("bad query parameters", () => {
 
   it("empty filter values are ignored, as django-filter does", async () => {
     const plain = await list(`brand=${cat.brand}`);
-    const empty = await list(`brand=${cat.brand}&is_green=&is_prepay=&is_variable=&is_business=&is_tracker=+&available_at=`);
+    const empty = await list(
+      `brand=${cat.brand}&is_green=&is_prepay=&is_variable=&is_business=&is_tracker=+&available_at=`,
+    );
     expect(empty.status).toBe(200);
     expect(codesOf(empty)).toEqual(codesOf(plain));
     const anyBrand = await list("brand=&page_size=1500");
@@ -238,28 +256,70 @@ describe("GET /v1/products/<code>/", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ code, brand: cat.brand, term: 12, tariffs_active_at: "2026-03-31T22:30:00Z" });
     const single = res.json.single_register_electricity_tariffs._C.direct_debit_monthly;
-    expect(single).toMatchObject({ code: `E-1R-${code}-C`, standing_charge_exc_vat: 50, standing_charge_inc_vat: 52.5, standard_unit_rate_exc_vat: 20, standard_unit_rate_inc_vat: 21 });
+    expect(single).toMatchObject({
+      code: `E-1R-${code}-C`,
+      standing_charge_exc_vat: 50,
+      standing_charge_inc_vat: 52.5,
+      standard_unit_rate_exc_vat: 20,
+      standard_unit_rate_inc_vat: 21,
+    });
     expect(single.links).toEqual([
-      { href: `http://api.test/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standing-charges/`, method: "GET", rel: "standing_charges" },
-      { href: `http://api.test/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standard-unit-rates/`, method: "GET", rel: "standard_unit_rates" },
+      {
+        href: `http://api.test/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standing-charges/`,
+        method: "GET",
+        rel: "standing_charges",
+      },
+      {
+        href: `http://api.test/v1/products/${code}/electricity-tariffs/E-1R-${code}-C/standard-unit-rates/`,
+        method: "GET",
+        rel: "standard_unit_rates",
+      },
     ]);
-    expect(res.json.dual_register_electricity_tariffs._C.direct_debit_monthly).toMatchObject({ code: `E-2R-${code}-C`, day_unit_rate_exc_vat: 30, night_unit_rate_inc_vat: 12.6 });
-    expect(res.json.dual_register_electricity_tariffs._C.direct_debit_monthly.links.map((l: { rel: string }) => l.rel)).toEqual(["standing_charges", "day_unit_rates", "night_unit_rates"]);
-    expect(res.json.single_register_gas_tariffs._C.direct_debit_monthly.links[1].href).toContain(`/gas-tariffs/G-1R-${code}-C/standard-unit-rates/`);
+    expect(res.json.dual_register_electricity_tariffs._C.direct_debit_monthly).toMatchObject({
+      code: `E-2R-${code}-C`,
+      day_unit_rate_exc_vat: 30,
+      night_unit_rate_inc_vat: 12.6,
+    });
+    expect(
+      res.json.dual_register_electricity_tariffs._C.direct_debit_monthly.links.map((l: { rel: string }) => l.rel),
+    ).toEqual(["standing_charges", "day_unit_rates", "night_unit_rates"]);
+    expect(res.json.single_register_gas_tariffs._C.direct_debit_monthly.links[1].href).toContain(
+      `/gas-tariffs/G-1R-${code}-C/standard-unit-rates/`,
+    );
     expect(res.json).not.toHaveProperty("dual_register_gas_tariffs");
     // midnight 1 April London (BST) is 23:00Z on 31 March: the new price applies from then
     const april = await detail(code, "?tariffs_active_at=2026-04-01T00:00:00");
-    expect(april.json.single_register_electricity_tariffs._C.direct_debit_monthly.standard_unit_rate_exc_vat).toBe(24.5);
+    expect(april.json.single_register_electricity_tariffs._C.direct_debit_monthly.standard_unit_rate_exc_vat).toBe(
+      24.5,
+    );
     expect(april.json.tariffs_active_at).toBe("2026-03-31T23:00:00Z");
   });
 
   it("has production's top-level fields in production's order, with direction from the spec", async () => {
     const res = await detail(cat.codes.plain, "?tariffs_active_at=2026-03-31T23:30:00");
     expect(Object.keys(res.json)).toEqual([
-      "code", "direction", "full_name", "display_name", "description", "is_variable", "is_green", "is_tracker", "is_prepay",
-      "is_business", "is_restricted", "term", "available_from", "available_to", "tariffs_active_at",
-      "single_register_electricity_tariffs", "dual_register_electricity_tariffs", "single_register_gas_tariffs",
-      "sample_quotes", "sample_consumption", "links", "brand",
+      "code",
+      "direction",
+      "full_name",
+      "display_name",
+      "description",
+      "is_variable",
+      "is_green",
+      "is_tracker",
+      "is_prepay",
+      "is_business",
+      "is_restricted",
+      "term",
+      "available_from",
+      "available_to",
+      "tariffs_active_at",
+      "single_register_electricity_tariffs",
+      "dual_register_electricity_tariffs",
+      "single_register_gas_tariffs",
+      "sample_quotes",
+      "sample_consumption",
+      "links",
+      "brand",
     ]);
     expect(res.json.sample_consumption).toEqual({
       electricity_single_rate: { electricity_standard: 2700 },
@@ -285,16 +345,26 @@ describe("GET /v1/products/<code>/", () => {
     });
     // the April price (24.5 / 25.725) applies from London midnight
     const april = await detail(cat.codes.plain, "?tariffs_active_at=2026-04-01T00:00:00");
-    expect(april.json.sample_quotes._C.direct_debit_monthly.electricity_single_rate).toEqual({ annual_cost_inc_vat: 88620, annual_cost_exc_vat: 84400 });
+    expect(april.json.sample_quotes._C.direct_debit_monthly.electricity_single_rate).toEqual({
+      annual_cost_inc_vat: 88620,
+      annual_cost_exc_vat: 84400,
+    });
   });
 
   it("a product with single-register electricity only quotes electricity_single_rate, as production does for Agile", async () => {
     const res = await detail(cat.codes.green, "?tariffs_active_at=2026-05-01T00:00:00Z");
     expect(res.json.dual_register_electricity_tariffs).toEqual({});
     expect(res.json.single_register_gas_tariffs).toEqual({});
-    expect(res.json.sample_quotes).toEqual({ _C: { direct_debit_monthly: { electricity_single_rate: { annual_cost_inc_vat: 88620, annual_cost_exc_vat: 84400 } } } });
+    expect(res.json.sample_quotes).toEqual({
+      _C: {
+        direct_debit_monthly: { electricity_single_rate: { annual_cost_inc_vat: 88620, annual_cost_exc_vat: 84400 } },
+      },
+    });
     const bare = await detail(cat.codes.prepay);
-    expect(bare.json).toMatchObject({ sample_quotes: {}, sample_consumption: { electricity_single_rate: { electricity_standard: 2700 } } });
+    expect(bare.json).toMatchObject({
+      sample_quotes: {},
+      sample_consumption: { electricity_single_rate: { electricity_standard: 2700 } },
+    });
   });
 
   it("tariffs_active_at: empty means now; past year 9999 after the offset is a 400", async () => {
@@ -324,7 +394,9 @@ describe("GET /v1/products/<code>/", () => {
 
   it("sends ETag and answers If-None-Match with 304", async () => {
     const first = await detail(cat.codes.green, "?tariffs_active_at=2026-05-01T00:00:00Z");
-    const again = await detail(cat.codes.green, "?tariffs_active_at=2026-05-01T00:00:00Z", { "if-none-match": first.headers.get("etag")! });
+    const again = await detail(cat.codes.green, "?tariffs_active_at=2026-05-01T00:00:00Z", {
+      "if-none-match": first.headers.get("etag")!,
+    });
     expect(again.status).toBe(304);
   });
 });

@@ -25,7 +25,12 @@ const get = (handler: Handler, tariff: string, query = "", product = P, headers:
 const froms = (res: { json: { results: { valid_from: string }[] } }) => res.json.results.map((r) => r.valid_from);
 
 beforeAll(async () => {
-  const base = { brand: "TEST_RATES", full_name: "Half-hourly", display_name: "HH", available_from: "2025-01-01T00:00:00Z" };
+  const base = {
+    brand: "TEST_RATES",
+    full_name: "Half-hourly",
+    display_name: "HH",
+    available_from: "2025-01-01T00:00:00Z",
+  };
   const [, dual, gas] = regionCTariffs(P, { dual: true, gas: true });
   await loadProducts(systemCtx(t.db), {
     products: [
@@ -42,7 +47,10 @@ beforeAll(async () => {
               testRate("44", "46.2", "2026-01-01T00:00:00Z", null, "NON_DIRECT_DEBIT"),
             ],
             // 28 Mar 00:00 → 30 Mar 00:00 London is 47 hours; 24 → 26 Oct is 49 hours
-            standard_unit_rates: [...halfHourlyRates("2026-03-28", "2026-03-30", 2), ...halfHourlyRates("2026-10-24", "2026-10-26", 2)],
+            standard_unit_rates: [
+              ...halfHourlyRates("2026-03-28", "2026-03-30", 2),
+              ...halfHourlyRates("2026-10-24", "2026-10-26", 2),
+            ],
           },
           dual,
           gas,
@@ -60,7 +68,13 @@ describe("standard unit rates across the clock changes (Europe/London when no of
     expect(res.json.count).toBe(46);
     expect(froms(res)[0]).toBe("2026-03-29T22:30:00Z");
     expect(froms(res).at(-1)).toBe("2026-03-29T00:00:00Z");
-    expect(res.json.results.at(-1)).toEqual({ value_exc_vat: expect.any(Number), value_inc_vat: expect.any(Number), valid_from: "2026-03-29T00:00:00Z", valid_to: "2026-03-29T00:30:00Z", payment_method: null });
+    expect(res.json.results.at(-1)).toEqual({
+      value_exc_vat: expect.any(Number),
+      value_inc_vat: expect.any(Number),
+      valid_from: "2026-03-29T00:00:00Z",
+      valid_to: "2026-03-29T00:30:00Z",
+      payment_method: null,
+    });
   });
 
   it("the missing spring hour: 01:00-02:00 London does not exist, so 00:00 to 02:00 is one real hour", async () => {
@@ -84,20 +98,40 @@ describe("standard unit rates across the clock changes (Europe/London when no of
   it("the repeated autumn hour: 01:00 London without offset is the first (BST) one; an offset picks either", async () => {
     const first = await get(elecUnit, E1, "?period_from=2026-10-25T01:00:00&period_to=2026-10-25T02:00:00");
     // 01:00 BST = 00:00Z up to 02:00 GMT = 02:00Z: two real hours
-    expect(froms(first)).toEqual(["2026-10-25T01:30:00Z", "2026-10-25T01:00:00Z", "2026-10-25T00:30:00Z", "2026-10-25T00:00:00Z"]);
+    expect(froms(first)).toEqual([
+      "2026-10-25T01:30:00Z",
+      "2026-10-25T01:00:00Z",
+      "2026-10-25T00:30:00Z",
+      "2026-10-25T00:00:00Z",
+    ]);
     const bst = await get(elecUnit, E1, "?period_from=2026-10-25T01:00:00%2B01:00&period_to=2026-10-25T01:00:00Z");
     expect(froms(bst)).toEqual(["2026-10-25T00:30:00Z", "2026-10-25T00:00:00Z"]);
-    const gmt = await get(elecUnit, E1, "?period_from=2026-10-25T01:00:00%2B00:00&period_to=2026-10-25T02:00:00%2B00:00");
+    const gmt = await get(
+      elecUnit,
+      E1,
+      "?period_from=2026-10-25T01:00:00%2B00:00&period_to=2026-10-25T02:00:00%2B00:00",
+    );
     expect(froms(gmt)).toEqual(["2026-10-25T01:30:00Z", "2026-10-25T01:00:00Z"]);
     // an unencoded '+' arrives as a space and still reads as an offset
-    const unencoded = await get(elecUnit, E1, "?period_from=2026-10-25T01:00:00+00:00&period_to=2026-10-25T02:00:00+00:00");
+    const unencoded = await get(
+      elecUnit,
+      E1,
+      "?period_from=2026-10-25T01:00:00+00:00&period_to=2026-10-25T02:00:00+00:00",
+    );
     expect(froms(unencoded)).toEqual(froms(gmt));
   });
 
   it("period_from is inclusive and catches a rate already running; period_to is exclusive", async () => {
-    expect(froms(await get(elecUnit, E1, "?period_from=2026-10-25T00:15:00Z&period_to=2026-10-25T00:45:00Z"))).toEqual(["2026-10-25T00:30:00Z", "2026-10-25T00:00:00Z"]);
-    expect(froms(await get(elecUnit, E1, "?period_from=2026-10-25T00:00:00Z&period_to=2026-10-25T00:30:00Z"))).toEqual(["2026-10-25T00:00:00Z"]);
-    expect(froms(await get(elecUnit, E1, "?period_from=2026-10-25T00:30:00Z&period_to=2026-10-25T00:30:01Z"))).toEqual(["2026-10-25T00:30:00Z"]);
+    expect(froms(await get(elecUnit, E1, "?period_from=2026-10-25T00:15:00Z&period_to=2026-10-25T00:45:00Z"))).toEqual([
+      "2026-10-25T00:30:00Z",
+      "2026-10-25T00:00:00Z",
+    ]);
+    expect(froms(await get(elecUnit, E1, "?period_from=2026-10-25T00:00:00Z&period_to=2026-10-25T00:30:00Z"))).toEqual([
+      "2026-10-25T00:00:00Z",
+    ]);
+    expect(froms(await get(elecUnit, E1, "?period_from=2026-10-25T00:30:00Z&period_to=2026-10-25T00:30:01Z"))).toEqual([
+      "2026-10-25T00:30:00Z",
+    ]);
   });
 
   it("without a period returns every rate; page_size up to 1500", async () => {
@@ -110,11 +144,15 @@ describe("standard unit rates across the clock changes (Europe/London when no of
 
 describe("paging the rates", () => {
   it("follows next until null across the autumn day: all 50 rows, no duplicates, no gaps", async () => {
-    let url: string | null = "/v1/products/x/?period_from=2026-10-25T00:00:00&period_to=2026-10-26T00:00:00&page_size=7";
+    let url: string | null =
+      "/v1/products/x/?period_from=2026-10-25T00:00:00&period_to=2026-10-26T00:00:00&page_size=7";
     const rows: { valid_from: string; valid_to: string }[] = [];
     let pages = 0;
     while (url) {
-      const res = await call(elecUnit, url, { params: { product: P, tariff: E1 }, headers: { "x-forwarded-proto": "https", "x-forwarded-host": "rates.example" } });
+      const res = await call(elecUnit, url, {
+        params: { product: P, tariff: E1 },
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "rates.example" },
+      });
       expect(res.status).toBe(200);
       expect(res.json.count).toBe(50);
       rows.push(...res.json.results);
@@ -163,8 +201,20 @@ describe("standing charges, payment methods, dual register and gas", () => {
   it("lists both payment methods' standing charges, open-ended ones with valid_to null", async () => {
     const res = await get(elecStanding, E1, "?period_from=2026-11-01T00:00:00Z");
     expect(res.json.results).toEqual([
-      { value_exc_vat: 41, value_inc_vat: 43.05, valid_from: "2026-09-30T23:00:00Z", valid_to: null, payment_method: "DIRECT_DEBIT" },
-      { value_exc_vat: 44, value_inc_vat: 46.2, valid_from: "2026-01-01T00:00:00Z", valid_to: null, payment_method: "NON_DIRECT_DEBIT" },
+      {
+        value_exc_vat: 41,
+        value_inc_vat: 43.05,
+        valid_from: "2026-09-30T23:00:00Z",
+        valid_to: null,
+        payment_method: "DIRECT_DEBIT",
+      },
+      {
+        value_exc_vat: 44,
+        value_inc_vat: 46.2,
+        valid_from: "2026-01-01T00:00:00Z",
+        valid_to: null,
+        payment_method: "NON_DIRECT_DEBIT",
+      },
     ]);
   });
 

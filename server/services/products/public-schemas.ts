@@ -11,7 +11,8 @@ export const DEFAULT_PAGE_SIZE = 100;
 
 // Django's parse_datetime, which production reads these with: one-digit fields, up to 12
 // fraction digits after `.` or `,`, spaces before the offset, an hours-only offset.
-const DJANGO_DATETIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+const DJANGO_DATETIME =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:[.,](\d{1,6})\d{0,6})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const pad2 = (n: string) => n.padStart(2, "0");
 
 /**
@@ -46,7 +47,9 @@ export function parseQueryDateTime(s: string | undefined): Date | undefined {
   // local mean time, 75 seconds off UTC, which would push 0001-01-01 into year 0.
   const early = /^00(\d\d)-/.exec(normalised);
   if (!early) return parseLondonDateTime(normalised) ?? undefined;
-  const withOffset = /T.*(?:Z|[+-]\d\d:?\d\d)$/.test(normalised) ? normalised : `${normalised.length === 10 ? `${normalised}T00:00:00` : normalised}Z`;
+  const withOffset = /T.*(?:Z|[+-]\d\d:?\d\d)$/.test(normalised)
+    ? normalised
+    : `${normalised.length === 10 ? `${normalised}T00:00:00` : normalised}Z`;
   const shifted = parseLondonDateTime(`04${early[1]}${withOffset.slice(4)}`);
   const t = shifted ? new Date(shifted.getTime() - FOUR_CENTURIES_MS) : null;
   return t && t.getUTCFullYear() >= 1 ? t : undefined;
@@ -55,7 +58,8 @@ export function parseQueryDateTime(s: string | undefined): Date | undefined {
 export const QueryDateTime = z
   .string()
   .refine((s) => present(s) === undefined || parseQueryDateTime(s) !== undefined, {
-    message: "Enter an ISO 8601 datetime from year 1 to 9999, e.g. 2026-03-29T01:30:00Z; without an offset it is Europe/London time.",
+    message:
+      "Enter an ISO 8601 datetime from year 1 to 9999, e.g. 2026-03-29T01:30:00Z; without an offset it is Europe/London time.",
     params: { code: "invalid_datetime" },
   })
   .meta({ format: "date-time" });
@@ -63,17 +67,28 @@ export const QueryDateTime = z
 const BOOLEANS = ["true", "false", "True", "False", "1", "0"];
 const QueryBoolean = z
   .string()
-  .refine((s) => present(s) === undefined || BOOLEANS.includes(s), { message: "Use true or false.", params: { code: "invalid_choice" } })
+  .refine((s) => present(s) === undefined || BOOLEANS.includes(s), {
+    message: "Use true or false.",
+    params: { code: "invalid_choice" },
+  })
   .meta({ enum: [...BOOLEANS, ""] });
-export const queryBoolean = (v: string | undefined) => (present(v) === undefined ? undefined : v === "true" || v === "True" || v === "1");
+export const queryBoolean = (v: string | undefined) =>
+  present(v) === undefined ? undefined : v === "true" || v === "True" || v === "1";
 
 // Never a 400: page-params.ts reads them as Django REST framework does.
 const Paging = {
-  page: z.string().optional().describe("1-based page number, or `last`; `next` and `previous` carry it. Anything else, or a page past the end, is a 404 invalid_page."),
+  page: z
+    .string()
+    .optional()
+    .describe(
+      "1-based page number, or `last`; `next` and `previous` carry it. Anything else, or a page past the end, is a 404 invalid_page.",
+    ),
   page_size: z
     .string()
     .optional()
-    .describe(`Results per page; default ${DEFAULT_PAGE_SIZE}. A larger value than ${MAX_PAGE_SIZE} is capped at ${MAX_PAGE_SIZE}; zero, negative or not a number gives the default.`),
+    .describe(
+      `Results per page; default ${DEFAULT_PAGE_SIZE}. A larger value than ${MAX_PAGE_SIZE} is capped at ${MAX_PAGE_SIZE}; zero, negative or not a number gives the default.`,
+    ),
 };
 
 export const ProductListQuery = z.object({
@@ -105,7 +120,10 @@ export type RatesQuery = z.infer<typeof RatesQuery>;
 
 // Responses
 
-const IsoDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).meta({ format: "date-time" });
+const IsoDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+  .meta({ format: "date-time" });
 
 export const Link = z.strictObject({ href: z.url(), method: z.literal("GET"), rel: z.string() });
 
@@ -141,7 +159,11 @@ const TariffBase = {
   exit_fees_type: z.enum(EXIT_FEE_TYPES),
   links: z.array(Link),
 };
-export const SingleRegisterTariff = z.strictObject({ ...TariffBase, standard_unit_rate_exc_vat: z.number(), standard_unit_rate_inc_vat: z.number() });
+export const SingleRegisterTariff = z.strictObject({
+  ...TariffBase,
+  standard_unit_rate_exc_vat: z.number(),
+  standard_unit_rate_inc_vat: z.number(),
+});
 export const DualRegisterTariff = z.strictObject({
   ...TariffBase,
   day_unit_rate_exc_vat: z.number(),
@@ -150,20 +172,32 @@ export const DualRegisterTariff = z.strictObject({
   night_unit_rate_inc_vat: z.number(),
 });
 
-export const PAYMENT_METHOD_KEYS = { DIRECT_DEBIT: "direct_debit_monthly", NON_DIRECT_DEBIT: "varying", PREPAYMENT: "prepayment" } as const;
+export const PAYMENT_METHOD_KEYS = {
+  DIRECT_DEBIT: "direct_debit_monthly",
+  NON_DIRECT_DEBIT: "varying",
+  PREPAYMENT: "prepayment",
+} as const;
 const RegionKey = z.enum(TARIFF_REGIONS.map((r) => `_${r}`) as [string, ...string[]]);
 const MethodKey = z.enum(Object.values(PAYMENT_METHOD_KEYS));
 const ByRegion = <T extends z.ZodType>(entry: T) => z.partialRecord(RegionKey, z.partialRecord(MethodKey, entry));
 
-const AnnualCost = z.strictObject({ annual_cost_inc_vat: z.number().int(), annual_cost_exc_vat: z.number().int() }).describe("Pence a year.");
+const AnnualCost = z
+  .strictObject({ annual_cost_inc_vat: z.number().int(), annual_cost_exc_vat: z.number().int() })
+  .describe("Pence a year.");
 export const SampleQuote = z
   .strictObject({
     electricity_single_rate: AnnualCost,
-    electricity_dual_rate: AnnualCost.optional().describe("When the region has a dual-register tariff for this payment method."),
-    dual_fuel_single_rate: AnnualCost.optional().describe("When the region also has a gas tariff for this payment method."),
+    electricity_dual_rate: AnnualCost.optional().describe(
+      "When the region has a dual-register tariff for this payment method.",
+    ),
+    dual_fuel_single_rate: AnnualCost.optional().describe(
+      "When the region also has a gas tariff for this payment method.",
+    ),
     dual_fuel_dual_rate: AnnualCost.optional(),
   })
-  .describe("Annual cost of sample_consumption: 365 days of standing charge plus kWh times unit rate, rounded once to whole pence.");
+  .describe(
+    "Annual cost of sample_consumption: 365 days of standing charge plus kWh times unit rate, rounded once to whole pence.",
+  );
 const Kwh = z.number().int();
 export const SampleConsumption = z.strictObject({
   electricity_single_rate: z.strictObject({ electricity_standard: Kwh }),
@@ -178,7 +212,9 @@ export const ProductDetail = ProductListItem.extend({
   dual_register_electricity_tariffs: ByRegion(DualRegisterTariff),
   single_register_gas_tariffs: ByRegion(SingleRegisterTariff),
   sample_quotes: ByRegion(SampleQuote),
-  sample_consumption: SampleConsumption.describe("Yearly kWh the sample quotes are priced for; the same for every product."),
+  sample_consumption: SampleConsumption.describe(
+    "Yearly kWh the sample quotes are priced for; the same for every product.",
+  ),
 });
 
 export const UnitRate = z.strictObject({
@@ -190,7 +226,12 @@ export const UnitRate = z.strictObject({
 });
 
 export const Page = <T extends z.ZodType>(item: T) =>
-  z.strictObject({ count: z.number().int().min(0), next: z.url().nullable(), previous: z.url().nullable(), results: z.array(item) });
+  z.strictObject({
+    count: z.number().int().min(0),
+    next: z.url().nullable(),
+    previous: z.url().nullable(),
+    results: z.array(item),
+  });
 
 export const ProductPage = Page(ProductListItem);
 export const UnitRatePage = Page(UnitRate);

@@ -19,7 +19,12 @@ describe("sampleQuote reproduces production's published sample quotes", () => {
       dual_fuel_dual_rate: { annual_cost_inc_vat: 189790, annual_cost_exc_vat: 180752 },
     });
     // production rounds the dual-fuel sum once: 83580.42 + 81218.29 -> 164799, not 83580 + 81218
-    expect(Object.keys(quote!)).toEqual(["electricity_single_rate", "electricity_dual_rate", "dual_fuel_single_rate", "dual_fuel_dual_rate"]);
+    expect(Object.keys(quote!)).toEqual([
+      "electricity_single_rate",
+      "electricity_dual_rate",
+      "dual_fuel_single_rate",
+      "dual_fuel_dual_rate",
+    ]);
   });
 
   it("Agile, region C: a product with neither dual register nor gas quotes electricity_single_rate only", () => {
@@ -37,6 +42,8 @@ describe("sampleQuote reproduces production's published sample quotes", () => {
     expect(sampleQuote({ single: { sc: p("-0.1", "0.7"), unit: p("0", "0") } })).toEqual({
       electricity_single_rate: { annual_cost_inc_vat: 256, annual_cost_exc_vat: -37 },
     });
-    expect(sampleQuote({ single: { sc: p("0", "0"), unit: p("0.000185", "0.000186") } })?.electricity_single_rate).toEqual({ annual_cost_inc_vat: 1, annual_cost_exc_vat: 0 });
+    expect(
+      sampleQuote({ single: { sc: p("0", "0"), unit: p("0.000185", "0.000186") } })?.electricity_single_rate,
+    ).toEqual({ annual_cost_inc_vat: 1, annual_cost_exc_vat: 0 });
   });
 });

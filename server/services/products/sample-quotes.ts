@@ -24,7 +24,8 @@ const D = Decimal.clone({ precision: 40 });
 type Vat = "exc" | "inc";
 type Term = [Price, number];
 
-const cost = (terms: Term[], vat: Vat) => terms.reduce((sum, [price, qty]) => sum.plus(new D(price[vat]).times(qty)), new D(0));
+const cost = (terms: Term[], vat: Vat) =>
+  terms.reduce((sum, [price, qty]) => sum.plus(new D(price[vat]).times(qty)), new D(0));
 
 /** Whole pence, halves away from zero, rounded once at the end (as production's figures show). */
 function annual(terms: Term[]) {
@@ -41,13 +42,19 @@ function annual(terms: Term[]) {
 export function sampleQuote(p: QuoteParts) {
   if (!p.single) return null;
   const c = SAMPLE_CONSUMPTION;
-  const single: Term[] = [[p.single.sc, DAYS], [p.single.unit, c.electricity_single_rate.electricity_standard]];
+  const single: Term[] = [
+    [p.single.sc, DAYS],
+    [p.single.unit, c.electricity_single_rate.electricity_standard],
+  ];
   const dual: Term[] | undefined = p.dual && [
     [p.dual.sc, DAYS],
     [p.dual.day, c.electricity_dual_rate.electricity_day],
     [p.dual.night, c.electricity_dual_rate.electricity_night],
   ];
-  const gas: Term[] | undefined = p.gas && [[p.gas.sc, DAYS], [p.gas.unit, c.dual_fuel_single_rate.gas_standard]];
+  const gas: Term[] | undefined = p.gas && [
+    [p.gas.sc, DAYS],
+    [p.gas.unit, c.dual_fuel_single_rate.gas_standard],
+  ];
   return {
     electricity_single_rate: annual(single),
     ...(dual ? { electricity_dual_rate: annual(dual) } : {}),

@@ -1,26 +1,56 @@
 import { z } from "zod";
-import { EXIT_FEE_TYPES, PAYMENT_METHODS, PRODUCT_DIRECTIONS, type PaymentMethod, type RateType, TARIFF_REGIONS } from "@/db/schema";
+import {
+  EXIT_FEE_TYPES,
+  PAYMENT_METHODS,
+  PRODUCT_DIRECTIONS,
+  type PaymentMethod,
+  type RateType,
+  TARIFF_REGIONS,
+} from "@/db/schema";
 import { parseLondonDateTime } from "../../lib/time";
 import { Text } from "../../lib/validators";
 
 /** A string matching `re`, failing with a stable code. */
-const matching = (re: RegExp, message: string, code: string) => z.string().refine((s) => re.test(s), { message, params: { code } });
+const matching = (re: RegExp, message: string, code: string) =>
+  z.string().refine((s) => re.test(s), { message, params: { code } });
 
 /** Money in the products file is a decimal string (pence), never a JSON number. */
-export const DecimalString = matching(/^-?\d{1,6}(\.\d{1,6})?$/, 'A decimal string with at most 6 digits before and 6 after the point, e.g. "24.5025".', "invalid_decimal");
+export const DecimalString = matching(
+  /^-?\d{1,6}(\.\d{1,6})?$/,
+  'A decimal string with at most 6 digits before and 6 after the point, e.g. "24.5025".',
+  "invalid_decimal",
+);
 
 /** ISO 8601; without an offset it is Europe/London wall time. */
 const DateTime = z
   .string()
-  .refine((s) => parseLondonDateTime(s) !== null, { message: "Enter a valid ISO 8601 datetime.", params: { code: "invalid_datetime" } })
+  .refine((s) => parseLondonDateTime(s) !== null, {
+    message: "Enter a valid ISO 8601 datetime.",
+    params: { code: "invalid_datetime" },
+  })
   .transform((s) => parseLondonDateTime(s)!);
 
-export const ProductCode = z.string().max(64).pipe(matching(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, "Upper-case letters and digits separated by single hyphens.", "invalid_product_code"));
+export const ProductCode = z
+  .string()
+  .max(64)
+  .pipe(
+    matching(
+      /^[A-Z0-9]+(-[A-Z0-9]+)*$/,
+      "Upper-case letters and digits separated by single hyphens.",
+      "invalid_product_code",
+    ),
+  );
 
 export const TariffCode = z
   .string()
   .max(80)
-  .pipe(matching(/^[EG]-[12]R-[A-Z0-9]+(-[A-Z0-9]+)*-[A-P]$/, "A tariff code looks like E-1R-<PRODUCT>-<REGION>, E-2R-... or G-1R-...", "invalid_tariff_code"));
+  .pipe(
+    matching(
+      /^[EG]-[12]R-[A-Z0-9]+(-[A-Z0-9]+)*-[A-P]$/,
+      "A tariff code looks like E-1R-<PRODUCT>-<REGION>, E-2R-... or G-1R-...",
+      "invalid_tariff_code",
+    ),
+  );
 
 export const RateInput = z
   .strictObject({
@@ -80,7 +110,11 @@ export const ProductInput = z.strictObject({
   term: z.number().int().min(1).max(120).nullable().default(null),
   available_from: DateTime,
   available_to: DateTime.nullable().default(null),
-  brand: matching(/^[A-Z0-9_]{1,64}$/, "Upper-case letters, digits and underscores, e.g. OCTOPUS_ENERGY.", "invalid_brand"),
+  brand: matching(
+    /^[A-Z0-9_]{1,64}$/,
+    "Upper-case letters, digits and underscores, e.g. OCTOPUS_ENERGY.",
+    "invalid_brand",
+  ),
   tariffs: z.array(TariffInput).max(1000).default([]),
 });
 export type ProductInput = z.infer<typeof ProductInput>;
@@ -92,14 +126,31 @@ export const ProductsFile = z
     const tariffAt = new Map<string, string>();
     file.products.forEach((p, i) => {
       const at = ["products", i];
-      if (productAt.has(p.code)) issue(ctx, [...at, "code"], "duplicate_product_code", `Product ${p.code} appears twice (first at products.${productAt.get(p.code)}).`);
+      if (productAt.has(p.code))
+        issue(
+          ctx,
+          [...at, "code"],
+          "duplicate_product_code",
+          `Product ${p.code} appears twice (first at products.${productAt.get(p.code)}).`,
+        );
       else productAt.set(p.code, i);
       if (p.available_to && p.available_to <= p.available_from) {
-        issue(ctx, [...at, "available_to"], "start_date_later_than_end_date", "available_to must be later than available_from.");
+        issue(
+          ctx,
+          [...at, "available_to"],
+          "start_date_later_than_end_date",
+          "available_to must be later than available_from.",
+        );
       }
       p.tariffs.forEach((t, j) => {
         const tAt = [...at, "tariffs", j];
-        if (tariffAt.has(t.code)) issue(ctx, [...tAt, "code"], "duplicate_tariff_code", `Tariff ${t.code} appears twice (first at ${tariffAt.get(t.code)}).`);
+        if (tariffAt.has(t.code))
+          issue(
+            ctx,
+            [...tAt, "code"],
+            "duplicate_tariff_code",
+            `Tariff ${t.code} appears twice (first at ${tariffAt.get(t.code)}).`,
+          );
         else tariffAt.set(t.code, tAt.join("."));
         checkTariff(ctx, p, t, tAt);
       });
@@ -119,38 +170,75 @@ export type ParsedTariffCode = { fuel: "electricity" | "gas"; registers: 1 | 2; 
 export function parseTariffCode(code: string): ParsedTariffCode | null {
   const m = /^([EG])-([12])R-(.+)-([A-Z])$/.exec(code);
   if (!m) return null;
-  return { fuel: m[1] === "E" ? "electricity" : "gas", registers: Number(m[2]) as 1 | 2, productCode: m[3], region: m[4] };
+  return {
+    fuel: m[1] === "E" ? "electricity" : "gas",
+    registers: Number(m[2]) as 1 | 2,
+    productCode: m[3],
+    region: m[4],
+  };
 }
 
 /** Which rate lists a tariff of this shape carries. */
 export function rateListsFor(t: Pick<ParsedTariffCode, "fuel" | "registers">): RateList[] {
-  return t.registers === 2 ? ["standing_charges", "day_unit_rates", "night_unit_rates"] : ["standing_charges", "standard_unit_rates"];
+  return t.registers === 2
+    ? ["standing_charges", "day_unit_rates", "night_unit_rates"]
+    : ["standing_charges", "standard_unit_rates"];
 }
 
 function checkTariff(ctx: IssueCtx, p: ProductInput, t: TariffInput, at: (string | number)[]) {
   const parsed = parseTariffCode(t.code);
   if (!parsed) return;
-  if (parsed.productCode !== p.code) issue(ctx, [...at, "code"], "tariff_product_mismatch", `Tariff ${t.code} does not belong to product ${p.code}: expected ${t.code[0]}-${parsed.registers}R-${p.code}-${parsed.region}.`);
-  if (!(TARIFF_REGIONS as readonly string[]).includes(parsed.region)) issue(ctx, [...at, "code"], "invalid_region", `Region ${parsed.region} does not exist: GSP regions are A to P without I and O.`);
-  if (parsed.fuel === "gas" && parsed.registers !== 1) issue(ctx, [...at, "code"], "invalid_tariff_code", "Gas tariffs are single register (G-1R-...).");
-  if (p.direction === "EXPORT" && parsed.fuel === "gas") issue(ctx, [...at, "code"], "invalid_tariff_code", "An export product has no gas tariffs.");
-  if (new Set(t.payment_methods).size !== t.payment_methods.length) issue(ctx, [...at, "payment_methods"], "duplicate_payment_method", "A payment method is listed twice.");
+  if (parsed.productCode !== p.code)
+    issue(
+      ctx,
+      [...at, "code"],
+      "tariff_product_mismatch",
+      `Tariff ${t.code} does not belong to product ${p.code}: expected ${t.code[0]}-${parsed.registers}R-${p.code}-${parsed.region}.`,
+    );
+  if (!(TARIFF_REGIONS as readonly string[]).includes(parsed.region))
+    issue(
+      ctx,
+      [...at, "code"],
+      "invalid_region",
+      `Region ${parsed.region} does not exist: GSP regions are A to P without I and O.`,
+    );
+  if (parsed.fuel === "gas" && parsed.registers !== 1)
+    issue(ctx, [...at, "code"], "invalid_tariff_code", "Gas tariffs are single register (G-1R-...).");
+  if (p.direction === "EXPORT" && parsed.fuel === "gas")
+    issue(ctx, [...at, "code"], "invalid_tariff_code", "An export product has no gas tariffs.");
+  if (new Set(t.payment_methods).size !== t.payment_methods.length)
+    issue(ctx, [...at, "payment_methods"], "duplicate_payment_method", "A payment method is listed twice.");
   const allowed = rateListsFor(parsed);
   for (const list of Object.keys(RATE_LISTS) as RateList[]) {
     const rates = t[list];
     if (!rates.length) continue;
     if (!allowed.includes(list)) {
-      issue(ctx, [...at, list], "rate_type_not_applicable", `A ${parsed.registers === 2 ? "dual" : "single"}-register tariff has ${allowed.join(", ")}, not ${list}.`);
+      issue(
+        ctx,
+        [...at, list],
+        "rate_type_not_applicable",
+        `A ${parsed.registers === 2 ? "dual" : "single"}-register tariff has ${allowed.join(", ")}, not ${list}.`,
+      );
       continue;
     }
     rates.forEach((r, k) => {
       if (r.payment_method && !t.payment_methods.includes(r.payment_method)) {
-        issue(ctx, [...at, list, k, "payment_method"], "invalid_choice", `Payment method ${r.payment_method} is not one of this tariff's payment_methods (${t.payment_methods.join(", ")}).`);
+        issue(
+          ctx,
+          [...at, list, k, "payment_method"],
+          "invalid_choice",
+          `Payment method ${r.payment_method} is not one of this tariff's payment_methods (${t.payment_methods.join(", ")}).`,
+        );
       }
     });
     for (const [a, b] of findOverlaps(rates, t.payment_methods)) {
       const describe = (r: RateInput) => `${r.valid_from.toISOString()}–${r.valid_to?.toISOString() ?? "open"}`;
-      issue(ctx, [...at, list, b, "valid_from"], "overlapping_rate_period", `This rate (${describe(rates[b])}) overlaps ${list}.${a} (${describe(rates[a])}) for the same payment method.`);
+      issue(
+        ctx,
+        [...at, list, b, "valid_from"],
+        "overlapping_rate_period",
+        `This rate (${describe(rates[b])}) overlaps ${list}.${a} (${describe(rates[a])}) for the same payment method.`,
+      );
     }
   }
 }
@@ -159,16 +247,22 @@ function checkTariff(ctx: IssueCtx, p: ProductInput, t: TariffInput, at: (string
  * Pairs of indexes whose periods overlap for one payment method; a rate with no payment
  * method applies to all of them. Sorted by start, an overlap always shows between neighbours.
  */
-export function findOverlaps(rates: Pick<RateInput, "valid_from" | "valid_to" | "payment_method">[], methods: readonly PaymentMethod[]): [number, number][] {
+export function findOverlaps(
+  rates: Pick<RateInput, "valid_from" | "valid_to" | "payment_method">[],
+  methods: readonly PaymentMethod[],
+): [number, number][] {
   const found = new Map<string, [number, number]>();
   const groups: (PaymentMethod | null)[] = [null, ...methods];
   for (const pm of groups) {
-    const idx = rates.map((_, i) => i).filter((i) => rates[i].payment_method === null || (pm !== null && rates[i].payment_method === pm));
+    const idx = rates
+      .map((_, i) => i)
+      .filter((i) => rates[i].payment_method === null || (pm !== null && rates[i].payment_method === pm));
     idx.sort((x, y) => rates[x].valid_from.getTime() - rates[y].valid_from.getTime() || x - y);
     for (let n = 1; n < idx.length; n++) {
       const prev = rates[idx[n - 1]];
       const cur = rates[idx[n]];
-      if (prev.valid_to === null || prev.valid_to > cur.valid_from) found.set(`${idx[n - 1]}:${idx[n]}`, [idx[n - 1], idx[n]]);
+      if (prev.valid_to === null || prev.valid_to > cur.valid_from)
+        found.set(`${idx[n - 1]}:${idx[n]}`, [idx[n - 1], idx[n]]);
     }
   }
   return [...found.values()];

@@ -7,14 +7,20 @@ type Counts = { created: number; updated: number; unchanged: number; deleted: nu
 
 /** Where each rate came from in the file, so a database-side overlap points at the input. */
 type Origin = Map<string, string>;
-const originKey = (tariffId: number, rateType: string, pm: string | null, validFrom: Date) => `${tariffId}|${rateType}|${pm ?? ""}|${validFrom.getTime()}`;
+const originKey = (tariffId: number, rateType: string, pm: string | null, validFrom: Date) =>
+  `${tariffId}|${rateType}|${pm ?? ""}|${validFrom.getTime()}`;
 
 /**
  * Upserts every rate of the file in one statement keyed on (tariff, type, payment method,
  * valid_from). With `replace`, rates of the file's tariffs that the file no longer lists
  * are deleted, so a corrected file can remove a wrong rate.
  */
-export async function upsertRates(tx: Db, file: ProductsFile, tariffIds: Map<string, number>, replace: boolean): Promise<{ counts: Counts; origin: Origin }> {
+export async function upsertRates(
+  tx: Db,
+  file: ProductsFile,
+  tariffIds: Map<string, number>,
+  replace: boolean,
+): Promise<{ counts: Counts; origin: Origin }> {
   const rows: { t: number; k: string; pm: string | null; x: string; i: string; f: string; u: string | null }[] = [];
   const origin: Origin = new Map();
   file.products.forEach((p, i) =>
@@ -23,7 +29,15 @@ export async function upsertRates(tx: Db, file: ProductsFile, tariffIds: Map<str
       for (const list of Object.keys(RATE_LISTS) as RateList[]) {
         t[list].forEach((r, k) => {
           const type = RATE_LISTS[list];
-          rows.push({ t: id, k: type, pm: r.payment_method, x: r.value_exc_vat, i: r.value_inc_vat, f: r.valid_from.toISOString(), u: r.valid_to?.toISOString() ?? null });
+          rows.push({
+            t: id,
+            k: type,
+            pm: r.payment_method,
+            x: r.value_exc_vat,
+            i: r.value_inc_vat,
+            f: r.valid_from.toISOString(),
+            u: r.valid_to?.toISOString() ?? null,
+          });
           origin.set(originKey(id, type, r.payment_method, r.valid_from), `products.${i}.tariffs.${j}.${list}.${k}`);
         });
       }
@@ -63,12 +77,27 @@ export async function upsertRates(tx: Db, file: ProductsFile, tariffIds: Map<str
         )
         select (select count(*) from ins)::int as created, (select count(*) from upd)::int as updated, (select count(*) from del)::int as deleted`,
   );
-  const counts = { created: Number(res.created), updated: Number(res.updated), deleted: Number(res.deleted), unchanged: 0 };
+  const counts = {
+    created: Number(res.created),
+    updated: Number(res.updated),
+    deleted: Number(res.deleted),
+    unchanged: 0,
+  };
   counts.unchanged = rows.length - counts.created - counts.updated;
   return { counts, origin };
 }
 
-type Overlap = { tariff_id: number; code: string; rate_type: string; payment_method: string | null; prev_pm: string | null; f: string; u: string | null; pf: string; pt: string | null };
+type Overlap = {
+  tariff_id: number;
+  code: string;
+  rate_type: string;
+  payment_method: string | null;
+  prev_pm: string | null;
+  f: string;
+  u: string | null;
+  pf: string;
+  pt: string | null;
+};
 const ms = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000)::bigint::text`);
 
 /**
@@ -101,11 +130,14 @@ export async function assertNoOverlaps(tx: Db, tariffIds: number[], origin: Orig
   if (!rows.length) return;
   const iso = (v: string | null) => (v === null ? "open" : new Date(Number(v)).toISOString());
   const errors = rows.map((r) => {
-    const attr = origin.get(originKey(Number(r.tariff_id), r.rate_type, r.payment_method, new Date(Number(r.f)))) ?? null;
+    const attr =
+      origin.get(originKey(Number(r.tariff_id), r.rate_type, r.payment_method, new Date(Number(r.f)))) ?? null;
     const detail =
       `${r.code} ${r.rate_type} ${iso(r.f)}–${iso(r.u)} (${r.payment_method ?? "any payment method"}) overlaps the stored rate ` +
       `${iso(r.pf)}–${iso(r.pt)} (${r.prev_pm ?? "any payment method"}); close the earlier rate or load with --replace-rates.`;
     return fieldError(attr ? `${attr}.valid_from` : null, "overlapping_rate_period", detail);
   });
-  throw new ServiceError("validation", "invalid_products_file", "Rates would overlap rates already loaded.", { errors });
+  throw new ServiceError("validation", "invalid_products_file", "Rates would overlap rates already loaded.", {
+    errors,
+  });
 }

@@ -23,7 +23,9 @@ export async function sendFlow(flow: RegistrationFlow): Promise<{ gateway: strin
   });
   const text = await res.text().catch(() => "");
   if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
-    throw new PermanentJobError(`The registration gateway rejected the flow (HTTP ${res.status}): ${text.slice(0, 300)}`);
+    throw new PermanentJobError(
+      `The registration gateway rejected the flow (HTTP ${res.status}): ${text.slice(0, 300)}`,
+    );
   }
   if (!res.ok) throw new Error(`The registration gateway answered HTTP ${res.status}.`);
   let reference: string | null = null;

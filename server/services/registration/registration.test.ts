@@ -21,10 +21,16 @@ async function setup() {
   const s = await importedAccount(t.db);
   const [row] = await t.db.select().from(accounts).where(eq(accounts.number, s.account.accountNumber));
   const params = { import_supplier_code: s.supplier.code, external_account_number: s.account.externalAccountNumber };
-  const url = (q = "") => `/v1/data-import/send-registration-flows/${params.import_supplier_code}/${params.external_account_number}/${q}`;
+  const url = (q = "") =>
+    `/v1/data-import/send-registration-flows/${params.import_supplier_code}/${params.external_account_number}/${q}`;
   return { ...s, accountId: row.id, params, url };
 }
-const registrationsOf = (accountId: number) => t.db.select().from(meterPointRegistrations).where(eq(meterPointRegistrations.accountId, accountId)).orderBy(meterPointRegistrations.id);
+const registrationsOf = (accountId: number) =>
+  t.db
+    .select()
+    .from(meterPointRegistrations)
+    .where(eq(meterPointRegistrations.accountId, accountId))
+    .orderBy(meterPointRegistrations.id);
 
 /** Runs every due registration job once, as a worker would. */
 async function drain() {
@@ -60,37 +66,77 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
       [s.account.mprn, "requested", tomorrow],
     ]);
     const evs = await eventsFor(t.db, s.account.accountNumber);
-    expect(evs.find((e) => e.type === "meterpoint.elec.cos_gain.registration.requested")!.payload).toMatchObject({ mpan: s.account.mpan, supply_start_date: tomorrow, is_migrated: true, account_number: s.account.accountNumber });
-    expect(evs.find((e) => e.type === "meterpoint.gas.cos_gain.registration.requested")!.payload).toMatchObject({ mprn: s.account.mprn });
+    expect(evs.find((e) => e.type === "meterpoint.elec.cos_gain.registration.requested")!.payload).toMatchObject({
+      mpan: s.account.mpan,
+      supply_start_date: tomorrow,
+      is_migrated: true,
+      account_number: s.account.accountNumber,
+    });
+    expect(evs.find((e) => e.type === "meterpoint.gas.cos_gain.registration.requested")!.payload).toMatchObject({
+      mprn: s.account.mprn,
+    });
 
     // Resending changes nothing and answers the same.
     const again = await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });
     expect(again.json).toEqual(res.json);
     expect(await registrationsOf(s.accountId)).toHaveLength(2);
-    expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested"))).toHaveLength(2);
+    expect(
+      (await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested")),
+    ).toHaveLength(2);
 
     await drain();
     const sent = await registrationsOf(s.accountId);
     expect(sent.map((r) => r.status)).toEqual(["sent", "sent"]);
-    expect(sent[0].flow).toMatchObject({ flow_type: "D0055", mpxn: s.account.mpan, supply_start_date: tomorrow, gateway: "recorded" });
+    expect(sent[0].flow).toMatchObject({
+      flow_type: "D0055",
+      mpxn: s.account.mpan,
+      supply_start_date: tomorrow,
+      gateway: "recorded",
+    });
     expect(sent[1].flow).toMatchObject({ flow_type: "GAS_SUPPLY_POINT_NOMINATION" });
     // A different date while one is live is a per-meter-point error.
-    const other = await call(send, s.url(`?supply_start_date=${addDays(tomorrow, 5)}`), { method: "POST", auth: s.auth, params: s.params });
-    expect(other.json[0].meter_points.map((m: any) => m.status)).toEqual(["REGISTRATION_FLOW_ERROR", "REGISTRATION_FLOW_ERROR"]);
+    const other = await call(send, s.url(`?supply_start_date=${addDays(tomorrow, 5)}`), {
+      method: "POST",
+      auth: s.auth,
+      params: s.params,
+    });
+    expect(other.json[0].meter_points.map((m: any) => m.status)).toEqual([
+      "REGISTRATION_FLOW_ERROR",
+      "REGISTRATION_FLOW_ERROR",
+    ]);
     expect(other.json[0].meter_points[0].error_detail).toContain("already sent");
   });
 
   it("uses supply_start_date when given, and reports per-meter-point errors for dates that cannot work", async () => {
     const s = await setup();
     const later = addDays(tomorrow, 14);
-    const ok = await call(send, s.url(`?supply_start_date=${later}`), { method: "POST", auth: s.auth, params: s.params });
-    expect(ok.json[0].meter_points.every((m: any) => m.supply_start_date === later && m.status === "REGISTRATION_FLOW_SUCCESS")).toBe(true);
+    const ok = await call(send, s.url(`?supply_start_date=${later}`), {
+      method: "POST",
+      auth: s.auth,
+      params: s.params,
+    });
+    expect(
+      ok.json[0].meter_points.every(
+        (m: any) => m.supply_start_date === later && m.status === "REGISTRATION_FLOW_SUCCESS",
+      ),
+    ).toBe(true);
     const s2 = await setup();
-    const past = await call(send, s2.url(`?supply_start_date=${londonToday()}`), { method: "POST", auth: s2.auth, params: s2.params });
+    const past = await call(send, s2.url(`?supply_start_date=${londonToday()}`), {
+      method: "POST",
+      auth: s2.auth,
+      params: s2.params,
+    });
     expect(past.status).toBe(200);
-    expect(past.json[0].meter_points[0]).toMatchObject({ status: "REGISTRATION_FLOW_ERROR", error_detail: expect.stringContaining(`earliest valid supply start date is ${tomorrow}`) });
+    expect(past.json[0].meter_points[0]).toMatchObject({
+      status: "REGISTRATION_FLOW_ERROR",
+      error_detail: expect.stringContaining(`earliest valid supply start date is ${tomorrow}`),
+    });
     expect(await registrationsOf(s2.accountId)).toHaveLength(0);
-    const bad = await call(send, s2.url("?supply_start_date=2026-13-01"), { method: "POST", auth: s2.auth, params: s2.params });
+    const bad = await call(send, s2.url("?supply_start_date=2026-13-01"), {
+      method: "POST",
+      auth: s2.auth,
+      params: s2.params,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0]).toMatchObject({ attr: "supply_start_date", code: "invalid_date" });
     await setSupplierStatus(s2.org.ctx, { code: s2.supplier.code, status: "Paused" });
@@ -102,12 +148,17 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
     const s = await setup();
     const far = addDays(tomorrow, 3 * 365); // no upper bound is documented; an agreement is in force then
     const mps = (res: { json: any }) => res.json[0].meter_points;
-    const first = await call(send, s.url(`?supply_start_date=${far}`), { method: "POST", auth: s.auth, params: s.params });
+    const first = await call(send, s.url(`?supply_start_date=${far}`), {
+      method: "POST",
+      auth: s.auth,
+      params: s.params,
+    });
     expect(mps(first)).toEqual([
       { mpxn: s.account.mpan, status: "REGISTRATION_FLOW_SUCCESS", supply_start_date: far },
       { mpxn: s.account.mprn, status: "REGISTRATION_FLOW_SUCCESS", supply_start_date: far },
     ]);
-    const requested = async () => (await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested")).length;
+    const requested = async () =>
+      (await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested")).length;
     expect(await requested()).toBe(2);
 
     const dateless = await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });
@@ -117,17 +168,32 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
       { mpxn: s.account.mpan, status: "REGISTRATION_FLOW_ERROR", error_detail: detail },
       { mpxn: s.account.mprn, status: "REGISTRATION_FLOW_ERROR", error_detail: detail },
     ]);
-    const between = await call(send, s.url(`?supply_start_date=${addDays(tomorrow, 30)}`), { method: "POST", auth: s.auth, params: s.params });
-    expect(mps(between)[0]).toEqual({ mpxn: s.account.mpan, status: "REGISTRATION_FLOW_ERROR", error_detail: `Registration already requested with supply start date ${far}; it cannot be changed to ${addDays(tomorrow, 30)}.` });
+    const between = await call(send, s.url(`?supply_start_date=${addDays(tomorrow, 30)}`), {
+      method: "POST",
+      auth: s.auth,
+      params: s.params,
+    });
+    expect(mps(between)[0]).toEqual({
+      mpxn: s.account.mpan,
+      status: "REGISTRATION_FLOW_ERROR",
+      error_detail: `Registration already requested with supply start date ${far}; it cannot be changed to ${addDays(tomorrow, 30)}.`,
+    });
     // The same explicit date again is the same request: success, nothing new.
-    expect(mps(await call(send, s.url(`?supply_start_date=${far}`), { method: "POST", auth: s.auth, params: s.params })).map((m: any) => m.status)).toEqual(["REGISTRATION_FLOW_SUCCESS", "REGISTRATION_FLOW_SUCCESS"]);
+    expect(
+      mps(await call(send, s.url(`?supply_start_date=${far}`), { method: "POST", auth: s.auth, params: s.params })).map(
+        (m: any) => m.status,
+      ),
+    ).toEqual(["REGISTRATION_FLOW_SUCCESS", "REGISTRATION_FLOW_SUCCESS"]);
     expect((await registrationsOf(s.accountId)).map((r) => r.supplyStartDate)).toEqual([far, far]);
     expect(await requested()).toBe(2);
 
     // A dateless request resent a day later: its registration (now for today) is still the earliest one.
     const s2 = await setup();
     await call(send, s2.url(), { method: "POST", auth: s2.auth, params: s2.params });
-    await t.db.update(meterPointRegistrations).set({ supplyStartDate: londonToday() }).where(eq(meterPointRegistrations.accountId, s2.accountId));
+    await t.db
+      .update(meterPointRegistrations)
+      .set({ supplyStartDate: londonToday() })
+      .where(eq(meterPointRegistrations.accountId, s2.accountId));
     const resent = await call(send, s2.url(), { method: "POST", auth: s2.auth, params: s2.params });
     expect(mps(resent).map((m: any) => [m.status, m.supply_start_date])).toEqual([
       ["REGISTRATION_FLOW_SUCCESS", londonToday()],
@@ -139,9 +205,19 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
   it("answers 404 with the documented array for unknown, foreign, or meter-point-less accounts", async () => {
     const s = await setup();
     const other = await importedAccount(t.db);
-    const unknown = await call(send, "/x", { method: "POST", auth: s.auth, params: { ...s.params, external_account_number: "NOPE" } });
+    const unknown = await call(send, "/x", {
+      method: "POST",
+      auth: s.auth,
+      params: { ...s.params, external_account_number: "NOPE" },
+    });
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual([{ error_detail: expect.any(String), import_supplier_code: s.params.import_supplier_code, external_account_number: "NOPE" }]);
+    expect(unknown.json).toEqual([
+      {
+        error_detail: expect.any(String),
+        import_supplier_code: s.params.import_supplier_code,
+        external_account_number: "NOPE",
+      },
+    ]);
     const foreign = await call(send, "/x", { method: "POST", auth: other.auth, params: s.params });
     expect(foreign.status).toBe(404);
     await t.db.delete(meterPoints).where(eq(meterPoints.accountId, s.accountId));
@@ -168,7 +244,10 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
     try {
       await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });
       await drain();
-      const [job] = await t.db.select().from(jobs).where(sql`${jobs.payload}->>'registration_id' = ${String((await registrationsOf(s.accountId))[0].id)}`);
+      const [job] = await t.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'registration_id' = ${String((await registrationsOf(s.accountId))[0].id)}`);
       expect(job).toMatchObject({ status: "queued", attempts: 1 });
       expect(job.lastError).toContain("503");
       answer = 202;
@@ -197,19 +276,36 @@ describe("POST data-import/send-registration-flows/<supplier>/<external>/", () =
 
   it("50 concurrent identical requests mark each meter point once", async () => {
     const s = await setup();
-    const all = await Promise.all(Array.from({ length: 50 }, () => call(send, s.url(), { method: "POST", auth: s.auth, params: s.params })));
-    expect(all.every((r) => r.status === 200 && r.json[0].meter_points.every((m: any) => m.status === "REGISTRATION_FLOW_SUCCESS"))).toBe(true);
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () => call(send, s.url(), { method: "POST", auth: s.auth, params: s.params })),
+    );
+    expect(
+      all.every(
+        (r) => r.status === 200 && r.json[0].meter_points.every((m: any) => m.status === "REGISTRATION_FLOW_SUCCESS"),
+      ),
+    ).toBe(true);
     expect(await registrationsOf(s.accountId)).toHaveLength(2);
-    expect((await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested"))).toHaveLength(2);
-    const queued = await t.db.select().from(jobs).where(sql`${jobs.payload}->>'registration_id' in (select id::text from meter_point_registrations where account_id = ${s.accountId})`);
+    expect(
+      (await eventsFor(t.db, s.account.accountNumber)).filter((e) => e.type.endsWith("registration.requested")),
+    ).toHaveLength(2);
+    const queued = await t.db
+      .select()
+      .from(jobs)
+      .where(
+        sql`${jobs.payload}->>'registration_id' in (select id::text from meter_point_registrations where account_id = ${s.accountId})`,
+      );
     expect(queued).toHaveLength(2);
   });
 
   it("runs in the background: two workers share the queue and each job runs once", async () => {
     const s = await setup();
     await call(send, s.url(), { method: "POST", auth: s.auth, params: s.params });
-    const stops = [startWorker(async () => t.db, registrationJobHandler, { pollMs: 20 }), startWorker(async () => t.db, registrationJobHandler, { pollMs: 20 })];
-    for (let i = 0; i < 100 && (await registrationsOf(s.accountId)).some((r) => r.status === "requested"); i++) await new Promise((r) => setTimeout(r, 50));
+    const stops = [
+      startWorker(async () => t.db, registrationJobHandler, { pollMs: 20 }),
+      startWorker(async () => t.db, registrationJobHandler, { pollMs: 20 }),
+    ];
+    for (let i = 0; i < 100 && (await registrationsOf(s.accountId)).some((r) => r.status === "requested"); i++)
+      await new Promise((r) => setTimeout(r, 50));
     await Promise.all(stops.map((stop) => stop()));
     const regs = await registrationsOf(s.accountId);
     expect(regs.map((r) => [r.status, r.attempts])).toEqual([

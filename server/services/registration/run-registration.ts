@@ -22,8 +22,12 @@ export async function runRegistration(db: Db, job: Job) {
     .innerJoin(accounts, eq(accounts.id, meterPointRegistrations.accountId))
     .where(eq(meterPointRegistrations.id, id));
   if (reg?.r.status !== "requested") return;
-  await db.update(meterPointRegistrations).set({ attempts: job.attempts, updatedAt: sql`now()` }).where(eq(meterPointRegistrations.id, id));
-  if (reg.r.supplyStartDate < londonToday()) throw new PermanentJobError(`The supply start date ${reg.r.supplyStartDate} passed before the flow could be sent.`);
+  await db
+    .update(meterPointRegistrations)
+    .set({ attempts: job.attempts, updatedAt: sql`now()` })
+    .where(eq(meterPointRegistrations.id, id));
+  if (reg.r.supplyStartDate < londonToday())
+    throw new PermanentJobError(`The supply start date ${reg.r.supplyStartDate} passed before the flow could be sent.`);
   const flow: RegistrationFlow = {
     flow_type: reg.mp.fuel === "electricity" ? "D0055" : "GAS_SUPPLY_POINT_NOMINATION",
     mpxn: reg.mp.mpxn,
@@ -38,7 +42,12 @@ export async function runRegistration(db: Db, job: Job) {
   const sent = await sendFlow(flow);
   await db
     .update(meterPointRegistrations)
-    .set({ status: "sent", sentAt: sql`now()`, flow: { ...flow, gateway: sent.gateway, gateway_reference: sent.reference }, updatedAt: sql`now()` })
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      flow: { ...flow, gateway: sent.gateway, gateway_reference: sent.reference },
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(meterPointRegistrations.id, id), eq(meterPointRegistrations.status, "requested")));
 }
 
@@ -50,4 +59,8 @@ export async function registrationGaveUp(db: Db, job: Job, error: string) {
     .where(and(eq(meterPointRegistrations.id, registrationId(job)), eq(meterPointRegistrations.status, "requested")));
 }
 
-export const registrationJobHandler: JobHandler = { queue: REGISTRATION_QUEUE, run: runRegistration, onGiveUp: registrationGaveUp };
+export const registrationJobHandler: JobHandler = {
+  queue: REGISTRATION_QUEUE,
+  run: runRegistration,
+  onGiveUp: registrationGaveUp,
+};

@@ -7,7 +7,9 @@ export const RegistrationFlowParams = z.strictObject({
 });
 
 export const RegistrationFlowQuery = z.strictObject({
-  supply_start_date: DateString.optional().describe("YYYY-MM-DD; when omitted each meter point's earliest valid supply start date is used."),
+  supply_start_date: DateString.optional().describe(
+    "YYYY-MM-DD; when omitted each meter point's earliest valid supply start date is used.",
+  ),
 });
 
 export const REGISTRATION_FLOW_STATUSES = ["REGISTRATION_FLOW_SUCCESS", "REGISTRATION_FLOW_ERROR"] as const;
@@ -27,4 +29,6 @@ export const RegistrationFlowResult = z.array(
   }),
 );
 
-export const RegistrationFlowNotFound = z.array(z.object({ error_detail: z.string(), import_supplier_code: z.string(), external_account_number: z.string() }));
+export const RegistrationFlowNotFound = z.array(
+  z.object({ error_detail: z.string(), import_supplier_code: z.string(), external_account_number: z.string() }),
+);

@@ -6,7 +6,8 @@ export type AgreementSpan = { validFrom: Date; validTo: Date | null };
 /** Days between today and the earliest supply start date a registration may ask for. */
 export const minLeadDays = () => Math.max(0, env.REGISTRATION_MIN_LEAD_DAYS || 0);
 
-const covers = (a: AgreementSpan, date: string) => formatLondonDate(a.validFrom) <= date && (!a.validTo || date < formatLondonDate(a.validTo));
+const covers = (a: AgreementSpan, date: string) =>
+  formatLondonDate(a.validFrom) <= date && (!a.validTo || date < formatLondonDate(a.validTo));
 
 /**
  * The earliest date, no sooner than today plus the lead time, on which one of the meter

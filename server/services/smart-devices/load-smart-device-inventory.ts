@@ -13,7 +13,10 @@ import { LoadSmartDeviceInventoryInput, type LoadSmartDeviceInventoryResult } fr
  * Devices need not be on a meter yet (inventories often arrive before the accounts). Audited as
  * `smart_devices.loaded`; the event catalogue has no smart-device event, so none is emitted.
  */
-export async function loadSmartDeviceInventory(ctx: Ctx, raw: LoadSmartDeviceInventoryInput): Promise<LoadSmartDeviceInventoryResult> {
+export async function loadSmartDeviceInventory(
+  ctx: Ctx,
+  raw: LoadSmartDeviceInventoryInput,
+): Promise<LoadSmartDeviceInventoryResult> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const input = LoadSmartDeviceInventoryInput.parse(raw);
@@ -51,7 +54,12 @@ export async function loadSmartDeviceInventory(ctx: Ctx, raw: LoadSmartDeviceInv
           where s.organisation_id = ${organisationId} and m->>'smart_device_id' in (select jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.device_id))}::jsonb))`,
     );
     const result = { devices: rows.length, added, changed, onMeters: Number(n) };
-    await recordAudit(tx, txCtx, { action: "smart_devices.loaded", entityType: "organisation", entityId: String(organisationId), details: { fileName: input.fileName ?? null, format: input.format, ...result } });
+    await recordAudit(tx, txCtx, {
+      action: "smart_devices.loaded",
+      entityType: "organisation",
+      entityId: String(organisationId),
+      details: { fileName: input.fileName ?? null, format: input.format, ...result },
+    });
     return result;
   });
 }

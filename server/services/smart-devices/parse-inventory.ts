@@ -18,14 +18,23 @@ export function parseInventory(format: "csv" | "json", content: string): SmartDe
     } catch {
       throw invalid([fieldError([], "parse_error", "The file is not valid JSON.")]);
     }
-    if (!Array.isArray(parsed)) throw invalid([fieldError([], "invalid", "The file must hold a JSON array of devices.")]);
+    if (!Array.isArray(parsed))
+      throw invalid([fieldError([], "invalid", "The file must hold a JSON array of devices.")]);
     records = parsed.map((raw, i) => ({ line: i + 1, raw }));
   } else {
-    const result = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim().toLowerCase() });
-    records = result.data.map((row, i) => ({ line: i + 2, raw: Object.fromEntries(Object.entries(row).filter(([k, v]) => k !== "" && v !== undefined && v.trim() !== "")) }));
+    const result = Papa.parse<Record<string, string>>(text, {
+      header: true,
+      skipEmptyLines: "greedy",
+      transformHeader: (h) => h.trim().toLowerCase(),
+    });
+    records = result.data.map((row, i) => ({
+      line: i + 2,
+      raw: Object.fromEntries(Object.entries(row).filter(([k, v]) => k !== "" && v !== undefined && v.trim() !== "")),
+    }));
   }
   if (!records.length) throw invalid([fieldError([], "empty_file", "The file holds no devices.")]);
-  if (records.length > MAX_INVENTORY_DEVICES) throw invalid([fieldError([], "too_many_devices", `At most ${MAX_INVENTORY_DEVICES} devices in one file.`)]);
+  if (records.length > MAX_INVENTORY_DEVICES)
+    throw invalid([fieldError([], "too_many_devices", `At most ${MAX_INVENTORY_DEVICES} devices in one file.`)]);
   const errors: FieldError[] = [];
   const rows: SmartDeviceRow[] = [];
   const seen = new Map<string, number>();
@@ -36,7 +45,14 @@ export function parseInventory(format: "csv" | "json", content: string): SmartDe
       continue;
     }
     const first = seen.get(parsed.data.device_id);
-    if (first !== undefined) errors.push(fieldError(["lines", line, "device_id"], "duplicate_device_id", `Device ${parsed.data.device_id} is also on line ${first}.`));
+    if (first !== undefined)
+      errors.push(
+        fieldError(
+          ["lines", line, "device_id"],
+          "duplicate_device_id",
+          `Device ${parsed.data.device_id} is also on line ${first}.`,
+        ),
+      );
     else seen.set(parsed.data.device_id, line);
     rows.push(parsed.data);
   }
@@ -44,4 +60,7 @@ export function parseInventory(format: "csv" | "json", content: string): SmartDe
   return rows;
 }
 
-const invalid = (errors: FieldError[]) => new ServiceError("validation", "invalid_inventory_file", "The smart-meter inventory file failed validation.", { errors });
+const invalid = (errors: FieldError[]) =>
+  new ServiceError("validation", "invalid_inventory_file", "The smart-meter inventory file failed validation.", {
+    errors,
+  });

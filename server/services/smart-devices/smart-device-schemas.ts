@@ -6,7 +6,12 @@ export const MAX_INVENTORY_DEVICES = 200_000;
 
 /** One device of an inventory file (CSV header or JSON keys); `device_id` as its meters carry it in smart_device_id. */
 export const SmartDeviceRow = z.strictObject({
-  device_id: z.string().trim().min(1).max(64).describe("The device's id, as the imported meter's smart_device_id (e.g. 00-1B-3C-4D-5E-6F-70-81)."),
+  device_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .describe("The device's id, as the imported meter's smart_device_id (e.g. 00-1B-3C-4D-5E-6F-70-81)."),
   device_type: z.enum(SMART_DEVICE_TYPES).optional().describe("ESME (electricity) or GSME (gas)."),
   manufacturer: z.string().trim().min(1).max(100),
   model: z.string().trim().min(1).max(100),

@@ -16,12 +16,23 @@ import { type CreateHistoricalStatementsInput, repeatedStatementIds, type Statem
 export async function createHistoricalStatements(ctx: Ctx, input: CreateHistoricalStatementsInput) {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
-  const account = await findImportedAccount(ctx.db, organisationId, input.import_supplier, input.external_account_number);
+  const account = await findImportedAccount(
+    ctx.db,
+    organisationId,
+    input.import_supplier,
+    input.external_account_number,
+  );
   const locations = await statementDocuments(account, input.statements, ["statements"]);
   return withTransaction(ctx, async (tx) => {
-    const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, { lock: true });
+    const locked = await findImportedAccount(tx, organisationId, input.import_supplier, input.external_account_number, {
+      lock: true,
+    });
     await insertStatements(tx, ctx, locked, input.statements, locations, ["statements"]);
-    return { import_supplier: input.import_supplier, external_account_number: input.external_account_number, statements: input.statements };
+    return {
+      import_supplier: input.import_supplier,
+      external_account_number: input.external_account_number,
+      statements: input.statements,
+    };
   });
 }
 
@@ -31,35 +42,73 @@ export async function createHistoricalStatements(ctx: Ctx, input: CreateHistoric
  * is asked here, inside the transaction; statement_ids unique), rows and events as POST
  * historical-statements/create/. Returns the statements as stored (echoed).
  */
-export async function postImportedStatements(tx: Db, ctx: Ctx, account: ImportedAccount, statements: Statement[], opts: { attrPrefix?: (string | number)[] } = {}): Promise<Statement[]> {
+export async function postImportedStatements(
+  tx: Db,
+  ctx: Ctx,
+  account: ImportedAccount,
+  statements: Statement[],
+  opts: { attrPrefix?: (string | number)[] } = {},
+): Promise<Statement[]> {
   if (!statements.length) return [];
   const prefix = opts.attrPrefix ?? ["statements"];
   const repeated = repeatedStatementIds(statements);
-  if (repeated.length) throw bodyError(repeated.map((r) => fieldError([...prefix, r.index, "statement_id"], "duplicate_statement_ids", r.detail)));
+  if (repeated.length)
+    throw bodyError(
+      repeated.map((r) => fieldError([...prefix, r.index, "statement_id"], "duplicate_statement_ids", r.detail)),
+    );
   const locations = await statementDocuments(account, statements, prefix);
   await insertStatements(tx, ctx, account, statements, locations, prefix);
   return statements;
 }
 
 /** Each statement_path's resolved location by statement index; 400 for a missing document. */
-async function statementDocuments(account: ImportedAccount, statements: Statement[], prefix: (string | number)[]): Promise<Map<number, string>> {
-  const refs = statements.flatMap((s, i) => (s.statement_path ? [{ attr: [...prefix, i, "statement_path"], path: s.statement_path, index: i }] : []));
+async function statementDocuments(
+  account: ImportedAccount,
+  statements: Statement[],
+  prefix: (string | number)[],
+): Promise<Map<number, string>> {
+  const refs = statements.flatMap((s, i) =>
+    s.statement_path ? [{ attr: [...prefix, i, "statement_path"], path: s.statement_path, index: i }] : [],
+  );
   if (!refs.length) return new Map();
   const docs = await checkDocuments(account.documentRoot, refs);
   if (docs.errors.length) throw bodyError(docs.errors);
   return new Map(docs.resolved.map((d, k) => [refs[k].index, d.location]));
 }
 
-async function insertStatements(tx: Db, ctx: Ctx, account: ImportedAccount, statements: Statement[], locations: Map<number, string>, prefix: (string | number)[]) {
+async function insertStatements(
+  tx: Db,
+  ctx: Ctx,
+  account: ImportedAccount,
+  statements: Statement[],
+  locations: Map<number, string>,
+  prefix: (string | number)[],
+) {
   const existing = await tx
     .select({ statementId: historicalStatements.statementId })
     .from(historicalStatements)
-    .where(and(eq(historicalStatements.accountId, account.id), inArray(historicalStatements.statementId, statements.map((s) => s.statement_id))));
+    .where(
+      and(
+        eq(historicalStatements.accountId, account.id),
+        inArray(
+          historicalStatements.statementId,
+          statements.map((s) => s.statement_id),
+        ),
+      ),
+    );
   if (existing.length) {
     const taken = new Set(existing.map((e) => e.statementId));
     throw bodyError(
       statements.flatMap((s, i) =>
-        taken.has(s.statement_id) ? [fieldError([...prefix, i, "statement_id"], "historical_statement_already_exists", `Statement '${s.statement_id}' already exists on this account.`)] : [],
+        taken.has(s.statement_id)
+          ? [
+              fieldError(
+                [...prefix, i, "statement_id"],
+                "historical_statement_already_exists",
+                `Statement '${s.statement_id}' already exists on this account.`,
+              ),
+            ]
+          : [],
       ),
     );
   }
@@ -86,7 +135,12 @@ async function insertStatements(tx: Db, ctx: Ctx, account: ImportedAccount, stat
       pending(
         "data_import.import_process.post_import.completed",
         "v1",
-        { resource_type: "historical_statement", import_process_resource_type: "account", import_process_external_identifier: account.externalAccountNumber, identifier: r.statementId },
+        {
+          resource_type: "historical_statement",
+          import_process_resource_type: "account",
+          import_process_external_identifier: account.externalAccountNumber,
+          identifier: r.statementId,
+        },
         { accountNumber: account.number, organisationId: organisationOf(ctx) },
       ),
     ),

@@ -8,8 +8,14 @@ export const Pence = z
   .number()
   .check((payload) => {
     const n = payload.value;
-    if (!Number.isInteger(n)) return pushIssue(payload, "invalid_integer", "A whole number of pence is required (gross_amount is in minor units: 84.30 pounds is 8430).");
-    if (Math.abs(n) > Number.MAX_SAFE_INTEGER) pushIssue(payload, "max_value", `Must be at most ${Number.MAX_SAFE_INTEGER} in size.`);
+    if (!Number.isInteger(n))
+      return pushIssue(
+        payload,
+        "invalid_integer",
+        "A whole number of pence is required (gross_amount is in minor units: 84.30 pounds is 8430).",
+      );
+    if (Math.abs(n) > Number.MAX_SAFE_INTEGER)
+      pushIssue(payload, "max_value", `Must be at most ${Number.MAX_SAFE_INTEGER} in size.`);
   })
   .meta({ type: "integer" });
 
@@ -22,12 +28,16 @@ export const Statement = z
     issued_date: DateString.nullable().optional(),
     number: Text(100).optional(),
     gross_amount: Pence.nullable().optional().describe("Integer, in pence: 8430 is 84.30 pounds. Echoed as sent."),
-    statement_path: DocumentPath.optional().describe("Path of the PDF under the supplier's document root; the document must exist."),
+    statement_path: DocumentPath.optional().describe(
+      "Path of the PDF under the supplier's document root; the document must exist.",
+    ),
   })
   .check((payload) => {
     const s = payload.value;
     if (s.bill_period_from_date > s.bill_period_to_date) {
-      pushIssue(payload, "start_date_later_than_end_date", "bill_period_from_date is later than bill_period_to_date.", ["bill_period_to_date"]);
+      pushIssue(payload, "start_date_later_than_end_date", "bill_period_from_date is later than bill_period_to_date.", [
+        "bill_period_to_date",
+      ]);
     }
   });
 export type Statement = z.infer<typeof Statement>;
@@ -38,14 +48,19 @@ export function repeatedStatementIds(statements: { statement_id: string }[]) {
   return statements.flatMap((s, i) => {
     const repeated = seen.has(s.statement_id);
     seen.add(s.statement_id);
-    return repeated ? [{ index: i, detail: `statement_id '${s.statement_id}' appears more than once in this request.` }] : [];
+    return repeated
+      ? [{ index: i, detail: `statement_id '${s.statement_id}' appears more than once in this request.` }]
+      : [];
   });
 }
 
 /** Production's HistoricalStatements body. */
-export const CreateHistoricalStatementsInput = z.strictObject({ ...ACCOUNT_REF, statements: ItemList(Statement) }).check((payload) => {
-  for (const r of repeatedStatementIds(payload.value.statements)) pushIssue(payload, "duplicate_statement_ids", r.detail, ["statements", r.index, "statement_id"]);
-});
+export const CreateHistoricalStatementsInput = z
+  .strictObject({ ...ACCOUNT_REF, statements: ItemList(Statement) })
+  .check((payload) => {
+    for (const r of repeatedStatementIds(payload.value.statements))
+      pushIssue(payload, "duplicate_statement_ids", r.detail, ["statements", r.index, "statement_id"]);
+  });
 export type CreateHistoricalStatementsInput = z.infer<typeof CreateHistoricalStatementsInput>;
 
 /** The statements echoed as validated: absent fields stay absent, gross_amount an integer in pence. */

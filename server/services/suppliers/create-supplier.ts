@@ -13,8 +13,17 @@ export async function createSupplier(ctx: Ctx, raw: CreateSupplierInput) {
   const parsed = CreateSupplierInput.parse(raw);
   return withTransaction(ctx, async (tx) => {
     // No root given: the organisation's own folder in the platform's store, always allowed (added or changed later).
-    const [org] = parsed.documentRoot ? [] : await tx.select({ number: organisations.number }).from(organisations).where(eq(organisations.id, organisationId));
-    const input = { ...parsed, name: parsed.name || parsed.code, documentRoot: parsed.documentRoot ?? defaultDocumentRoot(org!.number, parsed.code) };
+    const [org] = parsed.documentRoot
+      ? []
+      : await tx
+          .select({ number: organisations.number })
+          .from(organisations)
+          .where(eq(organisations.id, organisationId));
+    const input = {
+      ...parsed,
+      name: parsed.name || parsed.code,
+      documentRoot: parsed.documentRoot ?? defaultDocumentRoot(org!.number, parsed.code),
+    };
     const documentRootId = await claimDocumentRoot(tx, organisationId, input.documentRoot);
     const [row] = await tx
       .insert(importSuppliers)
@@ -22,11 +31,21 @@ export async function createSupplier(ctx: Ctx, raw: CreateSupplierInput) {
       .onConflictDoNothing()
       .returning();
     if (!row) {
-      throw new ServiceError("conflict", "import_supplier_exists", `An import supplier with code '${input.code}' already exists.`, {
-        errors: [{ detail: "This code is taken.", code: "import_supplier_exists", attr: "code" }],
-      });
+      throw new ServiceError(
+        "conflict",
+        "import_supplier_exists",
+        `An import supplier with code '${input.code}' already exists.`,
+        {
+          errors: [{ detail: "This code is taken.", code: "import_supplier_exists", attr: "code" }],
+        },
+      );
     }
-    await recordAudit(tx, ctx, { action: "supplier.created", entityType: "import_supplier", entityId: row.code, details: { ...input } });
+    await recordAudit(tx, ctx, {
+      action: "supplier.created",
+      entityType: "import_supplier",
+      entityId: row.code,
+      details: { ...input },
+    });
     return row;
   });
 }

@@ -9,6 +9,9 @@ import { allowedDocumentStores, platformFolderOf } from "../documents/locations"
  */
 export async function describeDocumentStores(ctx: Ctx) {
   const organisationId = organisationOf(ctx);
-  const [org] = await ctx.db.select({ number: organisations.number }).from(organisations).where(eq(organisations.id, organisationId));
+  const [org] = await ctx.db
+    .select({ number: organisations.number })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   return { allowed: allowedDocumentStores(), ownFolder: platformFolderOf(org.number) };
 }

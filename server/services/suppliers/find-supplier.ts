@@ -6,7 +6,12 @@ import { ServiceError } from "../../errors";
 export type Supplier = typeof importSuppliers.$inferSelect;
 
 /** Another organisation's supplier is reported exactly like a missing one. */
-export async function findSupplier(db: Db, organisationId: number, code: string, opts: { forUpdate?: boolean } = {}): Promise<Supplier> {
+export async function findSupplier(
+  db: Db,
+  organisationId: number,
+  code: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<Supplier> {
   const q = db
     .select()
     .from(importSuppliers)
@@ -21,7 +26,9 @@ export async function findSupplier(db: Db, organisationId: number, code: string,
 /** 404 for an import supplier the organisation does not have. */
 export function supplierNotFound(code: string) {
   return new ServiceError("not_found", "import_supplier_not_found", `Import supplier '${code}' not found.`, {
-    errors: [{ detail: `Import supplier '${code}' not found.`, code: "import_supplier_not_found", attr: "import_supplier" }],
+    errors: [
+      { detail: `Import supplier '${code}' not found.`, code: "import_supplier_not_found", attr: "import_supplier" },
+    ],
   });
 }
 

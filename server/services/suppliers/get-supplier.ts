@@ -23,6 +23,7 @@ export async function getSupplier(ctx: Ctx, raw: z.input<typeof GetSupplierInput
   organisationOf(ctx);
   const { code } = GetSupplierInput.parse(raw);
   const supplier = (await listSupplierOverview(ctx)).find((s) => s.code === code);
-  if (!supplier) throw new ServiceError("not_found", "import_supplier_not_found", `Import supplier '${code}' not found.`);
+  if (!supplier)
+    throw new ServiceError("not_found", "import_supplier_not_found", `Import supplier '${code}' not found.`);
   return supplier;
 }

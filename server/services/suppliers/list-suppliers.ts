@@ -7,7 +7,11 @@ import { emptyCounts, supplierCounts } from "./supplier-counts";
 export async function listSuppliers(ctx: Ctx) {
   const organisationId = organisationOf(ctx);
   const [rows, counts] = await Promise.all([
-    ctx.db.select().from(importSuppliers).where(eq(importSuppliers.organisationId, organisationId)).orderBy(asc(importSuppliers.code)),
+    ctx.db
+      .select()
+      .from(importSuppliers)
+      .where(eq(importSuppliers.organisationId, organisationId))
+      .orderBy(asc(importSuppliers.code)),
     supplierCounts(ctx.db, organisationId),
   ]);
   return rows.map((supplier) => ({ ...supplier, counts: counts.get(supplier.id) ?? emptyCounts() }));

@@ -15,11 +15,26 @@ export async function setSupplierStatus(ctx: Ctx, raw: SetSupplierStatusInput) {
     const before = await findSupplier(tx, organisationId, code, { forUpdate: true });
     if (before.status === status) return before;
     if (!STATUS_TRANSITIONS[before.status].includes(status)) {
-      throw new ServiceError("validation", "invalid_status_transition", `Cannot change status from ${before.status} to ${status}.`, {
-        errors: [{ detail: `Allowed from ${before.status}: ${STATUS_TRANSITIONS[before.status].join(", ") || "none"}.`, code: "invalid_status_transition", attr: "status" }],
-      });
+      throw new ServiceError(
+        "validation",
+        "invalid_status_transition",
+        `Cannot change status from ${before.status} to ${status}.`,
+        {
+          errors: [
+            {
+              detail: `Allowed from ${before.status}: ${STATUS_TRANSITIONS[before.status].join(", ") || "none"}.`,
+              code: "invalid_status_transition",
+              attr: "status",
+            },
+          ],
+        },
+      );
     }
-    const [row] = await tx.update(importSuppliers).set({ status, updatedAt: sql`now()` }).where(eq(importSuppliers.id, before.id)).returning();
+    const [row] = await tx
+      .update(importSuppliers)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(importSuppliers.id, before.id))
+      .returning();
     // Complete is final: the supplier's unfinished imports end with it, not wait for good (ADR 0415),
     // by migration 0028's trigger on this update. Complete is reached once, so the jobs that ended
     // for it in this transaction (now() is its start) are the ones this change ended.

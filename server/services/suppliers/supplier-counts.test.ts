@@ -18,9 +18,17 @@ describe("one truth for a supplier's counts", () => {
     await makeImportedAccount(org, supplier.code);
     const good = accountPayload(supplier.code);
     const bad = (i: number) => accountPayload(supplier.code, `BAD-${i}-${Date.now()}`, { billing_postcode: "XX" });
-    const job = await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: "cohort.jsonl" }, bodyOf(jsonl([good, bad(1), bad(2), bad(3)])));
+    const job = await uploadImportJob(
+      org.ctx,
+      { importSupplier: supplier.code, format: "jsonl", fileName: "cohort.jsonl" },
+      bodyOf(jsonl([good, bad(1), bad(2), bad(3)])),
+    );
     // A dry run's failures are its report, not the migration's: not counted.
-    await uploadImportJob(org.ctx, { importSupplier: supplier.code, format: "jsonl", fileName: "dry.jsonl", dryRun: true }, bodyOf(jsonl([bad(4)])));
+    await uploadImportJob(
+      org.ctx,
+      { importSupplier: supplier.code, format: "jsonl", fileName: "dry.jsonl", dryRun: true },
+      bodyOf(jsonl([bad(4)])),
+    );
     await drainLanes(t.db);
     expect((await getImportJob(org.ctx, { id: job.id })).counts).toMatchObject({ imported: 1, failed: 3 });
 
@@ -30,7 +38,10 @@ describe("one truth for a supplier's counts", () => {
     const funnel = dashboard.suppliers[0].funnel;
     expect(listed.counts).toEqual({ staged: 0, imported: 2, failed: 3, failedImport: 0, failedStaging: 3, waiting: 0 });
     expect(detail.counts).toEqual(listed.counts);
-    expect([funnel.imported, funnel.failedImport + funnel.failedStaging]).toEqual([listed.counts.imported, listed.counts.failed]);
+    expect([funnel.imported, funnel.failedImport + funnel.failedStaging]).toEqual([
+      listed.counts.imported,
+      listed.counts.failed,
+    ]);
     expect(dashboard.total.failedStaging + dashboard.total.failedImport).toBe(3);
   });
 });

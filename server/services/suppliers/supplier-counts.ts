@@ -8,12 +8,30 @@ import { type Db, execRows } from "@/db/client";
  * only: a dry run's failures are its report, not the migration's); waiting = rows of running or
  * paused jobs not yet handled.
  */
-export type SupplierCounts = { staged: number; imported: number; failed: number; failedImport: number; failedStaging: number; waiting: number };
+export type SupplierCounts = {
+  staged: number;
+  imported: number;
+  failed: number;
+  failedImport: number;
+  failedStaging: number;
+  waiting: number;
+};
 
-export const emptyCounts = (): SupplierCounts => ({ staged: 0, imported: 0, failed: 0, failedImport: 0, failedStaging: 0, waiting: 0 });
+export const emptyCounts = (): SupplierCounts => ({
+  staged: 0,
+  imported: 0,
+  failed: 0,
+  failedImport: 0,
+  failedStaging: 0,
+  waiting: 0,
+});
 
 /** The counts of every supplier of the organisation (or of one), by supplier id: the one place they are computed. */
-export async function supplierCounts(db: Db, organisationId: number, supplierId?: number): Promise<Map<number, SupplierCounts>> {
+export async function supplierCounts(
+  db: Db,
+  organisationId: number,
+  supplierId?: number,
+): Promise<Map<number, SupplierCounts>> {
   const only = supplierId === undefined ? sql`` : sql`and s.id = ${supplierId}`;
   const [processes, jobRows] = await Promise.all([
     execRows<{ supplier_id: number; staged: number; imported: number; failed: number }>(
@@ -38,8 +56,14 @@ export async function supplierCounts(db: Db, organisationId: number, supplierId?
     if (!c) out.set(Number(id), (c = emptyCounts()));
     return c;
   };
-  for (const p of processes) Object.assign(of(p.supplier_id), { staged: Number(p.staged), imported: Number(p.imported), failedImport: Number(p.failed) });
-  for (const r of jobRows) Object.assign(of(r.supplier_id), { waiting: Number(r.waiting), failedStaging: Number(r.failed) });
+  for (const p of processes)
+    Object.assign(of(p.supplier_id), {
+      staged: Number(p.staged),
+      imported: Number(p.imported),
+      failedImport: Number(p.failed),
+    });
+  for (const r of jobRows)
+    Object.assign(of(r.supplier_id), { waiting: Number(r.waiting), failedStaging: Number(r.failed) });
   for (const c of out.values()) c.failed = c.failedImport + c.failedStaging;
   return out;
 }

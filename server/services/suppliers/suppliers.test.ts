@@ -27,8 +27,14 @@ describe("import suppliers", () => {
     expect((await setSupplierStatus(op, { code: s.code, status: "Paused" })).status).toBe("Paused");
     expect((await setSupplierStatus(op, { code: s.code, status: "Ongoing" })).status).toBe("Ongoing");
     expect((await setSupplierStatus(op, { code: s.code, status: "Complete" })).status).toBe("Complete");
-    await expect(setSupplierStatus(op, { code: s.code, status: "Ongoing" })).rejects.toMatchObject({ code: "invalid_status_transition" });
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.status_changed"))).orderBy(asc(auditLog.id));
+    await expect(setSupplierStatus(op, { code: s.code, status: "Ongoing" })).rejects.toMatchObject({
+      code: "invalid_status_transition",
+    });
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.status_changed")))
+      .orderBy(asc(auditLog.id));
     expect(trail.map((r) => [r.actor, r.details])).toEqual([
       ["operator@example.com", { from: "Ongoing", to: "Paused" }],
       ["operator@example.com", { from: "Paused", to: "Ongoing" }],
@@ -40,15 +46,21 @@ describe("import suppliers", () => {
     const org = await makeOrg(t.db);
     const s = await makeSupplier(org);
     const support = asUser(org.ctx, "support");
-    await expect(setSupplierStatus(support, { code: s.code, status: "Paused" })).rejects.toMatchObject({ kind: "forbidden" });
-    await expect(createSupplier(support, { code: uniq("S"), documentRoot: `file:///tmp/${uniq("d")}` })).rejects.toBeInstanceOf(ServiceError);
+    await expect(setSupplierStatus(support, { code: s.code, status: "Paused" })).rejects.toMatchObject({
+      kind: "forbidden",
+    });
+    await expect(
+      createSupplier(support, { code: uniq("S"), documentRoot: `file:///tmp/${uniq("d")}` }),
+    ).rejects.toBeInstanceOf(ServiceError);
     await expect(updateSupplier(support, { code: s.code, name: "x" })).rejects.toMatchObject({ kind: "forbidden" });
   });
 
   it("keeps codes unique per organisation and validates document roots", async () => {
     const org = await makeOrg(t.db);
     const s = await makeSupplier(org);
-    await expect(createSupplier(org.ctx, { code: s.code, documentRoot: `file:///tmp/${uniq("d")}` })).rejects.toMatchObject({ code: "import_supplier_exists" });
+    await expect(
+      createSupplier(org.ctx, { code: s.code, documentRoot: `file:///tmp/${uniq("d")}` }),
+    ).rejects.toMatchObject({ code: "import_supplier_exists" });
     await expect(createSupplier(org.ctx, { code: uniq("S"), documentRoot: "ftp://nope" })).rejects.toThrow();
   });
 
@@ -81,7 +93,11 @@ describe("import suppliers", () => {
     const list = await listSuppliers(org.ctx);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ code: s.code, counts: { staged: 0, imported: 2, failed: 0 } });
-    const updated = await updateSupplier(org.ctx, { code: s.code, documentRoot: `s3://bucket/${org.number}`, sendAutomatedEmails: true });
+    const updated = await updateSupplier(org.ctx, {
+      code: s.code,
+      documentRoot: `s3://bucket/${org.number}`,
+      sendAutomatedEmails: true,
+    });
     expect(updated).toMatchObject({ documentRoot: `s3://bucket/${org.number}`, sendAutomatedEmails: true });
   });
 
@@ -95,7 +111,11 @@ describe("import suppliers", () => {
     await updateSupplier(op, { code: s.code, name: "Cohort A" });
     expect((await updateSupplier(op, { code: s.code, name: null })).name).toBe(s.code);
     // In the order written: without ORDER BY, PostgreSQL may return updated rows in any order.
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.updated"))).orderBy(asc(auditLog.id));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, s.code), eq(auditLog.action, "supplier.updated")))
+      .orderBy(asc(auditLog.id));
     expect(trail.map((r) => r.details)).toEqual([
       { name: { from: s.code, to: "Cohort A" } },
       { documentRoot: { from: s.documentRoot, to: `s3://b/${org.number}` } },
@@ -124,7 +144,9 @@ describe("import suppliers", () => {
     // Outside every allowed store: the refusal says what is allowed, in words, not a variable's name.
     const [[attr, message]] = await issues({ code: "OK", documentRoot: "file:///etc/docs" });
     expect(attr).toBe("documentRoot");
-    expect(message).toContain("A document root may point into the server folder file:///tmp and below; or the server folder file:///srv and below; or any S3 bucket (s3://bucket/prefix); or the platform's own document folder");
+    expect(message).toContain(
+      "A document root may point into the server folder file:///tmp and below; or the server folder file:///srv and below; or any S3 bucket (s3://bucket/prefix); or the platform's own document folder",
+    );
     expect(message).not.toContain("DOCUMENT_ROOT_ALLOWLIST");
   });
 
@@ -134,7 +156,10 @@ describe("import suppliers", () => {
     const code = uniq("NOROOT");
     const created = await createSupplier(op, { code, documentRoot: "" });
     expect(created.documentRoot).toBe(`${platformFolderOf(org.number)}/${code}`);
-    expect(await describeDocumentStores(op)).toEqual({ allowed: allowedDocumentStores(), ownFolder: platformFolderOf(org.number) });
+    expect(await describeDocumentStores(op)).toEqual({
+      allowed: allowedDocumentStores(),
+      ownFolder: platformFolderOf(org.number),
+    });
     const moved = await updateSupplier(op, { code, documentRoot: `s3://bucket/${code}` });
     expect(moved.documentRoot).toBe(`s3://bucket/${code}`);
   });

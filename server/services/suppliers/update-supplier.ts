@@ -14,7 +14,10 @@ export async function updateSupplier(ctx: Ctx, raw: UpdateSupplierInput) {
   const changes = { ...rest, name: name === undefined ? undefined : name || code };
   return withTransaction(ctx, async (tx) => {
     const before = await findSupplier(tx, organisationId, code, { forUpdate: true });
-    const documentRootId = changes.documentRoot === undefined ? undefined : await claimDocumentRoot(tx, organisationId, changes.documentRoot);
+    const documentRootId =
+      changes.documentRoot === undefined
+        ? undefined
+        : await claimDocumentRoot(tx, organisationId, changes.documentRoot);
     const [row] = await tx
       .update(importSuppliers)
       .set({ ...changes, documentRootId, updatedAt: sql`now()` })
@@ -25,7 +28,13 @@ export async function updateSupplier(ctx: Ctx, raw: UpdateSupplierInput) {
         .filter(([k, v]) => v !== undefined && before[k as keyof typeof before] !== v)
         .map(([k, v]) => [k, { from: before[k as keyof typeof before], to: v }]),
     );
-    if (Object.keys(diff).length) await recordAudit(tx, ctx, { action: "supplier.updated", entityType: "import_supplier", entityId: code, details: diff });
+    if (Object.keys(diff).length)
+      await recordAudit(tx, ctx, {
+        action: "supplier.updated",
+        entityType: "import_supplier",
+        entityId: code,
+        details: diff,
+      });
     return row;
   });
 }

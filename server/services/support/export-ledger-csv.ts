@@ -8,7 +8,17 @@ import { parseOrThrow } from "../../errors";
 /** The most rows one export holds (an account's whole ledger in practice). */
 export const LEDGER_CSV_MAX_ROWS = 100_000;
 
-export const LEDGER_CSV_HEADER = ["date", "transaction_id", "type", "reason", "payment_type", "statement", "amount", "effect_on_balance", "balance_after"];
+export const LEDGER_CSV_HEADER = [
+  "date",
+  "transaction_id",
+  "type",
+  "reason",
+  "payment_type",
+  "statement",
+  "amount",
+  "effect_on_balance",
+  "balance_after",
+];
 
 /** Text cells quoted when needed; a leading formula character in text is defused for spreadsheets (amounts are numbers). */
 const text = (v: string | null) => {
@@ -31,7 +41,19 @@ export async function exportLedgerCsv(ctx: Ctx, raw: unknown): Promise<{ filenam
   const lines = [
     LEDGER_CSV_HEADER.join(","),
     ["", "", "OPENING_BALANCE", "transfer_balance", "", "", "", "", moneyText(opening)].join(","),
-    ...rows.map((r) => [r.date, text(r.transactionId), r.type, text(r.reason), text(r.paymentType), r.statement, r.amount, r.effect, r.balance].join(",")),
+    ...rows.map((r) =>
+      [
+        r.date,
+        text(r.transactionId),
+        r.type,
+        text(r.reason),
+        text(r.paymentType),
+        r.statement,
+        r.amount,
+        r.effect,
+        r.balance,
+      ].join(","),
+    ),
   ];
   return { filename: `${account.number}-ledger.csv`, body: `${lines.join("\r\n")}\r\n` };
 }

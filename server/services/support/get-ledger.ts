@@ -86,7 +86,12 @@ async function readLedger(ctx: Ctx, organisationId: number, input: z.output<type
     /** Imported entries that repeat the transfer balance: the carried-over balance may be counted twice. */
     carriedOverAgain: again.map((r) => r.transaction_id),
     items: page.map(entryOf),
-    totals: { count: Number(totals.count), net: trimAmount(totals.net), added: trimAmount(totals.added), taken: trimAmount(totals.taken) },
+    totals: {
+      count: Number(totals.count),
+      net: trimAmount(totals.net),
+      added: trimAmount(totals.added),
+      taken: trimAmount(totals.taken),
+    },
     statements: statements.map((s) => {
       const billed = s.billed_pence.replace(/\.0*$/, "");
       return {
@@ -102,12 +107,21 @@ async function readLedger(ctx: Ctx, organisationId: number, input: z.output<type
         mismatch: s.gross_amount_pence !== null && billed !== s.gross_amount_pence,
       };
     }),
-    nextCursor: rows.length > input.limit && last ? encodeCursor({ v: last.transaction_date, id: Number(last.id) }) : null,
+    nextCursor:
+      rows.length > input.limit && last ? encodeCursor({ v: last.transaction_date, id: Number(last.id) }) : null,
   };
 }
 
 /** The filtered entries after `cursor` in posting order (or newest first), each with the balance after it over every transaction. */
-export function ledgerRows(db: Db, accountId: number, opening: string, filter: LedgerFilter, cursor: Cursor | undefined, limit: number, order: LedgerOrder = "posting") {
+export function ledgerRows(
+  db: Db,
+  accountId: number,
+  opening: string,
+  filter: LedgerFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+  order: LedgerOrder = "posting",
+) {
   const newest = order === "newest";
   const after = !cursor?.v
     ? sql``

@@ -21,7 +21,16 @@ export const GetTimelineInput = z.strictObject({
 });
 export type GetTimelineInput = z.input<typeof GetTimelineInput>;
 
-export type TimelineItem = { kind: TimelineKind; at: string; key: string; title: string; detail: string | null; amount: string | null; count: number; href: string };
+export type TimelineItem = {
+  kind: TimelineKind;
+  at: string;
+  key: string;
+  title: string;
+  detail: string | null;
+  amount: string | null;
+  count: number;
+  href: string;
+};
 
 /**
  * Everything that happened to an account in one list, newest first: its events (a fan-out
@@ -34,9 +43,21 @@ export async function getTimeline(ctx: Ctx, raw: GetTimelineInput) {
   const input = GetTimelineInput.parse(raw);
   const { account, supplier } = await findOwnAccount(ctx.db, organisationId, input.accountNumber);
   const [at, rank, key] = input.cursor ? input.cursor.split("|") : [];
-  if (at && Number.isNaN(Date.parse(at))) throw new ServiceError("validation", "invalid_cursor", "The page cursor is not valid; start from the first page.");
+  if (at && Number.isNaN(Date.parse(at)))
+    throw new ServiceError("validation", "invalid_cursor", "The page cursor is not valid; start from the first page.");
   const before = at ? sql`where (at, rank, key) < (${at}::timestamptz, ${Number(rank)}::int, ${key}::bigint)` : sql``;
-  const rows = await execRows<{ kind: TimelineKind; at: string | Date; rank: number; key: string | number; title: string; detail: string | null; count: number | string; amount: string | null; ref: string; at_text: string }>(
+  const rows = await execRows<{
+    kind: TimelineKind;
+    at: string | Date;
+    rank: number;
+    key: string | number;
+    title: string;
+    detail: string | null;
+    count: number | string;
+    amount: string | null;
+    ref: string;
+    at_text: string;
+  }>(
     ctx.db,
     sql`select x.*, to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_text from (
           select 'event' as kind, e.occurred_at as at, 0 as rank, e.seq as key, e.type as title, null::text as detail,

@@ -14,14 +14,23 @@ export const LedgerFilter = z
   .strictObject({
     accountNumber: AccountNumber,
     types: z.array(z.enum(TRANSACTION_TYPES)).max(TRANSACTION_TYPES.length).optional(),
-    reason: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]*$/, "A reason cannot contain control characters.").optional(),
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[^\u0000-\u001f\u007f]*$/, "A reason cannot contain control characters.")
+      .optional(),
     from: DateString.optional(),
     to: DateString.optional(),
     /** Bounds on the amount as sent (in pounds, before the sign convention). */
     minAmount: Amount.optional(),
     maxAmount: Amount.optional(),
   })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The start date must not be after the end date.", path: ["to"] })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: "The start date must not be after the end date.",
+    path: ["to"],
+  })
   .refine((f) => f.minAmount === undefined || f.maxAmount === undefined || Number(f.minAmount) <= Number(f.maxAmount), {
     message: "The lowest amount must not be above the highest.",
     path: ["maxAmount"],

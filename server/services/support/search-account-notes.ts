@@ -21,7 +21,15 @@ export async function searchAccountNotes(ctx: Ctx, raw: SearchAccountNotesInput)
   const organisationId = organisationOf(ctx);
   const input = SearchAccountNotesInput.parse(raw);
   const { account } = await findOwnAccount(ctx.db, organisationId, input.accountNumber);
-  const rows = await execRows<{ id: number; body: string | null; headline: string | null; created_at: string | Date; is_pinned: boolean; document_paths: { document_path: string }[]; source: string }>(
+  const rows = await execRows<{
+    id: number;
+    body: string | null;
+    headline: string | null;
+    created_at: string | Date;
+    is_pinned: boolean;
+    document_paths: { document_path: string }[];
+    source: string;
+  }>(
     ctx.db,
     sql`with q as (select websearch_to_tsquery('english', ${input.query}) as q)
         select n.id, n.body, n.created_at, n.document_paths, n.source,

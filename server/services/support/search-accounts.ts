@@ -8,7 +8,11 @@ import { highlightOf, type Highlight } from "./search-highlight";
 import { withoutJit } from "./without-jit";
 
 export const SearchAccountsInput = z.strictObject({
-  query: z.string().trim().min(1, "Enter something the customer told you: a name, postcode, phone number, e-mail, account or meter number.").max(100),
+  query: z
+    .string()
+    .trim()
+    .min(1, "Enter something the customer told you: a name, postcode, phone number, e-mail, account or meter number.")
+    .max(100),
   limit: z.number().int().min(1).max(50).default(25),
 });
 export type SearchAccountsInput = z.input<typeof SearchAccountsInput>;
@@ -47,11 +51,21 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
   const { query, limit } = SearchAccountsInput.parse(raw);
   const compact = query.replace(/\s+/g, "");
   const digits = /^[+\d\s().-]+$/.test(query) ? query.replace(/\D/g, "") : "";
-  const words = [...new Set(query.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter((w) => w.length >= 3))];
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}']+/u)
+        .filter((w) => w.length >= 3),
+    ),
+  ];
   // One index range scan per kind, in the index's order (~<~, text_pattern_ops: an exact match, the shortest, comes first), each capped.
   const branch = (kinds: SearchTermKind[], match: SQL) =>
     sql`(select process_id, kind, term, shown, null::text as w from account_search_terms
-         where organisation_id = ${organisationId} and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)}) and ${match}
+         where organisation_id = ${organisationId} and kind in (${sql.join(
+           kinds.map((k) => sql`${k}`),
+           sql`, `,
+         )}) and ${match}
          order by term using ~<~ limit ${HITS_CAP})`;
   const exact: SQL[] = [branch(["postcode", "postcode_outward"], sql`term = account_search_postcode(${query})`)];
   if (compact.length >= MIN_PREFIX) {
@@ -62,7 +76,11 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
       branch(["meter_serial"], sql`term like ${likePrefix(compact.toUpperCase())}`),
     );
   }
-  if (digits.length >= MIN_DIGITS) exact.push(branch(["mpxn"], sql`term like ${likePrefix(digits)}`), branch(["phone"], sql`term like ${likePrefix(ukPhone(digits))}`));
+  if (digits.length >= MIN_DIGITS)
+    exact.push(
+      branch(["mpxn"], sql`term like ${likePrefix(digits)}`),
+      branch(["phone"], sql`term like ${likePrefix(ukPhone(digits))}`),
+    );
   const fuzzy = words.length
     ? sql`union all
         (select t.process_id, t.kind, t.term, t.shown, s.w, s.score
@@ -71,19 +89,20 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
         join account_search_terms t on t.organisation_id = ${organisationId} and t.kind in ('name', 'billing_name') and t.term = s.word
         order by s.score desc limit ${HITS_CAP})`
     : sql``;
-  const rows = await withoutJit(ctx, (tx) => execRows<{
-    account_number: string | null;
-    external_account_number: string;
-    supplier_code: string;
-    supplier_name: string;
-    status: SearchResult["status"];
-    payload_billing_name: string | null;
-    address: string | null;
-    score: number;
-    matches: { kind: SearchTermKind; term: string; shown: string; score: number }[];
-  }>(
-    tx,
-    sql`with exact as (${sql.join(exact, sql` union all `)}), hits as (
+  const rows = await withoutJit(ctx, (tx) =>
+    execRows<{
+      account_number: string | null;
+      external_account_number: string;
+      supplier_code: string;
+      supplier_name: string;
+      status: SearchResult["status"];
+      payload_billing_name: string | null;
+      address: string | null;
+      score: number;
+      matches: { kind: SearchTermKind; term: string; shown: string; score: number }[];
+    }>(
+      tx,
+      sql`with exact as (${sql.join(exact, sql` union all `)}), hits as (
           select process_id, kind, term, shown, w,
             -- An identifier typed exactly outranks every name however close (issue 39 item 2).
             case when (term = lower(${compact}) or term = upper(${compact}) or term = lower(${query})) and kind in ('account_number', 'external_number', 'email', 'meter_serial', 'mpxn') then 2.0
@@ -112,7 +131,8 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
         join import_suppliers s on s.id = p.supplier_id
         left join accounts a on a.id = p.account_id
         order by r.score desc, p.external_account_number`,
-  ));
+    ),
+  );
   const failedRows = await failedJobRows(ctx, organisationId, query);
   const shown = new Set(rows.map((r) => `${r.supplier_code}\u0000${r.external_account_number}`));
   const refused: SearchResult[] = failedRows
@@ -126,21 +146,39 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
       billingName: r.billing_name,
       address: r.address,
       score: 2,
-      matches: [{ kind: "external_number" as const, text: r.external_account_number, highlight: highlightOf("external_number", r.external_account_number.toLowerCase(), r.external_account_number, query) }],
+      matches: [
+        {
+          kind: "external_number" as const,
+          text: r.external_account_number,
+          highlight: highlightOf(
+            "external_number",
+            r.external_account_number.toLowerCase(),
+            r.external_account_number,
+            query,
+          ),
+        },
+      ],
       failedIn: { jobId: Number(r.job_id), line: Number(r.line) },
     }));
-  return [...refused, ...rows.map((r) => ({
-    accountNumber: r.account_number,
-    externalAccountNumber: r.external_account_number,
-    importSupplier: r.supplier_code,
-    supplierName: r.supplier_name,
-    status: r.status,
-    billingName: r.payload_billing_name,
-    address: r.address,
-    score: Math.round(Number(r.score) * 1000) / 1000,
-    matches: dedupe(r.matches).map((m) => ({ kind: m.kind, text: m.shown, highlight: highlightOf(m.kind, m.term, m.shown, query) })),
-    failedIn: null,
-  }))].slice(0, limit);
+  return [
+    ...refused,
+    ...rows.map((r) => ({
+      accountNumber: r.account_number,
+      externalAccountNumber: r.external_account_number,
+      importSupplier: r.supplier_code,
+      supplierName: r.supplier_name,
+      status: r.status,
+      billingName: r.payload_billing_name,
+      address: r.address,
+      score: Math.round(Number(r.score) * 1000) / 1000,
+      matches: dedupe(r.matches).map((m) => ({
+        kind: m.kind,
+        text: m.shown,
+        highlight: highlightOf(m.kind, m.term, m.shown, query),
+      })),
+      failedIn: null,
+    })),
+  ].slice(0, limit);
 }
 
 /**
@@ -148,7 +186,15 @@ export async function searchAccounts(ctx: Ctx, raw: SearchAccountsInput): Promis
  * external number is exactly what was typed: support finds a caller whose migration failed.
  */
 function failedJobRows(ctx: Ctx, organisationId: number, query: string) {
-  return execRows<{ external_account_number: string; supplier_code: string; supplier_name: string; billing_name: string | null; address: string | null; job_id: number; line: number }>(
+  return execRows<{
+    external_account_number: string;
+    supplier_code: string;
+    supplier_name: string;
+    billing_name: string | null;
+    address: string | null;
+    job_id: number;
+    line: number;
+  }>(
     ctx.db,
     sql`select distinct on (j.supplier_id, lower(r.external_account_number)) r.external_account_number, s.code as supplier_code, s.name as supplier_name,
           coalesce(r.fixed_payload, r.record)->>'billing_name' as billing_name, r.job_id, r.line,

@@ -11,13 +11,17 @@ export type Highlight = [number, number] | null;
  */
 export function highlightOf(kind: SearchTermKind, term: string, shown: string, query: string): Highlight {
   if (kind === "name" || kind === "billing_name") {
-    const at = shown.toLowerCase().search(new RegExp(`(?<![\\p{L}\\p{N}'])${escapeRegExp(term)}(?![\\p{L}\\p{N}'])`, "u"));
+    const at = shown
+      .toLowerCase()
+      .search(new RegExp(`(?<![\\p{L}\\p{N}'])${escapeRegExp(term)}(?![\\p{L}\\p{N}'])`, "u"));
     return at < 0 ? null : [at, at + term.length];
   }
   if (kind === "postcode_outward") {
     const outward = shown.trim().split(/\s+/)[0];
     const start = shown.indexOf(outward);
-    return outward.replace(/\s/g, "").length === term.length ? [start, start + outward.length] : [start, start + term.length];
+    return outward.replace(/\s/g, "").length === term.length
+      ? [start, start + outward.length]
+      : [start, start + term.length];
   }
   if (kind === "phone" || kind === "postcode") return [0, shown.length];
   const typed = query.replace(/\s+/g, "").toLowerCase();

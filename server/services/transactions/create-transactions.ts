@@ -12,7 +12,11 @@ export type CreateTransactionsArgs = AccountKey & { dry_run?: boolean; transacti
  * order, then posted under the account lock (post-transactions.ts). The response is rendered
  * after the commit. `dry_run` runs all of it, then rolls it back: nothing stored, no events.
  */
-export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs, flags: CreateTransactionsQuery): Promise<{ results: TransactionResult[] }> {
+export async function createTransactions(
+  ctx: Ctx,
+  input: CreateTransactionsArgs,
+  flags: CreateTransactionsQuery,
+): Promise<{ results: TransactionResult[] }> {
   requireWriter(ctx);
   const organisationId = organisationOf(ctx);
   const { valid, firstError } = validateTransactions(input.transactions);
@@ -23,7 +27,9 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
     attrPrefix: ["transactions"],
   };
   const post = (tx: Db, txCtx: Ctx, lookupFirst: boolean) =>
-    findAccountByKey(tx, organisationId, input, { lock: true }).then((account) => postTransactions(tx, txCtx, account, valid, input.transactions, firstError, opts, lookupFirst));
+    findAccountByKey(tx, organisationId, input, { lock: true }).then((account) =>
+      postTransactions(tx, txCtx, account, valid, input.transactions, firstError, opts, lookupFirst),
+    );
   let outcomes: Outcome[];
   if (input.dry_run) {
     outcomes = await rolledBack(ctx, (tx, txCtx) => post(tx, txCtx, true));
@@ -39,4 +45,3 @@ export async function createTransactions(ctx: Ctx, input: CreateTransactionsArgs
   }
   return { results: outcomes.map((o, index) => resultOf(input.transactions[index], o, input.dry_run === true)) };
 }
-

@@ -72,17 +72,24 @@ function checkDecimal(payload: z.core.ParsePayload<unknown>, whole: number, plac
     if (!Number.isFinite(v)) pushIssue(payload, "invalid_number", "Enter a finite number.");
     else {
       if (!hasAtMostPlaces(v, places)) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
-      if (Math.abs(v) >= 10 ** whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
+      if (Math.abs(v) >= 10 ** whole)
+        pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
     }
   } else if (typeof v !== "string") {
-    const [code, detail] = v === undefined ? ["required", "This field is required."] : v === null ? ["null", "This field may not be null."] : ["invalid_type", "Expected a decimal number or a string holding one."];
+    const [code, detail] =
+      v === undefined
+        ? ["required", "This field is required."]
+        : v === null
+          ? ["null", "This field may not be null."]
+          : ["invalid_type", "Expected a decimal number or a string holding one."];
     pushIssue(payload, code, detail);
   } else {
     const shape = decimalShape(v);
     if (shape < 0) pushIssue(payload, "invalid_number", "A valid number is required.");
     else {
       if (shape % 1024 > places) pushIssue(payload, "max_decimal_places", `At most ${places} decimal places.`);
-      if (Math.floor(shape / 1024) > whole) pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
+      if (Math.floor(shape / 1024) > whole)
+        pushIssue(payload, "max_value", `At most ${whole} digits before the decimal point.`);
     }
   }
   return payload.issues.length === before;
@@ -98,12 +105,20 @@ export const WholePence = () =>
     .unknown()
     .check((payload) => {
       if (checkDecimal(payload, 10, 10) && !isWholePence(payload.value as string | number)) {
-        pushIssue(payload, "amount_not_whole_pence", "A whole number of pence is required (at most two decimal places): the ledger holds pence and nothing is rounded.");
+        pushIssue(
+          payload,
+          "amount_not_whole_pence",
+          "A whole number of pence is required (at most two decimal places): the ledger holds pence and nothing is rounded.",
+        );
       }
     })
     .meta({
-      anyOf: [{ type: "string", pattern: "^-?\\d{0,10}(?:\\.\\d{0,2}0{0,8})?$" }, { type: "number", multipleOf: 0.01 }],
-      description: "Pounds, a whole number of pence: a decimal string or a JSON number with at most two decimal places (trailing zeros aside).",
+      anyOf: [
+        { type: "string", pattern: "^-?\\d{0,10}(?:\\.\\d{0,2}0{0,8})?$" },
+        { type: "number", multipleOf: 0.01 },
+      ],
+      description:
+        "Pounds, a whole number of pence: a decimal string or a JSON number with at most two decimal places (trailing zeros aside).",
     }) as unknown as z.ZodType<string | number>;
 
 /** Whether a valid decimal is a whole number of pence: at most two places once trailing zeros are dropped. */
@@ -116,7 +131,6 @@ export function isWholePence(v: string | number): boolean {
   while (end > dot + 1 && t.charCodeAt(end - 1) === 48 /* 0 */) end--;
   return end - dot - 1 <= 2;
 }
-
 
 /**
  * A decimal string's whole digits (leading zeros not counted) x 1024 + its places, or -1 when
@@ -148,7 +162,18 @@ export function decimalShape(s: string): number {
   }
   return i === end && digits + places > 0 ? whole * 1024 + Math.min(places, 1023) : -1;
 }
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0x1680;
+const isSpace = (c: number) =>
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 160 ||
+  c === 0xfeff ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0x1680;
 
 /** Whether a string is a decimal `Dec` accepts the form of (any size). */
 export const isDecimalText = (s: string) => decimalShape(s) >= 0;

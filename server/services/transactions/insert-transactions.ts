@@ -35,11 +35,25 @@ export async function insertTransactionRows(
   if (!rows.length) return [];
   // What every row of a request shares is sent once, not as a column of 500 equal values.
   const [{ accountId, statementPeriodStart, requestId, statement = "current" }] = rows;
-  if (rows.some((r) => r.accountId !== accountId || r.statementPeriodStart !== statementPeriodStart || r.requestId !== requestId || (r.statement ?? "current") !== statement)) {
-    throw new Error("insertTransactionRows: rows of one request share account, statement period, statement and request id");
+  if (
+    rows.some(
+      (r) =>
+        r.accountId !== accountId ||
+        r.statementPeriodStart !== statementPeriodStart ||
+        r.requestId !== requestId ||
+        (r.statement ?? "current") !== statement,
+    )
+  ) {
+    throw new Error(
+      "insertTransactionRows: rows of one request share account, statement period, statement and request id",
+    );
   }
-  const common = { ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) }, entry: { source_type: SOURCE_TYPE } };
-  for (const type of new Set(rows.map((r) => r.type))) parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
+  const common = {
+    ledger: { account: { number: events.accountNumber }, number: ledgerNumber(events.accountNumber) },
+    entry: { source_type: SOURCE_TYPE },
+  };
+  for (const type of new Set(rows.map((r) => r.type)))
+    parseEventPayload(ENTRY_POSTED, "v2", fanoutPayload(ENTRY_POSTED, "v2", common, 1, type));
   // The account's event lock (accountEventLocksSql) in the same statement, a round trip fewer:
   // the aggregate is done, so the lock held, before the join hands a row to the inserts.
   const trace = activeTraceContext();
@@ -69,11 +83,20 @@ export async function insertTransactionRows(
  * (numbers as exact decimals, jsonb by value), and the statement it is on, so a resend is
  * told from a reused transaction_id without keeping a hash of each request.
  */
-export async function storedTransactions(tx: Db, accountId: number, rows: Row[]): Promise<Map<string, { id: number; same: boolean }>> {
+export async function storedTransactions(
+  tx: Db,
+  accountId: number,
+  rows: Row[],
+): Promise<Map<string, { id: number; same: boolean }>> {
   if (!rows.length) return new Map();
   const statement = rows[0].statement ?? "current";
   // Rows stored before "" was read as absent (ADR 0110) still hold "" in these two columns.
-  const names = (prefix: string) => sql.raw(SENT.map((c) => (prefix === "t" && EMPTY_AS_NULL.has(c.name) ? `nullif(t.${c.name}, '')` : `${prefix}.${c.name}`)).join(", "));
+  const names = (prefix: string) =>
+    sql.raw(
+      SENT.map((c) =>
+        prefix === "t" && EMPTY_AS_NULL.has(c.name) ? `nullif(t.${c.name}, '')` : `${prefix}.${c.name}`,
+      ).join(", "),
+    );
   const found = await execRows<{ id: string | number; transaction_id: string; same: boolean }>(
     tx,
     sql`select t.id, t.transaction_id, (${names("t")}) is not distinct from (${names("i")}) and t.statement = ${statement}::text as same
@@ -88,7 +111,13 @@ export async function storedTransactions(tx: Db, accountId: number, rows: Row[])
  * decimal strings, all validated), which are quoted without a scan; `json` for jsonb.
  */
 type Column = { name: string; key: keyof Row; type: string; json: boolean; plain: boolean };
-const column = (name: string, key: keyof Row, type: string, kind?: "json" | "plain"): Column => ({ name, key, type, json: kind === "json", plain: kind === "plain" });
+const column = (name: string, key: keyof Row, type: string, kind?: "json" | "plain"): Column => ({
+  name,
+  key,
+  type,
+  json: kind === "json",
+  plain: kind === "plain",
+});
 
 /** Everything a client sends for a transaction, as stored (the date as sent, before any move). */
 const SENT: Column[] = [
@@ -112,7 +141,11 @@ const SENT: Column[] = [
 const EMPTY_AS_NULL = new Set(["reason", "payment_type"]);
 
 /** The columns that differ from row to row (account, statement period and request id are the request's). */
-const PER_ROW: Column[] = [...SENT, column("transaction_date", "transactionDate", "date", "plain"), column("description", "description", "text")];
+const PER_ROW: Column[] = [
+  ...SENT,
+  column("transaction_date", "transactionDate", "date", "plain"),
+  column("description", "description", "text"),
+];
 
 /** One PostgreSQL array literal per column (see db/pg-array.ts), built in one pass over the rows. */
 function columnArrays(rows: Row[], columns: Column[]): string[] {
@@ -120,7 +153,14 @@ function columnArrays(rows: Row[], columns: Column[]): string[] {
     const parts = new Array<string>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const v = rows[i][key];
-      parts[i] = v === null || v === undefined ? "NULL" : json ? pgArrayElement(JSON.stringify(v)) : plain ? `"${v as string}"` : pgArrayElement(String(v));
+      parts[i] =
+        v === null || v === undefined
+          ? "NULL"
+          : json
+            ? pgArrayElement(JSON.stringify(v))
+            : plain
+              ? `"${v as string}"`
+              : pgArrayElement(String(v));
     }
     return `{${parts.join(",")}}`;
   });

@@ -23,7 +23,12 @@ export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransact
   const cursor = decodeCursor(input.cursor);
   const where: SQL[] = [eq(transactions.accountId, account.id)];
   if (cursor?.v) {
-    where.push(or(lt(transactions.transactionDate, cursor.v), and(eq(transactions.transactionDate, cursor.v), lt(transactions.id, cursor.id)))!);
+    where.push(
+      or(
+        lt(transactions.transactionDate, cursor.v),
+        and(eq(transactions.transactionDate, cursor.v), lt(transactions.id, cursor.id)),
+      )!,
+    );
   }
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
@@ -54,7 +59,11 @@ export async function listAccountTransactions(ctx: Ctx, raw: ListAccountTransact
   const last = page[page.length - 1];
   return {
     total,
-    items: page.map((t) => ({ ...t, amount: trimAmount(t.amount), dateMoved: t.transactionDate !== t.originalTransactionDate })),
+    items: page.map((t) => ({
+      ...t,
+      amount: trimAmount(t.amount),
+      dateMoved: t.transactionDate !== t.originalTransactionDate,
+    })),
     nextCursor: rows.length > input.limit && last ? encodeCursor({ v: last.transactionDate, id: last.id }) : null,
   };
 }

@@ -38,12 +38,19 @@ export async function postImportedTransactions(
   ctx: Ctx,
   account: ImportedAccount,
   items: EnergyTransaction[],
-  opts: { statement: TransactionStatement; attrPrefix?: (string | number)[]; checkPreviouslyAdded?: boolean; forceAddToCurrentStatement?: boolean },
+  opts: {
+    statement: TransactionStatement;
+    attrPrefix?: (string | number)[];
+    checkPreviouslyAdded?: boolean;
+    forceAddToCurrentStatement?: boolean;
+  },
 ): Promise<TransactionResult[]> {
   if (!items.length) return [];
   const options: PostOptions = {
     statement: opts.statement,
-    attrPrefix: opts.attrPrefix ?? [opts.statement === "historical" ? "historical_statement_transactions" : "current_statement_transactions"],
+    attrPrefix: opts.attrPrefix ?? [
+      opts.statement === "historical" ? "historical_statement_transactions" : "current_statement_transactions",
+    ],
     checkPreviouslyAdded: opts.checkPreviouslyAdded ?? true,
     forceAddToCurrentStatement: opts.forceAddToCurrentStatement ?? true,
   };
@@ -53,7 +60,16 @@ export async function postImportedTransactions(
     const checked = checkParsed(t, [...options.attrPrefix, i], seen, today);
     if ("errors" in checked) throw transactionImportError(t, checked.errors);
   });
-  const outcomes = await postTransactions(tx, { ...ctx, db: tx, inTransaction: true }, account, items, items, undefined, options, true);
+  const outcomes = await postTransactions(
+    tx,
+    { ...ctx, db: tx, inTransaction: true },
+    account,
+    items,
+    items,
+    undefined,
+    options,
+    true,
+  );
   return outcomes.map((o, i) => resultOf(items[i], o, false));
 }
 
@@ -77,7 +93,11 @@ export async function postTransactions(
   // Each item as if it were new: where it would be posted, the row it would be, why it could not be.
   const asNew: Planned[] = valid.map((t) => {
     const placement = place(t, account, opts.statement);
-    return { t, placement, row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId, opts.statement) };
+    return {
+      t,
+      placement,
+      row: transactionRow(account.id, t, placement, account.openStatementPeriodStart, ctx.requestId, opts.statement),
+    };
   });
   const refusals = valid.map((t) => checkAsNew(t, account, opts, known));
   // The usual request adds only new, valid transactions: insert them all at once. Under the
@@ -91,7 +111,11 @@ export async function postTransactions(
       return asNew.map((p) => ({ id: ids.get(p.t.transaction_id)!, existed: false, placement: p.placement }));
     }
   }
-  const existing = await storedTransactions(tx, account.id, asNew.map((p) => p.row));
+  const existing = await storedTransactions(
+    tx,
+    account.id,
+    asNew.map((p) => p.row),
+  );
   const refuse = (index: number, attr: string, code: string, detail: string): never => {
     throw transactionImportError(raws[index], [fieldError([...opts.attrPrefix, index, attr], code, detail)]);
   };
@@ -99,8 +123,20 @@ export async function postTransactions(
   for (let index = 0; index < valid.length; index++) {
     const t = valid[index];
     const prior = existing.get(t.transaction_id);
-    if (prior && !opts.checkPreviouslyAdded) refuse(index, "transaction_id", "transaction_already_exists", `Transaction '${t.transaction_id}' was already added to this account.`);
-    if (prior && !prior.same) refuse(index, "transaction_id", "transaction_id_already_used", `transaction_id '${t.transaction_id}' was already added to this account with different data.`);
+    if (prior && !opts.checkPreviouslyAdded)
+      refuse(
+        index,
+        "transaction_id",
+        "transaction_already_exists",
+        `Transaction '${t.transaction_id}' was already added to this account.`,
+      );
+    if (prior && !prior.same)
+      refuse(
+        index,
+        "transaction_id",
+        "transaction_id_already_used",
+        `transaction_id '${t.transaction_id}' was already added to this account with different data.`,
+      );
     if (prior) continue;
     const refusal = refusals[index];
     if (refusal) refuse(index, refusal.attr, refusal.code, refusal.detail);
@@ -112,7 +148,9 @@ export async function postTransactions(
   await pinMovedNote(tx, account, added, ctx.requestId);
   return asNew.map((p) => {
     const prior = existing.get(p.t.transaction_id);
-    return prior ? { id: prior.id, existed: true, placement: p.placement } : { id: ids.get(p.t.transaction_id)!, existed: false, placement: p.placement };
+    return prior
+      ? { id: prior.id, existed: true, placement: p.placement }
+      : { id: ids.get(p.t.transaction_id)!, existed: false, placement: p.placement };
   });
 }
 
@@ -129,7 +167,11 @@ export function resultOf(raw: unknown, o: Outcome, dryRun: boolean): Transaction
 }
 
 const concurrentImport = () =>
-  new ServiceError("conflict", "concurrent_import", "Another request added some of these transactions at the same time; send the request again.");
+  new ServiceError(
+    "conflict",
+    "concurrent_import",
+    "Another request added some of these transactions at the same time; send the request again.",
+  );
 
 /**
  * Inserts every row with a plain INSERT, which spares PostgreSQL the per-row conflict check
@@ -138,10 +180,18 @@ const concurrentImport = () =>
  * for createTransactions to run again; inside a caller's transaction a savepoint takes the
  * statement back instead (two more round trips, so only there).
  */
-async function insertAllNew(tx: Db, ctx: Ctx, account: ImportedAccount, rows: Planned[], organisationId: number): Promise<Map<string, number> | null> {
+async function insertAllNew(
+  tx: Db,
+  ctx: Ctx,
+  account: ImportedAccount,
+  rows: Planned[],
+  organisationId: number,
+): Promise<Map<string, number> | null> {
   try {
     if (!ctx.inTransaction) return await insertRows(tx, account, rows, organisationId, { skipExisting: false });
-    return await tx.transaction((sp) => insertRows(sp as unknown as Db, account, rows, organisationId, { skipExisting: false }));
+    return await tx.transaction((sp) =>
+      insertRows(sp as unknown as Db, account, rows, organisationId, { skipExisting: false }),
+    );
   } catch (err) {
     if (!isUniqueViolation(err, TRANSACTION_ID_KEY)) throw err;
     if (!ctx.inTransaction) throw new ResendFound();
@@ -150,9 +200,20 @@ async function insertAllNew(tx: Db, ctx: Ctx, account: ImportedAccount, rows: Pl
 }
 
 /** The rows and, in the same statement, each added one's billing.ledger.entry_posted event: transaction_id -> id. */
-async function insertRows(tx: Db, account: ImportedAccount, rows: Planned[], organisationId: number, opts: { skipExisting: boolean }): Promise<Map<string, number>> {
+async function insertRows(
+  tx: Db,
+  account: ImportedAccount,
+  rows: Planned[],
+  organisationId: number,
+  opts: { skipExisting: boolean },
+): Promise<Map<string, number>> {
   if (!rows.length) return new Map();
-  const inserted = await insertTransactionRows(tx, rows.map((p) => p.row), { accountNumber: account.number, organisationId }, opts);
+  const inserted = await insertTransactionRows(
+    tx,
+    rows.map((p) => p.row),
+    { accountNumber: account.number, organisationId },
+    opts,
+  );
   return new Map(inserted.map((r) => [r.transactionId, r.id]));
 }
 
@@ -162,5 +223,20 @@ async function pinMovedNote(tx: Db, account: ImportedAccount, added: Planned[], 
   if (!moved.length) return;
   const list = moved.map((p) => `${p.t.transaction_id} (${p.t.transaction_date})`).join(", ");
   const body = `Imported transactions dated before the open statement period were moved to its first day, ${account.openStatementPeriodStart}: ${list}.`;
-  await insertNotes(tx, account.id, [{ body, documents: [], createdAt: new Date(), createdAtGiven: false, isPinned: true, unpinAt: null, source: "transaction_date_moved" }], requestId);
+  await insertNotes(
+    tx,
+    account.id,
+    [
+      {
+        body,
+        documents: [],
+        createdAt: new Date(),
+        createdAtGiven: false,
+        isPinned: true,
+        unpinAt: null,
+        source: "transaction_date_moved",
+      },
+    ],
+    requestId,
+  );
 }

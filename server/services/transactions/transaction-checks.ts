@@ -32,13 +32,26 @@ export async function accountFacts(tx: Db, accountId: number, valid: EnergyTrans
 }
 
 /** Why a transaction that is not on the account yet cannot be added, or null. */
-export function checkAsNew(transaction: EnergyTransaction, account: ImportedAccount, opts: PostOptions, known: AccountFacts): Refusal | null {
+export function checkAsNew(
+  transaction: EnergyTransaction,
+  account: ImportedAccount,
+  opts: PostOptions,
+  known: AccountFacts,
+): Refusal | null {
   const t = fieldsOf(transaction);
   if (t.product_code !== undefined && !known.products.has(t.product_code)) {
-    return { attr: "product_code", code: "product_code_does_not_exist", detail: `No product '${t.product_code}' in the catalogue.` };
+    return {
+      attr: "product_code",
+      code: "product_code_does_not_exist",
+      detail: `No product '${t.product_code}' in the catalogue.`,
+    };
   }
   if (t.to_prepay_meter_serial_number && !known.serials.has(t.to_prepay_meter_serial_number)) {
-    return { attr: "to_prepay_meter_serial_number", code: "prepay_meter_not_found", detail: `No meter with serial number '${t.to_prepay_meter_serial_number}' on this account.` };
+    return {
+      attr: "to_prepay_meter_serial_number",
+      code: "prepay_meter_not_found",
+      detail: `No meter with serial number '${t.to_prepay_meter_serial_number}' on this account.`,
+    };
   }
   const start = account.openStatementPeriodStart;
   if (opts.statement === "historical" && t.transaction_date >= start) {
@@ -61,7 +74,8 @@ export function checkAsNew(transaction: EnergyTransaction, account: ImportedAcco
 /** Where a new transaction is posted: its own date, or (current statement) the open period's first day, with why. */
 export function place(t: EnergyTransaction, account: ImportedAccount, statement: TransactionStatement): Placement {
   const start = account.openStatementPeriodStart;
-  if (statement === "historical" || t.transaction_date >= start) return { postedDate: t.transaction_date, description: null };
+  if (statement === "historical" || t.transaction_date >= start)
+    return { postedDate: t.transaction_date, description: null };
   return {
     postedDate: start,
     description: `Transaction date moved from ${t.transaction_date} to ${start}: the original date is not within the statement's (OPEN) period, which starts on ${start}.`,
@@ -75,4 +89,3 @@ async function meterSerials(tx: Db, accountId: number) {
     .where(eq(meterPoints.accountId, accountId));
   return new Set(rows.map((r) => r.serial));
 }
-

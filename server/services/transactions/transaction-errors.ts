@@ -13,7 +13,8 @@ function numberString(key: string | undefined, n: number): string {
 /** The transaction as submitted, every number as a decimal string (amounts, sent either way, with at least two places). */
 export function renderTransactionData(raw: unknown, key?: string): unknown {
   if (typeof raw === "number") return numberString(key, raw);
-  if (typeof raw === "string" && key && MONEY_KEYS.has(key) && isDecimalText(raw) && raw.length < 100) return moneyText(raw);
+  if (typeof raw === "string" && key && MONEY_KEYS.has(key) && isDecimalText(raw) && raw.length < 100)
+    return moneyText(raw);
   if (raw instanceof ImpreciseNumber) return raw.source;
   if (Array.isArray(raw)) return raw.map((v) => renderTransactionData(v, key));
   if (raw && typeof raw === "object") {
@@ -21,7 +22,8 @@ export function renderTransactionData(raw: unknown, key?: string): unknown {
     for (const k of Object.keys(raw)) {
       const v = renderTransactionData((raw as Record<string, unknown>)[k], k);
       // A "__proto__" key sent in JSON is data: keep it as an own property, not a prototype.
-      if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      if (k === "__proto__")
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       else out[k] = v;
     }
     return out;

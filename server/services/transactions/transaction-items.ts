@@ -18,9 +18,15 @@ export const LineItem = z
     start_date: DateString,
     end_date: DateString,
     number_of_units: Dec(12, 4),
-    net_amount: Dec(10, 10).describe("Pounds. With price_per_unit: number_of_units x price_per_unit to within one unit of its last decimal place (at least a penny)."),
+    net_amount: Dec(10, 10).describe(
+      "Pounds. With price_per_unit: number_of_units x price_per_unit to within one unit of its last decimal place (at least a penny).",
+    ),
     price_per_unit: Dec(8, 7).optional(),
-    rate_band: Text(100).optional().describe("Free text, e.g. CONSUMPTION_STANDARD. At most one of rate_band, rate_specification_code, time_series_specification_code."),
+    rate_band: Text(100)
+      .optional()
+      .describe(
+        "Free text, e.g. CONSUMPTION_STANDARD. At most one of rate_band, rate_specification_code, time_series_specification_code.",
+      ),
     rate_specification_code: Text(100).optional().describe("Needs the supply charge's supply_point_identifier."),
     time_series_specification_code: Text(100).optional(),
     external_rate_identifier: Text(255).optional(),

@@ -11,7 +11,12 @@ function optional(out: StoredItem, item: Record<string, unknown>, keys: readonly
   return out;
 }
 
-const LINE_TEXT = ["rate_band", "rate_specification_code", "time_series_specification_code", "external_rate_identifier"] as const;
+const LINE_TEXT = [
+  "rate_band",
+  "rate_specification_code",
+  "time_series_specification_code",
+  "external_rate_identifier",
+] as const;
 
 /** Line and tax items keep every number as its exact canonical decimal string (amounts with at least two places). */
 const lineItem = (l: LineItem): StoredItem =>
@@ -29,7 +34,17 @@ const lineItem = (l: LineItem): StoredItem =>
   );
 
 const taxItem = (t: TaxItem): StoredItem =>
-  optional({ amount: moneyText(t.amount), tax_type: t.tax_type, value_taxed: decimalText(t.value_taxed), rate: decimalText(t.rate), unit_type: t.unit_type }, t, []);
+  optional(
+    {
+      amount: moneyText(t.amount),
+      tax_type: t.tax_type,
+      value_taxed: decimalText(t.value_taxed),
+      rate: decimalText(t.rate),
+      unit_type: t.unit_type,
+    },
+    t,
+    [],
+  );
 
 export type Placement = { postedDate: string; description: string | null };
 

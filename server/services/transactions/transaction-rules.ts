@@ -2,7 +2,6 @@ import Decimal from "decimal.js";
 import { Findings } from "../../lib/findings";
 import { decimalText } from "../../lib/money";
 
-
 type Num = string | number;
 export type LineItemFields = {
   start_date: string;
@@ -56,15 +55,27 @@ export function netAmountTolerance(net: Num): Decimal {
 /** LineItem's object rules (production's codes), each at the field it concerns. */
 export function lineItemRules(l: LineItemFields): Findings {
   const f = new Findings();
-  if (l.start_date > l.end_date) f.add(["end_date"], "start_date_later_than_end_date", "start_date is later than end_date.");
-  const given = (["rate_band", "rate_specification_code", "time_series_specification_code"] as const).filter((k) => l[k] !== undefined);
+  if (l.start_date > l.end_date)
+    f.add(["end_date"], "start_date_later_than_end_date", "start_date is later than end_date.");
+  const given = (["rate_band", "rate_specification_code", "time_series_specification_code"] as const).filter(
+    (k) => l[k] !== undefined,
+  );
   if (given.length > 1) {
-    f.add([given[1]], "conflicting_rate_band_specification", `Give one of rate_band, rate_specification_code and time_series_specification_code, not ${given.join(" and ")}.`);
+    f.add(
+      [given[1]],
+      "conflicting_rate_band_specification",
+      `Give one of rate_band, rate_specification_code and time_series_specification_code, not ${given.join(" and ")}.`,
+    );
   }
-  if (l.units !== undefined && l.units.length !== 2) f.add(["units"], "line_item_units_must_be_two_values", "units must hold exactly two values.");
+  if (l.units !== undefined && l.units.length !== 2)
+    f.add(["units"], "line_item_units_must_be_two_values", "units must hold exactly two values.");
   if (l.price_per_unit !== undefined && !netAmountHolds(l.number_of_units, l.price_per_unit, l.net_amount)) {
     const expected = dec(l.number_of_units).times(dec(l.price_per_unit));
-    f.add(["net_amount"], "incorrect_line_item_net_amount", `net_amount ${decimalText(l.net_amount)} is not number_of_units x price_per_unit (${expected.toFixed()}).`);
+    f.add(
+      ["net_amount"],
+      "incorrect_line_item_net_amount",
+      `net_amount ${decimalText(l.net_amount)} is not number_of_units x price_per_unit (${expected.toFixed()}).`,
+    );
   }
   return f;
 }
@@ -95,12 +106,20 @@ export function supplyChargeRules(t: SupplyChargeFields): Findings {
   const f = new Findings();
   const specified = t.line_items.findIndex((l) => l.rate_specification_code !== undefined);
   if (specified !== -1 && t.supply_point_identifier === undefined) {
-    f.add(["supply_point_identifier"], "supply_point_identifier_required_for_rate_specification_code", `line_items.${specified} gives a rate_specification_code, so the supply charge needs its supply_point_identifier.`);
+    f.add(
+      ["supply_point_identifier"],
+      "supply_point_identifier_required_for_rate_specification_code",
+      `line_items.${specified} gives a rate_specification_code, so the supply charge needs its supply_point_identifier.`,
+    );
   }
   const parts = [...t.line_items.map((l) => l.net_amount), ...(t.tax_items ?? []).map((x) => x.amount)];
   if (!amountMatches(t.amount, parts)) {
     const total = parts.reduce<Decimal>((sum, v) => sum.plus(dec(v)), new Decimal(0));
-    f.add(["amount"], "ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount", `amount ${decimalText(t.amount)} is not the line items' net amounts plus the tax amounts (${total.toFixed()}).`);
+    f.add(
+      ["amount"],
+      "ledger_transaction_amount_does_not_match_with_line_item_net_amount_and_tax_amount",
+      `amount ${decimalText(t.amount)} is not the line items' net amounts plus the tax amounts (${total.toFixed()}).`,
+    );
   }
   return f;
 }

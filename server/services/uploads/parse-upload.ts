@@ -9,9 +9,14 @@ import { MAX_LINE_BYTES } from "./upload-limits";
 export type UploadedRow = { line: number; record: Record<string, unknown> | null; problem?: string };
 
 function tooLong(line: number): never {
-  throw new ServiceError("validation", "line_too_long", `Line ${line} is longer than ${MAX_LINE_BYTES} bytes; one account per line.`, {
-    errors: [{ attr: null, code: "line_too_long", detail: `Line ${line} is longer than ${MAX_LINE_BYTES} bytes.` }],
-  });
+  throw new ServiceError(
+    "validation",
+    "line_too_long",
+    `Line ${line} is longer than ${MAX_LINE_BYTES} bytes; one account per line.`,
+    {
+      errors: [{ attr: null, code: "line_too_long", detail: `Line ${line} is longer than ${MAX_LINE_BYTES} bytes.` }],
+    },
+  );
 }
 
 /**
@@ -36,7 +41,8 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
     if (!trimmed) return null;
     try {
       const value: unknown = JSON.parse(trimmed);
-      if (value && typeof value === "object" && !Array.isArray(value)) return storable(line, value as Record<string, unknown>);
+      if (value && typeof value === "object" && !Array.isArray(value))
+        return storable(line, value as Record<string, unknown>);
       return { line, record: null, problem: "This line is not a JSON object (one account per line)." };
     } catch {
       return { line, record: null, problem: "This line is not valid JSON." };
@@ -51,9 +57,12 @@ export async function* jsonLines(body: ReadableStream<Uint8Array>): AsyncGenerat
     if (!started && carry.trim()) {
       started = true;
       if (carry.trimStart().startsWith("[")) {
-        const detail = "This file is a JSON array; upload JSON Lines instead: one account object per line (for example: jq -c '.[]' accounts.json > accounts.jsonl).";
+        const detail =
+          "This file is a JSON array; upload JSON Lines instead: one account object per line (for example: jq -c '.[]' accounts.json > accounts.jsonl).";
         await reader.cancel().catch(() => {});
-        throw new ServiceError("validation", "json_array_not_json_lines", detail, { errors: [{ attr: null, code: "json_array_not_json_lines", detail }] });
+        throw new ServiceError("validation", "json_array_not_json_lines", detail, {
+          errors: [{ attr: null, code: "json_array_not_json_lines", detail }],
+        });
       }
     }
     let nl: number;
@@ -75,14 +84,23 @@ const ACCOUNT_COLUMNS: CsvColumns = { canonical: canonicalCsvColumn, unknown: un
 
 /** A row with no value in any cell: a blank line, or a spreadsheet's row of bare commas. */
 const isBlank = (cells: Record<string, unknown>): boolean =>
-  Object.values(cells).every((v) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && isBlank({ ...v })));
+  Object.values(cells).every(
+    (v) =>
+      v === undefined ||
+      v === null ||
+      (typeof v === "string" && v.trim() === "") ||
+      (Array.isArray(v) && isBlank({ ...v })),
+  );
 
 /**
  * CSV with the documented header, parsed as it arrives; rows numbered as a spreadsheet shows
  * them (header = 1). Blank rows are skipped but still counted, so a bad row's number is the
  * one the operator sees in the spreadsheet (papaparse's own skipping would renumber the rest).
  */
-export async function* csvRows(body: ReadableStream<Uint8Array>, columns: CsvColumns = ACCOUNT_COLUMNS): AsyncGenerator<UploadedRow> {
+export async function* csvRows(
+  body: ReadableStream<Uint8Array>,
+  columns: CsvColumns = ACCOUNT_COLUMNS,
+): AsyncGenerator<UploadedRow> {
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
     header: true,
     skipEmptyLines: false,

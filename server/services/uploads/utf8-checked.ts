@@ -15,7 +15,9 @@ export function utf8Checked(body: ReadableStream<Uint8Array>): ReadableStream<Ui
   let hi = 0xbf;
   const refuse = () => {
     const detail = `Line ${line} of the file is not valid UTF-8 (was it saved in another encoding, such as Windows-1252?); save the file as UTF-8 and upload it again.`;
-    return new ServiceError("validation", "invalid_encoding", detail, { errors: [{ attr: null, code: "invalid_encoding", detail }] });
+    return new ServiceError("validation", "invalid_encoding", detail, {
+      errors: [{ attr: null, code: "invalid_encoding", detail }],
+    });
   };
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({

@@ -24,8 +24,14 @@ export async function createConsoleUser(ctx: Ctx, raw: CreateConsoleUserInput) {
       .values({ organisationId, email: input.email, name: input.name, role: input.role, passwordHash })
       .onConflictDoNothing()
       .returning({ id: consoleUsers.id, email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role });
-    if (!row) throw new ServiceError("conflict", "user_exists", `A console user with e-mail ${input.email} already exists.`);
-    await recordAudit(tx, ctx, { action: "user.created", entityType: "console_user", entityId: input.email, details: { role: input.role } });
+    if (!row)
+      throw new ServiceError("conflict", "user_exists", `A console user with e-mail ${input.email} already exists.`);
+    await recordAudit(tx, ctx, {
+      action: "user.created",
+      entityType: "console_user",
+      entityId: input.email,
+      details: { role: input.role },
+    });
     return row;
   });
 }

@@ -19,7 +19,12 @@ export async function removeConsoleUser(ctx: Ctx, raw: RemoveConsoleUserInput) {
       .where(and(eq(consoleUsers.email, input.email), eq(consoleUsers.organisationId, organisationId)))
       .returning({ id: consoleUsers.id, email: consoleUsers.email, role: consoleUsers.role });
     if (!row) throw new ServiceError("not_found", "user_not_found", `No console user with e-mail ${input.email}.`);
-    await recordAudit(tx, ctx, { action: "user.removed", entityType: "console_user", entityId: row.email, details: { role: row.role } });
+    await recordAudit(tx, ctx, {
+      action: "user.removed",
+      entityType: "console_user",
+      entityId: row.email,
+      details: { role: row.role },
+    });
     return row;
   });
 }

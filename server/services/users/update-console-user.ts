@@ -14,7 +14,9 @@ export const UpdateConsoleUserInput = z
     password: z.string().min(10, "At least 10 characters.").max(200).optional(),
     role: z.enum(CONSOLE_ROLES).optional(),
   })
-  .refine((v) => v.name !== undefined || v.password !== undefined || v.role !== undefined, { message: "Give a name, password or role to change." });
+  .refine((v) => v.name !== undefined || v.password !== undefined || v.role !== undefined, {
+    message: "Give a name, password or role to change.",
+  });
 export type UpdateConsoleUserInput = z.input<typeof UpdateConsoleUserInput>;
 
 /**
@@ -35,9 +37,19 @@ export async function updateConsoleUser(ctx: Ctx, raw: UpdateConsoleUserInput) {
       .returning({ id: consoleUsers.id, email: consoleUsers.email, name: consoleUsers.name, role: consoleUsers.role });
     if (!row) throw new ServiceError("not_found", "user_not_found", `No console user with e-mail ${input.email}.`);
     const sessionsEnded = passwordHash !== undefined || input.role !== undefined;
-    if (sessionsEnded) await endUserSessions(tx, row.id, passwordHash !== undefined ? "password_changed" : "role_changed");
-    const changed = [input.name !== undefined && "name", passwordHash !== undefined && "password", input.role !== undefined && "role"].filter(Boolean);
-    await recordAudit(tx, ctx, { action: "user.updated", entityType: "console_user", entityId: row.email, details: { changed, role: row.role, sessionsEnded } });
+    if (sessionsEnded)
+      await endUserSessions(tx, row.id, passwordHash !== undefined ? "password_changed" : "role_changed");
+    const changed = [
+      input.name !== undefined && "name",
+      passwordHash !== undefined && "password",
+      input.role !== undefined && "role",
+    ].filter(Boolean);
+    await recordAudit(tx, ctx, {
+      action: "user.updated",
+      entityType: "console_user",
+      entityId: row.email,
+      details: { changed, role: row.role, sessionsEnded },
+    });
     return { ...row, sessionsEnded };
   });
 }

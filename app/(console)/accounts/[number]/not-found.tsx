@@ -9,8 +9,8 @@ export default function AccountNotFound() {
         { href: "/suppliers", label: "Suppliers" },
       ]}
     >
-      There is no account with this number in your organisation. Platform numbers look like A-1234ABCD; you can also search by external
-      account number or meter point.
+      There is no account with this number in your organisation. Platform numbers look like A-1234ABCD; you can also
+      search by external account number or meter point.
     </NotFoundPanel>
   );
 }

@@ -10,7 +10,10 @@ import { loadRecord } from "@/app/components/ui/record";
 
 type Props = { params: Promise<{ number: string }>; searchParams: Promise<{ tab?: string }> };
 
-const numberOf = async (params: Props["params"]) => decodeURIComponent((await params).number).trim().toUpperCase();
+const numberOf = async (params: Props["params"]) =>
+  decodeURIComponent((await params).number)
+    .trim()
+    .toUpperCase();
 const account = (number: string) => trpc.account.get.queryOptions({ accountNumber: number });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -22,17 +25,25 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AccountPage({ params, searchParams }: Props) {
   const number = await numberOf(params);
   const tab = (await searchParams).tab;
-  const user = await requireUser(`/accounts/${encodeURIComponent(number)}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
+  const user = await requireUser(
+    `/accounts/${encodeURIComponent(number)}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`,
+  );
   const { found, data: a } = await loadRecord(account(number));
   if (!found) notFound();
   await Promise.all([
     prefetch(trpc.account.records.queryOptions({ accountNumber: number })),
-    getQueryClient().prefetchInfiniteQuery(trpc.event.list.infiniteQueryOptions(accountEventsInput(number), { getNextPageParam: (p) => p.nextCursor })),
+    getQueryClient().prefetchInfiniteQuery(
+      trpc.event.list.infiniteQueryOptions(accountEventsInput(number), { getNextPageParam: (p) => p.nextCursor }),
+    ),
   ]);
   return (
     <HydrateClient>
       <PageHeader
-        title={<span className="mono" style={{ fontSize: 22 }}>{number}</span>}
+        title={
+          <span className="mono" style={{ fontSize: 22 }}>
+            {number}
+          </span>
+        }
         crumbs={[{ href: "/accounts", label: "Accounts" }]}
         actions={
           <>
@@ -43,7 +54,9 @@ export default async function AccountPage({ params, searchParams }: Props) {
         description={
           a ? (
             <>
-              External number <span className="nowrap">{a.externalAccountNumber}</span> <CopyButton value={a.externalAccountNumber} label={`external number ${a.externalAccountNumber}`} /> · supplier <span className="nowrap">{a.importSupplier}</span>
+              External number <span className="nowrap">{a.externalAccountNumber}</span>{" "}
+              <CopyButton value={a.externalAccountNumber} label={`external number ${a.externalAccountNumber}`} /> ·
+              supplier <span className="nowrap">{a.importSupplier}</span>
             </>
           ) : undefined
         }

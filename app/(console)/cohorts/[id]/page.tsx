@@ -28,7 +28,12 @@ export default async function CohortPage({ params }: Props) {
     <HydrateClient>
       <PageHeader
         title={`Cohort ${data?.name ?? id}`}
-        crumbs={[{ href: "/cohorts", label: "Cohorts" }, ...(data ? [{ href: `/suppliers/${encodeURIComponent(data.supplierCode)}/cohorts`, label: data.supplierCode }] : [])]}
+        crumbs={[
+          { href: "/cohorts", label: "Cohorts" },
+          ...(data
+            ? [{ href: `/suppliers/${encodeURIComponent(data.supplierCode)}/cohorts`, label: data.supplierCode }]
+            : []),
+        ]}
       />
       <CohortView id={id} canEdit={user.role === "operator"} />
     </HydrateClient>

@@ -15,7 +15,8 @@ export default async function CataloguePage() {
         title="Event catalogue"
         description={
           <>
-            Every event type and payload version the platform emits, with its fields. The same schemas are published as OpenAPI at <a href="/v1/events/openapi.json">/v1/events/openapi.json</a>.
+            Every event type and payload version the platform emits, with its fields. The same schemas are published as
+            OpenAPI at <a href="/v1/events/openapi.json">/v1/events/openapi.json</a>.
           </>
         }
       />

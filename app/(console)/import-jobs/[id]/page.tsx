@@ -28,7 +28,11 @@ export default async function ImportJobPage({ params }: Props) {
       <PageHeader
         title={`Import job ${id}`}
         crumbs={[{ href: "/import-jobs", label: "Import jobs" }]}
-        description={user.role === "operator" ? "Progress, pause, resume or cancel, and the failures to fix and retry." : "Progress and the failures of this job."}
+        description={
+          user.role === "operator"
+            ? "Progress, pause, resume or cancel, and the failures to fix and retry."
+            : "Progress and the failures of this job."
+        }
       />
       <JobView id={id} canEdit={user.role === "operator"} />
     </HydrateClient>

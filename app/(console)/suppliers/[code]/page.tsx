@@ -24,7 +24,11 @@ export default async function SupplierPage({ params }: Props) {
   if (!found) notFound();
   return (
     <HydrateClient>
-      <PageHeader title={<SupplierTitle code={code} />} crumbs={[{ href: "/suppliers", label: "Suppliers" }]} actions={<SupplierActions code={code} />} />
+      <PageHeader
+        title={<SupplierTitle code={code} />}
+        crumbs={[{ href: "/suppliers", label: "Suppliers" }]}
+        actions={<SupplierActions code={code} />}
+      />
       <SupplierDetail code={code} canEdit={user.role === "operator"} />
     </HydrateClient>
   );

@@ -10,7 +10,11 @@ export default async function NewSupplierPage() {
   const user = await requireUser("/suppliers/new");
   return (
     <>
-      <PageHeader title="New import supplier" crumbs={[{ href: "/suppliers", label: "Suppliers" }]} description="A new cohort starts Ongoing: migration scripts can stage accounts under it straight away." />
+      <PageHeader
+        title="New import supplier"
+        crumbs={[{ href: "/suppliers", label: "Suppliers" }]}
+        description="A new cohort starts Ongoing: migration scripts can stage accounts under it straight away."
+      />
       <section className="card" style={{ maxWidth: 640 }}>
         <div className="card-body">
           {user.role === "operator" ? (

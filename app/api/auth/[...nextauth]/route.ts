@@ -22,10 +22,25 @@ export async function GET(req: NextRequest) {
  */
 export async function POST(req: NextRequest) {
   const requestId = requestIdOf(req);
-  const capped = await bufferedRequest(req, env.AUTH_MAX_BODY_BYTES, (url, init) => new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1])).catch(() => undefined);
-  if (capped === undefined) return Response.json({ detail: "The request body was not received completely (the connection closed).", code: "incomplete_body", errors: [] }, { status: 400, headers: { "x-request-id": requestId } });
+  const capped = await bufferedRequest(
+    req,
+    env.AUTH_MAX_BODY_BYTES,
+    (url, init) => new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]),
+  ).catch(() => undefined);
+  if (capped === undefined)
+    return Response.json(
+      {
+        detail: "The request body was not received completely (the connection closed).",
+        code: "incomplete_body",
+        errors: [],
+      },
+      { status: 400, headers: { "x-request-id": requestId } },
+    );
   if (capped === null) {
-    return Response.json({ detail: `The request body exceeds ${env.AUTH_MAX_BODY_BYTES} bytes.`, code: "payload_too_large", errors: [] }, { status: 413, headers: { "x-request-id": requestId, connection: "close" } });
+    return Response.json(
+      { detail: `The request body exceeds ${env.AUTH_MAX_BODY_BYTES} bytes.`, code: "payload_too_large", errors: [] },
+      { status: 413, headers: { "x-request-id": requestId, connection: "close" } },
+    );
   }
   return handlers.POST(capped as NextRequest);
 }

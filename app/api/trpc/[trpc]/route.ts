@@ -20,7 +20,8 @@ const handler = async (req: Request) => {
     createContext: () => createRequestContext(requestId),
     responseMeta: () => ({ headers: new Headers({ "x-request-id": requestId, "cache-control": "no-store" }) }),
     onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc error", { requestId, path, err: error.cause ?? error });
+      if (error.code === "INTERNAL_SERVER_ERROR")
+        logger.error("trpc error", { requestId, path, err: error.cause ?? error });
     },
   });
 };

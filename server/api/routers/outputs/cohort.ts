@@ -23,7 +23,13 @@ const CohortRow = z.object({
   compared: z.number(),
   /** Open and accepted mismatches of the newest finished run; null before one. */
   mismatches: z.number().nullable(),
-  cutover: z.object({ meterPoints: z.number(), requested: z.number(), refused: z.number(), registered: z.number(), failed: z.number() }),
+  cutover: z.object({
+    meterPoints: z.number(),
+    requested: z.number(),
+    refused: z.number(),
+    registered: z.number(),
+    failed: z.number(),
+  }),
 });
 
 export const CohortListOutput = z.object({ items: z.array(CohortRow) });
@@ -31,14 +37,31 @@ export const CohortListOutput = z.object({ items: z.array(CohortRow) });
 export const CohortGetOutput = CohortRow.extend({
   supplierStatus: SupplierStatus,
   createdBy: z.string(),
-  controlFile: z.object({ fileName: z.string(), rows: z.number(), extraColumns: z.array(z.string()), uploadedBy: z.string(), uploadedAt: z.date() }).nullable(),
+  controlFile: z
+    .object({
+      fileName: z.string(),
+      rows: z.number(),
+      extraColumns: z.array(z.string()),
+      uploadedBy: z.string(),
+      uploadedAt: z.date(),
+    })
+    .nullable(),
   signOff: z.object({ by: z.string(), at: z.date() }).nullable(),
   cutoverStarted: z.object({ by: z.string(), at: z.date(), finishedAt: z.date().nullable() }).nullable(),
-  importJobs: z.array(z.object({ id: z.number(), status: z.string(), fileName: z.string(), totalRows: z.number(), dryRun: z.boolean() })),
+  importJobs: z.array(
+    z.object({ id: z.number(), status: z.string(), fileName: z.string(), totalRows: z.number(), dryRun: z.boolean() }),
+  ),
 });
 
 export const CohortMembersOutput = z.object({
-  items: z.array(z.object({ externalAccountNumber: z.string(), source: z.enum(COHORT_MEMBER_SOURCES), addedAt: z.date(), accountNumber: z.string().nullable() })),
+  items: z.array(
+    z.object({
+      externalAccountNumber: z.string(),
+      source: z.enum(COHORT_MEMBER_SOURCES),
+      addedAt: z.date(),
+      accountNumber: z.string().nullable(),
+    }),
+  ),
   nextCursor: z.string().nullable(),
 });
 
@@ -50,7 +73,9 @@ const ReconciliationSummary = z.object({
   finishedAt: z.date().nullable(),
   compared: z.number(),
   reconciled: z.number(),
-  checks: z.array(z.object({ check: ReconciliationCheckName, mismatches: z.number(), accepted: z.number(), open: z.number() })),
+  checks: z.array(
+    z.object({ check: ReconciliationCheckName, mismatches: z.number(), accepted: z.number(), open: z.number() }),
+  ),
   open: z.number(),
   mismatches: z.number(),
   notImported: z.number(),
@@ -67,7 +92,14 @@ export const CohortReconciliationOutput = z.object({
   controlRows: z.number(),
   reconciliation: ReconciliationSummary.nullable(),
   latestRun: z
-    .object({ id: z.number(), status: z.enum(RECONCILIATION_STATUSES), requestedAt: z.date(), startedAt: z.date().nullable(), finishedAt: z.date().nullable(), error: z.string().nullable() })
+    .object({
+      id: z.number(),
+      status: z.enum(RECONCILIATION_STATUSES),
+      requestedAt: z.date(),
+      startedAt: z.date().nullable(),
+      finishedAt: z.date().nullable(),
+      error: z.string().nullable(),
+    })
     .nullable(),
   stale: z.boolean(),
 });
@@ -92,13 +124,35 @@ export const CohortCutoverOutput = z.object({
   status: CohortStatus,
   supplierStatus: SupplierStatus,
   waitingForSupplier: z.boolean(),
-  counts: z.object({ total: z.number(), pending: z.number(), requested: z.number(), refused: z.number(), registered: z.number(), failed: z.number(), waiting: z.number() }),
-  problems: z.array(z.object({ mpxn: z.string(), accountNumber: z.string(), externalAccountNumber: z.string(), stage: z.enum(["refused", "failed"]), detail: z.string() })),
+  counts: z.object({
+    total: z.number(),
+    pending: z.number(),
+    requested: z.number(),
+    refused: z.number(),
+    registered: z.number(),
+    failed: z.number(),
+    waiting: z.number(),
+  }),
+  problems: z.array(
+    z.object({
+      mpxn: z.string(),
+      accountNumber: z.string(),
+      externalAccountNumber: z.string(),
+      stage: z.enum(["refused", "failed"]),
+      detail: z.string(),
+    }),
+  ),
 });
 
 export const CohortDashboardOutput = z.object({
   days: z.number(),
-  cohorts: z.array(CohortRow.extend({ series: z.array(z.object({ day: z.iso.date(), imported: z.number(), reconciled: z.number(), cutOver: z.number() })) })),
+  cohorts: z.array(
+    CohortRow.extend({
+      series: z.array(
+        z.object({ day: z.iso.date(), imported: z.number(), reconciled: z.number(), cutOver: z.number() }),
+      ),
+    }),
+  ),
 });
 
 /** The account page's cohort panel; null when the account is in no cohort. */
@@ -124,8 +178,20 @@ export const CohortUpdateOutput = z.object({ id: z.number(), changed: z.boolean(
 export const CohortAddMembersOutput = z.object({ listed: z.number(), added: z.number(), alreadyMembers: z.number() });
 export const CohortRemoveMembersOutput = z.object({ removed: z.number() });
 export const CohortMarkImportedOutput = z.object({ id: z.number(), status: z.literal("imported") });
-export const CohortReconcileOutput = z.object({ reconciliationId: z.number(), status: z.enum(["queued", "running"]), alreadyQueued: z.boolean() });
+export const CohortReconcileOutput = z.object({
+  reconciliationId: z.number(),
+  status: z.enum(["queued", "running"]),
+  alreadyQueued: z.boolean(),
+});
 export const CohortAcceptOutput = z.object({ accepted: z.number() });
-export const CohortSignOffOutput = z.object({ id: z.number(), status: z.literal("reconciled"), signedOffBy: z.string() });
-export const CohortStartCutoverOutput = z.object({ id: z.number(), status: z.literal("cutting_over"), meterPoints: z.number() });
+export const CohortSignOffOutput = z.object({
+  id: z.number(),
+  status: z.literal("reconciled"),
+  signedOffBy: z.string(),
+});
+export const CohortStartCutoverOutput = z.object({
+  id: z.number(),
+  status: z.literal("cutting_over"),
+  meterPoints: z.number(),
+});
 export const CohortRetryCutoverOutput = z.object({ retried: z.number() });

@@ -27,17 +27,19 @@ export const EventListOutput = z.object({
 
 export const EventGetOutput = StoredEventRow.extend({
   derivedVersions: z.array(z.string()),
-  envelopes: z.array(z.object({
-    specversion: z.literal("1.0"),
-    id: z.string(),
-    source: z.string(),
-    type: z.string(),
-    time: z.string(),
-    subject: z.string().optional(),
-    datacontenttype: z.literal("application/json"),
-    dataversion: z.string(),
-    data: z.record(z.string(), z.unknown()),
-  })),
+  envelopes: z.array(
+    z.object({
+      specversion: z.literal("1.0"),
+      id: z.string(),
+      source: z.string(),
+      type: z.string(),
+      time: z.string(),
+      subject: z.string().optional(),
+      datacontenttype: z.literal("application/json"),
+      dataversion: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
 });
 
 export const EventDeliveryOutput = z.object({
@@ -51,9 +53,11 @@ export const EventDeliveryOutput = z.object({
   oldestPendingAgeSeconds: z.number().nullable(),
 });
 
-export const EventCatalogueOutput = z.array(z.object({
-  type: z.string(),
-  version: z.string(),
-  domain: z.string(),
-  fields: z.array(z.object({ path: z.string(), type: z.string(), required: z.boolean() })),
-}));
+export const EventCatalogueOutput = z.array(
+  z.object({
+    type: z.string(),
+    version: z.string(),
+    domain: z.string(),
+    fields: z.array(z.object({ path: z.string(), type: z.string(), required: z.boolean() })),
+  }),
+);

@@ -4,7 +4,14 @@ import { PayloadNode } from "./payload-node";
 const FailedStep = z.enum(["validation", "staging", "import", "registration"]);
 
 /** A row's errors, each at its attr (and CSV column). */
-const RowErrors = z.array(z.object({ detail: z.string(), code: z.string(), attr: z.string().nullable(), column: z.string().nullable().optional() }));
+const RowErrors = z.array(
+  z.object({
+    detail: z.string(),
+    code: z.string(),
+    attr: z.string().nullable(),
+    column: z.string().nullable().optional(),
+  }),
+);
 
 /** Accounts at each step of a migration, and failed at each. */
 const Funnel = z.object({
@@ -47,16 +54,20 @@ export const ImportJobListOutput = z.array(ImportJobView);
 
 export const ImportJobGetOutput = ImportJobView;
 
-export const ImportJobFailureGroupsOutput = z.array(z.object({ code: z.string(), step: z.string(), count: z.number(), example: z.string().nullable() }));
+export const ImportJobFailureGroupsOutput = z.array(
+  z.object({ code: z.string(), step: z.string(), count: z.number(), example: z.string().nullable() }),
+);
 
 export const ImportJobFailedRowsOutput = z.object({
-  items: z.array(z.object({
-    line: z.number(),
-    externalAccountNumber: z.string().nullable(),
-    step: FailedStep.nullable(),
-    errorCode: z.string().nullable(),
-    errors: RowErrors,
-  })),
+  items: z.array(
+    z.object({
+      line: z.number(),
+      externalAccountNumber: z.string().nullable(),
+      step: FailedStep.nullable(),
+      errorCode: z.string().nullable(),
+      errors: RowErrors,
+    }),
+  ),
   nextAfterLine: z.number().nullable(),
 });
 
@@ -79,12 +90,14 @@ export const ImportJobRowOutput = z.object({
 export const ImportJobDashboardOutput = z.object({
   importSupplier: z.string().nullable(),
   total: Funnel,
-  suppliers: z.array(z.object({
-    code: z.string(),
-    name: z.string(),
-    status: z.string(),
-    funnel: Funnel,
-  })),
+  suppliers: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      status: z.string(),
+      funnel: Funnel,
+    }),
+  ),
   series: z.array(z.object({ minute: z.date(), imported: z.number(), failed: z.number() })),
   rate: z.number(),
   remaining: z.number(),

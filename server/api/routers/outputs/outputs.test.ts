@@ -31,25 +31,73 @@ async function seededWorld() {
   const auth = `Token ${w.org.apiKey}`;
   const ref = { import_supplier: code, external_account_number: acc.externalAccountNumber };
   const seeded = [
-    await call(notesRoute, "/v1/data-import/notes/create/", { auth, body: { ...ref, notes: [{ body: "a bill query", created_at: "2026-01-01T10:00:00Z" }, { body: "pinned", is_pinned: true }] } }),
+    await call(notesRoute, "/v1/data-import/notes/create/", {
+      auth,
+      body: {
+        ...ref,
+        notes: [
+          { body: "a bill query", created_at: "2026-01-01T10:00:00Z" },
+          { body: "pinned", is_pinned: true },
+        ],
+      },
+    }),
     await call(txRoute, "/v1/data-import/transactions/create/", {
       auth,
-      body: { ...ref, transactions: [{ transaction_id: "T-IN", transaction_date: addDays(londonToday(), -2), amount: 12.3, type: "CHARGE", reason: "IMPORTED_CHARGE" }] },
+      body: {
+        ...ref,
+        transactions: [
+          {
+            transaction_id: "T-IN",
+            transaction_date: addDays(londonToday(), -2),
+            amount: 12.3,
+            type: "CHARGE",
+            reason: "IMPORTED_CHARGE",
+          },
+        ],
+      },
     }),
     await call(statements, "/v1/data-import/historical-statements/create/", {
       auth,
-      body: { ...ref, statements: [{ statement_id: "S1", bill_period_from_date: "2025-01-01", bill_period_to_date: "2025-01-31", issued_date: "2025-02-02", number: "1", gross_amount: 9999 }] },
+      body: {
+        ...ref,
+        statements: [
+          {
+            statement_id: "S1",
+            bill_period_from_date: "2025-01-01",
+            bill_period_to_date: "2025-01-31",
+            issued_date: "2025-02-02",
+            number: "1",
+            gross_amount: 9999,
+          },
+        ],
+      },
     }),
-    await call(flows, "/x", { auth, method: "POST", params: { import_supplier_code: code, external_account_number: acc.externalAccountNumber } }),
+    await call(flows, "/x", {
+      auth,
+      method: "POST",
+      params: { import_supplier_code: code, external_account_number: acc.externalAccountNumber },
+    }),
   ];
   expect(seeded.map((r) => r.status)).toEqual([201, 201, 201, 200]);
   const bad = accountPayload(code, uniq("BAD"), { billing_postcode: "XX" });
-  const job = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "r.jsonl" }, bodyOf(jsonl([accountPayload(code), bad])));
+  const job = await uploadImportJob(
+    w.org.ctx,
+    { importSupplier: code, format: "jsonl", fileName: "r.jsonl" },
+    bodyOf(jsonl([accountPayload(code), bad])),
+  );
   await drainLanes(t.db);
-  const dry = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "d.jsonl", dryRun: true }, bodyOf(jsonl([accountPayload(code)])));
+  const dry = await uploadImportJob(
+    w.org.ctx,
+    { importSupplier: code, format: "jsonl", fileName: "d.jsonl", dryRun: true },
+    bodyOf(jsonl([accountPayload(code)])),
+  );
   await drainLanes(t.db);
   // Not drained: running, for pause/resume/cancel.
-  const running = await uploadImportJob(w.org.ctx, { importSupplier: code, format: "jsonl", fileName: "p.jsonl" }, bodyOf(jsonl([accountPayload(code)])));
+  const running = await uploadImportJob(
+    w.org.ctx,
+    { importSupplier: code, format: "jsonl", fileName: "p.jsonl" },
+    bodyOf(jsonl([accountPayload(code)])),
+  );
   const meters = await makeMeterAccount(w.org);
   return { ...w, code, acc, job, bad, running, dry, meters };
 }
@@ -61,7 +109,12 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "session.me": (w) => w.operator.session.me({}),
   "supplier.create": async (w, s) => {
     const code = uniq("SUP");
-    return (s.supplier = await w.operator.supplier.create({ code, name: "New cohort", documentRoot: `s3://bucket/${code}/new`, sendAutomatedEmails: true }));
+    return (s.supplier = await w.operator.supplier.create({
+      code,
+      name: "New cohort",
+      documentRoot: `s3://bucket/${code}/new`,
+      sendAutomatedEmails: true,
+    }));
   },
   "supplier.update": (w, s) => w.operator.supplier.update({ code: s.supplier.code, name: "Renamed" }),
   "supplier.setStatus": (w, s) => w.operator.supplier.setStatus({ code: s.supplier.code, status: "Paused" }),
@@ -70,7 +123,8 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "supplier.audit": (w, s) => w.operator.supplier.audit({ code: s.supplier.code }),
   "supplier.documentStores": (w) => w.operator.supplier.documentStores({}),
   "accountImport.list": (w) => w.operator.accountImport.list({ importSupplier: w.code }),
-  "accountImport.get": (w) => w.operator.accountImport.get({ importSupplier: w.code, externalAccountNumber: w.acc.externalAccountNumber }),
+  "accountImport.get": (w) =>
+    w.operator.accountImport.get({ importSupplier: w.code, externalAccountNumber: w.acc.externalAccountNumber }),
   "accountImport.activity": (w) => w.operator.accountImport.activity({ importSupplier: w.code, days: 7 }),
   "importJob.list": (w) => w.operator.importJob.list({ importSupplier: w.code }),
   "importJob.get": (w) => w.operator.importJob.get({ id: w.job.id }),
@@ -101,13 +155,22 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "apiKey.roll": async (w, s) => (s.rolled = await w.operator.apiKey.roll({ keyId: s.key.id })),
   "apiKey.invalidate": (w, s) => w.operator.apiKey.invalidate({ keyId: s.rolled.id }),
   "apiKey.list": (w) => w.operator.apiKey.list({}),
-  "customerKey.issue": async (w, s) => (s.customerKey = await w.operator.customerKey.issue({ accountNumber: w.acc.accountNumber, email: "ada@example.com" })),
+  "customerKey.issue": async (w, s) =>
+    (s.customerKey = await w.operator.customerKey.issue({
+      accountNumber: w.acc.accountNumber,
+      email: "ada@example.com",
+    })),
   "customerKey.list": (w) => w.operator.customerKey.list({ accountNumber: w.acc.accountNumber }),
-  "customerKey.revoke": (w, s) => w.operator.customerKey.revoke({ keyId: s.customerKey.id, accountNumber: w.acc.accountNumber }),
+  "customerKey.revoke": (w, s) =>
+    w.operator.customerKey.revoke({ keyId: s.customerKey.id, accountNumber: w.acc.accountNumber }),
   "audit.list": (w) => w.operator.audit.list({}),
   "product.list": (w) => w.operator.product.list({}),
   "product.rates": (w) => w.operator.product.rates({ tariffCode: "E-1R-VAR-22-11-01-C" }),
-  "smartDevices.upload": (w) => w.operator.smartDevices.upload({ format: "csv", content: `device_id,manufacturer,model,firmware_version\n${uniq("DEV")},Aclara,SGM1411,2.1.7\n` }),
+  "smartDevices.upload": (w) =>
+    w.operator.smartDevices.upload({
+      format: "csv",
+      content: `device_id,manufacturer,model,firmware_version\n${uniq("DEV")},Aclara,SGM1411,2.1.7\n`,
+    }),
   "consumption.upload": (w) =>
     w.operator.consumption.upload({
       accountNumber: w.meters.accountNumber,
@@ -120,15 +183,31 @@ const calls: Record<string, (w: World, state: Record<string, any>) => Promise<un
   "support.searchNotes": (w) => w.operator.support.searchNotes({ accountNumber: w.acc.accountNumber, query: "bill" }),
   "support.timeline": (w) => w.operator.support.timeline({ accountNumber: w.acc.accountNumber }),
   // A cohort through its whole lifecycle: planning, members, imported, reconciled with a mismatch accepted, signed off, cut over.
-  "cohort.create": async (w, s) => (s.cohort = await w.operator.cohort.create({ importSupplier: w.code, name: uniq("Wave "), plannedCutoverDate: "2027-02-01", notes: "first wave" })),
-  "cohort.update": (w, s) => w.operator.cohort.update({ id: s.cohort.id, notes: "first wave, London only", plannedCutoverDate: "2027-02-08" }),
-  "cohort.addMembers": (w, s) => w.operator.cohort.addMembers({ id: s.cohort.id, accounts: `${w.acc.externalAccountNumber}\nNEVER-IMPORTED-1` }),
-  "cohort.removeMembers": (w, s) => w.operator.cohort.removeMembers({ id: s.cohort.id, externalAccountNumbers: ["NEVER-IMPORTED-1"] }),
+  "cohort.create": async (w, s) =>
+    (s.cohort = await w.operator.cohort.create({
+      importSupplier: w.code,
+      name: uniq("Wave "),
+      plannedCutoverDate: "2027-02-01",
+      notes: "first wave",
+    })),
+  "cohort.update": (w, s) =>
+    w.operator.cohort.update({ id: s.cohort.id, notes: "first wave, London only", plannedCutoverDate: "2027-02-08" }),
+  "cohort.addMembers": (w, s) =>
+    w.operator.cohort.addMembers({ id: s.cohort.id, accounts: `${w.acc.externalAccountNumber}\nNEVER-IMPORTED-1` }),
+  "cohort.removeMembers": (w, s) =>
+    w.operator.cohort.removeMembers({ id: s.cohort.id, externalAccountNumbers: ["NEVER-IMPORTED-1"] }),
   "cohort.members": (w, s) => w.operator.cohort.members({ id: s.cohort.id }),
   "cohort.markImported": (w, s) => w.operator.cohort.markImported({ id: s.cohort.id }),
   "cohort.reconcile": async (w, s) => {
-    const rows = [matchingControlRow(w.acc), { ...matchingControlRow(w.acc), external_account_number: "ONLY-IN-CONTROL" }];
-    await uploadControlFile(w.org.ctx, { id: s.cohort.id, format: "csv", fileName: "control.csv" }, bodyOf(controlCsv(rows)));
+    const rows = [
+      matchingControlRow(w.acc),
+      { ...matchingControlRow(w.acc), external_account_number: "ONLY-IN-CONTROL" },
+    ];
+    await uploadControlFile(
+      w.org.ctx,
+      { id: s.cohort.id, format: "csv", fileName: "control.csv" },
+      bodyOf(controlCsv(rows)),
+    );
     return w.operator.cohort.reconcile({ id: s.cohort.id });
   },
   "cohort.reconciliation": async (w, s) => {
@@ -155,8 +234,14 @@ describe("tRPC output schemas", () => {
   it("every procedure declares .output() and is called here", () => {
     const names = Object.keys(procedures).sort();
     expect(names.length).toBeGreaterThan(40);
-    expect(names.filter((n) => !procedures[n]._def.output), "procedures without .output()").toEqual([]);
-    expect(names.filter((n) => !(n in calls)), "procedures this test does not call").toEqual([]);
+    expect(
+      names.filter((n) => !procedures[n]._def.output),
+      "procedures without .output()",
+    ).toEqual([]);
+    expect(
+      names.filter((n) => !(n in calls)),
+      "procedures this test does not call",
+    ).toEqual([]);
   });
 
   it("answers every procedure, as an operator with seeded data, with what its output schema describes", async () => {

@@ -21,7 +21,14 @@ const SupplierRow = z.object({
 const SupplierView = SupplierRow.extend({
   transitions: z.array(z.object({ to: SupplierStatus, effect: z.string() })),
   // server/services/suppliers/supplier-counts.ts: failed = failedImport + failedStaging.
-  counts: z.object({ staged: z.number(), imported: z.number(), failed: z.number(), failedImport: z.number(), failedStaging: z.number(), waiting: z.number() }),
+  counts: z.object({
+    staged: z.number(),
+    imported: z.number(),
+    failed: z.number(),
+    failedImport: z.number(),
+    failedStaging: z.number(),
+    waiting: z.number(),
+  }),
 });
 
 export const SupplierListOutput = z.array(SupplierView);

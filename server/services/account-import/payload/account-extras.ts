@@ -18,17 +18,17 @@ export const EnergyCommissionContract = z.strictObject({
   effective_to: DateStr,
   mpxn: Str(undefined, { blank: false }), // invalid_supply_point_identifier
   standing_charge_uplift: Dec(10, 3).optional(),
-  status: z.enum(["PAID","PAYABLE"]),
+  status: z.enum(["PAID", "PAYABLE"]),
   unit_rate_uplift: Dec(10, 3).optional(),
   value: Dec(11, 2).optional().describe("Deprecated."),
 });
 export type EnergyCommissionContract = z.infer<typeof EnergyCommissionContract>;
 export const ComplaintContact = z.strictObject({
   body: Str(undefined, { blank: false }),
-  communication_method: z.enum(["LANDLINE","MOBILE","EMAIL","POST"]),
+  communication_method: z.enum(["LANDLINE", "MOBILE", "EMAIL", "POST"]),
   communication_source: Str(undefined, { blank: false }),
   created_at: DateTimeStr,
-  status: z.enum(["OPEN","RESOLVED","NO_CONTACT","REOPENED","DEADLOCK","CANCELLED"]),
+  status: z.enum(["OPEN", "RESOLVED", "NO_CONTACT", "REOPENED", "DEADLOCK", "CANCELLED"]),
 });
 export type ComplaintContact = z.infer<typeof ComplaintContact>;
 export const Complaint = z.strictObject({
@@ -57,7 +57,7 @@ export const ContributionSchemeAgreement = z.strictObject({
   active_period_end_date: DateStr.nullable().optional(),
   active_period_start_date: DateStr,
   amount: Dec(10, 10),
-  interval: z.enum(["MONTHLY","QUARTERLY"]),
+  interval: z.enum(["MONTHLY", "QUARTERLY"]),
   periods: z.array(ContributionSchemePeriod).optional(),
   scheme: Str(undefined, { blank: false }),
 });
@@ -100,8 +100,8 @@ export const PartnerOrganisation = z.strictObject({
 });
 export type PartnerOrganisation = z.infer<typeof PartnerOrganisation>;
 export const EnergyWarmHomeDiscount = z.strictObject({
-  account_type: z.enum(["CREDIT","PREPAY"]).optional(),
-  group: z.enum(["CORE","BROADER"]).optional(),
+  account_type: z.enum(["CREDIT", "PREPAY"]).optional(),
+  group: z.enum(["CORE", "BROADER"]).optional(),
   tax_year: TaxYear.optional(), // incorrect_format_for_tax_year
 });
 export type EnergyWarmHomeDiscount = z.infer<typeof EnergyWarmHomeDiscount>;

@@ -4,12 +4,12 @@ import { Note } from "./embedded";
 import { CustomerAlternativeNumber, CustomerUserDetail } from "./customer";
 
 export const BusinessDetail = z.strictObject({
-  key: z.enum(["sic_codes","vat_number","registered_charity_number","ofgem_protection_label"]),
+  key: z.enum(["sic_codes", "vat_number", "registered_charity_number", "ofgem_protection_label"]),
   value: AnyJson,
 });
 export type BusinessDetail = z.infer<typeof BusinessDetail>;
 export const PortfolioReference = z.strictObject({
-  namespace: z.enum(["external-portfolio-reference-id","portfolio-label"]),
+  namespace: z.enum(["external-portfolio-reference-id", "portfolio-label"]),
   value: Str(100, { blank: false }),
 });
 export type PortfolioReference = z.infer<typeof PortfolioReference>;
@@ -29,14 +29,27 @@ export const BusinessPortfolio = z.strictObject({
 export type BusinessPortfolio = z.infer<typeof BusinessPortfolio>;
 export const BusinessUser = z.strictObject({
   alternative_phone_numbers: z.array(CustomerAlternativeNumber).optional(),
-  business_roles: z.array(z.enum(["POWER_OF_ATTORNEY","NEIGHBOUR","LOA_LEVEL_1","LOA_LEVEL_3","CARER","ADMIN","EXECUTOR","LOA_LEVEL_2","STUDENT_HOUSE","FRIEND_FAMILY_MEMBER"])),
+  business_roles: z.array(
+    z.enum([
+      "POWER_OF_ATTORNEY",
+      "NEIGHBOUR",
+      "LOA_LEVEL_1",
+      "LOA_LEVEL_3",
+      "CARER",
+      "ADMIN",
+      "EXECUTOR",
+      "LOA_LEVEL_2",
+      "STUDENT_HOUSE",
+      "FRIEND_FAMILY_MEMBER",
+    ]),
+  ),
   contact_emails: z.array(Email(254)).optional(),
   credit_assessment_id: Str().nullable().optional(),
   credit_result: Str().nullable().optional(),
-  credit_risk_bracket: z.enum(["LOW","MID","HIGH","UNKNOWN"]).nullable().optional(),
+  credit_risk_bracket: z.enum(["LOW", "MID", "HIGH", "UNKNOWN"]).nullable().optional(),
   credit_score: Int(0, 9999).nullable().optional(),
   date_of_birth: DateStr.nullable().optional(),
-  deceased: z.enum(["Reported","Confirmed",""]).optional(),
+  deceased: z.enum(["Reported", "Confirmed", ""]).optional(),
   details: JsonObject.nullable().optional().describe("Deprecated."),
   email: CustomerEmail.nullable().optional(), // internal_email_address
   family_name: Str(255).optional(),
@@ -51,7 +64,24 @@ export const BusinessUser = z.strictObject({
 });
 export type BusinessUser = z.infer<typeof BusinessUser>;
 export const BaseBusiness = z.strictObject({
-  business_type: z.enum(["SOLE_TRADER","LTD","PTY_LTD","PARTNERSHIP","CHARITY","PLC","LLP","TRUST","TRADING_AS","GOVERNMENT","NON_PROFIT","CHURCH","HOMEOWNER_ASSOCIATION","TBD"]).optional(),
+  business_type: z
+    .enum([
+      "SOLE_TRADER",
+      "LTD",
+      "PTY_LTD",
+      "PARTNERSHIP",
+      "CHARITY",
+      "PLC",
+      "LLP",
+      "TRUST",
+      "TRADING_AS",
+      "GOVERNMENT",
+      "NON_PROFIT",
+      "CHURCH",
+      "HOMEOWNER_ASSOCIATION",
+      "TBD",
+    ])
+    .optional(),
   company_name: Str(255).optional(),
   company_number: CompanyNumber.optional(), // invalid_company_number
   details: z.array(BusinessDetail).optional(),
@@ -76,7 +106,7 @@ export const AccountPortfolio = z.strictObject({
 });
 export type AccountPortfolio = z.infer<typeof AccountPortfolio>;
 export const EnergyAccountBillingOptions = z.strictObject({
-  period_length: z.enum(["MONTHLY","QUARTERLY"]).nullable().optional(),
+  period_length: z.enum(["MONTHLY", "QUARTERLY"]).nullable().optional(),
   period_length_multiplier: Int().optional(),
   period_start_day: Int(1, 28).nullable().optional(),
   period_start_month: Int(1, 12).nullable().optional(),

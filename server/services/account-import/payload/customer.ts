@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { AnyJson, CustomerEmail, DateOrDateTimeStr, DateStr, DateTimeStr, Email, Int, JsonObject, Phone, Str } from "./fields";
+import {
+  AnyJson,
+  CustomerEmail,
+  DateOrDateTimeStr,
+  DateStr,
+  DateTimeStr,
+  Email,
+  Int,
+  JsonObject,
+  Phone,
+  Str,
+} from "./fields";
 import { Metadata } from "./common";
 
 export const CustomerAlternativeNumber = z.strictObject({
@@ -10,7 +21,7 @@ export const CustomerConsent = z.strictObject({
   description: Str(255).optional(),
   signed_at: DateTimeStr.optional(),
   type: AnyJson,
-  value: z.enum(["ACCEPTED","REJECTED","UNKNOWN","PENDING"]),
+  value: z.enum(["ACCEPTED", "REJECTED", "UNKNOWN", "PENDING"]),
 });
 export type CustomerConsent = z.infer<typeof CustomerConsent>;
 export const EnergyCustomerPreferences = z.strictObject({
@@ -41,17 +52,32 @@ export const CustomerUserDetail = z.strictObject({
 export type CustomerUserDetail = z.infer<typeof CustomerUserDetail>;
 /** Object codes: metadata_has_duplicate_keys. */
 export const EnergyCustomer = z.strictObject({
-  account_roles: z.array(z.enum(["POWER_OF_ATTORNEY","NEIGHBOUR","LOA_LEVEL_1","LOA_LEVEL_3","CARER","ADMIN","EXECUTOR","LOA_LEVEL_2","STUDENT_HOUSE","FRIEND_FAMILY_MEMBER"])).optional(),
+  account_roles: z
+    .array(
+      z.enum([
+        "POWER_OF_ATTORNEY",
+        "NEIGHBOUR",
+        "LOA_LEVEL_1",
+        "LOA_LEVEL_3",
+        "CARER",
+        "ADMIN",
+        "EXECUTOR",
+        "LOA_LEVEL_2",
+        "STUDENT_HOUSE",
+        "FRIEND_FAMILY_MEMBER",
+      ]),
+    )
+    .optional(),
   alternative_phone_numbers: z.array(CustomerAlternativeNumber).optional(),
   consents: z.array(CustomerConsent).optional(),
   contact_emails: z.array(Email(254)).optional(),
   credit_assessment_id: Str().nullable().optional(),
   credit_result: Str().nullable().optional(),
-  credit_risk_bracket: z.enum(["LOW","MID","HIGH","UNKNOWN"]).nullable().optional(),
+  credit_risk_bracket: z.enum(["LOW", "MID", "HIGH", "UNKNOWN"]).nullable().optional(),
   credit_score: Int(0, 9999).nullable().optional(),
   customer_preferences: EnergyCustomerPreferences.optional().describe("Deprecated."),
   date_of_birth: DateStr.nullable().optional(),
-  deceased: z.enum(["Reported","Confirmed",""]).optional(),
+  deceased: z.enum(["Reported", "Confirmed", ""]).optional(),
   details: JsonObject.nullable().optional().describe("Deprecated."),
   email: CustomerEmail.nullable().optional(), // internal_email_address
   family_name: Str(255).optional(),
@@ -60,10 +86,59 @@ export const EnergyCustomer = z.strictObject({
   landline: Phone.nullable().optional(), // invalid_phone_number
   metadata: z.array(Metadata).optional(),
   mobile: Phone.nullable().optional(), // invalid_phone_number
-  portfolio_roles: z.array(z.enum(["POWER_OF_ATTORNEY","NEIGHBOUR","LOA_LEVEL_1","LOA_LEVEL_3","CARER","ADMIN","EXECUTOR","LOA_LEVEL_2","STUDENT_HOUSE","FRIEND_FAMILY_MEMBER"])).optional(),
-  pronouns: z.enum(["OTHER","E_EM_EIR","EY_EM_EIR","FAE_FAER_FAERS","HE_HIM_HIS","PER_PER_PERS","SHE_HER_HERS","THEY_THEM_THEIRS","VE_VER_VIS","XE_XEM_XYR","ZE_HIR_HIRS","ZE_ZIR_ZIRS","ZIE_HIR_HIRS","ZIE_ZIR_ZIRS",""]).nullable().optional(),
+  portfolio_roles: z
+    .array(
+      z.enum([
+        "POWER_OF_ATTORNEY",
+        "NEIGHBOUR",
+        "LOA_LEVEL_1",
+        "LOA_LEVEL_3",
+        "CARER",
+        "ADMIN",
+        "EXECUTOR",
+        "LOA_LEVEL_2",
+        "STUDENT_HOUSE",
+        "FRIEND_FAMILY_MEMBER",
+      ]),
+    )
+    .optional(),
+  pronouns: z
+    .enum([
+      "OTHER",
+      "E_EM_EIR",
+      "EY_EM_EIR",
+      "FAE_FAER_FAERS",
+      "HE_HIM_HIS",
+      "PER_PER_PERS",
+      "SHE_HER_HERS",
+      "THEY_THEM_THEIRS",
+      "VE_VER_VIS",
+      "XE_XEM_XYR",
+      "ZE_HIR_HIRS",
+      "ZE_ZIR_ZIRS",
+      "ZIE_HIR_HIRS",
+      "ZIE_ZIR_ZIRS",
+      "",
+    ])
+    .nullable()
+    .optional(),
   psr: z.array(EnergyPSR).optional(),
-  role: z.enum(["POWER_OF_ATTORNEY","NEIGHBOUR","LOA_LEVEL_1","LOA_LEVEL_3","CARER","ADMIN","EXECUTOR","LOA_LEVEL_2","STUDENT_HOUSE","FRIEND_FAMILY_MEMBER"]).nullable().optional().describe("Deprecated."),
+  role: z
+    .enum([
+      "POWER_OF_ATTORNEY",
+      "NEIGHBOUR",
+      "LOA_LEVEL_1",
+      "LOA_LEVEL_3",
+      "CARER",
+      "ADMIN",
+      "EXECUTOR",
+      "LOA_LEVEL_2",
+      "STUDENT_HOUSE",
+      "FRIEND_FAMILY_MEMBER",
+    ])
+    .nullable()
+    .optional()
+    .describe("Deprecated."),
   salutation: Str(128).nullable().optional(),
   title: Str(20).nullable().optional(),
   unable_to_read_meters: z.boolean().optional(),

@@ -30,10 +30,10 @@ export type ElectricityCapacityValue = z.infer<typeof ElectricityCapacityValue>;
 export const ElectricityConfigurationPeriod = z.strictObject({
   effective_from_date: DateStr,
   effective_to_date: DateStr.optional(),
-  energisation_status: z.enum(["E","D"]).optional(),
+  energisation_status: z.enum(["E", "D"]).optional(),
   gsp: Str(2).optional(),
   llf: Str(3).optional(),
-  measurement_class: z.enum(["A","B","C","D","E","F","G"]).optional(),
+  measurement_class: z.enum(["A", "B", "C", "D", "E", "F", "G"]).optional(),
   mtc: Int().optional(),
   profile_class: Int().optional(),
   ssc: Str(4).optional(),
@@ -58,16 +58,16 @@ export const ElectricityMeterPoint = z.strictObject({
   dr_in_progress: z.boolean().nullable().optional(), // disputed_read_in_progress
   eac_history: z.array(ElectricityEstimatedAnnualConsumption).optional(), // repeated_eac_for_tpr
   et_in_progress: z.boolean().nullable().optional(), // erroneous_transfer_not_in_progress
-  export_type: z.enum(["IMPORT_EXPORT","EXPORT_ONLY"]).optional(),
+  export_type: z.enum(["IMPORT_EXPORT", "EXPORT_ONLY"]).optional(),
   identifier: Mpan, // invalid_supply_point_identifier
   is_deenergised: z.boolean().optional(),
   last_billed_to_date: DateStr.optional(),
-  measurement_class: z.enum(["A","B","C","D","E","F","G"]).optional(),
+  measurement_class: z.enum(["A", "B", "C", "D", "E", "F", "G"]).optional(),
   meters: z.array(ElectricityMeter).optional(), // meter_with_duplicate_register_ids
   mop_to_appoint: Str(4).nullable().optional().describe("Deprecated."),
   mpid: Str(4, { blank: false }),
   profile_class: Int().optional(),
-  regular_reading_cycle: z.enum(["A","B","D","E","H","M","N","O","Q","S","T","W","Z"]).optional(),
+  regular_reading_cycle: z.enum(["A", "B", "D", "E", "H", "M", "N", "O", "Q", "S", "T", "W", "Z"]).optional(),
   smart_refusal_interest: EnergySmartRefusalInterest.optional(),
   smart_site_visit: z.array(EnergySmartSiteVisit).optional(),
   ssc: Str().optional(),

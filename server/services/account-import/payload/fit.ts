@@ -12,7 +12,19 @@ export type EnergyAddress = z.infer<typeof EnergyAddress>;
 export const EnergyCreditHold = z.strictObject({
   active_from: DateStr,
   notes: Str().optional(),
-  reason: z.enum(["HAS_NOMINATED_RECIPIENT","INVOLVED_IN_COO","SWITCH_LOSS","LINKED_TO_WRONG_ACCOUNT","PAID_INCORRECTLY","MIGRATED_IN_DISPUTE","AWAITING_SIGNED_FIT_PLAN","CLOSED_INSTALLATION","NEEDS_MANUAL_PAYMENT","BIENNIAL_DISPUTES","OTHER"]),
+  reason: z.enum([
+    "HAS_NOMINATED_RECIPIENT",
+    "INVOLVED_IN_COO",
+    "SWITCH_LOSS",
+    "LINKED_TO_WRONG_ACCOUNT",
+    "PAID_INCORRECTLY",
+    "MIGRATED_IN_DISPUTE",
+    "AWAITING_SIGNED_FIT_PLAN",
+    "CLOSED_INSTALLATION",
+    "NEEDS_MANUAL_PAYMENT",
+    "BIENNIAL_DISPUTES",
+    "OTHER",
+  ]),
 });
 export type EnergyCreditHold = z.infer<typeof EnergyCreditHold>;
 export const EnergyExtension = z.strictObject({
@@ -40,15 +52,17 @@ export const EnergyMeter = z.strictObject({
   mpan: Str().optional(),
   serial_number: Str(undefined, { blank: false }),
   transfer_reading: EnergyReading,
-  type: z.enum(["EXPORT","SUPPLY","GENERATION"]),
+  type: z.enum(["EXPORT", "SUPPLY", "GENERATION"]),
 });
 export type EnergyMeter = z.infer<typeof EnergyMeter>;
 export const EnergyFit = z.strictObject({
   installations: z.array(EnergyInstallation).min(1),
   instruction_reference: Str(512).optional(),
   meters: z.array(EnergyMeter).min(1),
-  payment_method: z.enum(["BACS","CHEQUE","CHAPS","FOREIGN_CHAPS"]),
+  payment_method: z.enum(["BACS", "CHEQUE", "CHAPS", "FOREIGN_CHAPS"]),
   vat_number: Str().optional(),
-  vendor_name: z.enum(["STRIPE","BOTTOMLINE_GLOBAL_PAYMENTS_HUB","BOTTOMLINE_PTX","BOTTOMLINE_PTX_BATCHED"]).optional(),
+  vendor_name: z
+    .enum(["STRIPE", "BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"])
+    .optional(),
 });
 export type EnergyFit = z.infer<typeof EnergyFit>;

@@ -22,11 +22,13 @@ export const GasMeterPoint = z.strictObject({
   et_in_progress: z.boolean().nullable().optional(), // erroneous_transfer_not_in_progress
   identifier: Mprn, // invalid_supply_point_identifier
   last_billed_to_date: DateStr.optional(),
-  ldz: z.enum(["SC","LC","LO","LS","LT","LW","NO","NE","NW","WM","EM","EA","WN","WS","NT","SO","SE","SW"]).optional(),
+  ldz: z
+    .enum(["SC", "LC", "LO", "LS", "LT", "LW", "NO", "NE", "NW", "WM", "EM", "EA", "WN", "WS", "NT", "SO", "SE", "SW"])
+    .optional(),
   mam_to_appoint: Str(3).nullable().optional(),
   meters: z.array(GasMeter).optional(),
   mpid: Str(4, { blank: false }),
-  regular_reading_cycle: z.enum(["CYYY","CYSS","CYQS","CYLM","CYSM","CYNM"]).optional(),
+  regular_reading_cycle: z.enum(["CYYY", "CYSS", "CYQS", "CYLM", "CYSM", "CYNM"]).optional(),
   shipper_mpid: Str(3, { blank: false }),
   smart_refusal_interest: EnergySmartRefusalInterest.optional(),
   smart_site_visit: z.array(EnergySmartSiteVisit).optional(),

@@ -10,10 +10,10 @@ export type EnergyPrepaymentDetails = z.infer<typeof EnergyPrepaymentDetails>;
 export const HistoricalReading = z.strictObject({
   billed: z.boolean(),
   reading_date: DateStr,
-  reading_type: z.enum(["CUSTOMER","ESTIMATE","ROUTINE","SMART","REGULAR"]),
+  reading_type: z.enum(["CUSTOMER", "ESTIMATE", "ROUTINE", "SMART", "REGULAR"]),
   reading_value: Dec(10, 10),
   register_id: Str(32).optional(),
-  validation_status: z.enum(["VALIDATED","UNVALIDATED","FAILED"]).optional(),
+  validation_status: z.enum(["VALIDATED", "UNVALIDATED", "FAILED"]).optional(),
 });
 export type HistoricalReading = z.infer<typeof HistoricalReading>;
 export const ElectricityRegister = z.strictObject({
@@ -26,7 +26,7 @@ export const ElectricityRegister = z.strictObject({
 export type ElectricityRegister = z.infer<typeof ElectricityRegister>;
 export const Reading = z.strictObject({
   reading_date: DateStr,
-  reading_type: z.enum(["CUSTOMER","ESTIMATE","ROUTINE","SMART","REGULAR"]),
+  reading_type: z.enum(["CUSTOMER", "ESTIMATE", "ROUTINE", "SMART", "REGULAR"]),
   reading_value: Dec(10, 10),
   register_id: Str(32).optional(),
 });
@@ -43,7 +43,7 @@ export const ElectricityMeter = z.strictObject({
   removed_on: DateStr.nullable().optional(),
   smart_commissioned_on: DateStr.nullable().optional(), // future_smart_meter_commission_date
   smart_device_id: Str().nullable().optional(),
-  smart_type: z.enum(["NONE","SMETS1","SMETS1_ENROLLED","SMETS2"]).optional(),
+  smart_type: z.enum(["NONE", "SMETS1", "SMETS1_ENROLLED", "SMETS2"]).optional(),
   transfer_readings: z.array(Reading).optional(),
 });
 export type ElectricityMeter = z.infer<typeof ElectricityMeter>;
@@ -72,8 +72,8 @@ export const GasMeter = z.strictObject({
   removed_on: DateStr.nullable().optional(),
   smart_commissioned_on: DateStr.nullable().optional(), // future_smart_meter_commission_date
   smart_device_id: Str().nullable().optional(),
-  smart_type: z.enum(["NONE","SMETS1","SMETS1_ENROLLED","SMETS2"]).optional(),
+  smart_type: z.enum(["NONE", "SMETS1", "SMETS1_ENROLLED", "SMETS2"]).optional(),
   transfer_readings: z.array(Reading).optional(),
-  units_of_measure: z.enum(["SCFH","SCMH"]).optional(),
+  units_of_measure: z.enum(["SCFH", "SCMH"]).optional(),
 });
 export type GasMeter = z.infer<typeof GasMeter>;

@@ -7,10 +7,10 @@ export const PaymentInstruction = z.strictObject({
   instruction_identifier: Str().optional(),
   ledger_code: Str().optional(),
   reference: Str(512, { blank: false }),
-  type: z.enum(["BPAY","CARD","CUSTOM","DIRECT_DEBIT","GMO_REFUND","PAYMENT_SLIP"]),
+  type: z.enum(["BPAY", "CARD", "CUSTOM", "DIRECT_DEBIT", "GMO_REFUND", "PAYMENT_SLIP"]),
   use_for_scheduled_payments: z.boolean().optional(),
   valid_from: DateStr.nullable().optional(),
-  vendor: z.enum(["STRIPE","BOTTOMLINE_GLOBAL_PAYMENTS_HUB","BOTTOMLINE_PTX","BOTTOMLINE_PTX_BATCHED"]),
+  vendor: z.enum(["STRIPE", "BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"]),
 });
 export type PaymentInstruction = z.infer<typeof PaymentInstruction>;
 export const PaymentPlanPaymentAmountComponent = z.strictObject({
@@ -27,12 +27,12 @@ export type PaymentPlanPayment = z.infer<typeof PaymentPlanPayment>;
 export const PaymentPlan = z.strictObject({
   accepted_at: DateTimeStr,
   payments: z.array(PaymentPlanPayment),
-  schedule_means: z.enum(["DD","CARD","MANUAL","PAYMENT_SLIP"]),
+  schedule_means: z.enum(["DD", "CARD", "MANUAL", "PAYMENT_SLIP"]),
   strategy_name: Str(undefined, { blank: false }),
 });
 export type PaymentPlan = z.infer<typeof PaymentPlan>;
 export const ExistingPaymentInstructionReference = z.strictObject({
-  vendor_name: z.enum(["STRIPE","BOTTOMLINE_GLOBAL_PAYMENTS_HUB","BOTTOMLINE_PTX","BOTTOMLINE_PTX_BATCHED"]),
+  vendor_name: z.enum(["STRIPE", "BOTTOMLINE_GLOBAL_PAYMENTS_HUB", "BOTTOMLINE_PTX", "BOTTOMLINE_PTX_BATCHED"]),
   vendor_reference: Str(512, { blank: false }),
 });
 export type ExistingPaymentInstructionReference = z.infer<typeof ExistingPaymentInstructionReference>;
@@ -41,7 +41,9 @@ export const PaymentPreferencesWithExistingInstructionReferences = z.strictObjec
   instruction_reference_params: ExistingPaymentInstructionReference,
   ledger_identifier: Str(undefined, { blank: false }),
 });
-export type PaymentPreferencesWithExistingInstructionReferences = z.infer<typeof PaymentPreferencesWithExistingInstructionReferences>;
+export type PaymentPreferencesWithExistingInstructionReferences = z.infer<
+  typeof PaymentPreferencesWithExistingInstructionReferences
+>;
 export const NewPaymentInstructionReference = z.strictObject({
   instruction_identifier: Str(512, { blank: false }),
 });
@@ -51,14 +53,20 @@ export const PaymentPreferencesWithNewInstructionReferences = z.strictObject({
   instruction_reference_params: NewPaymentInstructionReference,
   ledger_identifier: Str(undefined, { blank: false }),
 });
-export type PaymentPreferencesWithNewInstructionReferences = z.infer<typeof PaymentPreferencesWithNewInstructionReferences>;
+export type PaymentPreferencesWithNewInstructionReferences = z.infer<
+  typeof PaymentPreferencesWithNewInstructionReferences
+>;
 export const BasePaymentPreference = z.strictObject({
   type: z.literal("PASSIVE"),
   ledger_identifier: Str(undefined, { blank: false }),
 });
 export type BasePaymentPreference = z.infer<typeof BasePaymentPreference>;
 /** Production's oneOf chosen by `type`: each branch takes its own value (the same enum on all three made zod throw on any payment_preferences). */
-export const PaymentPreference = z.discriminatedUnion("type", [PaymentPreferencesWithExistingInstructionReferences, PaymentPreferencesWithNewInstructionReferences, BasePaymentPreference]);
+export const PaymentPreference = z.discriminatedUnion("type", [
+  PaymentPreferencesWithExistingInstructionReferences,
+  PaymentPreferencesWithNewInstructionReferences,
+  BasePaymentPreference,
+]);
 export type PaymentPreference = z.infer<typeof PaymentPreference>;
 export const PaymentPromise = z.strictObject({
   amount: Dec(8, 2),
@@ -80,17 +88,19 @@ export const PaymentSchedule = z.strictObject({
   debt_repayment_element: Dec(8, 2).optional(),
   debt_repayment_end_date: DateStr.optional(),
   delay_days: Int().optional(),
-  delay_strategy: z.enum(["FIXED","WORKING_DAYS"]).optional(),
+  delay_strategy: z.enum(["FIXED", "WORKING_DAYS"]).optional(),
   end_date: DateStr.nullable().optional(),
   exempt_from_payment_adequacy: z.boolean().optional(),
-  frequency: z.enum(["MONTHLY","QUARTERLY","WEEKLY","FORTNIGHTLY","FOUR_WEEKLY","ANNUALLY","SIX_MONTHLY"]).optional(),
+  frequency: z
+    .enum(["MONTHLY", "QUARTERLY", "WEEKLY", "FORTNIGHTLY", "FOUR_WEEKLY", "ANNUALLY", "SIX_MONTHLY"])
+    .optional(),
   instalments: z.array(Payments).optional(),
   is_debt_repayment_plan: z.boolean().optional(),
   ledger_code: Str().optional(),
-  means: z.enum(["DD","CARD","MANUAL","PAYMENT_SLIP"]),
-  paid_by: z.enum(["CUSTOMER","FUEL_DIRECT"]).optional(),
+  means: z.enum(["DD", "CARD", "MANUAL", "PAYMENT_SLIP"]),
+  paid_by: z.enum(["CUSTOMER", "FUEL_DIRECT"]).optional(),
   start_date: DateStr,
-  trigger: z.enum(["PLAN","REGULAR","REGULAR_PLAN","BALANCE","BILL"]).optional(),
+  trigger: z.enum(["PLAN", "REGULAR", "REGULAR_PLAN", "BALANCE", "BILL"]).optional(),
 });
 export type PaymentSchedule = z.infer<typeof PaymentSchedule>;
 export const PaymentAdequacyChange = z.strictObject({

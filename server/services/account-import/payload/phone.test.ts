@@ -6,7 +6,9 @@ import { Phone } from "./fields";
 
 const verdict = (value: string) => {
   const parsed = Phone.safeParse(value);
-  return parsed.success ? "valid" : parsed.error.issues.map((i) => (i as { params?: { code?: string } }).params?.code ?? i.code).join(",");
+  return parsed.success
+    ? "valid"
+    : parsed.error.issues.map((i) => (i as { params?: { code?: string } }).params?.code ?? i.code).join(",");
 };
 
 // Valid and invalid numbers of several countries' plans, so that every kind of pattern (GB
@@ -44,7 +46,9 @@ describe("phone numbers (libphonenumber-js with its patterns compiled once: patc
     const root = path.dirname(require.resolve("libphonenumber-js/package.json"));
     for (const build of ["es6", "build"]) {
       const source = readFileSync(path.join(root, build, "helpers", "matchesEntirely.js"), "utf8");
-      expect(source, `${build}/helpers/matchesEntirely.js`).toContain("regularExpressionCache.get(regularExpressionText)");
+      expect(source, `${build}/helpers/matchesEntirely.js`).toContain(
+        "regularExpressionCache.get(regularExpressionText)",
+      );
     }
   });
 });

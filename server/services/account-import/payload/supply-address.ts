@@ -15,7 +15,7 @@ export const PropertyAdministrator = z.strictObject({
   address5: Str(512).optional().describe("Deprecated."),
   billing_name: Str(255).optional(),
   date_of_birth: DateStr.nullable().optional(),
-  deceased: z.enum(["Reported","Confirmed",""]).optional(),
+  deceased: z.enum(["Reported", "Confirmed", ""]).optional(),
   effective_from: DateTimeStr.nullable().optional(),
   effective_to: DateTimeStr.nullable().optional(),
   email: Email(254).nullable().optional(),
@@ -24,7 +24,7 @@ export const PropertyAdministrator = z.strictObject({
   landline: Phone.nullable().optional(), // invalid_phone_number
   mobile: Phone.nullable().optional(), // invalid_phone_number
   postcode: Postcode(10).optional(),
-  role: z.enum(["LANDLORD","PROPERTY_DEVELOPER"]).optional(),
+  role: z.enum(["LANDLORD", "PROPERTY_DEVELOPER"]).optional(),
   salutation: Str(128).nullable().optional(),
   title: Str(20).nullable().optional(),
 });

@@ -9,10 +9,14 @@ export class Findings extends RuleFindings<AccountErrorCode> {}
 /** Half-open date periods [from, to) over YYYY-MM-DD strings; a missing `to` is open-ended. */
 export type DatePeriod = { from: string; to: string | null | undefined };
 
-export const periodsOverlap = (a: DatePeriod, b: DatePeriod) => (b.to == null || a.from < b.to) && (a.to == null || b.from < a.to);
+export const periodsOverlap = (a: DatePeriod, b: DatePeriod) =>
+  (b.to == null || a.from < b.to) && (a.to == null || b.from < a.to);
 
 /** Keys seen twice in `items` (by `keyOf`), as the indexes of the repeats. */
-export function repeatIndexes<T>(items: readonly T[], keyOf: (item: T) => string | undefined): { index: number; first: number }[] {
+export function repeatIndexes<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | undefined,
+): { index: number; first: number }[] {
   const seen = new Map<string, number>();
   const out: { index: number; first: number }[] = [];
   items.forEach((item, index) => {

@@ -21,7 +21,11 @@ export async function POST(req: Request, { params }: Params) {
     const q = new URL(req.url).searchParams;
     const name = q.get("name") ?? "control-file";
     const format = q.get("format") ?? (/\.csv$/i.test(name) ? "csv" : "jsonl");
-    const result = await uploadControlFile(ctx, { id: /^\d{1,9}$/.test(raw) ? Number(raw) : 0, format: format as "csv" | "jsonl", fileName: name }, req.body);
+    const result = await uploadControlFile(
+      ctx,
+      { id: /^\d{1,9}$/.test(raw) ? Number(raw) : 0, format: format as "csv" | "jsonl", fileName: name },
+      req.body,
+    );
     return Response.json(result, { status: 201, headers: { "x-request-id": requestId, "cache-control": "no-store" } });
   } catch (err) {
     return errorResponse(err, requestId);

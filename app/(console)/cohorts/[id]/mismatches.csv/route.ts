@@ -15,7 +15,12 @@ export async function GET(req: Request, { params }: Params) {
     const check = new URL(req.url).searchParams.get("check") || undefined;
     const { fileName, text } = await exportMismatchesCsv(ctx, { id: /^\d{1,9}$/.test(raw) ? Number(raw) : 0, check });
     return new Response(text, {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "private, no-store", "x-request-id": requestId },
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${fileName}"`,
+        "cache-control": "private, no-store",
+        "x-request-id": requestId,
+      },
     });
   } catch (err) {
     return errorResponse(err, requestId);

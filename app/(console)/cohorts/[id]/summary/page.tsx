@@ -17,13 +17,20 @@ export default async function CohortSummaryPage({ params }: Props) {
   await requireUser(`/cohorts/${encodeURIComponent(raw)}/summary`);
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   if (!id) notFound();
-  const [cohort, rec] = await Promise.all([loadRecord(trpc.cohort.get.queryOptions({ id })), loadRecord(trpc.cohort.reconciliation.queryOptions({ id }))]);
+  const [cohort, rec] = await Promise.all([
+    loadRecord(trpc.cohort.get.queryOptions({ id })),
+    loadRecord(trpc.cohort.reconciliation.queryOptions({ id })),
+  ]);
   if (!cohort.found || !cohort.data || !rec.data) notFound();
   const c = cohort.data;
   const r = rec.data.reconciliation;
   return (
     <div className="stack" data-testid="sign-off-summary">
-      <PageHeader title={`Reconciliation summary: ${c.name}`} crumbs={[{ href: `/cohorts/${c.id}`, label: `Cohort ${c.name}` }]} description="For sign-off: print this page (Ctrl+P) or save it as PDF." />
+      <PageHeader
+        title={`Reconciliation summary: ${c.name}`}
+        crumbs={[{ href: `/cohorts/${c.id}`, label: `Cohort ${c.name}` }]}
+        description="For sign-off: print this page (Ctrl+P) or save it as PDF."
+      />
       <section className="card" aria-labelledby="sheet-title">
         <div className="card-header">
           <h2 id="sheet-title">
@@ -35,11 +42,21 @@ export default async function CohortSummaryPage({ params }: Props) {
             <dt>Planned cut-over</dt>
             <dd>{c.plannedCutoverDate ? formatDay(c.plannedCutoverDate) : "not set"}</dd>
             <dt>Accounts in the cohort</dt>
-            <dd>{formatCount(rec.data.members)} ({formatCount(rec.data.imported)} imported)</dd>
+            <dd>
+              {formatCount(rec.data.members)} ({formatCount(rec.data.imported)} imported)
+            </dd>
             <dt>Control file</dt>
-            <dd>{c.controlFile ? `${c.controlFile.fileName}, ${formatCount(c.controlFile.rows)} accounts, uploaded by ${c.controlFile.uploadedBy} at ${formatDateTime(c.controlFile.uploadedAt)}` : "none"}</dd>
+            <dd>
+              {c.controlFile
+                ? `${c.controlFile.fileName}, ${formatCount(c.controlFile.rows)} accounts, uploaded by ${c.controlFile.uploadedBy} at ${formatDateTime(c.controlFile.uploadedAt)}`
+                : "none"}
+            </dd>
             <dt>Reconciliation</dt>
-            <dd>{r ? `run ${r.id} by ${r.requestedBy}, finished ${formatDateTime(r.finishedAt)}${rec.data.stale ? " (inputs changed since: run again)" : ""}` : "not run"}</dd>
+            <dd>
+              {r
+                ? `run ${r.id} by ${r.requestedBy}, finished ${formatDateTime(r.finishedAt)}${rec.data.stale ? " (inputs changed since: run again)" : ""}`
+                : "not run"}
+            </dd>
             <dt>Signed off</dt>
             <dd>{c.signOff ? `by ${c.signOff.by} at ${formatDateTime(c.signOff.at)}` : "not yet"}</dd>
           </dl>
@@ -84,7 +101,10 @@ export default async function CohortSummaryPage({ params }: Props) {
                   ))}
                 </tbody>
               </table>
-              <p className="small">Every mismatch with who accepted it and why: <a href={`/cohorts/${c.id}/mismatches.csv`}>mismatches CSV</a>.</p>
+              <p className="small">
+                Every mismatch with who accepted it and why:{" "}
+                <a href={`/cohorts/${c.id}/mismatches.csv`}>mismatches CSV</a>.
+              </p>
             </>
           )}
         </div>

@@ -19,7 +19,13 @@ export default async function SupplierCohortsPage({ params }: Props) {
   if (!found) notFound();
   return (
     <HydrateClient>
-      <PageHeader title={`Cohorts of ${code}`} crumbs={[{ href: "/suppliers", label: "Suppliers" }, { href: `/suppliers/${encodeURIComponent(code)}`, label: code }]} />
+      <PageHeader
+        title={`Cohorts of ${code}`}
+        crumbs={[
+          { href: "/suppliers", label: "Suppliers" },
+          { href: `/suppliers/${encodeURIComponent(code)}`, label: code },
+        ]}
+      />
       <CohortsList supplier={code} canEdit={user.role === "operator"} />
     </HydrateClient>
   );

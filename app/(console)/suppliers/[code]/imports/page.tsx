@@ -38,7 +38,11 @@ export default async function ImportsPage({ params, searchParams }: Props) {
           { href: "/suppliers", label: "Suppliers" },
           { href: `/suppliers/${encodeURIComponent(code)}`, label: code },
         ]}
-        description={user.role === "operator" ? "Stage accounts from a file, import them, and see what failed and why." : "What was staged and imported for this supplier, and what failed and why."}
+        description={
+          user.role === "operator"
+            ? "Stage accounts from a file, import them, and see what failed and why."
+            : "What was staged and imported for this supplier, and what failed and why."
+        }
       />
       <ImportsView code={code} canEdit={user.role === "operator"} table={table} tableKey={qs} />
     </HydrateClient>

@@ -9,8 +9,8 @@ export default function ImportRecordNotFound() {
         { href: "/suppliers", label: "Suppliers" },
       ]}
     >
-      Your organisation has no supplier with this code, or the supplier has no account staged or imported under this external number. External
-      numbers are matched exactly, including upper and lower case.
+      Your organisation has no supplier with this code, or the supplier has no account staged or imported under this
+      external number. External numbers are matched exactly, including upper and lower case.
     </NotFoundPanel>
   );
 }

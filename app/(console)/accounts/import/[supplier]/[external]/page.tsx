@@ -13,7 +13,8 @@ async function keyOf(params: Props["params"]) {
   const p = await params;
   return { supplier: decodeURIComponent(p.supplier), external: decodeURIComponent(p.external) };
 }
-const record = (supplier: string, external: string) => trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external });
+const record = (supplier: string, external: string) =>
+  trpc.accountImport.get.queryOptions({ importSupplier: supplier, externalAccountNumber: external });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { supplier, external } = await keyOf(params);

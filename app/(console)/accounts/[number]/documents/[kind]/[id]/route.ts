@@ -15,7 +15,17 @@ export async function GET(req: Request, { params }: Params) {
     if (!user) throw new ServiceError("unauthorized", "authentication_required", "Sign in to open documents.");
     const index = new URL(req.url).searchParams.get("index") ?? "0";
     const doc = await openAccountDocument(
-      { db, requestId, actor: { kind: "user", organisationId: user.organisationId, userId: user.id, role: user.role, email: user.email } },
+      {
+        db,
+        requestId,
+        actor: {
+          kind: "user",
+          organisationId: user.organisationId,
+          userId: user.id,
+          role: user.role,
+          email: user.email,
+        },
+      },
       // Next hands the segments over already decoded.
       { accountNumber: number, kind: kind as "note", id, index },
     );
