@@ -17,6 +17,9 @@ export function LedgerStatements({ statements }: { statements: Statement[] }) {
   return (
     <section data-testid="ledger-statements">
       <h3>Historical statements</h3>
+      <p className="muted small">
+        Billed is the statement&apos;s own gross amount; charges imported are the migrated charges of its period.
+      </p>
       {statements.some((s) => s.mismatch) && (
         <div className="alert alert-warn" role="alert">
           A statement&apos;s gross amount differs from the charges imported for its period: check the migrated
@@ -28,10 +31,10 @@ export function LedgerStatements({ statements }: { statements: Statement[] }) {
         columns={[
           "Statement",
           "Period",
-          "Billed (statement's gross amount)",
-          "Charges imported",
-          "Period total",
-          "Closing balance",
+          { label: "Billed", className: "num" },
+          { label: "Charges imported", className: "num" },
+          { label: "Period total", className: "num" },
+          { label: "Closing balance", className: "num" },
         ]}
       >
         {statements.map((s) => (
