@@ -37,10 +37,7 @@ export const trimAmount = (amount: string) => amount.replace(/(\.\d\d\d*?)0+$/, 
 
 /** Whole pence (as production's statements send gross_amount) as a decimal string of pounds: 4217 → "42.17", -5 → "-0.05". */
 export function penceToPounds(pence: string | number): string {
-  const n = String(pence);
-  const neg = n.startsWith("-");
-  const digits = (neg ? n.slice(1) : n).padStart(3, "0");
-  return `${neg ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return new Decimal(String(pence)).dividedBy(100).toFixed(2);
 }
 
 /** A decimal string with its sign turned over, as exact as it came: "3.50" → "-3.50". */
