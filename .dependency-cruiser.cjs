@@ -21,7 +21,7 @@ const LAYERS = [
     paths: [
       "^server/lib/",
       // Errors, logging, and the typed configuration module (server/env.mjs, issue 22).
-      "^server/(errors|logger|env|env-kit)\\.(ts|mjs)$",
+      "^server/(errors|logger|env|env-kit|process-state)\\.(ts|mjs)$",
       // The column types' bounds: constants only, read by the zod schemas in server/lib too.
       "^db/limits\\.ts$",
     ],

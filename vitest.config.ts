@@ -1,13 +1,33 @@
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const WORKERS = Math.min(Math.max(os.availableParallelism(), 2), 6);
 
+const INCLUDE = ["server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "test/**/*.test.ts"];
+
+/**
+ * Files that replace a module (vi.mock) run each in a process of its own: a module another file
+ * already loaded would keep the real one, and the mock would stay for the files after it. All
+ * the others share their worker's process and the modules it has loaded, one file after another,
+ * each starting from test/setup.ts's reset (ADR 0511): loading the app's modules again for every
+ * file was half of the suite's time.
+ */
+const FILES = ["server", "db", "app", "test"].flatMap((dir) =>
+  readdirSync(path.join(import.meta.dirname, dir), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => path.posix.join(dir, file.split(path.sep).join("/"))),
+);
+const ISOLATED = FILES.filter((file) =>
+  /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(import.meta.dirname, file), "utf8")),
+);
+const SHARED = FILES.filter((file) => !ISOLATED.includes(file));
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "test/**/*.test.ts"],
+    include: INCLUDE,
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -29,5 +49,9 @@ export default defineConfig({
       CATALOGUE_VERSION_TTL_MS: "0",
       DOCUMENT_ROOT_ALLOWLIST: "file:///tmp,file:///srv,s3://",
     },
+    projects: [
+      { extends: true, test: { name: "shared", isolate: false, exclude: ISOLATED } },
+      { extends: true, test: { name: "isolated", isolate: true, exclude: SHARED } },
+    ],
   },
 });

@@ -50,17 +50,19 @@ const MIGRATIONS = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "drizzl
 /**
  * postgres-js when DATABASE_URL is set, else embedded PGlite in PGLITE_DIR
  * (default ./.data/pglite; "memory://" for throwaway test databases). `pgliteFrom`: a
- * `dumpDataDir()` tarball a new in-memory PGlite starts from (the tests' migrated template).
+ * `dumpDataDir()` tarball a new in-memory PGlite starts from (the tests' migrated template);
+ * `pgliteBuild`: PGlite's WebAssembly module, compiled, and its file bundle, for a process that
+ * opens many (the tests: compiling it again cost each a fifth of a second).
  */
 export async function openDatabase(
-  opts: { url?: string; pgliteDir?: string; pgliteFrom?: Blob; migrate?: boolean } = {},
+  opts: { url?: string; pgliteDir?: string; pgliteFrom?: Blob; pgliteBuild?: PgliteBuild; migrate?: boolean } = {},
 ): Promise<DbHandle> {
   const url = opts.url ?? env.DATABASE_URL;
   // A pool of 0 or "abc" would otherwise hang or fail with an unrelated message.
   assertConfig(envWith({ DATABASE_URL: url }), DATABASE_VARS);
   const handle = url
     ? await openPostgres(url)
-    : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir(), opts.pgliteFrom);
+    : await openPglite(opts.pgliteDir ?? env.PGLITE_DIR ?? defaultPgliteDir(), opts.pgliteFrom, opts.pgliteBuild);
   Object.defineProperty(handle.db, HANDLE, { value: handle });
   if (opts.migrate !== false) await migrateDatabase(handle);
   return handle;
@@ -251,14 +253,20 @@ function listenPostgres(
   };
 }
 
-async function openPglite(dir: string, from?: Blob): Promise<DbHandle> {
+export type PgliteBuild = { wasmModule: WebAssembly.Module; fsBundle: Blob };
+
+async function openPglite(dir: string, from?: Blob, build?: PgliteBuild): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle, PgliteSession, PglitePreparedQuery } = await import("drizzle-orm/pglite");
   if (tracingEnabled()) traceStatements(PglitePreparedQuery, PgliteSession, "postgresql");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const release = dir.startsWith("memory://") ? () => {} : await lockDataDir(dir);
   // pg_trgm: the console's account search (ADR 0407); PostgreSQL servers ship it in contrib.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(from ? { loadDataDir: from } : {}) });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(from ? { loadDataDir: from } : {}),
+    ...(build ? { pgliteWasmModule: build.wasmModule, fsBundle: build.fsBundle } : {}),
+  });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   // One process holds the database: its notifications are never lost while it is open.

@@ -277,3 +277,19 @@ export function setEnv(values) {
   }
   return () => void setEnv(before);
 }
+
+/**
+ * The environment as it is now, and a function that puts it back as it was: variables set
+ * since are removed, changed ones restored, except those `keep` names (the test runner sets its
+ * own for each file). For the test runner, whose files share a process one after another (ADR 0511).
+ * @param {(name: string) => boolean} keep
+ * @returns {() => void}
+ */
+export function environmentCheckpoint(keep = () => false) {
+  const saved = { ...process.env };
+  return () => {
+    for (const name of Object.keys(process.env)) if (!keep(name) && !(name in saved)) delete process.env[name];
+    for (const [name, value] of Object.entries(saved))
+      if (!keep(name) && process.env[name] !== value) process.env[name] = value;
+  };
+}

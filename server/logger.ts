@@ -1,4 +1,5 @@
 import { env } from "@/server/env.mjs";
+import { forgetOnReset } from "@/server/process-state";
 type Fields = Record<string, unknown>;
 type Level = "info" | "warn" | "error";
 
@@ -11,6 +12,9 @@ function serialise(fields: Fields) {
 }
 
 let allToStderr = false;
+forgetOnReset(() => {
+  allToStderr = false;
+});
 
 /** The CLI keeps stdout for its output (`--json` must parse), so its logs all go to stderr. */
 export function logToStderr() {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Db, type DbHandle, openDatabase, setDbHandle } from "@/db/client";
+import { type Db, type DbHandle, openDatabase, type PgliteBuild, setDbHandle } from "@/db/client";
 import { env } from "@/server/env.mjs";
 import { resetSigningKeyCache } from "@/server/auth/signing-key";
 
@@ -25,15 +27,28 @@ export function openTestDatabase(url = testDatabaseUrl()): Promise<DbHandle> {
   return url ? openDatabase({ url }) : openTestPglite();
 }
 
+/**
+ * What every in-memory PGlite of this process starts from, read and compiled once: the run's
+ * migrated template, PGlite's WebAssembly module and its file bundle. A worker runs many files
+ * (ADR 0511), and each opens a database.
+ */
+type Start = { template: Blob; build: PgliteBuild };
+let start: Promise<Start> | undefined;
+function pgliteStart(): Promise<Start> {
+  start ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    const wasmModule = await WebAssembly.compile(readFileSync(path.join(dist, "pglite.wasm")));
+    const fsBundle = new Blob([readFileSync(path.join(dist, "pglite.data"))]);
+    return { template: new Blob([readFileSync(inject("pgliteTemplate"))]), build: { wasmModule, fsBundle } };
+  })();
+  return start;
+}
+
 /** An in-memory PGlite from the run's migrated template, whatever DATABASE_URL says. */
-export function openTestPglite(): Promise<DbHandle> {
-  const template = inject("pgliteTemplate");
+export async function openTestPglite(): Promise<DbHandle> {
+  const { template, build } = await pgliteStart();
   // An empty URL counts as unset (server/env.mjs).
-  return openDatabase({
-    url: "",
-    pgliteDir: "memory://",
-    pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined,
-  });
+  return openDatabase({ url: "", pgliteDir: "memory://", pgliteFrom: template, pgliteBuild: build });
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/db/client";
 import { env } from "@/server/env.mjs";
@@ -38,14 +39,22 @@ const CACHE = path.join(ROOT, "node_modules", ".cache", "kraken-migrate");
  * another on theirs, as the whole suite did on DATABASE_URL before.
  */
 export default async function setup(project: TestProject) {
+  // Each test project (vitest.config.ts: shared and isolated) runs this; the run's databases are made once.
+  const g = globalThis as { __testDatabases?: ReturnType<typeof prepare> };
+  const first = !g.__testDatabases;
+  g.__testDatabases ??= prepare(project);
+  const { provided, teardown } = await g.__testDatabases;
+  for (const [key, value] of Object.entries(provided)) project.provide(key as keyof Provided, value as never);
+  return first ? teardown : undefined;
+}
+
+type Provided = Pick<ProvidedContext, "pgliteTemplate" | "baseDatabaseUrl" | "workerDatabaseUrls">;
+
+async function prepare(project: TestProject): Promise<{ provided: Provided; teardown?: () => Promise<void> }> {
   const base = env.DATABASE_URL;
-  project.provide("baseDatabaseUrl", base);
   // Also on PostgreSQL: a few files use an embedded database whatever DATABASE_URL says.
-  project.provide("pgliteTemplate", await pgliteTemplate());
-  if (!base) {
-    project.provide("workerDatabaseUrls", undefined);
-    return;
-  }
+  const template = await pgliteTemplate();
+  if (!base) return { provided: { pgliteTemplate: template, baseDatabaseUrl: base, workerDatabaseUrls: undefined } };
   await (await openDatabase({ url: base })).close();
   const workers = Number(project.config.maxWorkers || project.vitest.config.maxWorkers || os.availableParallelism());
   const urls = Array.from({ length: workers }, (_, i) => workerDatabaseUrl(base, process.pid, i + 1));
@@ -55,9 +64,11 @@ export default async function setup(project: TestProject) {
     if (run !== undefined && !isAlive(run)) await dropDatabase(base, datname);
   }
   for (const url of urls) await copyDatabase(base, databaseName(url), databaseName(base));
-  project.provide("workerDatabaseUrls", urls);
-  return async () => {
-    for (const url of urls) await dropDatabase(base, databaseName(url));
+  return {
+    provided: { pgliteTemplate: template, baseDatabaseUrl: base, workerDatabaseUrls: urls },
+    teardown: async () => {
+      for (const url of urls) await dropDatabase(base, databaseName(url));
+    },
   };
 }
 

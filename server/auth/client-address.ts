@@ -1,3 +1,4 @@
+import { forgetOnReset } from "@/server/process-state";
 import { logger } from "../logger";
 import { env } from "@/server/env.mjs";
 
@@ -22,6 +23,9 @@ const list = (header: string | null) =>
 const normalise = (address: string) => address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1");
 
 let warned = false;
+forgetOnReset(() => {
+  warned = false;
+});
 
 /**
  * The caller's address for per-address limits, with Express's `trust proxy = N` meaning:

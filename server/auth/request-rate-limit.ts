@@ -1,3 +1,4 @@
+import { forgetOnReset } from "@/server/process-state";
 import { sql } from "drizzle-orm";
 import { type Db, execRows } from "@/db/client";
 import { env } from "@/server/env.mjs";
@@ -78,6 +79,7 @@ const MAX_LOCAL_BUCKETS = 10_000;
 type Local = { windowEndsAt: number; shared: number; pending: number; flushing: boolean; lastFlush: number };
 // Per process, and only an accumulator: what holds across instances is the table.
 const locals = new Map<string, Local>();
+forgetOnReset(() => locals.clear());
 
 export type Admission = { allowed: boolean; retryAfterSeconds: number; limit: number };
 

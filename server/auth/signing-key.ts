@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
 import { env } from "@/server/env.mjs";
+import { forgetOnReset } from "@/server/process-state";
 
 const KEY = "jwt_signing_secret";
 let cached: Uint8Array | undefined;
+forgetOnReset(() => resetSigningKeyCache());
 
 /**
  * The HS256 secret every instance signs and verifies with. JWT_SECRET wins; otherwise

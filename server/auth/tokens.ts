@@ -1,3 +1,4 @@
+import { forgetOnReset } from "@/server/process-state";
 import { and, eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "@/db/client";
@@ -76,6 +77,7 @@ const unauthorized = (code: string, detail: string) =>
  */
 const verified = new Map<string, { key: Uint8Array; claims: AccessClaims }>();
 const VERIFIED_MAX = 1000;
+forgetOnReset(() => verified.clear());
 
 export async function decodeAccessToken(db: Db, token: string): Promise<AccessClaims> {
   const key = await getSigningKey(db);

@@ -1,3 +1,4 @@
+import { forgetOnReset } from "@/server/process-state";
 import { eq } from "drizzle-orm";
 import { isDatabaseUnavailable } from "@/db/errors";
 import { type DbHandle, defaultPgliteDir, openDatabase } from "@/db/client";
@@ -10,6 +11,10 @@ import { CliError } from "./errors";
 let handle: DbHandle | undefined;
 /** Given by lendCliDb: used, never closed, by the command. */
 let lent = false;
+forgetOnReset(() => {
+  handle = undefined;
+  lent = false;
+});
 
 /** The database the next command uses and leaves open (the tests' in-process runs, on their file's database). */
 export function lendCliDb(db: DbHandle) {

@@ -1,3 +1,4 @@
+import { forgetOnReset } from "@/server/process-state";
 import type { StageAccountInput } from "./account-schemas";
 
 /**
@@ -10,6 +11,7 @@ import type { StageAccountInput } from "./account-schemas";
  */
 const parsed = new Map<string, StageAccountInput>();
 const MAX = 256;
+forgetOnReset(() => parsed.clear());
 
 const key = (processId: number, xmin: string) => `${processId}:${xmin}`;
 

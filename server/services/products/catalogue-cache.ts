@@ -1,3 +1,4 @@
+import { forgetOnReset } from "@/server/process-state";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
@@ -60,6 +61,10 @@ const MAX_BYTES = env.CATALOGUE_CACHE_MAX_BYTES;
 const MAX_AGE_MS = 5 * 60_000;
 const entries = new Map<string, Entry>();
 let bytes = 0;
+forgetOnReset(() => {
+  entries.clear();
+  bytes = 0;
+});
 
 function evict(key: string) {
   const e = entries.get(key);
