@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mpan } from "../fixtures";
+import { axeViolations } from "./axe";
 import { accountBody, asOperator, asSupport, expect, londonDate, test, unique, uploadJob, waitForJob } from "./support";
 
 const TOTAL = 1_000;
@@ -9,9 +9,10 @@ const EACH = 20;
 
 /** axe finds nothing, of any impact, on the page as it stands. */
 async function noSeriousAxe(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
   expect(
-    result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    (await axeViolations(page)).map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
     page.url(),
   ).toEqual([]);
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ACCOUNT_CSV_COLUMNS } from "@/server/services/accounts/account-csv-columns";
+import { axeViolations } from "./axe";
 import { accountBody, asOperator, asSupport, expect, londonDate, test, unique, uploadJob, waitForJob } from "./support";
 
 // Issue 39's journeys: one truth for counts, triage as a form, money one way, a supplier without
@@ -10,8 +10,7 @@ const STAGE = "/v1/data-import/account-import-process/create-or-update/";
 const PROCESS = "/v1/data-import/account-import-process/process/";
 
 async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
+  const bad = (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
       (v) =>

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { asOperator, asSupport, expect, test, unique, uploadJob, waitForJob } from "./support";
 
 const TOTAL = 20_000;
@@ -302,8 +302,7 @@ test.describe("accessibility", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByText("Loading…")).toHaveCount(0);
-      const result = await new AxeBuilder({ page }).analyze();
-      for (const v of result.violations) {
+      for (const v of await axeViolations(page)) {
         if (v.impact === "serious" || v.impact === "critical")
           found.push(
             `${path}: ${v.id} (${v.impact}) ${v.nodes
@@ -315,7 +314,7 @@ test.describe("accessibility", () => {
     }
     await page.context().clearCookies();
     await page.goto("/signin");
-    for (const v of (await new AxeBuilder({ page }).analyze()).violations) {
+    for (const v of await axeViolations(page)) {
       if (v.impact === "serious" || v.impact === "critical") found.push(`/signin: ${v.id} (${v.impact})`);
     }
     await shot(page, "signin-axe");

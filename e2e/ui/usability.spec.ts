@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { ACCOUNT_TABS } from "@/app/components/accounts/tab-ids";
 import { demoAccounts } from "@/server/services/demo/demo-accounts";
 import { withMpanCheckDigit } from "@/server/lib/validators";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { asOperator, expect, test, unique, uploadJob, waitForJob } from "./support";
 
 // An operator's desktop and a phone (issue 39 item 10).
@@ -221,8 +221,7 @@ test.describe("a console people can use all day", () => {
         await expect(p.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(p.getByText("Loading…")).toHaveCount(0);
         await expect(p.locator("[data-testid=skeleton]")).toHaveCount(0);
-        const result = await new AxeBuilder({ page: p }).analyze();
-        for (const v of result.violations) {
+        for (const v of await axeViolations(p)) {
           if (v.impact === "serious" || v.impact === "critical")
             found.push(
               `${width} ${path}: ${v.id} (${v.impact}) ${v.nodes
