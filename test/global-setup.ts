@@ -44,7 +44,9 @@ export default async function setup(project: TestProject) {
   const first = !g.__testDatabases;
   g.__testDatabases ??= prepare(project);
   const { provided, teardown } = await g.__testDatabases;
-  for (const [key, value] of Object.entries(provided)) project.provide(key as keyof Provided, value as never);
+  project.provide("pgliteTemplate", provided.pgliteTemplate);
+  project.provide("baseDatabaseUrl", provided.baseDatabaseUrl);
+  project.provide("workerDatabaseUrls", provided.workerDatabaseUrls);
   return first ? teardown : undefined;
 }
 
