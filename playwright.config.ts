@@ -24,7 +24,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]] : [["list"]],
   globalSetup: "./e2e/global-setup.ts",
-  use: { baseURL, trace: "retain-on-failure" },
+  // CI records a trace only when it retries a failed test: recording every test's actions cost
+  // about a sixth of the suite's CPU (ADR 0513). A local run, with no retries, keeps a failure's.
+  use: { baseURL, trace: process.env.CI ? "on-first-retry" : "retain-on-failure" },
   projects: [
     { name: "api", testDir: "e2e/api" },
     {

@@ -64,6 +64,9 @@ describe("organisation keys found valid are remembered briefly, and forgotten wh
   it("invalidated in the console: refused on the very next request", async () => {
     const key = await makeApiKey(org);
     const token = await tokenFor(key);
+    // The first request starts the cache's subscription, whichever test runs first; once it
+    // listens, the next requests are remembered.
+    expect([await ask(`Token ${key.key}`), await ask(token)]).toEqual([404, 404]);
     expect(await waitForListening(t.db, true)).toBe(true);
     expect([await ask(`Token ${key.key}`), await ask(token)]).toEqual([404, 404]);
     await invalidateApiKey(org.ctx, { keyId: key.id });
@@ -73,6 +76,9 @@ describe("organisation keys found valid are remembered briefly, and forgotten wh
   it("invalidated by SQL outside the app, or by another instance: refused as soon as the notification arrives", async () => {
     const key = await makeApiKey(org);
     const token = await tokenFor(key);
+    // The first request starts the cache's subscription, whichever test runs first; once it
+    // listens, the next requests are remembered.
+    expect([await ask(`Token ${key.key}`), await ask(token)]).toEqual([404, 404]);
     expect(await waitForListening(t.db, true)).toBe(true);
     expect([await ask(`Token ${key.key}`), await ask(token)]).toEqual([404, 404]);
     await t.db.execute(sql`update api_keys set invalidated_at = now(), invalidated_by = 'psql' where id = ${key.id}`);
@@ -102,6 +108,7 @@ describe.skipIf(!env.DATABASE_URL)("the subscription's connection lost (PostgreS
 
   it("while its subscription is lost nothing is taken from the cache, and it listens again by itself", async () => {
     const key = await makeApiKey(org);
+    expect(await ask(`Token ${key.key}`)).toBe(404);
     expect(await waitForListening(t.db, true)).toBe(true);
     expect(await ask(`Token ${key.key}`)).toBe(404);
     // The subscription's backend goes away (a failover, an idle-session killer): the

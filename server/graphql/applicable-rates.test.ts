@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { graphqlPostHandler as graphql } from "@/server/rest/routes/graphql";
 import { systemCtx } from "@/server/context";
 import { addDays, londonMidnight, londonToday, londonWallTime } from "@/server/lib/time";
@@ -60,8 +60,10 @@ const query = (account: string, mpxn: string, startAt: string, endAt: string, pa
   `{ applicableRates(accountNumber: "${account}", mpxn: "${mpxn}", startAt: "${startAt}", endAt: "${endAt}"${page}) { totalCount edgeCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { value validFrom validTo } } } }`;
 
 describe("GraphQL applicableRates", () => {
+  // Both tests import accounts on these products' tariffs.
+  beforeAll(() => loadDemoProducts(systemCtx(t.db, "fixtures"), { only: ["AGILE-24-10-01", "VAR-22-11-01"] }));
+
   it("lists the account's meter point's rates over the period, each cut to its agreement, as a Relay connection", async () => {
-    await loadDemoProducts(systemCtx(t.db, "fixtures"), { only: ["AGILE-24-10-01", "VAR-22-11-01"] });
     const org = await makeOrg(t.db);
     const acc = await agileAccount(org);
     const auth = `Token ${org.apiKey}`;

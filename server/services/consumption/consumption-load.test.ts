@@ -164,12 +164,10 @@ describe("consumption load", () => {
 });
 
 describe("consumption derived from register reads (no interval data)", () => {
-  let m: Awaited<ReturnType<typeof makeMeterAccount>>;
-  const get = (q: string) =>
-    call(elecConsumption, `/x${q}`, { params: { mpan: m.mpan, serial: m.elecSerial }, auth: basic(org.apiKey) });
-  beforeAll(async () => {
-    // With the fixture's transfer reading (2026-10-31, 12345): 300 kWh over August–September, 345 over 30 Sep – 31 Oct.
-    m = await makeMeterAccount(org, {
+  type MeterAccount = Awaited<ReturnType<typeof makeMeterAccount>>;
+  // With the fixture's transfer reading (2026-10-31, 12345): 300 kWh over August–September, 345 over 30 Sep – 31 Oct.
+  const readMeters = () =>
+    makeMeterAccount(org, {
       mpan: mpanOf("12"),
       readings: [
         { reading_date: "2026-08-31", reading_value: "11700" },
@@ -180,6 +178,16 @@ describe("consumption derived from register reads (no interval data)", () => {
         { reading_date: "2026-07-01", reading_value: "150" },
       ],
     });
+  const getFor = (meters: MeterAccount, q: string) =>
+    call(elecConsumption, `/x${q}`, {
+      params: { mpan: meters.mpan, serial: meters.elecSerial },
+      auth: basic(org.apiKey),
+    });
+  // Read by the tests that only read; the one that adds interval data has meters of its own.
+  let m: MeterAccount;
+  const get = (q: string) => getFor(m, q);
+  beforeAll(async () => {
+    m = await readMeters();
   });
 
   it("lists one result per pair of consecutive reads, from read date to read date at London midnight", async () => {
@@ -236,8 +244,9 @@ describe("consumption derived from register reads (no interval data)", () => {
   });
 
   it("derives gas the same way, and interval reads take over once a meter has them", async () => {
+    const own = await readMeters();
     const gas = await call(gasConsumption, "/x", {
-      params: { mprn: m.mprn, serial: m.gasSerial },
+      params: { mprn: own.mprn, serial: own.gasSerial },
       auth: basic(org.apiKey),
     });
     expect(gas.json.results).toEqual([
@@ -245,9 +254,9 @@ describe("consumption derived from register reads (no interval data)", () => {
     ]);
     await loadCsv(
       org,
-      intervalCsv(m.mpan, m.elecSerial, "2026-09-01T00:00:00Z", 2, () => "0.5"),
+      intervalCsv(own.mpan, own.elecSerial, "2026-09-01T00:00:00Z", 2, () => "0.5"),
     );
-    expect((await get("")).json.results).toEqual([
+    expect((await getFor(own, "")).json.results).toEqual([
       { consumption: 0.5, interval_start: "2026-09-01T01:30:00+01:00", interval_end: "2026-09-01T02:00:00+01:00" },
       { consumption: 0.5, interval_start: "2026-09-01T01:00:00+01:00", interval_end: "2026-09-01T01:30:00+01:00" },
     ]);

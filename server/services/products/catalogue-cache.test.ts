@@ -16,12 +16,13 @@ const t = useTestDb();
 
 describe("catalogue version reads", () => {
   it("reuse a version for at most CATALOGUE_VERSION_TTL_MS, then see the new one", async () => {
-    setEnv({ CATALOGUE_VERSION_TTL_MS: "300" });
     // The clock stands still until moved: "inside the window" holds however slow the machine.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       await t.db.insert(productCatalogueState).values({ id: 1, version: 100 }).onConflictDoNothing();
+      // A read with no window (the suite's setting) starts the window now, whatever an earlier test read.
       const before = await catalogueVersion(t.db);
+      setEnv({ CATALOGUE_VERSION_TTL_MS: "300" });
       await execRows(t.db, sql`update product_catalogue_state set version = version + 1 where id = 1`);
       vi.setSystemTime(Date.now() + 299);
       expect(await catalogueVersion(t.db)).toBe(before); // inside the window: no round trip
