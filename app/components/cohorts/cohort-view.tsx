@@ -67,8 +67,15 @@ export function CohortView({ id, canEdit }: { id: number; canEdit: boolean }) {
                   </div>
                 </div>
                 <div className="stat">
-                  <div className="label">Mismatches (last run)</div>
-                  <div className="value">{c.mismatches === null ? "—" : formatCount(c.mismatches)}</div>
+                  <div className="label">Open mismatches</div>
+                  <div className="value" data-testid="cohort-open-mismatches">
+                    {c.openMismatches === null ? "—" : formatCount(c.openMismatches)}
+                  </div>
+                  <div className="small muted">
+                    {c.mismatches === null
+                      ? "no run yet"
+                      : `last run: ${formatCount(c.mismatches)} found, ${formatCount(c.mismatches - (c.openMismatches ?? 0))} accepted`}
+                  </div>
                 </div>
                 <div className="stat">
                   <div className="label">Meter points cut over</div>

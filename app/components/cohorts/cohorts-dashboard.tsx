@@ -83,8 +83,13 @@ export function CohortsDashboard() {
                     <dd>{formatCount(c.imported)}</dd>
                     <dt>Reconciled (last run)</dt>
                     <dd>{formatCount(c.series[c.series.length - 1]?.reconciled ?? 0)}</dd>
-                    <dt>Mismatches (last run)</dt>
-                    <dd>{c.mismatches === null ? "—" : formatCount(c.mismatches)}</dd>
+                    <dt>Open mismatches (last run)</dt>
+                    <dd>
+                      {c.openMismatches === null ? "—" : formatCount(c.openMismatches)}
+                      {c.mismatches !== null && c.mismatches !== c.openMismatches && (
+                        <span className="muted"> of {formatCount(c.mismatches)} found</span>
+                      )}
+                    </dd>
                     <dt>Cut over</dt>
                     <dd>
                       {formatCount(c.cutover.requested)} of {formatCount(c.cutover.meterPoints)} meter points (

@@ -287,6 +287,8 @@ describe("cohorts", () => {
         (c) => c.check === "statements",
       )!.open,
     ).toBe(0);
+    // The cohort's page counts what sign-off waits for: the eight left open, until accepted.
+    expect(await getCohort(org.ctx, { id: cohort.id })).toMatchObject({ mismatches: 8, openMismatches: 8 });
     expect(
       await acceptMismatches(org.ctx, { id: cohort.id, check: "balance", reason: "Refund issued after the extract" }),
     ).toEqual({ accepted: 1 });
@@ -295,6 +297,7 @@ describe("cohorts", () => {
     ).toEqual({ accepted: 7 });
     const after = (await getReconciliation(org.ctx, { id: cohort.id })).reconciliation!;
     expect(after).toMatchObject({ open: 0, reconciled: 7 });
+    expect(await getCohort(org.ctx, { id: cohort.id })).toMatchObject({ mismatches: 8, openMismatches: 0 });
     const csvText = (await exportMismatchesCsv(org.ctx, { id: cohort.id })).text;
     expect(csvText.split("\n")[0]).toBe(
       "external_account_number,account_number,check,source_value,platform_value,state,accepted_by,accepted_at,reason",

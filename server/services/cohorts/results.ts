@@ -11,9 +11,9 @@ export const CHECKS = ["presence", ...RECONCILIATION_CHECKS] as const;
 export type CheckName = (typeof CHECKS)[number];
 
 /** A result is accepted while an acceptance for it holds the same two values (ADR 0417). */
-const ACCEPTED =
-  sql.raw(`exists (select 1 from cohort_mismatch_acceptances a where a.cohort_id = x.cohort_id and a.external_account_number = r.external_account_number
-  and a."check" = r."check" and a.source_value is not distinct from r.source_value and a.platform_value is not distinct from r.platform_value)`);
+export const ACCEPTED_SQL = `exists (select 1 from cohort_mismatch_acceptances a where a.cohort_id = x.cohort_id and a.external_account_number = r.external_account_number
+  and a."check" = r."check" and a.source_value is not distinct from r.source_value and a.platform_value is not distinct from r.platform_value)`;
+const ACCEPTED = sql.raw(ACCEPTED_SQL);
 
 export type CohortSummary = Awaited<ReturnType<typeof summaryOf>>;
 

@@ -23,6 +23,8 @@ const CohortRow = z.object({
   compared: z.number(),
   /** Open and accepted mismatches of the newest finished run; null before one. */
   mismatches: z.number().nullable(),
+  /** Those of them not accepted (as acceptances stand now): what sign-off waits for; null before a run. */
+  openMismatches: z.number().nullable(),
   cutover: z.object({
     meterPoints: z.number(),
     requested: z.number(),
