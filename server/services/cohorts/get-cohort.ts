@@ -12,10 +12,9 @@ import { CohortIdInput, ListCohortsInput, ListMembersInput } from "./schemas";
 const COUNTS = sql.raw(`
   (select count(*)::int from cohort_members m where m.cohort_id = c.id) as members,
   (select count(*)::int from cohort_members m join accounts a on a.supplier_id = m.supplier_id and a.external_account_number = m.external_account_number where m.cohort_id = c.id) as imported,
-  (select x.summary from cohort_reconciliations x where x.cohort_id = c.id and x.status = 'done' order by x.id desc limit 1) as last_run,
-  (select count(*)::int from cohort_reconciliation_results r join cohort_reconciliations x on x.id = r.reconciliation_id
-     where r.reconciliation_id = (select l.id from cohort_reconciliations l where l.cohort_id = c.id and l.status = 'done' order by l.id desc limit 1)
-     and r.status = 'mismatch' and not ${ACCEPTED_SQL}) as open_mismatches,
+  (select coalesce(x.summary, '{}'::jsonb) || jsonb_build_object('open', (select count(*)::int from cohort_reconciliation_results r
+       where r.reconciliation_id = x.id and r.status = 'mismatch' and not ${ACCEPTED_SQL}))
+     from cohort_reconciliations x where x.cohort_id = c.id and x.status = 'done' order by x.id desc limit 1) as last_run,
   (select count(*)::int from cohort_cutover_items i where i.cohort_id = c.id) as cutover_items,
   (select count(*)::int from cohort_cutover_items i where i.cohort_id = c.id and i.status = 'requested') as cutover_requested,
   (select count(*)::int from cohort_cutover_items i where i.cohort_id = c.id and i.status = 'refused') as cutover_refused,
@@ -34,8 +33,7 @@ type CountRow = {
   status_changed_at: Date;
   members: number;
   imported: number;
-  last_run: { compared?: number; mismatches?: number } | null;
-  open_mismatches: number;
+  last_run: { compared?: number; mismatches?: number; open: number } | null;
   cutover_items: number;
   cutover_requested: number;
   cutover_refused: number;
@@ -56,7 +54,7 @@ const shape = (r: CountRow) => ({
   imported: Number(r.imported),
   compared: Number(r.last_run?.compared ?? 0),
   mismatches: r.last_run ? Number(r.last_run.mismatches ?? 0) : null,
-  openMismatches: r.last_run ? Number(r.open_mismatches) : null,
+  openMismatches: r.last_run ? Number(r.last_run.open) : null,
   cutover: {
     meterPoints: Number(r.cutover_items),
     requested: Number(r.cutover_requested),
