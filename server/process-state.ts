@@ -6,7 +6,8 @@
  * row versions read from one database mean nothing in the next. Production never calls it.
  *
  * Kept on globalThis, not in this module: Next bundles a copy of a module into each route's
- * chunk, and a reset must reach every copy.
+ * chunk, and a reset must reach every copy. Plain-Node modules that cannot import this one
+ * (server/lib/metrics.mjs) add to the same set under the same symbol.
  */
 const RESETS = Symbol.for("kraken-migrate.process-state-resets");
 type WithResets = typeof globalThis & { [RESETS]?: Set<() => void> };

@@ -120,6 +120,17 @@ function state() {
   return s;
 }
 
+// Forgotten with the rest of the process's state (server/process-state.ts, whose set of resets
+// lives on globalThis under this symbol; this plain-Node module cannot import its TypeScript):
+// every count back to zero and no scrape-time reading of a database an earlier test file closed.
+const RESETS = Symbol.for("kraken-migrate.process-state-resets");
+const g = /** @type {Record<symbol, Set<() => void> | undefined>} */ (/** @type {unknown} */ (globalThis));
+(g[RESETS] ??= new Set()).add(() => {
+  const s = state();
+  s.scrapers.clear();
+  s.registry.resetMetrics();
+});
+
 /** The process's metric objects. */
 export function metrics() {
   return state().metrics;
